@@ -1,0 +1,18 @@
+/**
+ * What route loaders and actions may use, handed to them through React Router's context by the
+ * server (server/http.ts). Routes stay thin: they parse input, call a repository, present.
+ */
+import { createContext, type RouterContextProvider } from "react-router";
+import type { DatabaseHandle } from "../db/database.ts";
+import type { Logger } from "../server/logger.ts";
+
+export interface Services {
+  database: DatabaseHandle;
+  logger: Logger;
+}
+
+export const servicesContext = createContext<Services>();
+
+export function services(context: Readonly<RouterContextProvider>): Services {
+  return context.get(servicesContext);
+}

@@ -1,0 +1,17 @@
+/** it-IT formatting: dots for thousands always (1.250 €, 1.250.000 €), comma for decimals. */
+const integerFormat = new Intl.NumberFormat("it-IT", { maximumFractionDigits: 0, useGrouping: "always" });
+const euroFormat = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR", maximumFractionDigits: 0, useGrouping: "always" });
+
+export function formatInteger(value: number): string {
+  return integerFormat.format(value);
+}
+
+/** "1.250.000 €" */
+export function formatEuro(value: number): string {
+  return euroFormat.format(value);
+}
+
+/** "1 annuncio" / "1.234 annunci" */
+export function formatListingCount(count: number): string {
+  return `${formatInteger(count)} ${count === 1 ? "annuncio" : "annunci"}`;
+}

@@ -1,0 +1,122 @@
+/**
+ * Plain-coordinate geometry used by the gazetteer import and the demo generator.
+ * Coordinates are GeoJSON order: [lon, lat] in WGS84 degrees.
+ */
+
+export type Position = [number, number];
+export type Ring = Position[];
+export type PolygonCoords = Ring[];
+export type Geometry =
+  | { type: "Polygon"; coordinates: PolygonCoords }
+  | { type: "MultiPolygon"; coordinates: PolygonCoords[] };
+
+/** [minLon, minLat, maxLon, maxLat] */
+export type BBox = [number, number, number, number];
+
+const EARTH_RADIUS_M = 6_371_008.8;
+
+function polygonsOf(geometry: Geometry): PolygonCoords[] {
+  return geometry.type === "Polygon" ? [geometry.coordinates] : geometry.coordinates;
+}
+
+/** Even-odd ray casting on one ring. */
+function insideRing(lon: number, lat: number, ring: Ring): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i]!;
+    const [xj, yj] = ring[j]!;
+    if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** True when the point lies inside the geometry (outer rings minus holes). */
+export function containsPoint(geometry: Geometry, lon: number, lat: number): boolean {
+  for (const polygon of polygonsOf(geometry)) {
+    const [outer, ...holes] = polygon;
+    if (!outer || !insideRing(lon, lat, outer)) continue;
+    if (!holes.some((hole) => insideRing(lon, lat, hole))) return true;
+  }
+  return false;
+}
+
+export function bboxOf(geometry: Geometry): BBox {
+  let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
+  for (const polygon of polygonsOf(geometry)) {
+    for (const [lon, lat] of polygon[0] ?? []) {
+      if (lon < minLon) minLon = lon;
+      if (lon > maxLon) maxLon = lon;
+      if (lat < minLat) minLat = lat;
+      if (lat > maxLat) maxLat = lat;
+    }
+  }
+  return [minLon, minLat, maxLon, maxLat];
+}
+
+export function bboxContains(bbox: BBox, lon: number, lat: number): boolean {
+  return lon >= bbox[0] && lon <= bbox[2] && lat >= bbox[1] && lat <= bbox[3];
+}
+
+export function unionBBox(boxes: BBox[]): BBox {
+  return boxes.reduce<BBox>(
+    (acc, b) => [Math.min(acc[0], b[0]), Math.min(acc[1], b[1]), Math.max(acc[2], b[2]), Math.max(acc[3], b[3])],
+    [Infinity, Infinity, -Infinity, -Infinity],
+  );
+}
+
+/** Great-circle distance in metres. */
+export function distanceMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const toRad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * toRad;
+  const dLon = (lon2 - lon1) * toRad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * toRad) * Math.cos(lat2 * toRad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/**
+ * The web-map zoom at which the bbox fits a 1024×768 viewport, clamped to 5..16
+ * (5 shows Italy whole; 16 is the spec's default map zoom).
+ */
+export function zoomForBBox(bbox: BBox): number {
+  const lonSpan = Math.max(bbox[2] - bbox[0], 1e-6);
+  const latRad = ((bbox[1] + bbox[3]) / 2) * (Math.PI / 180);
+  const latSpan = Math.max(bbox[3] - bbox[1], 1e-6) / Math.cos(latRad);
+  const zoomLon = Math.log2((360 * 1024) / 256 / lonSpan);
+  const zoomLat = Math.log2((360 * 768) / 256 / latSpan);
+  return Math.max(5, Math.min(16, Math.floor(Math.min(zoomLon, zoomLat))));
+}
+
+/** Area-weighted centre of the largest outer ring (good enough for labels and map centres). */
+export function centreOf(geometry: Geometry): Position {
+  let best: Ring | undefined;
+  let bestArea = -1;
+  for (const polygon of polygonsOf(geometry)) {
+    const ring = polygon[0];
+    if (!ring) continue;
+    const area = Math.abs(signedArea(ring));
+    if (area > bestArea) { bestArea = area; best = ring; }
+  }
+  if (!best) throw new Error("geometry has no ring");
+  let cx = 0, cy = 0, a = 0;
+  for (let i = 0, j = best.length - 1; i < best.length; j = i++) {
+    const [x0, y0] = best[j]!;
+    const [x1, y1] = best[i]!;
+    const f = x0 * y1 - x1 * y0;
+    cx += (x0 + x1) * f;
+    cy += (y0 + y1) * f;
+    a += f;
+  }
+  if (a === 0) return best[0]!;
+  return [cx / (3 * a), cy / (3 * a)];
+}
+
+function signedArea(ring: Ring): number {
+  let s = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) s += ring[j]![0] * ring[i]![1] - ring[i]![0] * ring[j]![1];
+  return s / 2;
+}
+
+/** Merge polygon geometries into one MultiPolygon (no dissolve: shared edges stay). */
+export function collectPolygons(geometries: Geometry[]): Geometry {
+  return { type: "MultiPolygon", coordinates: geometries.flatMap(polygonsOf) };
+}

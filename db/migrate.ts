@@ -1,0 +1,21 @@
+import type { Kysely } from "kysely";
+import { Migrator, type Migration } from "kysely/migration";
+import * as m01 from "./migrations/2026-11-22-01-extensions-and-places.ts";
+import * as m02 from "./migrations/2026-11-22-02-publishers-pois-listings.ts";
+
+/** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
+const migrations: Record<string, Migration> = {
+  "2026-11-22-01-extensions-and-places": m01,
+  "2026-11-22-02-publishers-pois-listings": m02,
+};
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error) {
+    throw new Error(`database migration ${failed?.migrationName ?? ""} failed: ${(error as Error).message ?? String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

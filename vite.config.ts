@@ -1,0 +1,13 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+
+// The SSR build's entry is our own server (server/app.ts), so the HTTP server, the database and
+// the routes share one module graph and one database handle. React Router reads the input from
+// environments.ssr.
+export default defineConfig({
+  environments: {
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" }, target: "node24" } },
+  },
+  ssr: { external: ["@electric-sql/pglite", "pg", "pino", "kysely"] },
+  plugins: [reactRouter()],
+});
