@@ -120,3 +120,27 @@ function signedArea(ring: Ring): number {
 export function collectPolygons(geometries: Geometry[]): Geometry {
   return { type: "MultiPolygon", coordinates: geometries.flatMap(polygonsOf) };
 }
+
+/**
+ * A point guaranteed to lie inside the geometry, as close as possible to its centre:
+ * the centre itself when inside, otherwise the nearest inside point of a fine grid over the bbox.
+ */
+export function interiorPoint(geometry: Geometry): Position {
+  const centre = centreOf(geometry);
+  if (containsPoint(geometry, centre[0], centre[1])) return centre;
+  const [minLon, minLat, maxLon, maxLat] = bboxOf(geometry);
+  let best: Position | null = null;
+  let bestD = Infinity;
+  const steps = 64;
+  for (let i = 0; i <= steps; i++) {
+    for (let j = 0; j <= steps; j++) {
+      const lon = minLon + ((maxLon - minLon) * (i + 0.5)) / (steps + 1);
+      const lat = minLat + ((maxLat - minLat) * (j + 0.5)) / (steps + 1);
+      if (!containsPoint(geometry, lon, lat)) continue;
+      const d = (lon - centre[0]) ** 2 + (lat - centre[1]) ** 2;
+      if (d < bestD) { bestD = d; best = [lon, lat]; }
+    }
+  }
+  if (!best) throw new Error("no interior point found");
+  return best;
+}

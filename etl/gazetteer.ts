@@ -6,7 +6,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  bboxOf, centreOf, collectPolygons, containsPoint, unionBBox, zoomForBBox,
+  bboxOf, collectPolygons, containsPoint, interiorPoint, unionBBox, zoomForBBox,
   type BBox, type Geometry,
 } from "../core/geo.ts";
 import {
@@ -83,7 +83,7 @@ export function buildGazetteer(dir = GEO_DATA_DIR): Place[] {
     if (!shape) throw new GazetteerDataError(`region ${r.region_code} has no boundary`);
     const { name, nameAlt } = splitOfficialName(r.name!);
     const bbox = bboxOf(shape);
-    const [lon, lat] = centreOf(shape);
+    const [lon, lat] = interiorPoint(shape);
     places.push({
       id: regionId(r.region_code!), level: PlaceLevel.region, type: "region", name, nameEn: english(name), nameAlt,
       slug: slugify(name), qslug: slugify(name), hkey: regionHkey(r.region_code!), parentHkey: "it", parentId: "IT",
@@ -124,12 +124,17 @@ export function buildGazetteer(dir = GEO_DATA_DIR): Place[] {
     const base = slugify(t.name!);
     const slug = nameCount.get(base)! > 1 ? `${base}-${t.province_sigla!.toLowerCase()}` : base;
     const bbox = bboxOf(shape);
+    // The published point is the town centre; the one or two that fall outside the simplified
+    // boundary (Brignano Gera d'Adda sits on a moved edge) are replaced by an interior point.
+    let lat = Number(t.lat);
+    let lon = Number(t.lon);
+    if (!containsPoint(shape, lon, lat)) [lon, lat] = interiorPoint(shape);
     const place: Place = {
       id: townId(t.region_code!, t.istat_code!), level: PlaceLevel.town, type: "town", name: t.name!,
       nameEn: english(t.name!), nameAlt: t.name_alt || null, slug, qslug: slug,
       hkey: townHkey(t.region_code!, t.province_code!, t.istat_code!), parentHkey: province.hkey, parentId: province.id,
       regionCode: t.region_code!, provinceCode: t.province_code!, istatCode: t.istat_code!, short: t.province_sigla!,
-      population: Number(t.population) || 0, lat: Number(t.lat), lon: Number(t.lon), bbox,
+      population: Number(t.population) || 0, lat, lon, bbox,
       zoom: zoomForBBox(bbox), geometry: shape,
       extra: {
         postalCode: t.postal_code || null,
@@ -189,7 +194,7 @@ function buildCityZones(dir: string, townByIstat: Map<string, Place>): Place[] {
   for (const f of readFeatures<ZoneProps>(dir, "zones/roma_toponomastica.geojson")) {
     const town = townByIstat.get(f.properties.city_istat_code);
     if (!town) throw new GazetteerDataError(`roma_toponomastica: unknown city ${f.properties.city_istat_code}`);
-    const [lon, lat] = centreOf(f.geometry);
+    const [lon, lat] = interiorPoint(f.geometry);
     // A rione or quartiere sits under the municipio that holds its centre (they are not nested exactly).
     const parent = level10.find((z) => z.istatCode === town.istatCode && z.geometry && containsPoint(z.geometry, lon, lat))
       ?? nearest(level10.filter((z) => z.istatCode === town.istatCode), lat, lon);
@@ -215,7 +220,7 @@ function subTownPlace(
   extra: Place["extra"], town: Place = parent, point?: { lat: number; lon: number },
 ): Place {
   const bbox = geometry ? bboxOf(geometry) : ([point!.lon, point!.lat, point!.lon, point!.lat] as BBox);
-  const [lon, lat] = point ? [point.lon, point.lat] : centreOf(geometry!);
+  const [lon, lat] = point ? [point.lon, point.lat] : interiorPoint(geometry!);
   const slug = slugify(name);
   return {
     id: subTownId(town.regionCode, town.istatCode!, `${parent === town ? "" : parent.hkey.split(".").pop() + "-"}${key}`),
@@ -249,6 +254,8 @@ function buildMetro(dir: string, townByIstat: Map<string, Place>): Place[] {
       bbox, zoom: zoomForBBox(bbox),
     };
     linePlace.nameEn = `${town.nameEn ?? town.name} metro ${line}`;
+    linePlace.slug = slugify(line);
+    linePlace.qslug = `${town.slug}-${slugify(line)}`;
     out.push(linePlace);
     const seen = new Map<string, number>();
     for (const s of stops) {

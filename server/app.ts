@@ -8,7 +8,10 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { StartupError, startPortal } from "./lifecycle.ts";
 import { createLogger } from "./logger.ts";
 
-const clientDir = fileURLToPath(new URL("../client", import.meta.url));
+export const clientDir = fileURLToPath(new URL("../client", import.meta.url));
+
+// For the integration and end-to-end tests, which start the bundled portal in-process.
+export { build, loadConfig, startPortal, createLogger };
 
 /** Starts the portal; on failure prints one clear line and exits non-zero. */
 export async function main(): Promise<void> {

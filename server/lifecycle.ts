@@ -47,16 +47,16 @@ async function ensureDataset(database: DatabaseHandle, config: Config, logger: L
   }
   state.phase = "loading";
   logger.info({ seed: config.DEMO_SEED, count: config.DEMO_COUNT }, info ? "dataset differs from configuration: reloading" : "first start: loading places and demo data");
-  const bar = new ProgressBar(process.stderr);
+  const bar = config.LOG_LEVEL === "silent" ? null : new ProgressBar(process.stderr);
   const loaded = await loadDataset(
     database.db,
     { seed: config.DEMO_SEED, count: config.DEMO_COUNT, referenceDate: config.referenceDate },
     (phase, done, total) => {
       state.detail = `${phase} ${done}/${total}`;
-      bar.update(phase, done, total);
+      bar?.update(phase, done, total);
     },
   );
-  bar.done();
+  bar?.done();
   logger.info({ dataset: loaded }, "dataset loaded");
 }
 

@@ -191,7 +191,15 @@ export class DemoContext {
     const channel = random.weighted([["vendita", 62], ["affitto", 30], ["affitto-breve", 8]] as const);
     const town = this.towns[(channel === "affitto-breve" ? this.#shortRentIndex : this.#townIndex).draw(random)]!;
     const population = town.place.population ?? 0;
-    const point = samplePointIn(town, random, population > 100_000 ? 0.22 : 0.15);
+    // In cities divided into zones, keep drawing until the point falls in one: the zone layers and
+    // the municipal boundary come from different sources and leave slivers between them.
+    const cityZones = this.#zonesByTown.get(town.place.istatCode!);
+    let point = samplePointIn(town, random, population > 100_000 ? 0.22 : 0.15);
+    let zone = cityZones ? findContaining(cityZones, point) : null;
+    for (let attempt = 0; cityZones && !zone && attempt < 50; attempt++) {
+      point = samplePointIn(town, random, 0.22);
+      zone = findContaining(cityZones, point);
+    }
     const { group, type } = drawType(channel, random);
     const category = channel === "affitto-breve" ? "case-vacanza" : ["case", "stanze"].includes(group) ? "residenziale" : "commerciale";
     const residential = group === "case" || group === "stanze";
@@ -232,8 +240,7 @@ export class DemoContext {
     const priceMax = isNew && random.chance(0.5) ? roundTo(price * (1.2 + random.next() * 0.6), 1000) : null;
 
     // Place keys.
-    const zone = this.#zonesByTown.get(town.place.istatCode!)?.find((z) => bboxContains(z.bbox, point.lon, point.lat) && containsPoint(z.geometry!, point.lon, point.lat)) ?? null;
-    const block = zone ? this.#blocksByZone.get(zone.id)?.find((b) => bboxContains(b.bbox, point.lon, point.lat) && containsPoint(b.geometry!, point.lon, point.lat)) ?? null : null;
+    const block = zone ? findContaining(this.#blocksByZone.get(zone.id) ?? [], point) : null;
     const nonAdmin = (this.#nonAdminByTown.get(town.place.istatCode!) ?? [])
       .filter((z) => z.istatCode === null || (z.geometry !== null && containsPoint(z.geometry, point.lon, point.lat)))
       .map((z) => z.id);
@@ -321,6 +328,10 @@ export class DemoContext {
     };
     return { listing, seller };
   }
+}
+
+function findContaining(areas: readonly Place[], point: { lat: number; lon: number }): Place | null {
+  return areas.find((a) => bboxContains(a.bbox, point.lon, point.lat) && containsPoint(a.geometry!, point.lon, point.lat)) ?? null;
 }
 
 function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { bboxOf, containsPoint, distanceMeters, interiorPoint, zoomForBBox, type Geometry } from "./geo.ts";
+
+const squareWithHole: Geometry = {
+  type: "Polygon",
+  coordinates: [
+    [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]],
+    [[4, 4], [6, 4], [6, 6], [4, 6], [4, 4]],
+  ],
+};
+
+describe("containsPoint", () => {
+  it.each([
+    [1, 1, true],
+    [5, 5, false], // in the hole
+    [11, 5, false],
+    [9.9, 9.9, true],
+  ])("(%d, %d) → %s", (lon, lat, expected) => {
+    expect(containsPoint(squareWithHole, lon, lat)).toBe(expected);
+  });
+
+  it("handles multipolygons", () => {
+    const multi: Geometry = { type: "MultiPolygon", coordinates: [[[[0, 0], [1, 0], [1, 1], [0, 0]]], [[[5, 5], [6, 5], [6, 6], [5, 5]]]] };
+    expect(containsPoint(multi, 5.8, 5.2)).toBe(true);
+    expect(containsPoint(multi, 3, 3)).toBe(false);
+  });
+});
+
+describe("interiorPoint", () => {
+  it("finds a point inside a C shape whose centroid is outside", () => {
+    const c: Geometry = { type: "Polygon", coordinates: [[[0, 0], [10, 0], [10, 2], [2, 2], [2, 8], [10, 8], [10, 10], [0, 10], [0, 0]]] };
+    const [lon, lat] = interiorPoint(c);
+    expect(containsPoint(c, lon, lat)).toBe(true);
+  });
+});
+
+describe("distances and zoom", () => {
+  it("measures Milano–Roma at about 477 km", () => {
+    expect(distanceMeters(45.4642, 9.19, 41.9028, 12.4964) / 1000).toBeCloseTo(477, -1);
+  });
+  it("zooms out for Italy and in for a block", () => {
+    expect(zoomForBBox([6.6, 35.5, 18.5, 47.1])).toBeLessThanOrEqual(6);
+    expect(zoomForBBox([9.18, 45.46, 9.19, 45.47])).toBeGreaterThanOrEqual(14);
+  });
+  it("computes a bbox", () => {
+    expect(bboxOf(squareWithHole)).toEqual([0, 0, 10, 10]);
+  });
+});

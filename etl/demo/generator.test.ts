@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { containsPoint, type Geometry } from "../../core/geo.ts";
+import { PlaceLevel, type Place } from "../../core/places.ts";
+import { buildGazetteer } from "../gazetteer.ts";
+import { DemoContext, type ListingRow, type PoiRow, type PublisherRow } from "./generator.ts";
+
+const options = { seed: "unit", count: 4000, referenceDate: new Date("2026-11-01T00:00:00Z") };
+let places: Place[];
+let placeById: Map<string, Place>;
+let listings: ListingRow[];
+let pois: PoiRow[];
+let publishers: PublisherRow[];
+
+function generate(count: number, seed = options.seed, batchSize = 700) {
+  const context = new DemoContext(places, { ...options, count, seed });
+  const poiRows = context.generatePois(places);
+  const agencies = context.generateAgencies();
+  const rows: ListingRow[] = [];
+  const sellers: PublisherRow[] = [];
+  for (const batch of context.generateListings(batchSize)) {
+    rows.push(...batch.listings);
+    sellers.push(...batch.publishers);
+  }
+  return { listings: rows, pois: poiRows, publishers: [...agencies, ...sellers] };
+}
+
+beforeAll(() => {
+  places = buildGazetteer();
+  placeById = new Map(places.map((p) => [p.id, p]));
+  ({ listings, pois, publishers } = generate(options.count));
+});
+
+describe("determinism", () => {
+  it("gives the same rows for the same seed, whatever the batch size", () => {
+    const again = generate(options.count, options.seed, 1234);
+    expect(again.listings).toEqual(listings);
+    expect(again.pois).toEqual(pois);
+    expect(again.publishers).toEqual(publishers);
+  });
+  it("gives other rows for another seed", () => {
+    expect(generate(50, "other").listings.map((l) => l.price)).not.toEqual(listings.slice(0, 50).map((l) => l.price));
+  });
+});
+
+describe("geography", () => {
+  it("puts every listing inside its municipality, zone and block", () => {
+    for (const l of listings) {
+      const town = placeById.get(l.town_id as string)!;
+      expect(containsPoint(town.geometry as Geometry, l.lon as number, l.lat as number), `listing ${l.id} outside ${town.name}`).toBe(true);
+      for (const key of ["zone_id", "block_id"] as const) {
+        if (l[key]) expect(containsPoint(placeById.get(l[key] as string)!.geometry!, l.lon as number, l.lat as number)).toBe(true);
+      }
+      expect(l.province_id).toBe(town.parentId);
+    }
+  });
+  it("assigns Milano listings to their NIL", () => {
+    const milano = listings.filter((l) => l.town_id === "IT-03-015146");
+    expect(milano.length).toBeGreaterThan(20);
+    expect(milano.every((l) => typeof l.zone_id === "string" && (l.zone_id as string).startsWith("IT-03-015146-NIL"))).toBe(true);
+  });
+  it("spreads listings over many municipalities in proportion to population", () => {
+    expect(new Set(listings.map((l) => l.town_id)).size).toBeGreaterThan(800);
+    const roma = listings.filter((l) => l.town_id === "IT-12-058091").length;
+    const smallTown = listings.filter((l) => placeById.get(l.town_id as string)!.population! < 1000).length;
+    expect(roma).toBeGreaterThan(smallTown / 10);
+  });
+  it("computes the distance to the nearest POI of each type", () => {
+    const withSupermarket = listings.filter((l) => l.dist_supermarket !== null);
+    expect(withSupermarket.length / listings.length).toBeGreaterThan(0.9);
+    const milanoCentre = listings.filter((l) => l.zone_id === "IT-03-015146-NIL01");
+    for (const l of milanoCentre) expect(l.dist_subway).not.toBeNull();
+    expect(pois.filter((p) => p.type === "subway")).toHaveLength(places.filter((p) => p.level === PlaceLevel.metroStop).length);
+  });
+});
+
+describe("plausibility", () => {
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const perSqm = (rows: ListingRow[]) => rows.map((l) => (l.price as number) / (l.surface as number));
+  const homesForSale = () => listings.filter((l) => l.channel === "vendita" && l.property_type === "appartamento" && !l.is_auction);
+
+  it("prices Milano homes well above the Italian median and Calabria below it", () => {
+    const italy = median(perSqm(homesForSale()));
+    expect(median(perSqm(homesForSale().filter((l) => l.town_id === "IT-03-015146")))).toBeGreaterThan(italy * 2);
+    expect(median(perSqm(homesForSale().filter((l) => l.region_id === "IT-18")))).toBeLessThan(italy);
+  });
+
+  it("makes court auctions about 3 % of sales, short rents holiday homes, attics top floors", () => {
+    const sales = listings.filter((l) => l.channel === "vendita");
+    const auctionShare = sales.filter((l) => l.is_auction).length / sales.length;
+    expect(auctionShare).toBeGreaterThan(0.015);
+    expect(auctionShare).toBeLessThan(0.05);
+    for (const l of listings.filter((r) => r.channel === "affitto-breve")) expect(l.category).toBe("case-vacanza");
+    for (const l of listings.filter((r) => r.property_type === "attico-mansarda")) expect(l.floor).toBe(l.total_floors);
+  });
+
+  it("gives every listing a publisher and unique ids", () => {
+    const publisherIds = new Set(publishers.map((p) => p.id));
+    for (const l of listings) expect(publisherIds.has(l.publisher_id as number)).toBe(true);
+    expect(new Set(listings.map((l) => l.id)).size).toBe(listings.length);
+    expect(publishers.some((p) => p.kind === "agent" && p.is_agent_pro)).toBe(true);
+  });
+
+  it("dates publications within the year before the reference date", () => {
+    for (const l of listings) {
+      const t = Date.parse(l.published_at as string);
+      expect(t).toBeLessThanOrEqual(options.referenceDate.getTime());
+      expect(t).toBeGreaterThan(options.referenceDate.getTime() - 366 * 86_400_000);
+    }
+  });
+});

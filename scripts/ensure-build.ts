@@ -1,0 +1,24 @@
+/** Builds the app (`react-router build`) when any source is newer than build/server/index.js. */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+export const projectRoot = new URL("..", import.meta.url).pathname;
+export const serverEntry = join(projectRoot, "build/server/index.js");
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** Returns false when the build failed (its errors are on stderr). */
+export function ensureBuild(log: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): boolean {
+  const inputs = ["app", "core", "db", "etl", "server", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+  const sourceTime = Math.max(...inputs.map((p) => newestMtime(join(projectRoot, p))));
+  if (existsSync(serverEntry) && statSync(serverEntry).mtimeMs >= sourceTime) return true;
+  log("Compilazione del portale…");
+  const result = spawnSync(join(projectRoot, "node_modules/.bin/react-router"), ["build"], { cwd: projectRoot, stdio: ["ignore", "ignore", "inherit"] });
+  return result.status === 0;
+}

@@ -1,0 +1,34 @@
+import { defineConfig } from "vitest/config";
+
+// Three kinds of test, told apart by suffix: *.test.ts (pure logic, beside the code),
+// *.integration.test.ts (database and HTTP; PGlite always, PostgreSQL when TEST_DATABASE_URL is set),
+// e2e/*.e2e.test.ts (Chromium through playwright-core).
+export default defineConfig({
+  test: {
+    env: { TZ: "Europe/Rome" },
+    projects: [
+      { test: { name: "unit", include: ["{core,etl,db,server,app}/**/*.test.ts"], exclude: ["**/*.integration.test.ts"] } },
+      {
+        test: {
+          name: "integration",
+          include: ["**/*.integration.test.ts"],
+          exclude: ["node_modules/**"],
+          globalSetup: ["test/build-once.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.e2e.test.ts"],
+          globalSetup: ["test/build-once.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
