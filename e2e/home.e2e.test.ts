@@ -1,0 +1,86 @@
+/** A new visitor opens the portal and browses from Italy down to a province's towns. */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestPortal } from "../test/portal.ts";
+import { openBrowser } from "./browser.ts";
+
+let portal: Awaited<ReturnType<typeof startTestPortal>>;
+
+beforeAll(async () => {
+  portal = await startTestPortal({ url: undefined, dataDir: "memory://" });
+});
+afterAll(async () => {
+  await portal?.stop();
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+}
+
+async function browseToMilanoProvince(page: Page): Promise<void> {
+  await page.goto(`${portal.url}/`);
+  expect(await page.title()).toBe("Case e appartamenti in vendita e in affitto in tutta Italia");
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Trova casa in tutta Italia");
+  await page.getByRole("link", { name: "Lombardia", exact: true }).click();
+  await page.waitForURL(`${portal.url}/immobili/lombardia/`);
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Case in vendita e in affitto in Lombardia");
+  await page.getByRole("link", { name: "Milano (MI)" }).click();
+  await page.waitForURL(`${portal.url}/immobili/lombardia/milano/`);
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Case in vendita e in affitto in provincia di Milano");
+  expect(await page.getByText("Sesto San Giovanni").count()).toBe(1);
+  await page.getByRole("link", { name: "Lombardia" }).click();
+  await page.waitForURL(`${portal.url}/immobili/lombardia/`);
+}
+
+describe("home page in Chromium", () => {
+  it("lets a desktop visitor browse regions and provinces, with no serious accessibility problems", async () => {
+    const browser = await openBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${portal.url}/`);
+      expect(await page.getAttribute("html", "lang")).toBe("it");
+      expect(await page.locator(".place-list li").count()).toBe(20);
+      expect(await seriousViolations(page)).toEqual([]);
+      await browseToMilanoProvince(page);
+      await page.goto(`${portal.url}/immobili/lombardia/milano/`);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await browser.dispose();
+    }
+  });
+
+  it("fits a phone screen", async () => {
+    const browser = await openBrowser({ viewport: { width: 360, height: 740 }, isMobile: true });
+    try {
+      const page = await browser.newPage();
+      await browseToMilanoProvince(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    } finally {
+      await browser.dispose();
+    }
+  });
+
+  it("works with JavaScript disabled", async () => {
+    const browser = await openBrowser({ javaScriptEnabled: false });
+    try {
+      await browseToMilanoProvince(await browser.newPage());
+    } finally {
+      await browser.dispose();
+    }
+  });
+
+  it("shows the not-found page for unknown addresses", async () => {
+    const browser = await openBrowser();
+    try {
+      const page = await browser.newPage();
+      const response = await page.goto(`${portal.url}/questa/pagina/non/esiste`);
+      expect(response?.status()).toBe(404);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Pagina non trovata");
+    } finally {
+      await browser.dispose();
+    }
+  });
+});
