@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { lookupLevels } from "../../core/places.ts";
 import { findPlaceBySlug, listAncestors, listChildren } from "../../db/places.ts";
-import { jsonError, validationError } from "../api/errors.ts";
+import { jsonError } from "../api/errors.ts";
+import { readQuery } from "../api/request.ts";
 import { presentLocation } from "../api/location-presenter.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.lh-children";
@@ -15,16 +16,15 @@ const querySchema = z.strictObject({
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const level = lookupLevels[params.level as keyof typeof lookupLevels];
   if (level === undefined) return jsonError(404, `unknown level "${params.level.slice(0, 40)}": use one of ${Object.keys(lookupLevels).join(", ")}`);
-  const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) return validationError(query.error);
+  const query = readQuery(request, querySchema);
   const slug = params.slug.toLowerCase();
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) return jsonError(400, "slug: only letters, digits and dashes are allowed", "slug");
 
   const { readDb } = services(context).database;
-  const place = await findPlaceBySlug(readDb, level, slug, query.data.channel);
+  const place = await findPlaceBySlug(readDb, level, slug, query.channel);
   if (!place) return jsonError(404, `no ${params.level} with slug "${slug}"`);
   const [children, ancestors] = await Promise.all([
-    listChildren(readDb, place.id, { channel: query.data.channel }),
+    listChildren(readDb, place.id, { channel: query.channel }),
     listAncestors(readDb, place.hkey),
   ]);
   return Response.json(
