@@ -1,0 +1,96 @@
+/**
+ * Every place without its polygon, held in memory after the first use (places change only when the
+ * dataset is reloaded, which restarts the process): id, slug and parent look-ups in O(1) for the URL
+ * codec, titles and breadcrumbs.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "./schema.ts";
+
+export interface DirectoryPlace {
+  id: string;
+  level: number;
+  type: string;
+  name: string;
+  nameEn: string | null;
+  slug: string;
+  qslug: string;
+  hkey: string;
+  parentId: string | null;
+  istatCode: string | null;
+  short: string | null;
+  population: number | null;
+  lat: number;
+  lon: number;
+  bbox: [number, number, number, number];
+  zoom: number;
+}
+
+export class PlaceDirectory {
+  readonly #byId = new Map<string, DirectoryPlace>();
+  readonly #bySlug = new Map<string, DirectoryPlace>();
+  readonly #children = new Map<string, DirectoryPlace[]>();
+
+  constructor(places: DirectoryPlace[]) {
+    for (const p of places) {
+      this.#byId.set(p.id, p);
+      this.#bySlug.set(`${p.level}:${p.qslug}`, p);
+      if (p.parentId) this.#children.set(p.parentId, [...(this.#children.get(p.parentId) ?? []), p]);
+    }
+  }
+
+  get(id: string): DirectoryPlace | undefined {
+    return this.#byId.get(id);
+  }
+
+  /** By level and qualified slug (unique per level). */
+  bySlug(level: number, qslug: string): DirectoryPlace | undefined {
+    return this.#bySlug.get(`${level}:${qslug}`);
+  }
+
+  children(id: string): DirectoryPlace[] {
+    return this.#children.get(id) ?? [];
+  }
+
+  /** Ancestors from the country down to the parent. */
+  ancestors(id: string): DirectoryPlace[] {
+    const out: DirectoryPlace[] = [];
+    let current = this.#byId.get(id);
+    while (current?.parentId) {
+      current = this.#byId.get(current.parentId);
+      if (current) out.unshift(current);
+    }
+    return out;
+  }
+
+  /** The nearest ancestor (or the place itself) of the given level. */
+  ancestorAt(id: string, level: number): DirectoryPlace | undefined {
+    let current = this.#byId.get(id);
+    while (current && current.level !== level) current = current.parentId ? this.#byId.get(current.parentId) : undefined;
+    return current;
+  }
+
+  get size(): number {
+    return this.#byId.size;
+  }
+}
+
+const directories = new WeakMap<Kysely<Database>, Promise<PlaceDirectory>>();
+
+/** The directory for this database, loaded once. */
+export function getPlaceDirectory(db: Kysely<Database>): Promise<PlaceDirectory> {
+  let directory = directories.get(db);
+  if (!directory) {
+    directory = loadPlaceDirectory(db);
+    directory.catch(() => directories.delete(db));
+    directories.set(db, directory);
+  }
+  return directory;
+}
+
+async function loadPlaceDirectory(db: Kysely<Database>): Promise<PlaceDirectory> {
+  const rows = await db
+    .selectFrom("places")
+    .select(["id", "level", "type", "name", "nameEn", "slug", "qslug", "hkey", "parentId", "istatCode", "short", "population", "lat", "lon", "bboxMinLon", "bboxMinLat", "bboxMaxLon", "bboxMaxLat", "zoom"])
+    .execute();
+  return new PlaceDirectory(rows.map(({ bboxMinLon, bboxMinLat, bboxMaxLon, bboxMaxLat, ...r }) => ({ ...r, bbox: [bboxMinLon, bboxMinLat, bboxMaxLon, bboxMaxLat] })));
+}
