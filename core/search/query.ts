@@ -83,7 +83,7 @@ export interface SearchQuery {
   includeSurrounding: boolean;
 }
 
-export const defaultQuery: Readonly<SearchQuery> = Object.freeze({
+export const defaultQuery: Readonly<SearchQuery> = Object.freeze<SearchQuery>({
   channel: "vendita",
   group: "case",
   propertyTypes: [],
