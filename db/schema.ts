@@ -136,6 +136,8 @@ export interface ListingsTable {
   distSecondarySchool: number | null;
   distNurserySchool: number | null;
   distSupermarket: number | null;
+  relevance: number;
+  pricePerMq: ColumnType<number, never, never>;
 }
 
 export interface MetaTable {

@@ -11,7 +11,7 @@ import { DemoContext, type DemoOptions } from "./demo/generator.ts";
 import { buildGazetteer } from "./gazetteer.ts";
 
 /** Bump when the gazetteer or the generator changes, so existing databases are rebuilt. */
-export const DATASET_VERSION = 1;
+export const DATASET_VERSION = 2;
 
 export interface DatasetInfo {
   version: number;
@@ -34,9 +34,11 @@ export async function readDatasetInfo(db: Kysely<Database>): Promise<DatasetInfo
   return info && info.version === DATASET_VERSION ? info : null;
 }
 
+/** Inserts rows (snake_case keys; every row has the first row's keys) as one JSON parameter. */
 async function insertJson(trx: Transaction<Database>, table: string, rows: readonly object[]): Promise<void> {
   if (rows.length === 0) return;
-  await sql`INSERT INTO ${sql.table(table)} SELECT * FROM json_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(rows)}::json)`.execute(trx);
+  const columns = sql.join(Object.keys(rows[0]!).map((c) => sql.ref(c)));
+  await sql`INSERT INTO ${sql.table(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(rows)}::json)`.execute(trx);
 }
 
 export function placeRow(p: Place): Record<string, unknown> {

@@ -9,6 +9,7 @@ import { centreFactor, RENT_YIELD, townPricePerSqm } from "../../core/market.ts"
 import { PlaceLevel, type Place } from "../../core/places.ts";
 import { poiTypeIds, poiTypes, type PoiTypeId } from "../../core/poi.ts";
 import { Random, WeightedIndex } from "../../core/random.ts";
+import { relevanceScore } from "../../core/search/relevance.ts";
 import { slugify } from "../../core/text.ts";
 import { PointGrid, samplePointIn, type Area } from "./spatial.ts";
 import {
@@ -326,6 +327,10 @@ export class DemoContext {
       publisher_id: publisherId, agent_id: agentId,
       ...poiDistances,
     };
+    listing.relevance = relevanceScore({
+      publishedAt: publishedAt, photoCount: listing.photo_count as number, hasFloorPlan: listing.has_floor_plan as boolean,
+      hasVirtualTour: listing.has_virtual_tour as boolean, priceType,
+    });
     return { listing, seller };
   }
 }
