@@ -29,6 +29,7 @@ export class PlaceDirectory {
   readonly #byId = new Map<string, DirectoryPlace>();
   readonly #bySlug = new Map<string, DirectoryPlace>();
   readonly #children = new Map<string, DirectoryPlace[]>();
+  readonly #levels = new Map<number, DirectoryPlace[]>();
 
   constructor(places: DirectoryPlace[]) {
     for (const p of places) {
@@ -67,6 +68,16 @@ export class PlaceDirectory {
     let current = this.#byId.get(id);
     while (current && current.level !== level) current = current.parentId ? this.#byId.get(current.parentId) : undefined;
     return current;
+  }
+
+  /** Every place of a level (e.g. all towns), in load order. */
+  atLevel(level: number): DirectoryPlace[] {
+    let list = this.#levels.get(level);
+    if (!list) {
+      list = [...this.#byId.values()].filter((p) => p.level === level);
+      this.#levels.set(level, list);
+    }
+    return list;
   }
 
   get size(): number {

@@ -126,3 +126,9 @@ export async function countPlacesByLevel(db: Kysely<Database>): Promise<Record<n
   const rows = await db.selectFrom("places").select(["level", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("level").execute();
   return Object.fromEntries(rows.map((r) => [r.level, Number(r.n)]));
 }
+
+/** Listings per channel across Italy. */
+export async function countListingsByChannel(db: Kysely<Database>): Promise<Record<string, number>> {
+  const rows = await db.selectFrom("listings").select(["channel", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("channel").execute();
+  return Object.fromEntries(rows.map((r) => [r.channel, Number(r.n)]));
+}

@@ -157,7 +157,7 @@ const list = <T extends string>(values: readonly [T, ...T[]]) =>
     z.array(z.enum(values)).min(1).max(LIMITS.maxListItems));
 const range = (min: number, max: number, name: string) =>
   z.strictObject({ min: num(min, max, name).optional(), max: num(min, max, name).optional() })
-    .refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, { message: `${name}: min is above max` });
+    .refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, { message: "min is above max" });
 const latLng = z.tuple([num(-90, 90, "latitude"), num(-180, 180, "longitude")]);
 
 const geoboundsSchema = z.union([
@@ -202,7 +202,7 @@ export const rawFiltersSchema = z.strictObject({
   nearby: nearbySchema.optional(),
   poi: z.union([
     list(poiTypeIds as unknown as [PoiTypeId, ...PoiTypeId[]]),
-    z.record(z.enum(poiTypeIds), flag).transform((r) => Object.entries(r).filter(([, v]) => v).map(([k]) => k as PoiTypeId)),
+    z.partialRecord(z.enum(poiTypeIds), flag).transform((r) => Object.entries(r).filter(([, v]) => v).map(([k]) => k as PoiTypeId)),
   ]).optional(),
   surrounding: flag.optional(),
   includeSurrounding: flag.optional(),

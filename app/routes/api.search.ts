@@ -1,0 +1,15 @@
+/** POST /portal-srp/api/v1/search — one page of listings with the exact total (seed 000 §7). */
+import { postOnly } from "../api/request.ts";
+import { readSearchBody } from "../api/search-input.server.ts";
+import { runListingSearch } from "../search/run-search.server.ts";
+import { services } from "../services.ts";
+import type { Route } from "./+types/api.search";
+
+export const loader = postOnly;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { body, query } = await readSearchBody(request);
+  const { database } = services(context);
+  const result = await runListingSearch(database.readDb, query, { size: body.size });
+  return Response.json({ ...result, query });
+}

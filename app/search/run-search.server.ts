@@ -1,0 +1,56 @@
+/** The listing search as the endpoints run it: criteria, one page, the exact total, the fill-in list. */
+import type { Kysely } from "kysely";
+import { PlaceLevel } from "../../core/places.ts";
+import { activeFilterCount, type SearchQuery } from "../../core/search/query.ts";
+import { PAGE_SIZE, MAX_PAGE } from "../../core/search/vocabulary.ts";
+import { nearbyListings, searchListings } from "../../db/listings-search.ts";
+import type { Database } from "../../db/schema.ts";
+import type { IsochroneProvider } from "../../server/isochrone.ts";
+import { presentListingCard, type ListingCard } from "../api/listing-card-presenter.ts";
+import { buildCriteria, fillInOrigin } from "./criteria.server.ts";
+
+/** Below this many results the fill-in list of nearby listings is added (seed 000 §4 "few results"). */
+export const FEW_RESULTS = 10;
+const FILL_IN_SIZE = 25;
+
+export interface ListingSearchResult {
+  listings: ListingCard[];
+  total: number;
+  page: number;
+  size: number;
+  totalPages: number;
+  isNoResults: boolean;
+  activeFilters: number;
+  publishers: Array<{ publisherId: number; publisherName: string; publisherType: string }>;
+  fillin: { total: number; listings: ListingCard[] } | null;
+}
+
+export async function runListingSearch(
+  db: Kysely<Database>, query: SearchQuery, options: { size?: number; isochrones?: IsochroneProvider; withFillIn?: boolean } = {},
+): Promise<ListingSearchResult> {
+  const size = options.size ?? PAGE_SIZE;
+  const { criteria, directory } = await buildCriteria(db, query, { isochrones: options.isochrones });
+  const result = await searchListings(db, criteria, { number: query.page, size });
+  const listings = result.listings.map((l) => presentListingCard(l, directory));
+  let fillin: ListingSearchResult["fillin"] = null;
+  if ((options.withFillIn ?? true) && query.page === 1 && result.total < FEW_RESULTS) {
+    const origin = fillInOrigin(criteria, directory.atLevel(PlaceLevel.town));
+    if (origin) {
+      const nearby = await nearbyListings(db, criteria, origin, FILL_IN_SIZE);
+      fillin = { total: nearby.total, listings: nearby.listings.map((l) => presentListingCard(l, directory)) };
+    }
+  }
+  const publishers = new Map<number, { publisherId: number; publisherName: string; publisherType: string }>();
+  for (const l of listings) publishers.set(l.publisher.publisherId, { publisherId: l.publisher.publisherId, publisherName: l.publisher.publisherName, publisherType: l.publisher.publisherType });
+  return {
+    listings,
+    total: result.total,
+    page: query.page,
+    size,
+    totalPages: Math.min(Math.ceil(result.total / size), MAX_PAGE),
+    isNoResults: result.total === 0,
+    activeFilters: activeFilterCount(query),
+    publishers: [...publishers.values()],
+    fillin,
+  };
+}

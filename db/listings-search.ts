@@ -1,0 +1,370 @@
+/**
+ * Listing search: turns a SearchQuery (core/search/query.ts) with its resolved places and area into
+ * SQL. Every filter of seed 000 §3 maps to one condition here and nowhere else.
+ */
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, type Expression } from "kysely";
+import { PlaceLevel } from "../core/places.ts";
+import { poiType, poiTypeIds } from "../core/poi.ts";
+import type { SearchQuery } from "../core/search/query.ts";
+import { publicationDates, type SortKey } from "../core/search/vocabulary.ts";
+import type { DirectoryPlace } from "./place-directory.ts";
+import type { Database } from "./schema.ts";
+
+/** The search area once travel times are turned into shapes (server/isochrone.ts). */
+export type ResolvedArea =
+  | { kind: "bounds"; bbox: [number, number, number, number] }
+  | { kind: "polygon"; rings: Array<Array<[number, number]>> }
+  | { kind: "circle"; lat: number; lon: number; radius: number };
+
+export interface SearchCriteria {
+  query: SearchQuery;
+  /** The query's places, resolved (unknown ids were refused before). */
+  places: DirectoryPlace[];
+  /** Metro stop ids of any metro line among the places. */
+  lineStops: Map<string, string[]>;
+  area: ResolvedArea | null;
+  /** "Now" for the publication-date filter, truncated to the minute so repeated queries agree. */
+  now: Date;
+  /** Listings in these places are left out (the fill-in list shows what is around a search). */
+  excludePlaces?: DirectoryPlace[];
+}
+
+/** Monthly mortgage payment per euro of price: 80 % financed over 25 years at 3.5 % a year (docs/decisions). */
+export const PAYMENT_PER_EURO = (() => {
+  const r = 0.035 / 12;
+  const n = 25 * 12;
+  return (0.8 * r) / (1 - (1 + r) ** -n);
+})();
+
+const EARTH_RADIUS_M = 6_371_008.8;
+
+type Eb = ExpressionBuilder<Database, "listings">;
+type Condition = Expression<SqlBool>;
+
+/** Great-circle distance in metres from the listing to a point, as core/geo.ts computes it. */
+export function distanceSql(lat: number, lon: number) {
+  return sql<number>`(2 * ${EARTH_RADIUS_M}::float8 * asin(sqrt(
+    power(sin(radians(listings.lat - ${lat}::float8) / 2), 2) +
+    cos(radians(${lat}::float8)) * cos(radians(listings.lat)) * power(sin(radians(listings.lon - ${lon}::float8) / 2), 2))))`;
+}
+
+/** A bounding box that contains the circle (for the GiST index), in degrees. */
+export function circleBBox(lat: number, lon: number, radius: number): [number, number, number, number] {
+  const dLat = (radius / 111_195) * 1.001;
+  const dLon = dLat / Math.max(0.01, Math.cos((lat * Math.PI) / 180));
+  return [lon - dLon, lat - dLat, lon + dLon, lat + dLat];
+}
+
+function inBox(bbox: [number, number, number, number]) {
+  return sql<SqlBool>`point(listings.lon, listings.lat) <@ box(point(${bbox[0]}::float8, ${bbox[1]}::float8), point(${bbox[2]}::float8, ${bbox[3]}::float8))`;
+}
+
+function polygonLiteral(ring: Array<[number, number]>): string {
+  return `(${ring.map(([lon, lat]) => `(${lon},${lat})`).join(",")})`;
+}
+
+function areaCondition(area: ResolvedArea): Condition {
+  switch (area.kind) {
+    case "bounds":
+      return inBox(area.bbox);
+    case "circle": {
+      const box = circleBBox(area.lat, area.lon, area.radius);
+      return sql<SqlBool>`(${inBox(box)} AND ${distanceSql(area.lat, area.lon)} <= ${area.radius}::float8)`;
+    }
+    case "polygon": {
+      const parts = area.rings.map((ring) => {
+        const lons = ring.map((p) => p[0]);
+        const lats = ring.map((p) => p[1]);
+        const box: [number, number, number, number] = [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
+        return sql<SqlBool>`(${inBox(box)} AND ${polygonLiteral(ring)}::polygon @> point(listings.lon, listings.lat))`;
+      });
+      return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
+    }
+  }
+}
+
+/** Listings inside any of the places (by the keys stored on each listing at load time). */
+function placeCondition(eb: Eb, places: DirectoryPlace[], lineStops: Map<string, string[]>): Condition | null {
+  const byLevel = new Map<number, string[]>();
+  for (const p of places) byLevel.set(p.level, [...(byLevel.get(p.level) ?? []), p.id]);
+  if (byLevel.has(PlaceLevel.country)) return null;
+  const parts: Condition[] = [];
+  const column = { [PlaceLevel.region]: "regionId", [PlaceLevel.province]: "provinceId", [PlaceLevel.town]: "townId", [PlaceLevel.zone]: "zoneId", [PlaceLevel.block]: "blockId" } as const;
+  for (const [level, ids] of byLevel) {
+    if (level in column) parts.push(eb(column[level as keyof typeof column], "in", ids));
+    else if (level === PlaceLevel.metroStop) parts.push(sql<SqlBool>`listings.metro_stop_ids && ${ids}::text[]`);
+    else if (level === PlaceLevel.metroLine) parts.push(sql<SqlBool>`listings.metro_stop_ids && ${ids.flatMap((id) => lineStops.get(id) ?? [])}::text[]`);
+    else if (level === PlaceLevel.nonAdminZone || level === PlaceLevel.nonAdminSubZone) parts.push(sql<SqlBool>`listings.nonadmin_zone_ids && ${ids}::text[]`);
+  }
+  return parts.length === 0 ? null : eb.or(parts);
+}
+
+function rangeConditions(eb: Eb, column: Expression<number> | "price" | "surface" | "rooms" | "bedrooms" | "buildingYear" | "pricePerMq", range: { min?: number; max?: number } | undefined): Condition[] {
+  if (!range) return [];
+  const out: Condition[] = [];
+  const ref = typeof column === "string" ? eb.ref(column) : column;
+  if (range.min !== undefined) out.push(eb(ref, ">=", range.min));
+  if (range.max !== undefined) out.push(eb(ref, "<=", range.max));
+  return out;
+}
+
+/** Every condition of the criteria, ANDed. */
+export function criteriaCondition(eb: Eb, c: SearchCriteria): Condition {
+  const { query } = c;
+  const f = query.filters;
+  const and: Condition[] = [eb("channel", "=", query.channel)];
+  if (query.group === "nuove-costruzioni") and.push(eb("propertyTypeGroup", "=", "case"), eb("isNewConstruction", "=", true));
+  else and.push(eb("propertyTypeGroup", "=", query.group));
+  if (query.propertyTypes.length > 0) and.push(eb("propertyType", "in", query.propertyTypes));
+
+  const places = placeCondition(eb, c.places, c.lineStops);
+  if (places) and.push(places);
+  if (c.excludePlaces?.length) {
+    const excluded = placeCondition(eb, c.excludePlaces, c.lineStops);
+    if (excluded) and.push(eb.not(excluded));
+  }
+  if (c.area) and.push(areaCondition(c.area));
+
+  and.push(...rangeConditions(eb, "price", f.price));
+  if (f.payment) and.push(...rangeConditions(eb, sql<number>`(listings.price * ${PAYMENT_PER_EURO}::float8)`, f.payment), eb("priceUnit", "=", "total"));
+  and.push(...rangeConditions(eb, "pricePerMq", f.mqprice));
+  and.push(...rangeConditions(eb, "surface", f.mq));
+  and.push(...rangeConditions(eb, "rooms", f.rooms));
+  and.push(...rangeConditions(eb, "bedrooms", f.bedrooms));
+  and.push(...rangeConditions(eb, "buildingYear", f.buildingYear));
+  if (f.baths) and.push(eb("baths", ">=", f.baths));
+  if (f.parkingSpaces) and.push(eb("parkingSpaces", ">=", f.parkingSpaces));
+  if (f.floorLevels) {
+    const levels: Condition[] = f.floorLevels.map((level) =>
+      level === "terra" ? eb("floor", "<=", 0)
+        : level === "ultimo" ? eb.and([eb("floor", ">", 0), eb("floor", "=", eb.ref("totalFloors"))])
+          : eb.and([eb("floor", ">", 0), eb("floor", "<", eb.ref("totalFloors"))]));
+    and.push(eb.or(levels));
+  }
+  if (f.lift) and.push(eb("hasLift", "=", true));
+  if (f.liftLevel !== undefined) and.push(eb.or([eb("hasLift", "=", true), eb("floor", "<=", f.liftLevel)]));
+  if (f.balconyAndTerrace) and.push(eb("hasBalcony", "=", true), eb("hasTerrace", "=", true));
+  if (f.balcony) and.push(eb("hasBalcony", "=", true));
+  if (f.terrace) and.push(eb("hasTerrace", "=", true));
+  if (f.garden === "any") and.push(eb("garden", "is not", null));
+  else if (f.garden) and.push(eb("garden", "=", f.garden));
+  if (f.heating) and.push(eb("heating", "=", f.heating));
+  if (f.energyClasses) and.push(eb("energyClass", "in", f.energyClasses));
+  if (f.buildingConditions) and.push(eb("buildingCondition", "in", f.buildingConditions));
+  if (f.availability) and.push(eb("availability", "in", f.availability));
+  if (f.sellerType) and.push(eb("sellerType", "=", f.sellerType));
+  if (f.furniture) and.push(eb("furniture", "in", f.furniture));
+  if (f.publicationDate) and.push(eb("publishedAt", ">=", new Date(c.now.getTime() - publicationDates[f.publicationDate] * 86_400_000)));
+  if (f.auction !== "include") and.push(eb("isAuction", "=", f.auction === "only"));
+  if (f.privateNegotiation !== "include") and.push(eb("isPrivateNegotiation", "=", f.privateNegotiation === "only"));
+  if (f.pool) and.push(eb("hasPool", "=", true));
+  if (f.reception) and.push(eb("hasReception", "=", true));
+  if (f.virtualTour) and.push(eb("hasVirtualTour", "=", true));
+  if (f.airConditioned) and.push(eb("hasAirConditioning", "=", true));
+  if (f.luxury) and.push(eb("isLuxury", "=", true));
+  if (f.excludeUnderConstruction) and.push(eb("isUnderConstruction", "=", false));
+  if (f.includesPropertyOwnership) and.push(eb("includesPropertyOwnership", "=", true));
+  if (f.commercialBuildingLocations) and.push(eb("commercialBuildingLocation", "in", f.commercialBuildingLocations));
+  if (f.licenseTypeGroups) and.push(eb("licenseTypeGroup", "in", f.licenseTypeGroups));
+  if (f.priceType) and.push(eb("priceType", "=", f.priceType));
+  if (f.floorPlan) and.push(eb("hasFloorPlan", "=", true));
+  if (f.photo) and.push(eb("photoCount", ">", 0));
+  for (const id of f.poi ?? []) {
+    const t = poiType(id);
+    and.push(eb(t.distanceColumn as "distSubway", "<=", t.maxDistance));
+  }
+  if (f.publisherId) and.push(eb.or([eb("publisherId", "=", f.publisherId), eb("agentId", "=", f.publisherId)]));
+  return eb.and(and);
+}
+
+/** ORDER BY for each sort key, with the id as the last tie-breaker so pages never overlap. */
+function applySort<O>(qb: SelectQueryBuilder<Database, "listings", O>, sort: SortKey): SelectQueryBuilder<Database, "listings", O> {
+  switch (sort) {
+    case "rilevanza": return qb.orderBy("listings.relevance", "desc").orderBy("listings.id", "desc");
+    case "prezzo_crescente": return qb.orderBy("listings.price", "asc").orderBy("listings.id", "asc");
+    case "prezzo_decrescente": return qb.orderBy("listings.price", "desc").orderBy("listings.id", "desc");
+    case "prezzo_mq_crescente": return qb.orderBy("listings.pricePerMq", "asc").orderBy("listings.id", "asc");
+    case "prezzo_mq_decrescente": return qb.orderBy("listings.pricePerMq", "desc").orderBy("listings.id", "desc");
+    case "superficie_crescente": return qb.orderBy("listings.surface", "asc").orderBy("listings.id", "asc");
+    case "superficie_decrescente": return qb.orderBy("listings.surface", "desc").orderBy("listings.id", "desc");
+    case "data_decrescente": return qb.orderBy("listings.publishedAt", "desc").orderBy("listings.id", "desc");
+    case "data_crescente": return qb.orderBy("listings.publishedAt", "asc").orderBy("listings.id", "asc");
+  }
+}
+
+/** What a result card needs (seed 000 §3 Listing card). */
+export interface ListingSummary {
+  id: number;
+  title: string;
+  channel: string;
+  propertyTypeGroup: string;
+  propertyType: string;
+  isNewConstruction: boolean;
+  price: number;
+  priceUnit: string;
+  originalPrice: number | null;
+  priceMax: number | null;
+  surface: number;
+  rooms: number | null;
+  baths: number | null;
+  floor: number | null;
+  energyClass: string | null;
+  isAuction: boolean;
+  isLuxury: boolean;
+  photoCount: number;
+  hasFloorPlan: boolean;
+  hasVirtualTour: boolean;
+  street: string;
+  streetNumber: string;
+  lat: number;
+  lon: number;
+  geoVisibility: number;
+  townId: string;
+  zoneId: string | null;
+  publishedAt: Date;
+  publisherId: number;
+  publisherKind: string;
+  publisherName: string;
+  publisherSlug: string;
+  publisherPhone: string | null;
+  agentId: number | null;
+  agentName: string | null;
+  agentIsPro: boolean | null;
+}
+
+const summaryColumns = [
+  "listings.id", "listings.title", "listings.channel", "listings.propertyTypeGroup", "listings.propertyType",
+  "listings.isNewConstruction", "listings.price", "listings.priceUnit", "listings.originalPrice", "listings.priceMax",
+  "listings.surface", "listings.rooms", "listings.baths", "listings.floor", "listings.energyClass", "listings.isAuction",
+  "listings.isLuxury", "listings.photoCount", "listings.hasFloorPlan", "listings.hasVirtualTour", "listings.street",
+  "listings.streetNumber", "listings.lat", "listings.lon", "listings.geoVisibility", "listings.townId", "listings.zoneId",
+  "listings.publishedAt", "listings.publisherId", "listings.agentId",
+] as const;
+
+/** Fetches cards for listing ids in the given order. */
+async function summaries(db: Kysely<Database>, ids: number[]): Promise<ListingSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("listings")
+    .innerJoin("publishers as p", "p.id", "listings.publisherId")
+    .leftJoin("publishers as a", "a.id", "listings.agentId")
+    .select(summaryColumns)
+    .select(["p.kind as publisherKind", "p.name as publisherName", "p.slug as publisherSlug", "p.phone as publisherPhone", "a.name as agentName", "a.isAgentPro as agentIsPro"])
+    .where("listings.id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)!).filter(Boolean);
+}
+
+/** One page of results and the exact total. */
+export async function searchListings(
+  db: Kysely<Database>, criteria: SearchCriteria, page: { number: number; size: number },
+): Promise<{ total: number; listings: ListingSummary[] }> {
+  const where = (eb: Eb) => criteriaCondition(eb, criteria);
+  const [countRow, idRows] = await Promise.all([
+    db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow(),
+    applySort(db.selectFrom("listings").select("listings.id").where(where), criteria.query.sort)
+      .limit(page.size).offset((page.number - 1) * page.size).execute(),
+  ]);
+  return { total: Number(countRow.n), listings: await summaries(db, idRows.map((r) => r.id)) };
+}
+
+export async function countListings(db: Kysely<Database>, criteria: SearchCriteria): Promise<number> {
+  const row = await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).where((eb) => criteriaCondition(eb, criteria)).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The total, and how many of those listings have each POI type within its distance (for the POI filter's counts). */
+export async function countWithPoi(db: Kysely<Database>, criteria: SearchCriteria): Promise<{ total: number; poi: Record<string, number> }> {
+  const row = await db
+    .selectFrom("listings")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("total"),
+      sql<number>`count(*) FILTER (WHERE dist_bus_station <= ${poiType("bus_station").maxDistance})`.as("bus_station"),
+      sql<number>`count(*) FILTER (WHERE dist_subway <= ${poiType("subway").maxDistance})`.as("subway"),
+      sql<number>`count(*) FILTER (WHERE dist_electric_charging <= ${poiType("electric_charging").maxDistance})`.as("electric_charging"),
+      sql<number>`count(*) FILTER (WHERE dist_elementary_school <= ${poiType("elementary_school").maxDistance})`.as("elementary_school"),
+      sql<number>`count(*) FILTER (WHERE dist_high_school <= ${poiType("high_school").maxDistance})`.as("high_school"),
+      sql<number>`count(*) FILTER (WHERE dist_secondary_school <= ${poiType("secondary_school").maxDistance})`.as("secondary_school"),
+      sql<number>`count(*) FILTER (WHERE dist_nursery_school <= ${poiType("nursery_school").maxDistance})`.as("nursery_school"),
+      sql<number>`count(*) FILTER (WHERE dist_supermarket <= ${poiType("supermarket").maxDistance})`.as("supermarket"),
+    ])
+    .where((eb) => criteriaCondition(eb, criteria))
+    .executeTakeFirstOrThrow();
+  // Result keys come back camelCased (CamelCasePlugin): map them to the POI ids of seed 000 §3.
+  const { total, ...counts } = row as Record<string, unknown>;
+  const camel = (id: string) => id.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  return { total: Number(total), poi: Object.fromEntries(poiTypeIds.map((id) => [id, Number(counts[camel(id)] ?? 0)])) };
+}
+
+export type Marker =
+  | { type: "cluster"; lat: number; lon: number; count: number; minPrice: number; bbox: [number, number, number, number] }
+  | { type: "pin"; id: number; lat: number; lon: number; price: number; priceUnit: string; geoVisibility: number };
+
+/** Pins when few listings are in view or the map is zoomed in; otherwise counts per grid cell (about 64 px). */
+export async function listingMarkers(
+  db: Kysely<Database>, criteria: SearchCriteria, view: { bbox: [number, number, number, number]; zoom: number; maxPins: number },
+): Promise<{ total: number; markers: Marker[] }> {
+  const where = (eb: Eb) => eb.and([criteriaCondition(eb, criteria), inBox(view.bbox), eb("lat", "is not", null), eb("lon", "is not", null)]);
+  const total = Number((await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow()).n);
+  if (view.zoom >= 15 || total <= view.maxPins) {
+    const rows = await applySort(db.selectFrom("listings").select(["listings.id", "listings.lat", "listings.lon", "listings.price", "listings.priceUnit", "listings.geoVisibility"]).where(where), "rilevanza")
+      .limit(view.maxPins).execute();
+    return { total, markers: rows.map((r) => ({ type: "pin", ...r })) };
+  }
+  const cell = 360 / 2 ** view.zoom / 4;
+  const rows = await db
+    .selectFrom("listings")
+    .select([
+      sql<number>`floor(listings.lon / ${cell}::float8)`.as("cx"),
+      sql<number>`floor(listings.lat / ${cell}::float8)`.as("cy"),
+      (eb) => eb.fn.countAll<number>().as("count"),
+      sql<number>`avg(listings.lat)`.as("lat"),
+      sql<number>`avg(listings.lon)`.as("lon"),
+      sql<number>`min(listings.price)`.as("minPrice"),
+    ])
+    .where(where)
+    .groupBy(["cx", "cy"])
+    .execute();
+  return {
+    total,
+    markers: rows.map((r) => ({
+      type: "cluster", lat: Number(r.lat), lon: Number(r.lon), count: Number(r.count), minPrice: Number(r.minPrice),
+      bbox: [Number(r.cx) * cell, Number(r.cy) * cell, (Number(r.cx) + 1) * cell, (Number(r.cy) + 1) * cell],
+    })),
+  };
+}
+
+/**
+ * The fill-in list (seed 000 §4): listings matching the same filters around the searched places but
+ * not in them, those in neighbouring towns first, then by distance from the places' centre.
+ */
+export async function nearbyListings(
+  db: Kysely<Database>, criteria: SearchCriteria, origin: { lat: number; lon: number; radius: number; neighbourTownIds: string[] }, limit: number,
+): Promise<{ total: number; listings: ListingSummary[] }> {
+  const around: SearchCriteria = {
+    ...criteria,
+    excludePlaces: criteria.places,
+    places: [],
+    area: { kind: "circle", lat: origin.lat, lon: origin.lon, radius: origin.radius },
+  };
+  const where = (eb: Eb) => criteriaCondition(eb, around);
+  const neighbours = origin.neighbourTownIds.length > 0 ? origin.neighbourTownIds : [""];
+  const [countRow, idRows] = await Promise.all([
+    db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow(),
+    db.selectFrom("listings").select("listings.id").where(where)
+      .orderBy(sql`(listings.town_id = ANY(${neighbours}::text[]))`, "desc")
+      .orderBy(distanceSql(origin.lat, origin.lon), "asc")
+      .orderBy("listings.id", "asc")
+      .limit(limit).execute(),
+  ]);
+  return { total: Number(countRow.n), listings: await summaries(db, idRows.map((r) => r.id)) };
+}
+
+/** How many of these listing ids match the search (for "hidden" ads the user discarded). */
+export async function countAmong(db: Kysely<Database>, criteria: SearchCriteria, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const row = await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n"))
+    .where((eb) => eb.and([criteriaCondition(eb, criteria), eb("id", "in", ids)])).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

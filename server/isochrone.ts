@@ -1,0 +1,56 @@
+/**
+ * Travel-time areas ("Cerco a pochi minuti da"): a built-in estimate (a circle whose radius is the
+ * straight-line distance at the mode's typical speed — no streets, so an estimate), or a
+ * Valhalla-compatible isochrone service when ISOCHRONE_URL is configured.
+ */
+import { estimatedReachMeters } from "../core/search/geometry.ts";
+import type { TravelMode } from "../core/search/vocabulary.ts";
+import type { ResolvedArea } from "../db/listings-search.ts";
+
+export interface IsochroneProvider {
+  readonly name: string;
+  reach(lat: number, lon: number, mode: TravelMode, minutes: number): Promise<ResolvedArea>;
+}
+
+export const estimatedIsochrones: IsochroneProvider = {
+  name: "estimate",
+  async reach(lat, lon, mode, minutes) {
+    return { kind: "circle", lat, lon, radius: estimatedReachMeters(mode, minutes) };
+  },
+};
+
+const costing: Record<TravelMode, string> = { walk: "pedestrian", bike: "bicycle", car: "auto" };
+const MAX_RING_POINTS = 500;
+
+export class IsochroneUnavailableError extends Error {
+  override name = "IsochroneUnavailableError";
+}
+
+/** Valhalla's /isochrone API: one contour, returned as polygons. Falls back to nothing: errors surface as 503. */
+export function valhallaIsochrones(baseUrl: string, timeoutMs = 3000): IsochroneProvider {
+  return {
+    name: "valhalla",
+    async reach(lat, lon, mode, minutes) {
+      const body = { locations: [{ lat, lon }], costing: costing[mode], contours: [{ time: minutes }], polygons: true, denoise: 0.5, generalize: 50 };
+      let response: Response;
+      try {
+        response = await fetch(new URL("/isochrone", baseUrl), {
+          method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        throw new IsochroneUnavailableError(`isochrone service unreachable: ${(error as Error).message}`);
+      }
+      if (!response.ok) throw new IsochroneUnavailableError(`isochrone service answered ${response.status}`);
+      const json = (await response.json()) as { features?: Array<{ geometry?: { type: string; coordinates: unknown } }> };
+      const rings: Array<Array<[number, number]>> = [];
+      for (const feature of json.features ?? []) {
+        const g = feature.geometry;
+        if (g?.type === "Polygon") rings.push((g.coordinates as Array<Array<[number, number]>>)[0]!);
+        else if (g?.type === "MultiPolygon") for (const p of g.coordinates as Array<Array<Array<[number, number]>>>) rings.push(p[0]!);
+      }
+      const usable = rings.filter((r) => r.length >= 4).map((r) => (r.length > MAX_RING_POINTS ? r.filter((_, i) => i % Math.ceil(r.length / MAX_RING_POINTS) === 0) : r));
+      if (usable.length === 0) throw new IsochroneUnavailableError("isochrone service returned no polygon");
+      return { kind: "polygon", rings: usable };
+    },
+  };
+}
