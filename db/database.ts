@@ -35,12 +35,18 @@ export class DatabaseUnavailableError extends Error {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/**
+ * Per-session settings: enough work_mem for map-cell aggregation to hash in memory, and no JIT —
+ * on these short queries its compile time costs more than it saves (measured, docs/BENCHMARKS.md).
+ */
+const SESSION_SETTINGS = "-c work_mem=32MB -c jit=off";
+
 function kysely(pool: pg.Pool): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }
 
 async function openServerPool(url: string, size: number): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 5000, options: SESSION_SETTINGS });
   pool.on("error", () => {}); // idle-client errors surface on the next query instead of crashing the process
   try {
     const client = await pool.connect();
@@ -81,6 +87,7 @@ async function openPglite(dataDir: string): Promise<pg.Pool> {
         `if it is corrupt, delete that folder and start again to rebuild it`,
     );
   }
+  await pglite.exec("SET work_mem = '32MB'");
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
   const end = pool.end.bind(pool);
   // The pool does not own the PGlite instance: close it after the pool.

@@ -8,6 +8,7 @@ import { poiType, poiTypeIds } from "../core/poi.ts";
 import type { SearchQuery } from "../core/search/query.ts";
 import { publicationDates, type SortKey } from "../core/search/vocabulary.ts";
 import type { DirectoryPlace } from "./place-directory.ts";
+import type { CountCache } from "./count-cache.ts";
 import type { Database } from "./schema.ts";
 
 /** The search area once travel times are turned into shapes (server/isochrone.ts). */
@@ -55,8 +56,9 @@ export function circleBBox(lat: number, lon: number, radius: number): [number, n
   return [lon - dLon, lat - dLat, lon + dLon, lat + dLat];
 }
 
+/** Plain ranges rather than point <@ box: they use the (channel, group, lat) covering index. */
 function inBox(bbox: [number, number, number, number]) {
-  return sql<SqlBool>`point(listings.lon, listings.lat) <@ box(point(${bbox[0]}::float8, ${bbox[1]}::float8), point(${bbox[2]}::float8, ${bbox[3]}::float8))`;
+  return sql<SqlBool>`(listings.lat BETWEEN ${bbox[1]}::float8 AND ${bbox[3]}::float8 AND listings.lon BETWEEN ${bbox[0]}::float8 AND ${bbox[2]}::float8)`;
 }
 
 function polygonLiteral(ring: Array<[number, number]>): string {
@@ -177,19 +179,21 @@ export function criteriaCondition(eb: Eb, c: SearchCriteria): Condition {
   return eb.and(and);
 }
 
-/** ORDER BY for each sort key, with the id as the last tie-breaker so pages never overlap. */
-function applySort<O>(qb: SelectQueryBuilder<Database, "listings", O>, sort: SortKey): SelectQueryBuilder<Database, "listings", O> {
-  switch (sort) {
-    case "rilevanza": return qb.orderBy("listings.relevance", "desc").orderBy("listings.id", "desc");
-    case "prezzo_crescente": return qb.orderBy("listings.price", "asc").orderBy("listings.id", "asc");
-    case "prezzo_decrescente": return qb.orderBy("listings.price", "desc").orderBy("listings.id", "desc");
-    case "prezzo_mq_crescente": return qb.orderBy("listings.pricePerMq", "asc").orderBy("listings.id", "asc");
-    case "prezzo_mq_decrescente": return qb.orderBy("listings.pricePerMq", "desc").orderBy("listings.id", "desc");
-    case "superficie_crescente": return qb.orderBy("listings.surface", "asc").orderBy("listings.id", "asc");
-    case "superficie_decrescente": return qb.orderBy("listings.surface", "desc").orderBy("listings.id", "desc");
-    case "data_decrescente": return qb.orderBy("listings.publishedAt", "desc").orderBy("listings.id", "desc");
-    case "data_crescente": return qb.orderBy("listings.publishedAt", "asc").orderBy("listings.id", "asc");
-  }
+/**
+ * ORDER BY for each sort key, with the id as the last tie-breaker so pages never overlap. When the
+ * search is limited to places or an area, the sort columns are wrapped in an expression so the
+ * planner sorts the (at most tens of thousands of) matches instead of walking an Italy-wide sort
+ * index and discarding the rows of other towns (measured: 1 s → 10 ms for Milano by price per m²).
+ */
+function applySort<O>(qb: SelectQueryBuilder<Database, "listings", O>, sort: SortKey, local = false): SelectQueryBuilder<Database, "listings", O> {
+  const column = {
+    rilevanza: "relevance", prezzo_crescente: "price", prezzo_decrescente: "price", prezzo_mq_crescente: "price_per_mq",
+    prezzo_mq_decrescente: "price_per_mq", superficie_crescente: "surface", superficie_decrescente: "surface",
+    data_decrescente: "published_at", data_crescente: "published_at",
+  }[sort];
+  const direction = sort === "rilevanza" || sort.endsWith("decrescente") ? "desc" : "asc";
+  const key = local && sort !== "rilevanza" ? sql`(${sql.ref(`listings.${column}`)} + ${sql.raw(column === "published_at" ? "interval '0'" : "0")})` : sql.ref(`listings.${column}`);
+  return qb.orderBy(key, direction).orderBy("listings.id", direction);
 }
 
 /** What a result card needs (seed 000 §3 Listing card). */
@@ -258,20 +262,29 @@ async function summaries(db: Kysely<Database>, ids: number[]): Promise<ListingSu
 
 /** One page of results and the exact total. */
 export async function searchListings(
-  db: Kysely<Database>, criteria: SearchCriteria, page: { number: number; size: number },
+  db: Kysely<Database>, criteria: SearchCriteria, page: { number: number; size: number }, options: { counts?: CountCache } = {},
 ): Promise<{ total: number; listings: ListingSummary[] }> {
   const where = (eb: Eb) => criteriaCondition(eb, criteria);
-  const [countRow, idRows] = await Promise.all([
-    db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow(),
-    applySort(db.selectFrom("listings").select("listings.id").where(where), criteria.query.sort)
-      .limit(page.size).offset((page.number - 1) * page.size).execute(),
-  ]);
-  return { total: Number(countRow.n), listings: await summaries(db, idRows.map((r) => r.id)) };
+  // One after the other: on a small machine the parallel count already uses every core.
+  const idRows = await applySort(db.selectFrom("listings").select("listings.id").where(where), criteria.query.sort, criteria.places.length > 0 || criteria.area !== null)
+    .limit(page.size).offset((page.number - 1) * page.size).execute();
+  const total = await countListings(db, criteria, options.counts);
+  return { total, listings: await summaries(db, idRows.map((r) => r.id)) };
 }
 
-export async function countListings(db: Kysely<Database>, criteria: SearchCriteria): Promise<number> {
-  const row = await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).where((eb) => criteriaCondition(eb, criteria)).executeTakeFirstOrThrow();
-  return Number(row.n);
+/** The exact number of matches; through the cache when one is given (page and sort do not change it). */
+export async function countListings(db: Kysely<Database>, criteria: SearchCriteria, counts?: CountCache): Promise<number> {
+  const compute = async () => {
+    const row = await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).where((eb) => criteriaCondition(eb, criteria)).executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  return counts ? counts.get(countKey(criteria), compute) : compute();
+}
+
+/** What decides a total: the query without page and sort, the area, the exclusions, and the minute. */
+function countKey(c: SearchCriteria): string {
+  const { page: _page, sort: _sort, ...rest } = c.query;
+  return JSON.stringify([rest, c.area, c.excludePlaces?.map((p) => p.id) ?? [], c.query.filters.publicationDate ? c.now.getTime() : 0]);
 }
 
 /** The total, and how many of those listings have each POI type within its distance (for the POI filter's counts). */
@@ -305,12 +318,15 @@ export type Marker =
 export async function listingMarkers(
   db: Kysely<Database>, criteria: SearchCriteria, view: { bbox: [number, number, number, number]; zoom: number; maxPins: number },
 ): Promise<{ total: number; markers: Marker[] }> {
-  const where = (eb: Eb) => eb.and([criteriaCondition(eb, criteria), inBox(view.bbox), eb("lat", "is not", null), eb("lon", "is not", null)]);
-  const total = Number((await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow()).n);
-  if (view.zoom >= 15 || total <= view.maxPins) {
+  const where = (eb: Eb) => eb.and([criteriaCondition(eb, criteria), inBox(view.bbox)]);
+  const pins = async (total: number) => {
     const rows = await applySort(db.selectFrom("listings").select(["listings.id", "listings.lat", "listings.lon", "listings.price", "listings.priceUnit", "listings.geoVisibility"]).where(where), "rilevanza")
       .limit(view.maxPins).execute();
-    return { total, markers: rows.map((r) => ({ type: "pin", ...r })) };
+    return { total, markers: rows.map((r): Marker => ({ type: "pin", ...r })) };
+  };
+  if (view.zoom >= 15) {
+    const total = Number((await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow()).n);
+    return pins(total);
   }
   const cell = 360 / 2 ** view.zoom / 4;
   const rows = await db
@@ -326,6 +342,9 @@ export async function listingMarkers(
     .where(where)
     .groupBy(["cx", "cy"])
     .execute();
+  // One pass: the cells' counts give the total; few listings in view are shown as pins instead.
+  const total = rows.reduce((sum, r) => sum + Number(r.count), 0);
+  if (total <= view.maxPins) return pins(total);
   return {
     total,
     markers: rows.map((r) => ({

@@ -3,12 +3,14 @@ import { Migrator, type Migration } from "kysely/migration";
 import * as m01 from "./migrations/2026-11-22-01-extensions-and-places.ts";
 import * as m02 from "./migrations/2026-11-22-02-publishers-pois-listings.ts";
 import * as m03 from "./migrations/2026-11-22-03-search-indexes.ts";
+import * as m04 from "./migrations/2026-11-22-04-covering-search-indexes.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
   "2026-11-22-01-extensions-and-places": m01,
   "2026-11-22-02-publishers-pois-listings": m02,
   "2026-11-22-03-search-indexes": m03,
+  "2026-11-22-04-covering-search-indexes": m04,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

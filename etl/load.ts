@@ -58,7 +58,7 @@ export async function loadDataset(
 ): Promise<DatasetInfo> {
   const places = buildGazetteer(geoDir);
   const context = new DemoContext(places, options);
-  return db.transaction().execute(async (trx) => {
+  const loaded = await db.transaction().execute(async (trx) => {
     await sql`TRUNCATE listings, pois, publishers, places`.execute(trx);
     await trx.deleteFrom("meta").where("key", "=", "dataset").execute();
 
@@ -87,4 +87,7 @@ export async function loadDataset(
     await trx.insertInto("meta").values({ key: "dataset", value: JSON.stringify(info) }).execute();
     return info;
   });
+  // Fresh statistics for the planner and a visibility map for index-only counts (outside the transaction).
+  await sql`VACUUM ANALYZE places, pois, publishers, listings`.execute(db);
+  return loaded;
 }

@@ -16,6 +16,7 @@ const schema = z.object({
   DEMO_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(5_000_000).default(30_000)),
   DEMO_SEED: z.preprocess(emptyAsUndefined, z.string().min(1).max(100).default("casa")),
   DEMO_REFERENCE_DATE: z.preprocess(emptyAsUndefined, z.iso.date().optional()),
+  ISOCHRONE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
 });
 

@@ -7,7 +7,9 @@ import { createServer, type Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { CountCache } from "../db/count-cache.ts";
 import { GazetteerDataError } from "../etl/gazetteer.ts";
+import { estimatedIsochrones, valhallaIsochrones } from "./isochrone.ts";
 import { loadDataset, readDatasetInfo } from "../etl/load.ts";
 import type { Config } from "./config.ts";
 import { createHandler, type PortalState } from "./http.ts";
@@ -89,7 +91,12 @@ export async function startPortal(options: { config: Config; logger: Logger; bui
     throw error;
   }
 
-  state.services = { database, logger };
+  state.services = {
+    database,
+    logger,
+    counts: new CountCache(),
+    isochrones: config.ISOCHRONE_URL ? valhallaIsochrones(config.ISOCHRONE_URL) : estimatedIsochrones,
+  };
   state.phase = "ready";
   state.detail = "pronto";
   const url = `http://localhost:${port}`;

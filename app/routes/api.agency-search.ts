@@ -13,7 +13,7 @@ export const loader = postOnly;
 export async function action({ request, context }: Route.ActionArgs) {
   const { body, query } = await readSearchBody(request);
   const db = services(context).database.readDb;
-  const { criteria, directory } = await buildCriteria(db, query);
+  const { criteria, directory } = await buildCriteria(db, query, { isochrones: services(context).isochrones });
   const size = body.size ?? PAGE_SIZE;
   const countOnly = new URL(request.url).pathname.endsWith("/availableresults");
   const { total, agencies } = await searchAgencies(db, { townIds: townIdsOf(directory, criteria.places), channel: query.channel, page: query.page, size: countOnly ? 1 : size });

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { postOnly, readJsonBody } from "../api/request.ts";
 import { searchInputError } from "../api/search-input.server.ts";
 import { parseSearch } from "../../core/search/query.ts";
-import { runListingSearch } from "../search/run-search.server.ts";
+import { runListingSearch, searchOptions } from "../search/run-search.server.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.cerca-intorno-a-te";
 
@@ -36,6 +36,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     throw searchInputError(error);
   }
-  const result = await runListingSearch(services(context).database.readDb, query, { size: body.size, withFillIn: false });
+  const result = await runListingSearch(services(context).database.readDb, query, { ...searchOptions(services(context)), size: body.size, withFillIn: false });
   return Response.json({ ...result, radius, query });
 }

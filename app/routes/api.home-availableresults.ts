@@ -11,6 +11,6 @@ export const loader = postOnly;
 export async function action({ request, context }: Route.ActionArgs) {
   const { query } = await readSearchBody(request);
   const db = services(context).database.readDb;
-  const { criteria } = await buildCriteria(db, query);
-  return Response.json({ total: await countListings(db, criteria) });
+  const { criteria } = await buildCriteria(db, query, { isochrones: services(context).isochrones });
+  return Response.json({ total: await countListings(db, criteria, services(context).counts) });
 }

@@ -5,7 +5,7 @@ import { parseSearch } from "../../core/search/query.ts";
 import { channels } from "../../core/search/vocabulary.ts";
 import { countListingsByChannel, listChildren } from "../../db/places.ts";
 import { postOnly, readJsonBody } from "../api/request.ts";
-import { runListingSearch } from "../search/run-search.server.ts";
+import { runListingSearch, searchOptions } from "../search/run-search.server.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.home";
 
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const [regions, totals, latest] = await Promise.all([
     listChildren(db, "IT", { levels: [PlaceLevel.region] }),
     countListingsByChannel(db),
-    runListingSearch(db, parseSearch({ sortType: "data_decrescente", photo: true }), { size: 6, withFillIn: false }),
+    runListingSearch(db, parseSearch({ sortType: "data_decrescente", photo: true }), { ...searchOptions(services(context)), size: 6, withFillIn: false }),
   ]);
   return Response.json({
     totals: Object.fromEntries(channels.map((c) => [c, totals[c] ?? 0])),

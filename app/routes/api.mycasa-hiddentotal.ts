@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw searchInputError(error);
   }
   const db = services(context).database.readDb;
-  const { criteria } = await buildCriteria(db, query);
+  const { criteria } = await buildCriteria(db, query, { isochrones: services(context).isochrones });
   const [hiddenTotal, existing] = await Promise.all([countAmong(db, criteria, body.userDiscardedAds), existingListingIds(db, body.userDiscardedAds)]);
   const closed = new Set([...(body.closedList ?? []), ...body.userDiscardedAds.filter((id) => !existing.has(id))]);
   return Response.json({ hiddenTotal, newClosedList: [...closed].sort((a, b) => a - b) });

@@ -11,7 +11,7 @@ export const loader = postOnly;
 export async function action({ request, context }: Route.ActionArgs) {
   const { query } = await readSearchBody(request);
   const db = services(context).database.readDb;
-  const { criteria } = await buildCriteria(db, query);
+  const { criteria } = await buildCriteria(db, query, { isochrones: services(context).isochrones });
   const { total, poi } = await countWithPoi(db, criteria);
   return Response.json({ total, availablePoi: poi });
 }

@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const bounds = body.filters?.geobounds as { bbox?: [number, number, number, number]; zoom?: number } | [number, number, number, number] | undefined;
   if (!query.geo || query.geo.kind !== "bounds" || !bounds) return jsonError(400, "filters.geobounds: the map view {bbox, zoom} is required for markers", "filters.geobounds");
   const db = services(context).database.readDb;
-  const { criteria } = await buildCriteria(db, query);
+  const { criteria } = await buildCriteria(db, query, { isochrones: services(context).isochrones });
   const bbox = criteria.area!.kind === "bounds" ? criteria.area!.bbox : query.geo.bbox;
   const zoom = Math.round((!Array.isArray(bounds) && bounds.zoom) || zoomForBBox(bbox));
   const { total, markers } = await listingMarkers(db, criteria, { bbox, zoom, maxPins: MAX_PINS });

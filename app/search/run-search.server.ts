@@ -4,10 +4,17 @@ import { PlaceLevel } from "../../core/places.ts";
 import { activeFilterCount, type SearchQuery } from "../../core/search/query.ts";
 import { PAGE_SIZE, MAX_PAGE } from "../../core/search/vocabulary.ts";
 import { nearbyListings, searchListings } from "../../db/listings-search.ts";
+import type { CountCache } from "../../db/count-cache.ts";
 import type { Database } from "../../db/schema.ts";
 import type { IsochroneProvider } from "../../server/isochrone.ts";
 import { presentListingCard, type ListingCard } from "../api/listing-card-presenter.ts";
+import type { Services } from "../services.ts";
 import { buildCriteria, fillInOrigin } from "./criteria.server.ts";
+
+/** The shared pieces every search takes from the services. */
+export function searchOptions(s: Pick<Services, "isochrones" | "counts">): { isochrones: IsochroneProvider; counts: CountCache } {
+  return { isochrones: s.isochrones, counts: s.counts };
+}
 
 /** Below this many results the fill-in list of nearby listings is added (seed 000 §4 "few results"). */
 export const FEW_RESULTS = 10;
@@ -26,11 +33,12 @@ export interface ListingSearchResult {
 }
 
 export async function runListingSearch(
-  db: Kysely<Database>, query: SearchQuery, options: { size?: number; isochrones?: IsochroneProvider; withFillIn?: boolean } = {},
+  db: Kysely<Database>, query: SearchQuery,
+  options: { size?: number; isochrones?: IsochroneProvider; counts?: CountCache; withFillIn?: boolean } = {},
 ): Promise<ListingSearchResult> {
   const size = options.size ?? PAGE_SIZE;
   const { criteria, directory } = await buildCriteria(db, query, { isochrones: options.isochrones });
-  const result = await searchListings(db, criteria, { number: query.page, size });
+  const result = await searchListings(db, criteria, { number: query.page, size }, { counts: options.counts });
   const listings = result.listings.map((l) => presentListingCard(l, directory));
   let fillin: ListingSearchResult["fillin"] = null;
   if ((options.withFillIn ?? true) && query.page === 1 && result.total < FEW_RESULTS) {
