@@ -34,6 +34,8 @@ export class DatabaseUnavailableError extends Error {
 // bigint and numeric come back from pg as strings; our ids and prices fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
+// A calendar date stays a "YYYY-MM-DD" string: a JS Date would shift it by the server's time zone.
+pg.types.setTypeParser(1082, (v) => v);
 
 /**
  * Per-session settings: enough work_mem for map-cell aggregation to hash in memory, and no JIT —

@@ -8,3 +8,88 @@ export async function existingListingIds(db: Kysely<Database>, ids: number[]): P
   const rows = await db.selectFrom("listings").select("id").where("id", "in", ids).execute();
   return new Set(rows.map((r) => Number(r.id)));
 }
+
+export interface ListingDetail {
+  id: number;
+  title: string;
+  description: string;
+  channel: string;
+  category: string;
+  propertyTypeGroup: string;
+  propertyType: string;
+  isNewConstruction: boolean;
+  price: number;
+  priceUnit: string;
+  priceType: string;
+  originalPrice: number | null;
+  priceMax: number | null;
+  surface: number;
+  rooms: number | null;
+  bedrooms: number | null;
+  baths: number | null;
+  parkingSpaces: number;
+  floor: number | null;
+  totalFloors: number | null;
+  hasLift: boolean;
+  hasBalcony: boolean;
+  hasTerrace: boolean;
+  garden: string | null;
+  heating: string | null;
+  energyClass: string | null;
+  energyIndex: number | null;
+  buildingCondition: string | null;
+  buildingYear: number | null;
+  availability: string | null;
+  furniture: string | null;
+  publishedAt: Date;
+  isAuction: boolean;
+  auctionDate: string | null;
+  isPrivateNegotiation: boolean;
+  hasPool: boolean;
+  hasReception: boolean;
+  hasVirtualTour: boolean;
+  hasAirConditioning: boolean;
+  isLuxury: boolean;
+  isUnderConstruction: boolean;
+  licenseType: string | null;
+  photoCount: number;
+  hasFloorPlan: boolean;
+  street: string;
+  streetNumber: string;
+  postalCode: string | null;
+  lat: number;
+  lon: number;
+  geoVisibility: number;
+  townId: string;
+  zoneId: string | null;
+  publisherId: number;
+  publisherKind: string;
+  publisherName: string;
+  publisherPhone: string | null;
+  publisherLogoColor: string | null;
+  agentId: number | null;
+  agentName: string | null;
+  agentIsPro: boolean | null;
+}
+
+/** Everything the listing page shows, or null. */
+export async function findListingDetail(db: Kysely<Database>, id: number): Promise<ListingDetail | null> {
+  const row = await db
+    .selectFrom("listings as l")
+    .innerJoin("publishers as p", "p.id", "l.publisherId")
+    .leftJoin("publishers as a", "a.id", "l.agentId")
+    .select([
+      "l.id", "l.title", "l.description", "l.channel", "l.category", "l.propertyTypeGroup", "l.propertyType", "l.isNewConstruction",
+      "l.price", "l.priceUnit", "l.priceType", "l.originalPrice", "l.priceMax", "l.surface", "l.rooms", "l.bedrooms", "l.baths",
+      "l.parkingSpaces", "l.floor", "l.totalFloors", "l.hasLift", "l.hasBalcony", "l.hasTerrace", "l.garden", "l.heating",
+      "l.energyClass", "l.energyIndex", "l.buildingCondition", "l.buildingYear", "l.availability", "l.furniture", "l.publishedAt",
+      "l.isAuction", "l.auctionDate", "l.isPrivateNegotiation", "l.hasPool", "l.hasReception", "l.hasVirtualTour",
+      "l.hasAirConditioning", "l.isLuxury", "l.isUnderConstruction", "l.licenseType", "l.photoCount", "l.hasFloorPlan",
+      "l.street", "l.streetNumber", "l.postalCode", "l.lat", "l.lon", "l.geoVisibility", "l.townId", "l.zoneId",
+      "l.publisherId", "p.kind as publisherKind", "p.name as publisherName", "p.phone as publisherPhone",
+      "p.logoColor as publisherLogoColor", "l.agentId", "a.name as agentName", "a.isAgentPro as agentIsPro",
+    ])
+    .where("l.id", "=", id)
+    .executeTakeFirst();
+  return row ?? null;
+}

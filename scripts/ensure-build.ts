@@ -4,7 +4,9 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 export const projectRoot = new URL("..", import.meta.url).pathname;
-export const serverEntry = join(projectRoot, "build/server/index.js");
+/** Where `react-router build` writes (react-router.config.ts reads the same variable). */
+export const buildDirectory = join(projectRoot, process.env.CASA_BUILD_DIR ?? "build");
+export const serverEntry = join(buildDirectory, "server/index.js");
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -14,8 +14,9 @@ import { slugify } from "../../core/text.ts";
 import { PointGrid, samplePointIn, type Area } from "./spatial.ts";
 import {
   agencyNamePatterns, auctionAgencyPattern, colours, commercialLocations, descriptionClosings, descriptionOpenings,
-  firstNames, licenseTypes, poiNames, propertyTypeLabels, roomNames, streetNames, surnames,
+  firstNames, licenseTypes, poiNames, roomNames, streetNames, surnames,
 } from "./vocabulary.ts";
+import { propertyTypeLabels } from "../../core/listing/labels.ts";
 
 export interface DemoOptions {
   seed: string;

@@ -47,29 +47,6 @@ export const commercialLocations = ["strada", "centro-commerciale", "stazione", 
 
 export const colours = ["#1f6f8b", "#99a8b2", "#e6a400", "#c0392b", "#2e7d32", "#6a1b9a", "#00838f", "#ef6c00", "#455a64", "#ad1457"] as const;
 
-export const propertyTypeLabels: Readonly<Record<string, string>> = {
-  appartamento: "Appartamento",
-  "attico-mansarda": "Attico",
-  "casa-bi-trifamiliare": "Casa bifamiliare",
-  "casa-indipendente": "Casa indipendente",
-  loft: "Loft",
-  "rustico-casale": "Rustico",
-  villa: "Villa",
-  "villetta-a-schiera": "Villetta a schiera",
-  "baita-bungalow-chalet-trullo": "Baita",
-  palazzo: "Palazzo",
-  edificio: "Edificio",
-  "attivita-licenza-commerciale": "Attività commerciale",
-  "negozio-locale-commerciale": "Negozio",
-  "terreno-edificabile": "Terreno edificabile",
-  "terreno-agricolo": "Terreno agricolo",
-  box: "Box",
-  "posto-auto": "Posto auto",
-  stanza: "Stanza",
-  ufficio: "Ufficio",
-  capannone: "Capannone",
-  "cantina-solaio": "Cantina",
-};
 
 export const roomNames: Readonly<Record<number, string>> = { 1: "Monolocale", 2: "Bilocale", 3: "Trilocale", 4: "Quadrilocale" };
 

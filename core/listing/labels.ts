@@ -1,0 +1,59 @@
+/** Italian labels for listing attributes, shared by pages, cards and generated titles. */
+
+export const propertyTypeLabels: Readonly<Record<string, string>> = {
+  appartamento: "Appartamento",
+  "attico-mansarda": "Attico",
+  "casa-bi-trifamiliare": "Casa bifamiliare",
+  "casa-indipendente": "Casa indipendente",
+  loft: "Loft",
+  "rustico-casale": "Rustico",
+  villa: "Villa",
+  "villetta-a-schiera": "Villetta a schiera",
+  "baita-bungalow-chalet-trullo": "Baita",
+  palazzo: "Palazzo",
+  edificio: "Edificio",
+  "attivita-licenza-commerciale": "Attività commerciale",
+  "negozio-locale-commerciale": "Negozio",
+  "terreno-edificabile": "Terreno edificabile",
+  "terreno-agricolo": "Terreno agricolo",
+  box: "Box",
+  "posto-auto": "Posto auto",
+  stanza: "Stanza",
+  ufficio: "Ufficio",
+  capannone: "Capannone",
+  "cantina-solaio": "Cantina",
+};
+
+export const conditionLabels: Readonly<Record<string, string>> = {
+  nuovo: "Nuovo / In costruzione",
+  "nuovo-ristrutturato": "Ottimo / Ristrutturato",
+  abitabile: "Buono / Abitabile",
+  "da-ristrutturare": "Da ristrutturare",
+};
+
+export const availabilityLabels: Readonly<Record<string, string>> = {
+  libero: "Libero",
+  occupato: "Occupato",
+  "nuda proprieta": "Nuda proprietà",
+  affittato: "Affittato",
+};
+
+export const furnitureLabels: Readonly<Record<string, string>> = { none: "Non arredato", partially: "Parzialmente arredato", full: "Arredato" };
+export const heatingLabels: Readonly<Record<string, string>> = { autonomo: "Autonomo", centralizzato: "Centralizzato" };
+export const gardenLabels: Readonly<Record<string, string>> = { comune: "Giardino comune", privato: "Giardino privato" };
+export const priceUnitSuffix: Readonly<Record<string, string>> = { total: "", month: "/mese", week: "/settimana" };
+
+/** "Piano terra", "Seminterrato", "3° piano", "Ultimo piano (5°)". */
+export function floorLabel(floor: number | null, totalFloors: number | null): string | null {
+  if (floor === null) return null;
+  if (floor < 0) return "Seminterrato";
+  if (floor === 0) return "Piano terra";
+  if (totalFloors !== null && floor === totalFloors) return `Ultimo piano (${floor}°)`;
+  return `${floor}° piano`;
+}
+
+/** The energy classes from best to worst, with the colours of the Italian APE label. */
+export const energyScale: ReadonlyArray<readonly [string, string]> = [
+  ["A4", "#00843d"], ["A3", "#1c9a3f"], ["A2", "#4cb848"], ["A1", "#8cc63f"], ["B", "#c4d600"],
+  ["C", "#fff200"], ["D", "#fdb913"], ["E", "#f37021"], ["F", "#ed1c24"], ["G", "#b31b1b"],
+];
