@@ -9,6 +9,7 @@ import type { SearchQuery } from "../core/search/query.ts";
 import { publicationDates, type SortKey } from "../core/search/vocabulary.ts";
 import type { DirectoryPlace } from "./place-directory.ts";
 import type { CountCache } from "./count-cache.ts";
+import { listingFacts } from "./listing-facts.ts";
 import type { Database } from "./schema.ts";
 
 /** The search area once travel times are turned into shapes (server/isochrone.ts). */
@@ -272,13 +273,21 @@ export async function searchListings(
   return { total, listings: await summaries(db, idRows.map((r) => r.id)) };
 }
 
-/** The exact number of matches; through the cache when one is given (page and sort do not change it). */
+/**
+ * The exact number of matches: from the in-memory listing facts when they are loaded and can answer
+ * (db/listing-facts.ts), else by SQL through the cache when one is given (page and sort do not change it).
+ */
 export async function countListings(db: Kysely<Database>, criteria: SearchCriteria, counts?: CountCache): Promise<number> {
-  const compute = async () => {
-    const row = await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).where((eb) => criteriaCondition(eb, criteria)).executeTakeFirstOrThrow();
-    return Number(row.n);
-  };
+  const fromFacts = listingFacts(db)?.count(criteria);
+  if (fromFacts !== undefined && fromFacts !== null) return fromFacts;
+  const compute = () => countListingsBySql(db, criteria);
   return counts ? counts.get(countKey(criteria), compute) : compute();
+}
+
+/** The exact number of matches, counted by the database. */
+export async function countListingsBySql(db: Kysely<Database>, criteria: SearchCriteria): Promise<number> {
+  const row = await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).where((eb) => criteriaCondition(eb, criteria)).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** What decides a total: the query without page and sort, the area, the exclusions, and the minute. */

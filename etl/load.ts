@@ -6,6 +6,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Place } from "../core/places.ts";
 import { foldAccents } from "../core/text.ts";
+import { forgetListingFacts } from "../db/listing-facts.ts";
 import type { Database } from "../db/schema.ts";
 import { DemoContext, type DemoOptions } from "./demo/generator.ts";
 import { buildGazetteer } from "./gazetteer.ts";
@@ -89,5 +90,6 @@ export async function loadDataset(
   });
   // Fresh statistics for the planner and a visibility map for index-only counts (outside the transaction).
   await sql`VACUUM ANALYZE places, pois, publishers, listings`.execute(db);
+  forgetListingFacts(db);
   return loaded;
 }

@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { CountCache } from "../db/count-cache.ts";
+import { loadListingFacts } from "../db/listing-facts.ts";
 import { GazetteerDataError } from "../etl/gazetteer.ts";
 import { estimatedIsochrones, valhallaIsochrones } from "./isochrone.ts";
 import { loadDataset, readDatasetInfo } from "../etl/load.ts";
@@ -77,6 +78,9 @@ export async function startPortal(options: { config: Config; logger: Logger; bui
     state.detail = "migrazioni";
     await migrateToLatest(database.db);
     await ensureDataset(database, config, logger, state);
+    // Search totals come from memory once this is loaded (db/listing-facts.ts); ready waits for it.
+    state.detail = "indice dei conteggi";
+    await loadListingFacts(database.readDb);
   } catch (error) {
     server.close();
     await database?.close().catch(() => {});

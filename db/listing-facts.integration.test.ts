@@ -1,0 +1,119 @@
+/**
+ * The in-memory totals against the database's own count, on random searches over every filter key,
+ * place level and area kind, on PGlite and on the PostgreSQL server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PlaceLevel } from "../core/places.ts";
+import { poiTypeIds } from "../core/poi.ts";
+import { Random } from "../core/random.ts";
+import { parseSearch } from "../core/search/query.ts";
+import {
+  availabilities, buildingConditions, energyClasses, floorLevels, furnitureValues, groupsByChannel, licenseTypeGroups,
+  propertyTypeGroups, type Channel,
+} from "../core/search/vocabulary.ts";
+import { buildCriteria } from "../app/search/criteria.server.ts";
+import { loadDataset } from "../etl/load.ts";
+import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
+import { openDatabase, type DatabaseHandle } from "./database.ts";
+import { ListingFacts } from "./listing-facts.ts";
+import { countListingsBySql } from "./listings-search.ts";
+import { migrateToLatest } from "./migrate.ts";
+import { getPlaceDirectory } from "./place-directory.ts";
+
+const demo = { seed: "facts", count: 2500, referenceDate: new Date("2026-11-01T00:00:00Z") };
+
+describe.each(databaseTargets)("in-memory totals on %s", (target) => {
+  let provisioned: ProvisionedDatabase;
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    provisioned = await provisionDatabase(target);
+    handle = await openDatabase({ url: provisioned.url, dataDir: provisioned.dataDir });
+    await migrateToLatest(handle.db);
+    await loadDataset(handle.db, demo);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await provisioned?.dispose();
+  });
+
+  it("equal the database's count for 400 random searches", async () => {
+    const db = handle.db;
+    const facts = await ListingFacts.load(db);
+    expect(facts.size).toBe(2500);
+    const directory = await getPlaceDirectory(db);
+    const busyTowns = (await db.selectFrom("listings").select("townId").groupBy("townId").orderBy((eb) => eb.fn.countAll(), "desc").limit(30).execute()).map((r) => r.townId);
+    const samplePlaces = [
+      ...busyTowns,
+      ...directory.atLevel(PlaceLevel.zone).slice(0, 20).map((p) => p.id),
+      ...directory.atLevel(PlaceLevel.block).slice(0, 10).map((p) => p.id),
+      ...directory.atLevel(PlaceLevel.metroLine).map((p) => p.id),
+      ...directory.atLevel(PlaceLevel.metroStop).slice(0, 20).map((p) => p.id),
+      ...directory.atLevel(PlaceLevel.nonAdminZone).slice(0, 10).map((p) => p.id),
+      ...directory.atLevel(PlaceLevel.province).slice(0, 15).map((p) => p.id),
+      ...directory.atLevel(PlaceLevel.region).map((p) => p.id),
+    ];
+    const random = new Random(`facts-${target}`);
+    const subset = <T,>(values: readonly T[]) => values.filter(() => random.chance(0.4)).slice(0, 4);
+    let nonZero = 0;
+    for (let i = 0; i < 400; i++) {
+      const channel = random.weighted([["vendita", 60], ["affitto", 35], ["affitto-breve", 5]] as const) as Channel;
+      const group = random.chance(0.7) ? "case" : random.pick(groupsByChannel[channel]);
+      const f: Record<string, unknown> = { channel, propertyTypeGroup: group };
+      if (random.chance(0.2)) f.propertyTypes = subset(propertyTypeGroups[group]).join(",") || "all";
+      if (random.chance(0.4)) f.price_max = channel === "vendita" ? random.int(50, 600) * 1000 : random.int(3, 30) * 100;
+      if (random.chance(0.2)) f.price_min = Math.min(Number(f.price_max ?? Infinity), channel === "vendita" ? random.int(10, 200) * 1000 : random.int(1, 8) * 100);
+      if (random.chance(0.1)) f.payment_max = random.int(300, 2000);
+      if (random.chance(0.1)) f.mqprice_max = random.int(1000, 6000);
+      if (random.chance(0.3)) f.mq_min = random.int(20, 120);
+      if (random.chance(0.3)) f.numRooms_min = random.int(1, 4);
+      if (random.chance(0.1)) f.numRooms_max = random.int(4, 6);
+      if (random.chance(0.1)) f.bedrooms_min = random.int(0, 3);
+      if (random.chance(0.1)) f.buildingYear_min = random.int(1950, 2010);
+      if (random.chance(0.1)) f.numBaths = random.int(1, 3);
+      if (random.chance(0.1)) f.numParkingSpaces = 1;
+      if (random.chance(0.1)) f.level = subset(floorLevels).join(",") || "terra";
+      for (const flag of ["lift", "balcony", "terrace", "has_swimming_pool", "has_reception", "has_virtual_tour", "air_conditioned", "is_lux", "exclude_under_construction", "includes_property_ownership", "photo"]) {
+        if (random.chance(0.03)) f[flag] = true;
+      }
+      if (random.chance(0.05)) f.balconyAndTerrace = true;
+      if (random.chance(0.05)) f.lift_level = random.int(0, 3);
+      if (random.chance(0.1)) f.garden = random.pick(["comune", "privato", "any"]);
+      if (random.chance(0.1)) f.heatingType = random.pick(["autonomo", "centralizzato"]);
+      if (random.chance(0.1)) f.energyClass = subset(energyClasses).join(",") || "G";
+      if (random.chance(0.1)) f.buildingCondition = subset(buildingConditions).join(",") || "abitabile";
+      if (random.chance(0.1)) f.availability = subset(availabilities).join(",") || "libero";
+      if (random.chance(0.1)) f.sellerType = random.pick(["privato", "agenzia"]);
+      if (random.chance(0.1)) f.furniture = subset(furnitureValues).join(",") || "full";
+      if (random.chance(0.1)) f.publication_date = random.pick(["2d", "7d", "30d"]);
+      if (random.chance(0.1)) f[random.pick(["only_auction", "exclude_auction"])] = true;
+      else if (random.chance(0.1) && f.price_max === undefined && f.price_min === undefined && f.payment_max === undefined && f.mqprice_max === undefined) {
+        f[random.pick(["only_private_negotiation", "exclude_private_negotiation"])] = true;
+      }
+      if (random.chance(0.05)) f.license_type_groups = subset(licenseTypeGroups).join(",") || "commercio";
+      if (random.chance(0.05)) f.firstMedia = "floorplan";
+      if (random.chance(0.15)) f.poi = subset(poiTypeIds).join(",") || "supermarket";
+      const locations = random.chance(0.6) ? Array.from({ length: random.int(1, 3) }, () => random.pick(samplePlaces)) : [];
+      if (locations.length === 0 && random.chance(0.3)) {
+        const town = directory.get(random.pick(busyTowns))!;
+        if (random.chance(0.5)) f.geobounds = { bbox: [town.lon - 0.1, town.lat - 0.07, town.lon + 0.1, town.lat + 0.07] };
+        else f.geocircle = { circle: [{ distance: random.int(500, 20_000), center: [town.lat, town.lon] }] };
+      }
+      const query = parseSearch(f, [...new Set(locations)]);
+      const { criteria } = await buildCriteria(db, query);
+      const expected = await countListingsBySql(db, criteria);
+      expect(facts.count(criteria), JSON.stringify({ f, locations })).toBe(expected);
+      if (expected > 0) nonZero++;
+    }
+    // The comparison means something only if many searches find listings.
+    expect(nonZero).toBeGreaterThan(120);
+  });
+
+  it("leaves drawn polygons and fill-in exclusions to the database", async () => {
+    const facts = await ListingFacts.load(handle.db);
+    const query = parseSearch({ geopolygon: { polygon: [[45.4, 9.1], [45.5, 9.1], [45.5, 9.3]] } });
+    const { criteria } = await buildCriteria(handle.db, query);
+    expect(facts.count(criteria)).toBeNull();
+    expect(facts.count({ ...criteria, area: null, excludePlaces: criteria.places.length ? criteria.places : [(await getPlaceDirectory(handle.db)).get("IT-03")!] })).toBeNull();
+  });
+});
