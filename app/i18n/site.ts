@@ -1,0 +1,65 @@
+/** Texts of the page frame (header, footer, error pages). */
+import type { Messages } from "./locale.ts";
+
+type SiteTexts = {
+  skipToContent: string;
+  nav: string;
+  buy: string;
+  rent: string;
+  shortRent: string;
+  auctions: string;
+  agencies: string;
+  valuation: string;
+  favourites: string;
+  otherLocaleName: string;
+  otherLocaleLabel: string;
+  footerData: string;
+  notFoundTitle: string;
+  notFoundText: string;
+  errorTitle: string;
+  errorText: string;
+  backHome: string;
+};
+
+export const siteTexts: Messages<SiteTexts> = {
+  it: {
+    skipToContent: "Vai al contenuto",
+    nav: "Navigazione principale",
+    buy: "Comprare",
+    rent: "Affittare",
+    shortRent: "Affitto breve",
+    auctions: "Aste",
+    agencies: "Agenzie",
+    valuation: "Valuta casa",
+    favourites: "Preferiti",
+    otherLocaleName: "English",
+    otherLocaleLabel: "Read this page in English",
+    footerData:
+      "Confini e codici dei comuni: ISTAT, elaborazione openpolis (CC BY 4.0). Annunci, agenzie e persone sono dati dimostrativi generati.",
+    notFoundTitle: "Pagina non trovata",
+    notFoundText: "La pagina che cerchi non esiste o è stata spostata.",
+    errorTitle: "Si è verificato un errore",
+    errorText: "Riprova tra qualche istante.",
+    backHome: "Torna alla home",
+  },
+  en: {
+    skipToContent: "Skip to content",
+    nav: "Main navigation",
+    buy: "Buy",
+    rent: "Rent",
+    shortRent: "Holiday rentals",
+    auctions: "Auctions",
+    agencies: "Agencies",
+    valuation: "Home valuation",
+    favourites: "Favourites",
+    otherLocaleName: "Italiano",
+    otherLocaleLabel: "Leggi questa pagina in italiano",
+    footerData:
+      "Municipal boundaries and codes: ISTAT, processed by openpolis (CC BY 4.0). Listings, agencies and people are generated demo data.",
+    notFoundTitle: "Page not found",
+    notFoundText: "The page you are looking for does not exist or has moved.",
+    errorTitle: "Something went wrong",
+    errorText: "Please try again in a moment.",
+    backHome: "Back to the home page",
+  },
+};
