@@ -248,4 +248,29 @@ describe.each(databaseTargets)("search against brute force on %s", (target) => {
     expect([1, 2]).toContain(card.geoInfos.geo_visibility_level);
     expect(json.totalPages).toBe(Math.ceil(json.total / 25));
   });
+
+  it("never reveals the street number or the exact point of a listing whose pin is approximate", async () => {
+    const byId = new Map(listings.map((l) => [l.id, l]));
+    const { json } = await post("search", { filters: { channel: "vendita" }, size: 150 });
+    const approximate = json.listings.filter((c: { geoInfos: { geo_visibility_level: number } }) => c.geoInfos.geo_visibility_level !== 1);
+    expect(approximate.length).toBeGreaterThan(10);
+    for (const card of approximate) {
+      const l = byId.get(card.id)!;
+      expect(card.title).not.toContain(`${l.street} ${l.street_number}`);
+      expect(card.address).toBe(`${l.street}, ${card.town.name}`);
+      expect([card.geoInfos.lat, card.geoInfos.lon]).not.toEqual([l.lat, l.lon]);
+      expect(distanceMeters(card.geoInfos.lat, card.geoInfos.lon, l.lat, l.lon)).toBeLessThan(500);
+    }
+    const exact = json.listings.find((c: { geoInfos: { geo_visibility_level: number } }) => c.geoInfos.geo_visibility_level === 1);
+    const l = byId.get(exact.id)!;
+    expect(exact.address).toBe(`${l.street} ${l.street_number}, ${exact.town.name}`);
+    expect([exact.geoInfos.lat, exact.geoInfos.lon]).toEqual([l.lat, l.lon]);
+    // Map pins too.
+    const markers = await post("search-map/markers", { filters: { geobounds: { bbox: [9.05, 45.38, 9.3, 45.54], zoom: 16 } } });
+    expect(markers.json.markers.length).toBeGreaterThan(5);
+    for (const m of markers.json.markers) {
+      const listing = byId.get(m.id)!;
+      if (listing.geo_visibility !== 1) expect([m.lat, m.lon]).not.toEqual([listing.lat, listing.lon]);
+    }
+  });
 });

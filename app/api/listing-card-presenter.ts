@@ -1,6 +1,7 @@
 /** The listing card of seed 000 §3 as the search API returns it. */
 import { formatEuro } from "../../core/format.ts";
 import { contactLabels, contactTarget } from "../../core/listing/contact.ts";
+import { publicAddress, publicLocation, publicTitle } from "../../core/listing/location.ts";
 import type { ListingSummary } from "../../db/listings-search.ts";
 import type { PlaceDirectory } from "../../db/place-directory.ts";
 
@@ -10,16 +11,18 @@ export function presentListingCard(l: ListingSummary, directory: PlaceDirectory)
   const town = directory.get(l.townId);
   const zone = l.zoneId ? directory.get(l.zoneId) : undefined;
   const exact = l.geoVisibility === 1;
+  // Approximate listings never reveal the street number or the exact point (seed 000 §3 geoInfos).
+  const location = publicLocation(l.lat, l.lon, l.geoVisibility);
   const target = contactTarget(l.publisherKind, l.agentIsPro);
   return {
     id: l.id,
     uri: `/annunci/${l.id}/`,
-    title: l.title,
+    title: publicTitle(l.title, l.streetNumber, exact),
     channel: l.channel,
     propertyTypeGroup: l.propertyTypeGroup,
     propertyType: l.propertyType,
     publishedAt: l.publishedAt instanceof Date ? l.publishedAt.toISOString() : l.publishedAt,
-    address: `${l.street}${exact ? ` ${l.streetNumber}` : ""}, ${town?.name ?? ""}`,
+    address: publicAddress(l.street, l.streetNumber, town?.name ?? "", exact),
     town: town ? { id: town.id, name: town.name, short: town.short } : null,
     zone: zone ? { id: zone.id, name: zone.name } : null,
     features: {
@@ -42,7 +45,7 @@ export function presentListingCard(l: ListingSummary, directory: PlaceDirectory)
       floorPlan: l.hasFloorPlan ? `/media/listing/${l.id}/planimetria.svg` : null,
       virtualTour: l.hasVirtualTour,
     },
-    geoInfos: { lat: l.lat, lon: l.lon, geo_visibility_level: l.geoVisibility },
+    geoInfos: { lat: location.lat, lon: location.lon, geo_visibility_level: l.geoVisibility },
     isProjectProfile: l.isNewConstruction && l.priceMax !== null,
     refPublisher: l.publisherId,
     proposeGeneric: false,

@@ -3,6 +3,7 @@
  * {bbox, zoom}: counts per map cell at low zoom, single pins when zoomed in or few.
  */
 import { zoomForBBox } from "../../core/geo.ts";
+import { publicLocation } from "../../core/listing/location.ts";
 import { listingMarkers } from "../../db/listings-search.ts";
 import { jsonError } from "../api/errors.ts";
 import { postOnly } from "../api/request.ts";
@@ -23,5 +24,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const bbox = criteria.area!.kind === "bounds" ? criteria.area!.bbox : query.geo.bbox;
   const zoom = Math.round((!Array.isArray(bounds) && bounds.zoom) || zoomForBBox(bbox));
   const { total, markers } = await listingMarkers(db, criteria, { bbox, zoom, maxPins: MAX_PINS });
-  return Response.json({ total, zoom, aggregated: markers.some((m) => m.type === "cluster"), markers });
+  // A pin of a listing whose publisher hides the exact point shows the approximate one (core/listing/location.ts).
+  const shown = markers.map((m) => (m.type === "pin" ? { ...m, ...pick(publicLocation(m.lat, m.lon, m.geoVisibility)) } : m));
+  return Response.json({ total, zoom, aggregated: markers.some((m) => m.type === "cluster"), markers: shown });
+}
+
+function pick(location: { lat: number; lon: number }): { lat: number; lon: number } {
+  return { lat: location.lat, lon: location.lon };
 }

@@ -1,0 +1,93 @@
+/**
+ * What the listing page may reveal about where a listing is: the exact point when the publisher
+ * allows it (geo visibility 1), otherwise an area that contains the home without pointing at it.
+ */
+
+/** Approximate areas are centred on a 0.005° grid (about 550 m), so the centre says nothing finer. */
+const GRID = 0.005;
+/** Covers any point of a grid cell (half-diagonal ≈ 390 m at Italian latitudes) with a margin. */
+export const APPROXIMATE_RADIUS_M = 500;
+
+export type PublicLocation =
+  | { exact: true; lat: number; lon: number }
+  | { exact: false; lat: number; lon: number; radius: number };
+
+export function publicLocation(lat: number, lon: number, geoVisibility: number): PublicLocation {
+  if (geoVisibility === 1) return { exact: true, lat, lon };
+  const snap = (v: number) => Math.round(Math.round(v / GRID) * GRID * 1e6) / 1e6;
+  return { exact: false, lat: snap(lat), lon: snap(lon), radius: APPROXIMATE_RADIUS_M };
+}
+
+/** A circle as a GeoJSON ring (lon, lat pairs, closed), for maps that draw polygons. */
+export function circleRing(lat: number, lon: number, radius: number, steps = 48): Array<[number, number]> {
+  const dLat = radius / 111_195;
+  const dLon = dLat / Math.cos((lat * Math.PI) / 180);
+  const ring: Array<[number, number]> = [];
+  for (let i = 0; i <= steps; i++) {
+    const a = (2 * Math.PI * (i % steps)) / steps;
+    ring.push([Math.round((lon + dLon * Math.cos(a)) * 1e6) / 1e6, Math.round((lat + dLat * Math.sin(a)) * 1e6) / 1e6]);
+  }
+  return ring;
+}
+
+/** The street line shown publicly: no street number unless the pin is exact. */
+export function publicAddress(street: string, streetNumber: string, town: string, exact: boolean): string {
+  return `${street}${exact && streetNumber ? ` ${streetNumber}` : ""}, ${town}`;
+}
+
+/** The generated titles name the street number; drop it when the location is approximate. */
+export function publicTitle(title: string, streetNumber: string, exact: boolean): string {
+  if (exact || !streetNumber) return title;
+  return title.replace(` ${streetNumber},`, ",");
+}
+
+/**
+ * The same for a card, which knows the public address ("Via Roma, Milano") but not the number:
+ * "Bilocale in vendita in Via Roma 12, Milano" → "Bilocale in vendita in Via Roma, Milano".
+ */
+export function cardTitle(title: string, publicAddressText: string, exact: boolean): string {
+  if (exact) return title;
+  const street = publicAddressText.slice(0, publicAddressText.lastIndexOf(", "));
+  if (!street) return title;
+  const at = title.indexOf(`${street} `);
+  if (at < 0) return title;
+  const rest = title.slice(at + street.length + 1);
+  const comma = rest.indexOf(",");
+  return comma > 0 && !rest.slice(0, comma).includes(" ") ? `${title.slice(0, at + street.length)}${rest.slice(comma)}` : title;
+}
+
+export interface MapFeatureCollection {
+  type: "FeatureCollection";
+  features: Array<{ type: "Feature"; properties: { role: "town" | "pin" | "area" }; geometry: unknown }>;
+}
+
+/** The local GeoJSON the listing map draws: the town's boundary and the pin or the approximate area. */
+export function listingMapFeatures(location: PublicLocation, townGeometry: unknown | null): MapFeatureCollection {
+  const features: MapFeatureCollection["features"] = [];
+  if (townGeometry) features.push({ type: "Feature", properties: { role: "town" }, geometry: townGeometry });
+  if (location.exact) features.push({ type: "Feature", properties: { role: "pin" }, geometry: { type: "Point", coordinates: [location.lon, location.lat] } });
+  else features.push({ type: "Feature", properties: { role: "area" }, geometry: { type: "Polygon", coordinates: [circleRing(location.lat, location.lon, location.radius)] } });
+  return { type: "FeatureCollection", features };
+}
+
+/**
+ * A MapLibre style with no tiles and no network beyond our own GeoJSON: a plain background, the
+ * town filled and outlined, the approximate area as a translucent disc, the exact pin as a dot.
+ */
+export function listingMapStyle(dataUrl: string) {
+  return {
+    version: 8 as const,
+    sources: { listing: { type: "geojson" as const, data: dataUrl } },
+    layers: [
+      { id: "background", type: "background" as const, paint: { "background-color": "#eef2f0" } },
+      { id: "town-fill", type: "fill" as const, source: "listing", filter: ["==", ["get", "role"], "town"], paint: { "fill-color": "#ffffff", "fill-opacity": 0.9 } },
+      { id: "town-line", type: "line" as const, source: "listing", filter: ["==", ["get", "role"], "town"], paint: { "line-color": "#5b6b64", "line-width": 1.5 } },
+      { id: "area-fill", type: "fill" as const, source: "listing", filter: ["==", ["get", "role"], "area"], paint: { "fill-color": "#d9480f", "fill-opacity": 0.25 } },
+      { id: "area-line", type: "line" as const, source: "listing", filter: ["==", ["get", "role"], "area"], paint: { "line-color": "#d9480f", "line-width": 2 } },
+      {
+        id: "pin", type: "circle" as const, source: "listing", filter: ["==", ["get", "role"], "pin"],
+        paint: { "circle-radius": 9, "circle-color": "#d9480f", "circle-stroke-color": "#ffffff", "circle-stroke-width": 3 },
+      },
+    ],
+  };
+}
