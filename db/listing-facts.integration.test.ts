@@ -16,7 +16,8 @@ import { loadDataset } from "../etl/load.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { openDatabase, type DatabaseHandle } from "./database.ts";
 import { ListingFacts } from "./listing-facts.ts";
-import { countListingsBySql } from "./listings-search.ts";
+import { sql } from "kysely";
+import { countListingsBySql, criteriaCondition } from "./listings-search.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 
@@ -107,6 +108,46 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
     }
     // The comparison means something only if many searches find listings.
     expect(nonZero).toBeGreaterThan(120);
+  });
+
+  it("groups map cells as the database does, for views from Italy down to a neighbourhood", async () => {
+    const db = handle.db;
+    const facts = await ListingFacts.load(db);
+    const views: Array<{ filters: Record<string, unknown>; bbox: [number, number, number, number]; zoom: number }> = [
+      { filters: {}, bbox: [6, 36, 19, 47.5], zoom: 6 },
+      { filters: { channel: "affitto", numRooms_min: 2 }, bbox: [7.5, 44, 11.2, 46.9], zoom: 8 },
+      { filters: { price_max: 300000, lift: true }, bbox: [9.0, 45.35, 9.35, 45.56], zoom: 11 },
+      { filters: { channel: "vendita", mq_min: 60 }, bbox: [12.3, 41.8, 12.6, 42.0], zoom: 12 },
+    ];
+    let cellsSeen = 0;
+    for (const view of views) {
+      const query = parseSearch(view.filters);
+      const { criteria } = await buildCriteria(db, query);
+      const cell = 360 / 2 ** view.zoom / 4;
+      const [w, s, e, n] = view.bbox;
+      const expected = await db.selectFrom("listings")
+        .select([
+          sql<number>`floor(listings.lon / ${cell}::float8)`.as("cx"), sql<number>`floor(listings.lat / ${cell}::float8)`.as("cy"),
+          (eb) => eb.fn.countAll<number>().as("count"), sql<number>`avg(listings.lat)`.as("lat"), sql<number>`avg(listings.lon)`.as("lon"),
+          sql<number>`min(listings.price)`.as("minPrice"),
+        ])
+        .where((eb) => eb.and([criteriaCondition(eb, criteria), sql<boolean>`listings.lat BETWEEN ${s} AND ${n} AND listings.lon BETWEEN ${w} AND ${e}`]))
+        .groupBy(["cx", "cy"]).execute();
+      const actual = facts.cells(criteria, view.bbox, cell)!;
+      const key = (c: { cx: number; cy: number }) => `${Number(c.cx)}:${Number(c.cy)}`;
+      const byKey = new Map(actual.map((c) => [key(c), c]));
+      expect(actual.length).toBe(expected.length);
+      for (const row of expected) {
+        const got = byKey.get(key(row))!;
+        expect(got, key(row)).toBeDefined();
+        expect(got.count).toBe(Number(row.count));
+        expect(got.minPrice).toBe(Number(row.minPrice));
+        expect(got.lat).toBeCloseTo(Number(row.lat), 9);
+        expect(got.lon).toBeCloseTo(Number(row.lon), 9);
+      }
+      cellsSeen += expected.length;
+    }
+    expect(cellsSeen).toBeGreaterThan(50);
   });
 
   it("leaves drawn polygons and fill-in exclusions to the database", async () => {

@@ -40,6 +40,9 @@ type FlagColumn = (typeof FLAG_COLUMNS)[number];
 type TextColumn = (typeof TEXT_COLUMNS)[number];
 
 const BATCH = 50_000;
+
+/** One map cell of listings: grid coordinates, how many, where on average, from what price. */
+export interface MapCell { cx: number; cy: number; count: number; lat: number; lon: number; minPrice: number }
 type Predicate = (row: number) => boolean;
 
 export class ListingFacts {
@@ -143,12 +146,16 @@ export class ListingFacts {
   /** The exact number of listings matching the criteria, or null when only SQL can tell. */
   count(c: SearchCriteria): number | null {
     if (c.excludePlaces?.length || c.area?.kind === "polygon") return null;
-    const predicates = this.#predicates(c);
+    const { lists, channelGroupOnly } = this.#candidates(c);
+    const predicates = this.#predicates(c, channelGroupOnly);
     if (!predicates) return 0;
-    const candidates = this.#candidates(c);
-    let n = 0;
     const k = predicates.length;
-    for (const list of candidates) {
+    let n = 0;
+    for (const list of lists) {
+      if (k === 0) {
+        n += list.length;
+        continue;
+      }
       rows: for (let j = 0; j < list.length; j++) {
         const i = list[j]!;
         for (let p = 0; p < k; p++) if (!predicates[p]!(i)) continue rows;
@@ -158,18 +165,60 @@ export class ListingFacts {
     return n;
   }
 
+  /**
+   * Map cells for the markers of a view, as `listingMarkers` groups them in SQL: listings matching the
+   * criteria inside the bbox, grouped by floor(lon / cell), floor(lat / cell), with the count, the mean
+   * position and the lowest price. Null when only SQL can tell.
+   */
+  cells(c: SearchCriteria, bbox: [number, number, number, number], cell: number): MapCell[] | null {
+    if (c.excludePlaces?.length || c.area?.kind === "polygon") return null;
+    const { lists, channelGroupOnly } = this.#candidates(c);
+    const predicates = this.#predicates(c, channelGroupOnly);
+    if (!predicates) return [];
+    const lat = this.#numbers.get("lat")!;
+    const lon = this.#numbers.get("lon")!;
+    const price = this.#numbers.get("price")!;
+    const [w, s, e, n] = bbox;
+    const k = predicates.length;
+    const byCell = new Map<number, MapCell & { sumLat: number; sumLon: number }>();
+    // Cell coordinates fit in ±2^20 at any zoom we serve, so one number keys a cell.
+    const SPAN = 2 ** 21;
+    for (const list of lists) {
+      rows: for (let j = 0; j < list.length; j++) {
+        const i = list[j]!;
+        const y = lat[i]!;
+        const x = lon[i]!;
+        if (!(y >= s && y <= n && x >= w && x <= e)) continue;
+        for (let p = 0; p < k; p++) if (!predicates[p]!(i)) continue rows;
+        const cx = Math.floor(x / cell);
+        const cy = Math.floor(y / cell);
+        const key = (cx + SPAN) * 2 * SPAN + (cy + SPAN);
+        const found = byCell.get(key);
+        if (found) {
+          found.count++;
+          found.sumLat += y;
+          found.sumLon += x;
+          if (price[i]! < found.minPrice) found.minPrice = price[i]!;
+        } else {
+          byCell.set(key, { cx, cy, count: 1, sumLat: y, sumLon: x, minPrice: price[i]!, lat: 0, lon: 0 });
+        }
+      }
+    }
+    return [...byCell.values()].map(({ sumLat, sumLon, ...cellData }) => ({ ...cellData, lat: sumLat / cellData.count, lon: sumLon / cellData.count }));
+  }
+
   /** The channel-and-group rows, or only the rows of the searched towns when every place lies in a town. */
-  #candidates(c: SearchCriteria): Uint32Array[] {
+  #candidates(c: SearchCriteria): { lists: Uint32Array[]; channelGroupOnly: boolean } {
     const { query } = c;
     const group = query.group === "nuove-costruzioni" ? "case" : query.group;
     const channelGroup = this.#byChannelGroup.get(`${this.#codes.get(query.channel) ?? -2}|${this.#codes.get(group) ?? -2}`) ?? new Uint32Array(0);
     const places = c.places;
-    if (places.length === 0 || places.some((p) => p.level === PlaceLevel.country)) return [channelGroup];
+    if (places.length === 0 || places.some((p) => p.level === PlaceLevel.country)) return { lists: [channelGroup], channelGroupOnly: true };
     const townIds = new Set<string>();
     for (const p of places) {
       // Place ids below a town start with the town's id (docs/decisions/004-place-keys.md).
       const townId = p.level === PlaceLevel.town ? p.id : p.level === PlaceLevel.zone || p.level === PlaceLevel.block ? p.id.split("-").slice(0, 3).join("-") : undefined;
-      if (!townId) return [channelGroup];
+      if (!townId) return { lists: [channelGroup], channelGroupOnly: true };
       townIds.add(townId);
     }
     const lists: Uint32Array[] = [];
@@ -178,11 +227,11 @@ export class ListingFacts {
       const rows = code === undefined ? undefined : this.#byTown.get(code);
       if (rows) lists.push(rows);
     }
-    return lists;
+    return { lists, channelGroupOnly: false };
   }
 
   /** One predicate per condition; null when a condition can match nothing (a value no listing has). */
-  #predicates(c: SearchCriteria): Predicate[] | null {
+  #predicates(c: SearchCriteria, channelGroupOnly: boolean): Predicate[] | null {
     const { query } = c;
     const f = query.filters;
     const num = (col: NumberColumn) => this.#numbers.get(col)!;
@@ -210,11 +259,11 @@ export class ListingFacts {
     const channel = text("channel");
     const channelCode = this.#codes.get(query.channel);
     if (channelCode === undefined) return null;
-    out.push((i) => channel[i] === channelCode);
     const groupCode = this.#codes.get(query.group === "nuove-costruzioni" ? "case" : query.group);
     if (groupCode === undefined) return null;
     const groupColumn = text("property_type_group");
-    out.push((i) => groupColumn[i] === groupCode);
+    // Rows of the channel-and-group list need no check; rows of a town's list do.
+    if (!channelGroupOnly) out.push((i) => channel[i] === channelCode && groupColumn[i] === groupCode);
     if (query.group === "nuove-costruzioni") isTrue("is_new_construction");
     if (query.propertyTypes.length > 0) isIn("property_type", query.propertyTypes);
 

@@ -338,7 +338,7 @@ export async function listingMarkers(
     return pins(total);
   }
   const cell = 360 / 2 ** view.zoom / 4;
-  const rows = await db
+  const rows = listingFacts(db)?.cells(criteria, view.bbox, cell) ?? await db
     .selectFrom("listings")
     .select([
       sql<number>`floor(listings.lon / ${cell}::float8)`.as("cx"),
