@@ -146,6 +146,10 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
         expect(got.lon).toBeCloseTo(Number(row.lon), 9);
       }
       cellsSeen += expected.length;
+      const ids = await db.selectFrom("listings").select("id")
+        .where((eb) => eb.and([criteriaCondition(eb, criteria), sql<boolean>`listings.lat BETWEEN ${s} AND ${n} AND listings.lon BETWEEN ${w} AND ${e}`])).execute();
+      expect(facts.idsInView(criteria, view.bbox, 10_000)!.sort((a, b) => a - b)).toEqual(ids.map((r) => Number(r.id)).sort((a, b) => a - b));
+      if (ids.length > 1) expect(facts.idsInView(criteria, view.bbox, ids.length - 1)).toBeNull();
     }
     expect(cellsSeen).toBeGreaterThan(50);
   });

@@ -47,6 +47,7 @@ type Predicate = (row: number) => boolean;
 
 export class ListingFacts {
   readonly size: number;
+  readonly #ids: Float64Array;
   readonly #numbers = new Map<NumberColumn, Float64Array>();
   /** 1 true, 0 false, 2 null. */
   readonly #flags = new Map<FlagColumn, Uint8Array>();
@@ -65,6 +66,7 @@ export class ListingFacts {
 
   private constructor(size: number) {
     this.size = size;
+    this.#ids = new Float64Array(size);
     const camel = (c: string) => c.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
     for (const c of NUMBER_COLUMNS) this.#numbers.set(c, new Float64Array(size));
     for (const c of FLAG_COLUMNS) this.#flags.set(c, new Uint8Array(size));
@@ -91,6 +93,7 @@ export class ListingFacts {
       for (const r of result.rows) {
         if (row >= facts.size) break;
         facts.#fill(row, r);
+        facts.#ids[row] = Number(r.id);
         for (const id of [...(r.metroStopIds as string[]), ...(r.nonadminZoneIds as string[])]) {
           let rows = arrayPlaces.get(id);
           if (!rows) arrayPlaces.set(id, (rows = []));
@@ -205,6 +208,34 @@ export class ListingFacts {
       }
     }
     return [...byCell.values()].map(({ sumLat, sumLon, ...cellData }) => ({ ...cellData, lat: sumLat / cellData.count, lon: sumLon / cellData.count }));
+  }
+
+  /**
+   * Ids of the listings matching the criteria inside the bbox (for map pins), or null when only SQL
+   * can tell or when there are more than `max` of them.
+   */
+  idsInView(c: SearchCriteria, bbox: [number, number, number, number], max: number): number[] | null {
+    if (c.excludePlaces?.length || c.area?.kind === "polygon") return null;
+    const { lists, channelGroupOnly } = this.#candidates(c);
+    const predicates = this.#predicates(c, channelGroupOnly);
+    if (!predicates) return [];
+    const lat = this.#numbers.get("lat")!;
+    const lon = this.#numbers.get("lon")!;
+    const [w, s, e, n] = bbox;
+    const k = predicates.length;
+    const ids: number[] = [];
+    for (const list of lists) {
+      rows: for (let j = 0; j < list.length; j++) {
+        const i = list[j]!;
+        const y = lat[i]!;
+        const x = lon[i]!;
+        if (!(y >= s && y <= n && x >= w && x <= e)) continue;
+        for (let p = 0; p < k; p++) if (!predicates[p]!(i)) continue rows;
+        if (ids.length === max) return null;
+        ids.push(this.#ids[i]!);
+      }
+    }
+    return ids;
   }
 
   /** The channel-and-group rows, or only the rows of the searched towns when every place lies in a town. */

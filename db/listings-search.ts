@@ -328,17 +328,25 @@ export async function listingMarkers(
   db: Kysely<Database>, criteria: SearchCriteria, view: { bbox: [number, number, number, number]; zoom: number; maxPins: number },
 ): Promise<{ total: number; markers: Marker[] }> {
   const where = (eb: Eb) => eb.and([criteriaCondition(eb, criteria), inBox(view.bbox)]);
+  const pinColumns = ["listings.id", "listings.lat", "listings.lon", "listings.price", "listings.priceUnit", "listings.geoVisibility"] as const;
   const pins = async (total: number) => {
-    const rows = await applySort(db.selectFrom("listings").select(["listings.id", "listings.lat", "listings.lon", "listings.price", "listings.priceUnit", "listings.geoVisibility"]).where(where), "rilevanza")
-      .limit(view.maxPins).execute();
+    const rows = await applySort(db.selectFrom("listings").select(pinColumns).where(where), "rilevanza").limit(view.maxPins).execute();
     return { total, markers: rows.map((r): Marker => ({ type: "pin", ...r })) };
   };
+  // In a small view the facts know which listings match: fetch those by id rather than walk a sort index.
+  const facts = listingFacts(db);
+  const ids = view.zoom >= 13 ? facts?.idsInView(criteria, view.bbox, 5_000) : null;
+  if (ids) {
+    if (view.zoom < 15 && ids.length > view.maxPins) return cellMarkers(facts!.cells(criteria, view.bbox, 360 / 2 ** view.zoom / 4)!, 360 / 2 ** view.zoom / 4);
+    const rows = ids.length === 0 ? [] : await applySort(db.selectFrom("listings").select(pinColumns).where("listings.id", "in", ids), "rilevanza").limit(view.maxPins).execute();
+    return { total: ids.length, markers: rows.map((r): Marker => ({ type: "pin", ...r })) };
+  }
   if (view.zoom >= 15) {
     const total = Number((await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow()).n);
     return pins(total);
   }
   const cell = 360 / 2 ** view.zoom / 4;
-  const rows = listingFacts(db)?.cells(criteria, view.bbox, cell) ?? await db
+  const rows = facts?.cells(criteria, view.bbox, cell) ?? await db
     .selectFrom("listings")
     .select([
       sql<number>`floor(listings.lon / ${cell}::float8)`.as("cx"),
@@ -354,8 +362,12 @@ export async function listingMarkers(
   // One pass: the cells' counts give the total; few listings in view are shown as pins instead.
   const total = rows.reduce((sum, r) => sum + Number(r.count), 0);
   if (total <= view.maxPins) return pins(total);
+  return cellMarkers(rows, cell);
+}
+
+function cellMarkers(rows: Array<{ cx: number; cy: number; count: number; lat: number; lon: number; minPrice: number }>, cell: number): { total: number; markers: Marker[] } {
   return {
-    total,
+    total: rows.reduce((sum, r) => sum + Number(r.count), 0),
     markers: rows.map((r) => ({
       type: "cluster", lat: Number(r.lat), lon: Number(r.lon), count: Number(r.count), minPrice: Number(r.minPrice),
       bbox: [Number(r.cx) * cell, Number(r.cy) * cell, (Number(r.cx) + 1) * cell, (Number(r.cy) + 1) * cell],
