@@ -5,7 +5,7 @@
  * slowest part of a search; docs/decisions/032-in-memory-totals.md). The same count over typed
  * arrays takes a few milliseconds. Listings change only when the dataset is (re)loaded, and the
  * loader calls `forgetListingFacts`, so the copy is never stale; a future writer of listings must
- * do the same. Searches the copy cannot answer exactly (drawn polygons, fill-in exclusions) return
+ * do the same. Searches the copy cannot answer exactly (drawn polygons) return
  * null and are counted by SQL, as is every search until the copy has loaded.
  *
  * Every condition here mirrors one in `criteriaCondition` (db/listings-search.ts), with SQL's NULL
@@ -148,7 +148,7 @@ export class ListingFacts {
 
   /** The exact number of listings matching the criteria, or null when only SQL can tell. */
   count(c: SearchCriteria): number | null {
-    if (c.excludePlaces?.length || c.area?.kind === "polygon") return null;
+    if (c.area?.kind === "polygon") return null;
     const { lists, channelGroupOnly } = this.#candidates(c);
     const predicates = this.#predicates(c, channelGroupOnly);
     if (!predicates) return 0;
@@ -174,7 +174,7 @@ export class ListingFacts {
    * position and the lowest price. Null when only SQL can tell.
    */
   cells(c: SearchCriteria, bbox: [number, number, number, number], cell: number): MapCell[] | null {
-    if (c.excludePlaces?.length || c.area?.kind === "polygon") return null;
+    if (c.area?.kind === "polygon") return null;
     const { lists, channelGroupOnly } = this.#candidates(c);
     const predicates = this.#predicates(c, channelGroupOnly);
     if (!predicates) return [];
@@ -215,7 +215,7 @@ export class ListingFacts {
    * can tell or when there are more than `max` of them.
    */
   idsInView(c: SearchCriteria, bbox: [number, number, number, number], max: number): number[] | null {
-    if (c.excludePlaces?.length || c.area?.kind === "polygon") return null;
+    if (c.area?.kind === "polygon") return null;
     const { lists, channelGroupOnly } = this.#candidates(c);
     const predicates = this.#predicates(c, channelGroupOnly);
     if (!predicates) return [];
@@ -298,8 +298,10 @@ export class ListingFacts {
     if (query.group === "nuove-costruzioni") isTrue("is_new_construction");
     if (query.propertyTypes.length > 0) isIn("property_type", query.propertyTypes);
 
-    const places = this.#placePredicate(c);
+    const places = this.#placePredicate(c.places, c.lineStops);
     if (places) out.push(places);
+    const excluded = c.excludePlaces?.length ? this.#placePredicate(c.excludePlaces, c.lineStops) : null;
+    if (excluded) out.push((i) => !excluded(i));
     const area = c.area;
     if (area?.kind === "bounds" || area?.kind === "circle") {
       const [w, s, e, n] = area.kind === "bounds" ? area.bbox : circleBBox(area.lat, area.lon, area.radius);
@@ -395,15 +397,15 @@ export class ListingFacts {
   }
 
   /** Inside any of the places, as `placeCondition` in db/listings-search.ts. */
-  #placePredicate(c: SearchCriteria): Predicate | null {
-    if (c.places.length === 0 || c.places.some((p) => p.level === PlaceLevel.country)) return null;
+  #placePredicate(places: SearchCriteria["places"], lineStops: SearchCriteria["lineStops"]): Predicate | null {
+    if (places.length === 0 || places.some((p) => p.level === PlaceLevel.country)) return null;
     const column: Partial<Record<number, TextColumn>> = {
       [PlaceLevel.region]: "region_id", [PlaceLevel.province]: "province_id", [PlaceLevel.town]: "town_id",
       [PlaceLevel.zone]: "zone_id", [PlaceLevel.block]: "block_id",
     };
     const byColumn = new Map<TextColumn, Set<number>>();
     const arrayRows = new Set<number>();
-    for (const p of c.places) {
+    for (const p of places) {
       const col = column[p.level];
       if (col) {
         let codes = byColumn.get(col);
@@ -412,7 +414,7 @@ export class ListingFacts {
         if (code !== undefined) codes.add(code);
         continue;
       }
-      const ids = p.level === PlaceLevel.metroLine ? (c.lineStops.get(p.id) ?? []) : [p.id];
+      const ids = p.level === PlaceLevel.metroLine ? (lineStops.get(p.id) ?? []) : [p.id];
       for (const id of ids) for (const row of this.#byArrayPlace.get(id) ?? []) arrayRows.add(row);
     }
     const checks = [...byColumn].map(([col, codes]) => ({ a: this.#texts.get(col)!, codes }));

@@ -124,7 +124,8 @@ export function criteriaCondition(eb: Eb, c: SearchCriteria): Condition {
   if (places) and.push(places);
   if (c.excludePlaces?.length) {
     const excluded = placeCondition(eb, c.excludePlaces, c.lineStops);
-    if (excluded) and.push(eb.not(excluded));
+    // coalesce: a listing with no zone makes `zone_id IN (…)` NULL, and NOT NULL would drop it too.
+    if (excluded) and.push(sql<SqlBool>`NOT coalesce(${excluded}, false)`);
   }
   if (c.area) and.push(areaCondition(c.area));
 
@@ -335,7 +336,7 @@ export async function listingMarkers(
   };
   // In a small view the facts know which listings match: fetch those by id rather than walk a sort index.
   const facts = listingFacts(db);
-  const ids = view.zoom >= 13 ? facts?.idsInView(criteria, view.bbox, 5_000) : null;
+  const ids = facts?.idsInView(criteria, view.bbox, 5_000);
   if (ids) {
     if (view.zoom < 15 && ids.length > view.maxPins) return cellMarkers(facts!.cells(criteria, view.bbox, 360 / 2 ** view.zoom / 4)!, 360 / 2 ** view.zoom / 4);
     const rows = ids.length === 0 ? [] : await applySort(db.selectFrom("listings").select(pinColumns).where("listings.id", "in", ids), "rilevanza").limit(view.maxPins).execute();
@@ -390,15 +391,15 @@ export async function nearbyListings(
   };
   const where = (eb: Eb) => criteriaCondition(eb, around);
   const neighbours = origin.neighbourTownIds.length > 0 ? origin.neighbourTownIds : [""];
-  const [countRow, idRows] = await Promise.all([
-    db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow(),
+  const [total, idRows] = await Promise.all([
+    countListings(db, around),
     db.selectFrom("listings").select("listings.id").where(where)
       .orderBy(sql`(listings.town_id = ANY(${neighbours}::text[]))`, "desc")
       .orderBy(distanceSql(origin.lat, origin.lon), "asc")
       .orderBy("listings.id", "asc")
       .limit(limit).execute(),
   ]);
-  return { total: Number(countRow.n), listings: await summaries(db, idRows.map((r) => r.id)) };
+  return { total, listings: await summaries(db, idRows.map((r) => r.id)) };
 }
 
 /** How many of these listing ids match the search (for "hidden" ads the user discarded). */
