@@ -17,7 +17,7 @@ import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "..
 import { openDatabase, type DatabaseHandle } from "./database.ts";
 import { ListingFacts } from "./listing-facts.ts";
 import { sql } from "kysely";
-import { countListingsBySql, criteriaCondition } from "./listings-search.ts";
+import { countListingsBySql, criteriaCondition, distanceSql } from "./listings-search.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 
@@ -156,6 +156,24 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
       if (ids.length > 1) expect(facts.idsInView(criteria, view.bbox, ids.length - 1)).toBeNull();
     }
     expect(cellsSeen).toBeGreaterThan(50);
+  });
+
+  it("orders the fill-in as the database does: neighbouring towns first, then by distance", async () => {
+    const db = handle.db;
+    const facts = await ListingFacts.load(db);
+    const directory = await getPlaceDirectory(db);
+    const towns = (await db.selectFrom("listings").select("townId").groupBy("townId").orderBy((eb) => eb.fn.countAll(), "desc").limit(12).execute()).map((r) => directory.get(r.townId)!);
+    for (const [index, town] of towns.entries()) {
+      const query = parseSearch(index % 2 ? { channel: "affitto", numRooms_min: 3 } : { price_max: 200000 }, [town.id]);
+      const { criteria } = await buildCriteria(db, query);
+      const origin = { lat: town.lat, lon: town.lon, radius: 40_000 };
+      const neighbours = towns.filter((t) => t.id !== town.id).slice(0, 3).map((t) => t.id);
+      const around = { ...criteria, excludePlaces: criteria.places, places: [], area: { kind: "circle" as const, lat: origin.lat, lon: origin.lon, radius: origin.radius } };
+      const expected = await db.selectFrom("listings").select("id").where((eb) => criteriaCondition(eb, around))
+        .orderBy(sql`(listings.town_id = ANY(${neighbours}::text[]))`, "desc").orderBy(distanceSql(origin.lat, origin.lon), "asc").orderBy("listings.id", "asc")
+        .limit(25).execute();
+      expect(facts.nearest(around, origin, neighbours, 25)).toEqual(expected.map((r) => Number(r.id)));
+    }
   });
 
   it("leaves drawn polygons to the database", async () => {

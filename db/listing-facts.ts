@@ -238,6 +238,32 @@ export class ListingFacts {
     return ids;
   }
 
+  /**
+   * The fill-in's order (db/listings-search.ts nearbyListings): the first `limit` matching listings,
+   * those in the given towns first, then by distance from the point, then by id. Null when only SQL can tell.
+   */
+  nearest(c: SearchCriteria, origin: { lat: number; lon: number }, firstTownIds: string[], limit: number): number[] | null {
+    if (c.area?.kind === "polygon") return null;
+    const { lists, channelGroupOnly } = this.#candidates(c);
+    const predicates = this.#predicates(c, channelGroupOnly);
+    if (!predicates) return [];
+    const lat = this.#numbers.get("lat")!;
+    const lon = this.#numbers.get("lon")!;
+    const town = this.#texts.get("town_id")!;
+    const first = new Set(firstTownIds.map((id) => this.#codes.get(id)).filter((v): v is number => v !== undefined));
+    const k = predicates.length;
+    const found: Array<{ id: number; first: boolean; distance: number }> = [];
+    for (const list of lists) {
+      rows: for (let j = 0; j < list.length; j++) {
+        const i = list[j]!;
+        for (let p = 0; p < k; p++) if (!predicates[p]!(i)) continue rows;
+        found.push({ id: this.#ids[i]!, first: first.has(town[i]!), distance: distanceMeters(origin.lat, origin.lon, lat[i]!, lon[i]!) });
+      }
+    }
+    found.sort((a, b) => Number(b.first) - Number(a.first) || a.distance - b.distance || a.id - b.id);
+    return found.slice(0, limit).map((f) => f.id);
+  }
+
   /** The channel-and-group rows, or only the rows of the searched towns when every place lies in a town. */
   #candidates(c: SearchCriteria): { lists: Uint32Array[]; channelGroupOnly: boolean } {
     const { query } = c;

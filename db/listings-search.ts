@@ -390,6 +390,8 @@ export async function nearbyListings(
     area: { kind: "circle", lat: origin.lat, lon: origin.lon, radius: origin.radius },
   };
   const where = (eb: Eb) => criteriaCondition(eb, around);
+  const fromFacts = listingFacts(db)?.nearest(around, origin, origin.neighbourTownIds, limit);
+  if (fromFacts) return { total: await countListings(db, around), listings: await summaries(db, fromFacts) };
   const neighbours = origin.neighbourTownIds.length > 0 ? origin.neighbourTownIds : [""];
   const [total, idRows] = await Promise.all([
     countListings(db, around),
