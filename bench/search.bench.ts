@@ -139,6 +139,7 @@ if (seconds > 0) {
   let done = 0, errors = 0, next = 0;
   const deadline = performance.now() + seconds * 1000;
   const latencies: number[] = [];
+  const httpSlowest: Array<{ ms: number; sample: Sample }> = [];
   await Promise.all(Array.from({ length: Number(values.concurrency) }, async () => {
     while (performance.now() < deadline) {
       const s = searches[next++ % searches.length]!;
@@ -147,9 +148,13 @@ if (seconds > 0) {
       if (!res || res.status !== 200) errors++;
       await res?.arrayBuffer();
       latencies.push(performance.now() - t);
+      httpSlowest.push({ ms: performance.now() - t, sample: s });
       done++;
     }
   }));
   server.kill("SIGTERM");
+  if (process.env.BENCH_SHOW_SLOWEST) {
+    for (const { ms, sample } of httpSlowest.sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.BENCH_SHOW_SLOWEST))) console.log("HTTP", ms.toFixed(0), JSON.stringify(sample.body));
+  }
   console.log(`HTTP /search: ${(done / seconds).toFixed(0)} requests/s over ${seconds} s with ${values.concurrency} clients, ${errors} errors, median ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms`);
 }

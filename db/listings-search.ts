@@ -276,12 +276,11 @@ export async function searchListings(
 
 /**
  * The exact number of matches: from the in-memory listing facts when they are loaded and can answer
- * (db/listing-facts.ts), else by SQL through the cache when one is given (page and sort do not change it).
+ * (db/listing-facts.ts), else by SQL; through the cache when one is given (page and sort do not change
+ * it, and popular searches repeat).
  */
 export async function countListings(db: Kysely<Database>, criteria: SearchCriteria, counts?: CountCache): Promise<number> {
-  const fromFacts = listingFacts(db)?.count(criteria);
-  if (fromFacts !== undefined && fromFacts !== null) return fromFacts;
-  const compute = () => countListingsBySql(db, criteria);
+  const compute = async () => listingFacts(db)?.count(criteria) ?? countListingsBySql(db, criteria);
   return counts ? counts.get(countKey(criteria), compute) : compute();
 }
 
