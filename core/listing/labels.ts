@@ -57,3 +57,13 @@ export const energyScale: ReadonlyArray<readonly [string, string]> = [
   ["A4", "#00843d"], ["A3", "#1c9a3f"], ["A2", "#4cb848"], ["A1", "#8cc63f"], ["B", "#c4d600"],
   ["C", "#fff200"], ["D", "#fdb913"], ["E", "#f37021"], ["F", "#ed1c24"], ["G", "#b31b1b"],
 ];
+
+/** The contract a listing offers. */
+export const channelLabels: Readonly<Record<string, string>> = { vendita: "Vendita", affitto: "Affitto", "affitto-breve": "Affitto breve" };
+
+/** "bed-and-breakfast" → "Bed and breakfast": licence types of businesses for sale (attività commerciali). */
+export function licenseTypeLabel(licenseType: string | null): string | null {
+  if (!licenseType) return null;
+  const words = licenseType.replace(/-/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

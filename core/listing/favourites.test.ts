@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { addFavourite, isFavourite, MAX_FAVOURITES, parseFavourites, removeFavourite, serializeFavourites, toggleFavourite } from "./favourites.ts";
+
+describe("favourites rules", () => {
+  it("adds newest first and moves an id already saved to the front", () => {
+    expect(addFavourite([], 5)).toEqual([5]);
+    expect(addFavourite([5, 7], 9)).toEqual([9, 5, 7]);
+    expect(addFavourite([5, 7, 9], 9)).toEqual([9, 5, 7]);
+  });
+
+  it("refuses ids that are not positive integers", () => {
+    expect(addFavourite([1], 0)).toEqual([1]);
+    expect(addFavourite([1], -3)).toEqual([1]);
+    expect(addFavourite([1], 1.5)).toEqual([1]);
+  });
+
+  it("removes and toggles", () => {
+    expect(removeFavourite([3, 4, 5], 4)).toEqual([3, 5]);
+    expect(removeFavourite([3], 9)).toEqual([3]);
+    expect(toggleFavourite([3, 4], 4)).toEqual([3]);
+    expect(toggleFavourite([3], 4)).toEqual([4, 3]);
+    expect(isFavourite([3, 4], 4)).toBe(true);
+    expect(isFavourite([3], 4)).toBe(false);
+  });
+
+  it("caps the list, dropping the oldest", () => {
+    let ids: number[] = [];
+    for (let i = 1; i <= MAX_FAVOURITES + 5; i++) ids = addFavourite(ids, i);
+    expect(ids).toHaveLength(MAX_FAVOURITES);
+    expect(ids[0]).toBe(MAX_FAVOURITES + 5);
+    expect(ids).not.toContain(5);
+    expect(ids).toContain(6);
+  });
+
+  it("parses stored values leniently and dedupes", () => {
+    expect(parseFavourites(null)).toEqual([]);
+    expect(parseFavourites("")).toEqual([]);
+    expect(parseFavourites("not json")).toEqual([]);
+    expect(parseFavourites('{"a":1}')).toEqual([]);
+    expect(parseFavourites('[3,"4",3,null,-1,2.5,7]')).toEqual([3, 7]);
+    expect(parseFavourites(JSON.stringify(Array.from({ length: 300 }, (_, i) => i + 1)))).toHaveLength(MAX_FAVOURITES);
+  });
+
+  it("round-trips through serialisation", () => {
+    const ids = [9, 2, 44];
+    expect(parseFavourites(serializeFavourites(ids))).toEqual(ids);
+    expect(serializeFavourites([1, 1, 2])).toBe("[1,2]");
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Favourites of a visitor without an account (seed 000 §4): a list of listing ids kept in the
+ * browser's localStorage under FAVOURITES_STORAGE_KEY as a JSON array, newest first. Pure rules
+ * only; the browser store is app/ui/favourites-store.ts.
+ */
+
+/** The localStorage key: a JSON array of listing ids, newest first, e.g. `[812,17,2044]`. */
+export const FAVOURITES_STORAGE_KEY = "casa:favourites";
+/** At most this many ids are kept (the cards endpoint accepts as many); the oldest drop out first. */
+export const MAX_FAVOURITES = 200;
+
+const isListingId = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
+
+/** Reads a stored value leniently: anything that is not a list of positive integers is dropped. */
+export function parseFavourites(raw: string | null | undefined): number[] {
+  if (!raw) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  return normalise(value.filter(isListingId));
+}
+
+/** Deduplicates (first occurrence wins) and caps the list. */
+export function normalise(ids: readonly number[]): number[] {
+  return [...new Set(ids)].slice(0, MAX_FAVOURITES);
+}
+
+export function isFavourite(ids: readonly number[], id: number): boolean {
+  return ids.includes(id);
+}
+
+/** Puts the id first (moving it if already saved), dropping the oldest beyond the cap. */
+export function addFavourite(ids: readonly number[], id: number): number[] {
+  if (!isListingId(id)) return [...ids];
+  return normalise([id, ...ids.filter((x) => x !== id)]);
+}
+
+export function removeFavourite(ids: readonly number[], id: number): number[] {
+  return ids.filter((x) => x !== id);
+}
+
+export function toggleFavourite(ids: readonly number[], id: number): number[] {
+  return isFavourite(ids, id) ? removeFavourite(ids, id) : addFavourite(ids, id);
+}
+
+export function serializeFavourites(ids: readonly number[]): string {
+  return JSON.stringify(normalise(ids));
+}

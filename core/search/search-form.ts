@@ -1,0 +1,70 @@
+/**
+ * From the results page's GET filter form to a SearchQuery: repeated names become lists, empty
+ * values are unset, and a value the rules refuse (a group the new channel does not offer, a
+ * minimum above its maximum, a mistyped number) is dropped rather than failing the whole search,
+ * so the visitor lands on the nearest valid search. Pure; app/routes/search-form.ts redirects to
+ * the canonical address of the result.
+ */
+import { ZodError } from "zod";
+import { defaultQuery, parseSearch, SearchRuleError, type SearchQuery } from "./query.ts";
+
+/** Form fields that are never filters (buttons and the like). */
+const IGNORED = new Set(["submit", "q"]);
+const MAX_FIELDS = 200;
+
+export function formEntriesToRaw(entries: Iterable<[string, string]>): Record<string, string | string[]> {
+  const lists = new Map<string, string[]>();
+  let n = 0;
+  for (const [key, value] of entries) {
+    if (++n > MAX_FIELDS) break;
+    const text = value.trim();
+    if (text === "" || IGNORED.has(key) || key.startsWith("utm_")) continue;
+    lists.set(key, [...(lists.get(key) ?? []), ...text.split(",").map((s) => s.trim()).filter(Boolean)]);
+  }
+  const out: Record<string, string | string[]> = {};
+  for (const [key, values] of lists) out[key] = values.length === 1 ? values[0]! : values;
+  return out;
+}
+
+/** The raw keys an error points at. */
+function keysToDrop(error: unknown, raw: Record<string, unknown>): string[] {
+  let field: string | undefined;
+  if (error instanceof SearchRuleError) field = error.field;
+  else if (error instanceof ZodError) {
+    const issue = error.issues[0];
+    if (issue?.code === "unrecognized_keys") return issue.keys.filter((k) => k in raw);
+    field = String(issue?.path[0] ?? "");
+  }
+  if (!field) return [];
+  const aliases: Record<string, string[]> = {
+    rooms: ["numRooms_min", "numRooms_max", "rooms_min", "rooms_max"],
+    is_auction: ["is_auction", "only_auction", "exclude_auction"],
+    only_private_negotiation: ["only_private_negotiation", "exclude_private_negotiation"],
+    locations: ["zones"],
+  };
+  const candidates = aliases[field] ?? [field, `${field}_min`, `${field}_max`];
+  const present = candidates.filter((k) => k in raw);
+  // An unrecognised key (strict schema) is reported by its own name.
+  return present.length > 0 ? present : Object.keys(raw).filter((k) => k === field);
+}
+
+/**
+ * Parses the form's fields leniently: each refused field is dropped and parsing retried. Page is
+ * always 1 (new filters start from the first page). Returns the query and the fields dropped.
+ */
+export function searchFromForm(entries: Iterable<[string, string]>): { query: SearchQuery; dropped: string[] } {
+  const raw: Record<string, unknown> = formEntriesToRaw(entries);
+  delete raw.page;
+  const dropped: string[] = [];
+  for (let attempt = 0; attempt < 30; attempt++) {
+    try {
+      return { query: { ...parseSearch(raw), page: 1 }, dropped };
+    } catch (error) {
+      const keys = keysToDrop(error, raw);
+      if (keys.length === 0) break;
+      for (const k of keys) delete raw[k];
+      dropped.push(...keys);
+    }
+  }
+  return { query: { ...defaultQuery, filters: { ...defaultQuery.filters } }, dropped: [...dropped, ...Object.keys(raw)] };
+}
