@@ -1,5 +1,6 @@
 /** Single-listing queries. */
 import type { Kysely } from "kysely";
+import { circleBBox, distanceSql, type ListingSummary } from "./listings-search.ts";
 import type { Database } from "./schema.ts";
 
 /** Which of these ids are listings that exist. */
@@ -92,4 +93,82 @@ export async function findListingDetail(db: Kysely<Database>, id: number): Promi
     .where("l.id", "=", id)
     .executeTakeFirst();
   return row ?? null;
+}
+
+const cardColumns = [
+  "listings.id", "listings.title", "listings.channel", "listings.propertyTypeGroup", "listings.propertyType",
+  "listings.isNewConstruction", "listings.price", "listings.priceUnit", "listings.originalPrice", "listings.priceMax",
+  "listings.surface", "listings.rooms", "listings.baths", "listings.floor", "listings.energyClass", "listings.isAuction",
+  "listings.isLuxury", "listings.photoCount", "listings.hasFloorPlan", "listings.hasVirtualTour", "listings.street",
+  "listings.streetNumber", "listings.lat", "listings.lon", "listings.geoVisibility", "listings.townId", "listings.zoneId",
+  "listings.publishedAt", "listings.publisherId", "listings.agentId",
+] as const;
+
+/** Card data for these ids, in the given order; ids that do not exist are left out. */
+export async function findListingSummaries(db: Kysely<Database>, ids: readonly number[]): Promise<ListingSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("listings")
+    .innerJoin("publishers as p", "p.id", "listings.publisherId")
+    .leftJoin("publishers as a", "a.id", "listings.agentId")
+    .select(cardColumns)
+    .select(["p.kind as publisherKind", "p.name as publisherName", "p.slug as publisherSlug", "p.phone as publisherPhone", "a.name as agentName", "a.isAgentPro as agentIsPro"])
+    .where("listings.id", "in", [...ids])
+    .execute();
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** "Similar nearby": same channel and group, price within ±25 %, within 5 km; closest first. */
+export const SIMILAR = { radius: 5_000, priceTolerance: 0.25, limit: 6 } as const;
+
+/** Listings like this one nearby (the listing page's "Annunci simili nella zona"). */
+export async function findSimilarListings(
+  db: Kysely<Database>, listing: Pick<ListingDetail, "id" | "channel" | "propertyTypeGroup" | "price" | "lat" | "lon">,
+): Promise<ListingSummary[]> {
+  const [west, south, east, north] = circleBBox(listing.lat, listing.lon, SIMILAR.radius);
+  const distance = distanceSql(listing.lat, listing.lon);
+  const rows = await db
+    .selectFrom("listings")
+    .select("listings.id")
+    .where("listings.channel", "=", listing.channel)
+    .where("listings.propertyTypeGroup", "=", listing.propertyTypeGroup)
+    .where("listings.id", "!=", listing.id)
+    .where("listings.price", ">=", Math.floor(listing.price * (1 - SIMILAR.priceTolerance)))
+    .where("listings.price", "<=", Math.ceil(listing.price * (1 + SIMILAR.priceTolerance)))
+    .where("listings.lat", ">=", south).where("listings.lat", "<=", north)
+    .where("listings.lon", ">=", west).where("listings.lon", "<=", east)
+    .where(distance, "<=", SIMILAR.radius)
+    .orderBy(distance)
+    .orderBy("listings.id")
+    .limit(SIMILAR.limit)
+    .execute();
+  return findListingSummaries(db, rows.map((r) => Number(r.id)));
+}
+
+/** The listing page's data in one call: the listing and the similar listings nearby. */
+export async function findListingPage(db: Kysely<Database>, id: number): Promise<{ listing: ListingDetail; similar: ListingSummary[] } | null> {
+  const listing = await findListingDetail(db, id);
+  if (!listing) return null;
+  return { listing, similar: await findSimilarListings(db, listing) };
+}
+
+/** What the listing map needs: the stored point, its visibility and the town's boundary (GeoJSON text). */
+export async function findListingLocation(
+  db: Kysely<Database>, id: number,
+): Promise<{ lat: number; lon: number; geoVisibility: number; townGeometry: unknown | null } | null> {
+  const row = await db
+    .selectFrom("listings as l")
+    .leftJoin("places as t", "t.id", "l.townId")
+    .select(["l.lat", "l.lon", "l.geoVisibility", "t.geometry"])
+    .where("l.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  let townGeometry: unknown | null = null;
+  try {
+    townGeometry = row.geometry ? (JSON.parse(row.geometry) as unknown) : null;
+  } catch {
+    townGeometry = null;
+  }
+  return { lat: row.lat, lon: row.lon, geoVisibility: row.geoVisibility, townGeometry };
 }

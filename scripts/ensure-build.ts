@@ -21,6 +21,9 @@ export function ensureBuild(log: (line: string) => void = (line) => process.stdo
   const sourceTime = Math.max(...inputs.map((p) => newestMtime(join(projectRoot, p))));
   if (existsSync(serverEntry) && statSync(serverEntry).mtimeMs >= sourceTime) return true;
   log("Compilazione del portale…");
-  const result = spawnSync(join(projectRoot, "node_modules/.bin/react-router"), ["build"], { cwd: projectRoot, stdio: ["ignore", "ignore", "inherit"] });
+  // Always a production build: under Vitest NODE_ENV is "test", which would ship development React.
+  const result = spawnSync(join(projectRoot, "node_modules/.bin/react-router"), ["build"], {
+    cwd: projectRoot, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" },
+  });
   return result.status === 0;
 }

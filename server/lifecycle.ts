@@ -9,6 +9,7 @@ import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from "../
 import { migrateToLatest } from "../db/migrate.ts";
 import { CountCache } from "../db/count-cache.ts";
 import { loadListingFacts } from "../db/listing-facts.ts";
+import { warmPlaceSearch } from "../db/place-search.ts";
 import { GazetteerDataError } from "../etl/gazetteer.ts";
 import { estimatedIsochrones, valhallaIsochrones } from "./isochrone.ts";
 import { loadDataset, readDatasetInfo } from "../etl/load.ts";
@@ -81,6 +82,8 @@ export async function startPortal(options: { config: Config; logger: Logger; bui
     // Search totals come from memory once this is loaded (db/listing-facts.ts); ready waits for it.
     state.detail = "indice dei conteggi";
     await loadListingFacts(database.readDb);
+    // The autocomplete index and its counts load in the background: the first suggestion is fast too.
+    warmPlaceSearch(database.readDb);
   } catch (error) {
     server.close();
     await database?.close().catch(() => {});

@@ -1,0 +1,434 @@
+/**
+ * The places API's data access (issue 3 part 6): autocomplete over an in-memory index of every place
+ * (core/places-suggest.ts) with listing counts per channel refreshed in the background, street
+ * suggestions from the streets listings use, a place by id, a place's children with filtered counts,
+ * and the places containing a point. See docs/decisions/015-place-suggest.md and 016-reverse-geocoding.md.
+ */
+import { sql, type Kysely } from "kysely";
+import { containsPoint, type Geometry } from "../core/geo.ts";
+import { PlaceLevel } from "../core/places.ts";
+import { isStreetQuery, normalizeQuery, SuggestIndex, MatchKind } from "../core/places-suggest.ts";
+import { getPlaceDirectory, type DirectoryPlace, type PlaceDirectory } from "./place-directory.ts";
+import type { PlaceSummary } from "./places.ts";
+import type { Database } from "./schema.ts";
+
+export type SuggestChannel = "vendita" | "affitto" | "affitto-breve";
+
+/** Levels offered by default, and those a caller may add with `extraLevels`. */
+export const defaultSuggestLevels = [PlaceLevel.region, PlaceLevel.province, PlaceLevel.town, PlaceLevel.zone, PlaceLevel.block, PlaceLevel.nonAdminZone] as const;
+export const extraSuggestLevels = [PlaceLevel.metroLine, PlaceLevel.metroStop, PlaceLevel.nonAdminSubZone] as const;
+/** Places that have a landing page of their own (`isLanding`). */
+const landingLevels: readonly number[] = [PlaceLevel.region, PlaceLevel.province, PlaceLevel.town];
+
+/** Counts used for ranking and display may lag new listings by this much. */
+export const SUGGEST_COUNTS_TTL_MS = 5 * 60_000;
+
+export interface SuggestedPlaceRow {
+  id: string;
+  name: string;
+  label: string;
+  level: number;
+  type: string;
+  slug: string;
+  qslug: string;
+  hkey: string;
+  parent: { id: string; name: string; short: string | null } | null;
+  /** The town a sub-town place or street belongs to (the town itself for towns). */
+  town: { id: string; name: string; qslug: string } | null;
+  lat: number;
+  lon: number;
+  count: number;
+}
+
+export interface SuggestOptions {
+  channel?: SuggestChannel;
+  propertyTypeGroup?: string;
+  publisherId?: number;
+  extraLevels?: number[];
+  isLanding?: boolean;
+  size?: number;
+}
+
+export interface SuggestResult {
+  /** "address" when the query starts with a street word (via, viale, piazza, corso, strada, vicolo). */
+  kind: "place" | "address";
+  data: SuggestedPlaceRow[];
+}
+
+interface StreetEntry {
+  townId: string;
+  street: string;
+  key: string;
+  streetKey: string;
+  count: number;
+}
+
+interface CountTable {
+  loadedAt: number;
+  byChannel: Record<SuggestChannel | "all", Map<string, number>>;
+}
+
+interface StreetTable {
+  loadedAt: number;
+  /** Sorted by key ("street town"), for prefix ranges by binary search. */
+  byKey: StreetEntry[];
+  /** Sorted by listings, most first: dense prefixes ("via ") stop early in this order. */
+  byCount: StreetEntry[];
+}
+
+/** A value loaded on first use and refreshed in the background once older than `ttlMs` (stale values are served meanwhile). */
+class Refreshing<T extends { loadedAt: number }> {
+  #value: T | null = null;
+  #loading: Promise<T> | null = null;
+  readonly #load: () => Promise<T>;
+  readonly #ttlMs: number;
+  constructor(load: () => Promise<T>, ttlMs: number) {
+    this.#load = load;
+    this.#ttlMs = ttlMs;
+  }
+
+  get(now = Date.now()): Promise<T> {
+    if (this.#value && now - this.#value.loadedAt < this.#ttlMs) return Promise.resolve(this.#value);
+    if (!this.#loading) {
+      this.#loading = this.#load().then(
+        (value) => { this.#value = value; this.#loading = null; return value; },
+        (error: unknown) => { this.#loading = null; throw error; },
+      );
+    }
+    if (this.#value) {
+      this.#loading.catch(() => {});
+      return Promise.resolve(this.#value);
+    }
+    return this.#loading;
+  }
+}
+
+class PlaceSearch {
+  readonly directory: PlaceDirectory;
+  readonly index: SuggestIndex;
+  readonly counts: Refreshing<CountTable>;
+  readonly streets: Refreshing<StreetTable>;
+
+  constructor(db: Kysely<Database>, directory: PlaceDirectory, alternates: Map<string, string>) {
+    this.directory = directory;
+    const entries = [];
+    for (const level of [...defaultSuggestLevels, ...extraSuggestLevels]) {
+      for (const p of directory.atLevel(level)) {
+        const names = [p.name, p.nameEn, alternates.get(p.id)].filter((n): n is string => Boolean(n));
+        entries.push({ id: p.id, level: p.level, names, population: p.population ?? 0 });
+      }
+    }
+    this.index = new SuggestIndex(entries);
+    this.counts = new Refreshing(() => loadCounts(db, directory), SUGGEST_COUNTS_TTL_MS);
+    this.streets = new Refreshing(() => loadStreets(db, directory), 3 * SUGGEST_COUNTS_TTL_MS);
+  }
+}
+
+/**
+ * Listing counts of every place per channel from one grouped scan of the listings (by channel, town,
+ * zone, block and the non-administrative zone and metro stop lists), rolled up here to provinces,
+ * regions and metro lines (a listing near two stops of a line counts once for the line).
+ */
+async function loadCounts(db: Kysely<Database>, directory: PlaceDirectory): Promise<CountTable> {
+  const rows = await sql<{ channel: string; townId: string; zoneId: string | null; blockId: string | null; nonadmin: string[] | null; metro: string[] | null; n: number }>`
+    SELECT channel, town_id AS "townId", zone_id AS "zoneId", block_id AS "blockId",
+      nonadmin_zone_ids AS nonadmin, metro_stop_ids AS metro, count(*)::int AS n
+    FROM listings GROUP BY 1, 2, 3, 4, 5, 6`.execute(db);
+  const byChannel: CountTable["byChannel"] = { vendita: new Map(), affitto: new Map(), "affitto-breve": new Map(), all: new Map() };
+  const ancestorsOfTown = new Map<string, string[]>();
+  for (const r of rows.rows) {
+    const n = Number(r.n);
+    const channel = byChannel[r.channel as SuggestChannel];
+    let townChain = ancestorsOfTown.get(r.townId);
+    if (!townChain) {
+      townChain = [r.townId, ...directory.ancestors(r.townId).map((p) => p.id).filter((id) => id !== "IT")];
+      ancestorsOfTown.set(r.townId, townChain);
+    }
+    const ids = [...townChain];
+    if (r.zoneId) ids.push(r.zoneId);
+    if (r.blockId) ids.push(r.blockId);
+    for (const id of r.nonadmin ?? []) ids.push(id);
+    const lines = new Set<string>();
+    for (const id of r.metro ?? []) {
+      ids.push(id);
+      const line = directory.get(id)?.parentId;
+      if (line) lines.add(line);
+    }
+    ids.push(...lines);
+    for (const id of ids) {
+      channel?.set(id, (channel.get(id) ?? 0) + n);
+      byChannel.all.set(id, (byChannel.all.get(id) ?? 0) + n);
+    }
+  }
+  return { loadedAt: Date.now(), byChannel };
+}
+
+/** Distinct streets per town that listings use, with how many listings each has. */
+async function loadStreets(db: Kysely<Database>, directory: PlaceDirectory): Promise<StreetTable> {
+  const streetRows = await sql<{ townId: string; street: string; n: number }>`
+    SELECT town_id AS "townId", street, count(*)::int AS n FROM listings WHERE street <> '' GROUP BY 1, 2`.execute(db);
+  const entries: StreetEntry[] = [];
+  const townKeys = new Map<string, string>();
+  for (const r of streetRows.rows) {
+    const town = directory.get(r.townId);
+    if (!town) continue;
+    let townKey = townKeys.get(town.id);
+    if (townKey === undefined) townKeys.set(town.id, (townKey = normalizeQuery(town.name)));
+    const streetKey = normalizeQuery(r.street);
+    entries.push({ townId: r.townId, street: r.street, streetKey, key: `${streetKey} ${townKey}`, count: Number(r.n) });
+  }
+  const byCount = [...entries].sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const byKey = entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { loadedAt: Date.now(), byKey, byCount };
+}
+
+const searches = new WeakMap<Kysely<Database>, Promise<PlaceSearch>>();
+
+function getPlaceSearch(db: Kysely<Database>): Promise<PlaceSearch> {
+  let search = searches.get(db);
+  if (!search) {
+    search = (async () => {
+      const [directory, alternates] = await Promise.all([
+        getPlaceDirectory(db),
+        db.selectFrom("places").select(["id", "nameAlt"]).where("nameAlt", "is not", null).execute(),
+      ]);
+      return new PlaceSearch(db, directory, new Map(alternates.map((r) => [r.id, r.nameAlt!])));
+    })();
+    search.catch(() => searches.delete(db));
+    searches.set(db, search);
+  }
+  return search;
+}
+
+/**
+ * Builds the index and loads the counts ahead of the first keystroke (about 2 s on the embedded
+ * default data); safe to call any number of times, never throws.
+ */
+export function warmPlaceSearch(db: Kysely<Database>): void {
+  getPlaceSearch(db).then((s) => Promise.all([s.counts.get(), s.streets.get()])).catch(() => {});
+}
+
+/**
+ * "Milano (MI)", "Milano (provincia)", "Lombardia (regione)", "Brera, Milano", "M1 Milano",
+ * "Duomo, M1 Milano" (a stop on several lines is one entry per line); streets "Via Roma, Milano (MI)".
+ */
+function labelOf(p: DirectoryPlace, town: DirectoryPlace | undefined, parent: DirectoryPlace | undefined): string {
+  switch (p.level) {
+    case PlaceLevel.town: return p.short ? `${p.name} (${p.short})` : p.name;
+    case PlaceLevel.province: return `${p.name} (provincia)`;
+    case PlaceLevel.region: return `${p.name} (regione)`;
+    case PlaceLevel.nonAdminZone: return p.name;
+    case PlaceLevel.metroStop: return parent ? `${p.name}, ${parent.name}` : p.name;
+    default:
+      if (!town || town.id === p.id || p.name.endsWith(town.name)) return p.name;
+      return `${p.name}, ${town.name}`;
+  }
+}
+
+function rowOf(directory: PlaceDirectory, p: DirectoryPlace, count: number): SuggestedPlaceRow {
+  const parent = p.parentId ? directory.get(p.parentId) : undefined;
+  const town = directory.ancestorAt(p.id, PlaceLevel.town);
+  return {
+    id: p.id, name: p.name, label: labelOf(p, town, parent), level: p.level, type: p.type, slug: p.slug, qslug: p.qslug, hkey: p.hkey,
+    parent: parent && parent.level > PlaceLevel.country ? { id: parent.id, name: parent.name, short: parent.short } : null,
+    town: town ? { id: town.id, name: town.name, qslug: town.qslug } : null,
+    lat: p.lat, lon: p.lon, count,
+  };
+}
+
+/** Autocomplete: at most `size` (default 5) places, or streets for an address query. */
+export async function suggestPlaces(db: Kysely<Database>, qs: string, options: SuggestOptions = {}): Promise<SuggestResult> {
+  const size = options.size ?? 5;
+  const search = await getPlaceSearch(db);
+  const counts = (await search.counts.get()).byChannel[options.channel ?? "all"];
+  const levels = new Set<number>([...defaultSuggestLevels, ...(options.extraLevels ?? [])]);
+  const accept = (e: { level: number }) => levels.has(e.level) && (!options.isLanding || landingLevels.includes(e.level));
+  const street = isStreetQuery(qs);
+  const matches = search.index.search(qs, { limit: size, accept, countOf: (id) => counts.get(id) ?? 0 });
+
+  let rows: SuggestedPlaceRow[];
+  if (street) {
+    // "Piazza Armerina" is a town: exact and prefix place matches come first, then streets.
+    // Only names that go on past the street word ("via " is not the start of "Viadana").
+    const q = normalizeQuery(qs);
+    const places = matches
+      .filter((m) => m.kind <= MatchKind.prefix && q.includes(" "))
+      .map((m) => rowOf(search.directory, search.directory.get(m.id)!, counts.get(m.id) ?? 0))
+      .filter((r) => normalizeQuery(r.name).startsWith(q));
+    rows = [...places, ...matchStreets(search.directory, await search.streets.get(), qs, size - places.length)];
+  } else {
+    rows = matches.map((m) => rowOf(search.directory, search.directory.get(m.id)!, counts.get(m.id) ?? 0));
+  }
+  if (options.propertyTypeGroup || options.publisherId !== undefined) {
+    const live = await countListingsIn(db, rows.filter((r) => r.type !== "street"), {
+      channel: options.channel, propertyTypeGroup: options.propertyTypeGroup, publisherId: options.publisherId,
+    });
+    rows = rows.map((r) => (r.type === "street" ? r : { ...r, count: live.get(r.id) ?? 0 }));
+  }
+  return { kind: street ? "address" : "place", data: rows };
+}
+
+function matchStreets(directory: PlaceDirectory, streets: StreetTable, qs: string, limit: number): SuggestedPlaceRow[] {
+  if (limit <= 0) return [];
+  // A trailing space is a word boundary: "via " is not "viale".
+  const q = normalizeQuery(qs) + (/\s$/.test(qs) ? " " : "");
+  // Every entry whose "street town" key starts with q sits in one range of the key order.
+  let lo = 0;
+  let hi = streets.byKey.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (streets.byKey[mid]!.key < q) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < streets.byKey.length && end - lo <= 2000 && streets.byKey[end]!.key.startsWith(q)) end++;
+  let found: StreetEntry[];
+  if (end - lo <= 2000) {
+    found = streets.byKey.slice(lo, end).sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1)).slice(0, limit);
+  } else {
+    // A dense prefix: walking the busiest streets first finds `limit` matches quickly.
+    found = [];
+    for (const s of streets.byCount) {
+      if (!s.key.startsWith(q)) continue;
+      found.push(s);
+      if (found.length >= limit) break;
+    }
+  }
+  return found.map((s) => {
+    const town = directory.get(s.townId)!;
+    return {
+      id: `street:${s.townId}:${s.streetKey.replace(/ /g, "-")}`, name: s.street, label: `${s.street}, ${town.name}${town.short ? ` (${town.short})` : ""}`,
+      level: PlaceLevel.other, type: "street", slug: s.streetKey.replace(/ /g, "-"), qslug: town.qslug, hkey: town.hkey,
+      parent: { id: town.id, name: town.name, short: town.short }, town: { id: town.id, name: town.name, qslug: town.qslug },
+      lat: town.lat, lon: town.lon, count: s.count,
+    };
+  });
+}
+
+/**
+ * Free text from the no-JavaScript search form → the best place: the first place suggestion (for an
+ * address, the street's town), or null when nothing matches. Used by /cerca/ and the results route.
+ */
+export async function resolvePlaceQuery(
+  db: Kysely<Database>, text: string, options: { channel?: SuggestChannel } = {},
+): Promise<{ id: string; name: string; level: number; type: string; qslug: string } | null> {
+  if (!normalizeQuery(text)) return null;
+  const { data } = await suggestPlaces(db, text.slice(0, 100), { channel: options.channel, size: 1 });
+  const top = data[0];
+  if (!top) return null;
+  if (top.type === "street") {
+    const search = await getPlaceSearch(db);
+    const town = search.directory.get(top.town!.id)!;
+    return { id: town.id, name: town.name, level: town.level, type: town.type, qslug: town.qslug };
+  }
+  return { id: top.id, name: top.name, level: top.level, type: top.type, qslug: top.qslug };
+}
+
+export interface ListingCountFilter {
+  channel?: SuggestChannel;
+  category?: string;
+  propertyTypeGroup?: string;
+  buildingCondition?: string;
+  publisherId?: number;
+}
+
+const keyColumnByLevel: Partial<Record<number, string>> = {
+  [PlaceLevel.region]: "region_id", [PlaceLevel.province]: "province_id", [PlaceLevel.town]: "town_id",
+  [PlaceLevel.zone]: "zone_id", [PlaceLevel.block]: "block_id",
+};
+
+/** Listings matching `filter` in each place (any level), counted in the database. */
+export async function countListingsIn(db: Kysely<Database>, places: Array<{ id: string; level: number }>, filter: ListingCountFilter): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const where = sql.join([
+    sql`true`,
+    ...(filter.channel ? [sql`l.channel = ${filter.channel}`] : []),
+    ...(filter.category ? [sql`l.category = ${filter.category}`] : []),
+    ...(filter.propertyTypeGroup ? [sql`l.property_type_group = ${filter.propertyTypeGroup}`] : []),
+    ...(filter.buildingCondition ? [sql`l.building_condition = ${filter.buildingCondition}`] : []),
+    ...(filter.publisherId !== undefined ? [sql`(l.publisher_id = ${filter.publisherId} OR l.agent_id = ${filter.publisherId})`] : []),
+  ], sql` AND `);
+  const byLevel = new Map<number, string[]>();
+  for (const p of places) byLevel.set(p.level, [...(byLevel.get(p.level) ?? []), p.id]);
+  await Promise.all([...byLevel].map(async ([level, ids]) => {
+    const column = keyColumnByLevel[level];
+    let rows: { id: string; n: number }[] = [];
+    if (column) {
+      rows = (await sql<{ id: string; n: number }>`
+        SELECT ${sql.ref(`l.${column}`)} AS id, count(*)::int AS n FROM listings l
+        WHERE ${sql.ref(`l.${column}`)} = ANY(${ids}::text[]) AND ${where} GROUP BY 1`.execute(db)).rows;
+    } else if (level === PlaceLevel.metroStop || level === PlaceLevel.nonAdminZone || level === PlaceLevel.nonAdminSubZone) {
+      const arrayColumn = level === PlaceLevel.metroStop ? "l.metro_stop_ids" : "l.nonadmin_zone_ids";
+      rows = (await sql<{ id: string; n: number }>`
+        SELECT k.id, count(*)::int AS n FROM listings l, unnest(${sql.ref(arrayColumn)}) AS k(id)
+        WHERE k.id = ANY(${ids}::text[]) AND ${where} GROUP BY 1`.execute(db)).rows;
+    } else if (level === PlaceLevel.metroLine) {
+      rows = (await sql<{ id: string; n: number }>`
+        SELECT s.parent_id AS id, count(DISTINCT l.id)::int AS n FROM places s JOIN listings l ON s.id = ANY(l.metro_stop_ids)
+        WHERE s.parent_id = ANY(${ids}::text[]) AND ${where} GROUP BY 1`.execute(db)).rows;
+    }
+    for (const r of rows) counts.set(r.id, Number(r.n));
+  }));
+  return counts;
+}
+
+/** The place with this id as a PlaceSummary (for the Location presenter), or null. */
+export async function findPlaceById(db: Kysely<Database>, id: string, channel?: SuggestChannel): Promise<PlaceSummary | null> {
+  const rows = await placeSummaries(db, [id]);
+  const place = rows[0];
+  if (!place) return null;
+  const counts = await countListingsIn(db, [place], { channel });
+  return { ...place, count: counts.get(place.id) ?? 0 };
+}
+
+async function placeSummaries(db: Kysely<Database>, ids: string[]): Promise<PlaceSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("places as p")
+    .select([
+      "p.id", "p.level", "p.type", "p.name", "p.nameEn", "p.slug", "p.qslug", "p.hkey", "p.parentHkey", "p.parentId",
+      "p.regionCode", "p.provinceCode", "p.istatCode", "p.short", "p.population", "p.lat", "p.lon",
+      "p.bboxMinLon", "p.bboxMinLat", "p.bboxMaxLon", "p.bboxMaxLat", "p.zoom",
+    ])
+    .select((eb) => eb.exists(eb.selectFrom("places as c").select("c.id").whereRef("c.parentId", "=", "p.id")).as("hasChildren"))
+    .where("p.id", "in", ids)
+    .execute();
+  return rows.map(({ bboxMinLon, bboxMinLat, bboxMaxLon, bboxMaxLat, hasChildren, ...r }) => ({
+    ...r, bbox: [bboxMinLon, bboxMinLat, bboxMaxLon, bboxMaxLat] as [number, number, number, number], count: 0, hasChildren: Boolean(hasChildren),
+  }));
+}
+
+/** Levels whose boundaries the reverse look-up tests, most specific first. */
+const polygonLevels = [PlaceLevel.nonAdminSubZone, PlaceLevel.block, PlaceLevel.zone, PlaceLevel.nonAdminZone, PlaceLevel.town] as const;
+
+/**
+ * Every place whose boundary contains the point, most specific first (block, zone, non-administrative
+ * zone, town), followed by the town's province, region and the country. Empty outside Italy.
+ * Candidates come from the bounding boxes; only their polygons are parsed (at most a handful).
+ */
+export async function placesContainingPoint(db: Kysely<Database>, lat: number, lon: number): Promise<PlaceSummary[]> {
+  const candidates = await db
+    .selectFrom("places")
+    .select(["id", "level", "geometry"])
+    .where("level", "in", [...polygonLevels])
+    .where("geometry", "is not", null)
+    .where("bboxMinLon", "<=", lon).where("bboxMaxLon", ">=", lon)
+    .where("bboxMinLat", "<=", lat).where("bboxMaxLat", ">=", lat)
+    .limit(200)
+    .execute();
+  const inside = candidates.filter((c) => {
+    try {
+      return containsPoint(JSON.parse(c.geometry!) as Geometry, lon, lat);
+    } catch {
+      return false;
+    }
+  });
+  const town = inside.find((c) => c.level === PlaceLevel.town);
+  if (!town) return [];
+  const directory = await getPlaceDirectory(db);
+  const ancestors = directory.ancestors(town.id).reverse().map((p) => p.id);
+  const ordered = [...inside].sort((a, b) => polygonLevels.indexOf(a.level as never) - polygonLevels.indexOf(b.level as never));
+  const ids = [...ordered.map((c) => c.id), ...ancestors];
+  const summaries = new Map((await placeSummaries(db, ids)).map((p) => [p.id, p]));
+  return ids.map((id) => summaries.get(id)).filter((p): p is PlaceSummary => p !== undefined);
+}
