@@ -71,3 +71,51 @@ describe("search API under random input", () => {
     expect((await deep.json()).error.message).toMatch(/page.*at most 400/);
   });
 });
+
+describe("apireq endpoints under random input", () => {
+  let portal: Awaited<ReturnType<typeof startTestPortal>>;
+  beforeAll(async () => {
+    portal = await startTestPortal({ url: undefined, dataDir: "memory://" });
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  const uriPiece = fc.constantFrom("vendita", "affitto", "affitto-breve", "aste", "case", "case-vacanza", "stanze", "milano", "roma", "milano-provincia",
+    "lombardia-regione", "zona-duomo", "bilocali", "en", "%", "%E0%A4", "..", "constructor", "' OR 1=1 --", "<b>");
+  const uri = fc.oneof(
+    hostile,
+    fc.tuple(fc.array(uriPiece, { maxLength: 6 }), fc.array(fc.tuple(filterKey, fc.oneof(hostile, fc.string({ maxLength: 12 }))), { maxLength: 5 }))
+      .map(([segs, pairs]) => `/${segs.join("/")}/?${pairs.map(([k, v]) => `${k}=${v}`).join("&")}`),
+  );
+  const apireqBody = fc.oneof(
+    body,
+    fc.record({
+      uri: fc.option(uri, { nil: undefined }),
+      locale: fc.option(fc.oneof(fc.constantFrom("it", "en"), hostile), { nil: undefined }),
+      pagetype: fc.option(fc.oneof(fc.constantFrom("srp", "map"), hostile), { nil: undefined }),
+      pageType: fc.option(fc.oneof(fc.constantFrom("srp", "map"), hostile), { nil: undefined }),
+      isAgencySrp: fc.option(fc.oneof(fc.boolean(), hostile), { nil: undefined }),
+      filtersToEncode: fc.option(fc.dictionary(filterKey, value, { maxKeys: 6 }), { nil: undefined }),
+      filters: fc.option(fc.dictionary(filterKey, value, { maxKeys: 6 }), { nil: undefined }),
+      locations: fc.option(fc.array(fc.oneof(hostile, fc.constantFrom("IT-03-015146", "IT", "IT-12-058091-MUN01")), { maxLength: 4 }), { nil: undefined }),
+      totalResults: fc.option(fc.oneof(fc.integer(), fc.double(), hostile), { nil: undefined }),
+      apireqParams: fc.option(fc.record({ size: fc.oneof(fc.integer(), hostile) }, { requiredKeys: [] }), { nil: undefined }),
+    }, { requiredKeys: [] }),
+  );
+
+  it("answers every body with a 2xx or a 4xx carrying a message", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("apireq", "apireq/searchParamsForUrl", "apireq/convertApiParamForEncode", "apireq/getPaginatorData"), apireqBody,
+        async (endpoint, payload) => {
+          const res = await fetch(`${portal.url}/portal-srp/api/v1/${endpoint}`, {
+            method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload) ?? "null",
+          });
+          const text = await res.text();
+          expect(res.status, `${endpoint} ${JSON.stringify(payload)?.slice(0, 300)} → ${text.slice(0, 300)}`).toBeLessThan(500);
+          if (res.status >= 400) expect(JSON.parse(text).error.message).toEqual(expect.any(String));
+        }),
+      { numRuns: 400, seed: 20261123 },
+    );
+  });
+});

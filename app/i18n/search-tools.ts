@@ -1,0 +1,126 @@
+/** Texts of the search tools on the results page: locality modal, property-type panel, recent searches, live count, back. */
+import { formatInteger } from "../../core/format.ts";
+import type { Messages } from "./locale.ts";
+
+type SearchToolsTexts = {
+  close: string;
+  apply: string;
+  cancel: string;
+  loading: string;
+  failure: string;
+  localityTitle: string;
+  localityTitlePublisher: string;
+  localityButton: (label: string) => string;
+  everywhere: string;
+  localityPickProvince: string;
+  expand: (name: string) => string;
+  collapse: (name: string) => string;
+  noChoices: string;
+  propertyTypeTitle: string;
+  propertyTypeButton: (label: string) => string;
+  propertyGroupLegend: string;
+  propertyTypesLegend: string;
+  allTypes: string;
+  recentTitle: string;
+  recentButton: string;
+  recentEmpty: string;
+  back: string;
+  liveCount: (n: number) => string;
+  liveCountNone: string;
+  liveCountLoading: string;
+};
+
+export const searchToolsTexts: Messages<SearchToolsTexts> = {
+  it: {
+    close: "Chiudi",
+    apply: "Applica",
+    cancel: "Annulla",
+    loading: "Caricamento…",
+    failure: "Si è verificato un problema, riprova.",
+    localityTitle: "Scegli il luogo",
+    localityTitlePublisher: "Scegli dove",
+    localityButton: (label) => `Luogo: ${label}. Scegli il luogo`,
+    everywhere: "Ovunque (tutte le località)",
+    localityPickProvince: "Cerca un comune o una provincia per scegliere le zone.",
+    expand: (name) => `Mostra le zone di ${name}`,
+    collapse: (name) => `Nascondi le zone di ${name}`,
+    noChoices: "Nessuna scelta",
+    propertyTypeTitle: "Tipologia",
+    propertyTypeButton: (label) => `Tipologia: ${label}`,
+    propertyGroupLegend: "Categoria",
+    propertyTypesLegend: "Tipologie",
+    allTypes: "Tutte",
+    recentTitle: "Ricerche recenti",
+    recentButton: "Ricerche recenti",
+    recentEmpty: "Non hai ancora fatto ricerche.",
+    back: "Indietro",
+    liveCount: (n) => `Vedi ${formatInteger(n)} ${n === 1 ? "risultato" : "risultati"}`,
+    liveCountNone: "Nessun risultato",
+    liveCountLoading: "Calcolo dei risultati…",
+  },
+  en: {
+    close: "Close",
+    apply: "Apply",
+    cancel: "Cancel",
+    loading: "Loading…",
+    failure: "Something went wrong, please try again.",
+    localityTitle: "Choose the place",
+    localityTitlePublisher: "Choose where",
+    localityButton: (label) => `Place: ${label}. Choose the place`,
+    everywhere: "Anywhere (all places)",
+    localityPickProvince: "Search for a town or a province to choose its areas.",
+    expand: (name) => `Show the areas of ${name}`,
+    collapse: (name) => `Hide the areas of ${name}`,
+    noChoices: "No choices",
+    propertyTypeTitle: "Property type",
+    propertyTypeButton: (label) => `Property type: ${label}`,
+    propertyGroupLegend: "Category",
+    propertyTypesLegend: "Types",
+    allTypes: "All",
+    recentTitle: "Recent searches",
+    recentButton: "Recent searches",
+    recentEmpty: "You have not searched yet.",
+    back: "Back",
+    liveCount: (n) => `See ${formatInteger(n)} ${n === 1 ? "result" : "results"}`,
+    liveCountNone: "No results",
+    liveCountLoading: "Counting results…",
+  },
+};
+
+/** Group and type names in the property-type panel and in the recent-search texts. */
+export const propertyLabels = {
+  it: {
+    group: {
+      case: "Case", "nuove-costruzioni": "Nuove costruzioni", stanze: "Stanze", "garage-posti-auto": "Garage e posti auto",
+      "cantine-solai": "Cantine e solai", "edifici-palazzi": "Edifici e palazzi", uffici: "Uffici", commerciale: "Locali commerciali",
+      capannoni: "Capannoni", terreni: "Terreni",
+    },
+    type: {
+      appartamento: "Appartamento", "attico-mansarda": "Attico / Mansarda", "casa-bi-trifamiliare": "Casa bi/trifamiliare",
+      "casa-indipendente": "Casa indipendente", loft: "Loft / Open space", "rustico-casale": "Rustico / Casale", villa: "Villa",
+      "villetta-a-schiera": "Villetta a schiera", "baita-bungalow-chalet-trullo": "Baita / Chalet / Trullo", stanza: "Stanza",
+      box: "Box", "posto-auto": "Posto auto", "cantina-solaio": "Cantina / Solaio", palazzo: "Palazzo", edificio: "Edificio",
+      ufficio: "Ufficio", "negozio-locale-commerciale": "Negozio / Locale commerciale", "attivita-licenza-commerciale": "Attività / Licenza commerciale",
+      capannone: "Capannone", "terreno-edificabile": "Terreno edificabile", "terreno-agricolo": "Terreno agricolo",
+    } as Record<string, string>,
+    channel: { vendita: "in vendita", affitto: "in affitto", "affitto-breve": "in affitto breve" },
+    holidayHomes: "Case vacanza",
+  },
+  en: {
+    group: {
+      case: "Homes", "nuove-costruzioni": "New builds", stanze: "Rooms", "garage-posti-auto": "Garages and parking",
+      "cantine-solai": "Cellars and lofts", "edifici-palazzi": "Buildings", uffici: "Offices", commerciale: "Commercial premises",
+      capannoni: "Warehouses", terreni: "Land",
+    },
+    type: {
+      appartamento: "Flat", "attico-mansarda": "Penthouse / Attic", "casa-bi-trifamiliare": "Two/three-family house",
+      "casa-indipendente": "Detached house", loft: "Loft / Open space", "rustico-casale": "Farmhouse", villa: "Villa",
+      "villetta-a-schiera": "Terraced house", "baita-bungalow-chalet-trullo": "Cabin / Chalet / Trullo", stanza: "Room",
+      box: "Garage", "posto-auto": "Parking space", "cantina-solaio": "Cellar / Loft", palazzo: "Palazzo", edificio: "Building",
+      ufficio: "Office", "negozio-locale-commerciale": "Shop / Commercial premises", "attivita-licenza-commerciale": "Business / Licence",
+      capannone: "Warehouse", "terreno-edificabile": "Building land", "terreno-agricolo": "Farmland",
+    } as Record<string, string>,
+    channel: { vendita: "for sale", affitto: "for rent", "affitto-breve": "holiday rentals" },
+    holidayHomes: "Holiday homes",
+  },
+} as const;

@@ -1,0 +1,301 @@
+/** Texts of the search results page (seed 000 §2, §4, §8). Italian exactly as the spec gives them. */
+import { formatInteger } from "../../core/format.ts";
+import type { Messages } from "./locale.ts";
+
+type SearchTexts = {
+  breadcrumb: string;
+  home: string;
+  relatedLocations: string;
+  resultsCount: (n: number) => string;
+  filters: string;
+  filtersButton: (n: number) => string;
+  closeFilters: string;
+  filtersTitle: string;
+  groupPrice: string;
+  groupRooms: string;
+  groupFeatures: string;
+  groupCondition: string;
+  groupOther: string;
+  channel: string;
+  propertyGroup: string;
+  priceMin: string;
+  priceMax: string;
+  mqMin: string;
+  mqMax: string;
+  roomsMin: string;
+  roomsMax: string;
+  baths: string;
+  floor: string;
+  lift: string;
+  balcony: string;
+  terrace: string;
+  garden: string;
+  heating: string;
+  furniture: string;
+  buildingCondition: string;
+  energyClass: string;
+  publicationDate: string;
+  sellerType: string;
+  auctions: string;
+  auctionsAll: string;
+  auctionsOnly: string;
+  auctionsExclude: string;
+  any: string;
+  select: string;
+  selectedMany: (n: number) => string;
+  submit: (n: number) => string;
+  noResultsButton: string;
+  reset: string;
+  sort: string;
+  sortApply: string;
+  howWeSort: string;
+  noResultsTitle: string;
+  noResultsAgencies: string;
+  noResultsHint: string;
+  fewResults: (n: number) => string;
+  nearbyTitle: string;
+  seeNearby: (n: number) => string;
+  seeSurrounding: (n: number) => string;
+  helpTitle: string;
+  helpSeeListings: string;
+  pager: string;
+  previousPage: string;
+  nextPage: string;
+  pageN: (n: number) => string;
+  previousPhoto: string;
+  nextPhoto: string;
+  photoOf: (i: number, n: number) => string;
+  noPhoto: string;
+  exactPin: string;
+  approximatePin: string;
+  rooms: (n: number) => string;
+  bathsN: (n: number) => string;
+  floorN: (n: number) => string;
+  groundFloor: string;
+  auction: string;
+  contactAgent: string;
+  contactAgency: string;
+  contactPrivate: string;
+  agency: string;
+  agent: string;
+  privateSeller: string;
+  listingsOf: string;
+  orderingTitle: string;
+  orderingIntro: string;
+  orderingBack: string;
+};
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+export const searchTexts: Messages<SearchTexts> = {
+  it: {
+    breadcrumb: "Percorso",
+    home: "Home",
+    relatedLocations: "Località vicine",
+    resultsCount: (n) => `${formatInteger(n)} ${plural(n, "annuncio", "annunci")}`,
+    filters: "Filtri",
+    filtersButton: (n) => (n > 0 ? `Filtri (${n})` : "Filtri"),
+    closeFilters: "Chiudi i filtri",
+    filtersTitle: "Filtra la ricerca",
+    groupPrice: "Prezzo e superficie",
+    groupRooms: "Locali e bagni",
+    groupFeatures: "Caratteristiche",
+    groupCondition: "Stato e classe energetica",
+    groupOther: "Altro",
+    channel: "Contratto",
+    propertyGroup: "Tipologia",
+    priceMin: "Prezzo minimo (€)",
+    priceMax: "Prezzo massimo (€)",
+    mqMin: "Superficie minima (m²)",
+    mqMax: "Superficie massima (m²)",
+    roomsMin: "Locali minimi",
+    roomsMax: "Locali massimi",
+    baths: "Bagni",
+    floor: "Piano",
+    lift: "Ascensore",
+    balcony: "Balcone",
+    terrace: "Terrazzo",
+    garden: "Giardino",
+    heating: "Riscaldamento",
+    furniture: "Arredamento",
+    buildingCondition: "Stato dell'immobile",
+    energyClass: "Classe energetica",
+    publicationDate: "Data di pubblicazione",
+    sellerType: "Inserzionista",
+    auctions: "Aste giudiziarie",
+    auctionsAll: "Includi le aste",
+    auctionsOnly: "Solo aste",
+    auctionsExclude: "Escludi le aste",
+    any: "Indifferente",
+    select: "Seleziona",
+    selectedMany: (n) => `${n} selezionate`,
+    submit: (n) => (n === 0 ? "Nessun risultato" : `Vedi ${formatInteger(n)} ${plural(n, "risultato", "risultati")}`),
+    noResultsButton: "Nessun risultato",
+    reset: "Cancella filtri",
+    sort: "Ordina per",
+    sortApply: "Ordina",
+    howWeSort: "Come ordiniamo i risultati",
+    noResultsTitle: "Al momento non ci sono annunci con le caratteristiche che cerchi",
+    noResultsAgencies: "Al momento non ci sono agenzie in questa località",
+    noResultsHint: "Prova a modificare o eliminare qualche filtro",
+    fewResults: (n) => `Abbiamo trovato solo ${formatInteger(n)} ${plural(n, "annuncio", "annunci")} con le caratteristiche che cerchi.`,
+    nearbyTitle: "Annunci nelle vicinanze",
+    seeNearby: (n) => (n === 1 ? "Vedi 1 annuncio vicino" : `Vedi ${formatInteger(n)} annunci vicini`),
+    seeSurrounding: (n) => (n === 1 ? "Vedi 1 annuncio circostante" : `Vedi ${formatInteger(n)} annunci circostanti`),
+    helpTitle: "Fatti aiutare nella tua ricerca",
+    helpSeeListings: "Vedi i suoi annunci",
+    pager: "Pagine dei risultati",
+    previousPage: "Pagina precedente",
+    nextPage: "Pagina successiva",
+    pageN: (n) => `Pagina ${n}`,
+    previousPhoto: "Foto precedente",
+    nextPhoto: "Foto successiva",
+    photoOf: (i, n) => `Foto ${i} di ${n}`,
+    noPhoto: "Nessuna foto",
+    exactPin: "Posizione esatta",
+    approximatePin: "Posizione approssimativa",
+    rooms: (n) => `${n} ${plural(n, "locale", "locali")}`,
+    bathsN: (n) => `${n} ${plural(n, "bagno", "bagni")}`,
+    floorN: (n) => `Piano ${n}`,
+    groundFloor: "Piano terra",
+    auction: "Asta",
+    contactAgent: "Contatta l'agente",
+    contactAgency: "Contatta l'agenzia",
+    contactPrivate: "Contatta l'inserzionista",
+    agency: "Agenzia",
+    agent: "Agente",
+    privateSeller: "Privato",
+    listingsOf: "Annunci di",
+    orderingTitle: "Come ordiniamo i risultati",
+    orderingIntro: "Con l'ordinamento predefinito («Rilevanza») gli annunci più recenti vengono prima, con un piccolo vantaggio per quelli che mostrano di più:",
+    orderingBack: "Torna alla ricerca",
+  },
+  en: {
+    breadcrumb: "Breadcrumb",
+    home: "Home",
+    relatedLocations: "Nearby places",
+    resultsCount: (n) => `${formatInteger(n)} ${plural(n, "listing", "listings")}`,
+    filters: "Filters",
+    filtersButton: (n) => (n > 0 ? `Filters (${n})` : "Filters"),
+    closeFilters: "Close the filters",
+    filtersTitle: "Refine your search",
+    groupPrice: "Price and size",
+    groupRooms: "Rooms and bathrooms",
+    groupFeatures: "Features",
+    groupCondition: "Condition and energy class",
+    groupOther: "More",
+    channel: "Contract",
+    propertyGroup: "Property type",
+    priceMin: "Minimum price (€)",
+    priceMax: "Maximum price (€)",
+    mqMin: "Minimum size (m²)",
+    mqMax: "Maximum size (m²)",
+    roomsMin: "Minimum rooms",
+    roomsMax: "Maximum rooms",
+    baths: "Bathrooms",
+    floor: "Floor",
+    lift: "Lift",
+    balcony: "Balcony",
+    terrace: "Terrace",
+    garden: "Garden",
+    heating: "Heating",
+    furniture: "Furniture",
+    buildingCondition: "Condition",
+    energyClass: "Energy class",
+    publicationDate: "Published",
+    sellerType: "Advertiser",
+    auctions: "Court auctions",
+    auctionsAll: "Include auctions",
+    auctionsOnly: "Auctions only",
+    auctionsExclude: "Exclude auctions",
+    any: "Any",
+    select: "Select",
+    selectedMany: (n) => `${n} selected`,
+    submit: (n) => (n === 0 ? "No results" : `See ${formatInteger(n)} ${plural(n, "result", "results")}`),
+    noResultsButton: "No results",
+    reset: "Clear filters",
+    sort: "Sort by",
+    sortApply: "Sort",
+    howWeSort: "How we sort the results",
+    noResultsTitle: "There are currently no listings matching your search",
+    noResultsAgencies: "There are currently no agencies in this place",
+    noResultsHint: "Try changing or removing some filters",
+    fewResults: (n) => `We found only ${formatInteger(n)} ${plural(n, "listing", "listings")} matching your search.`,
+    nearbyTitle: "Listings nearby",
+    seeNearby: (n) => (n === 1 ? "See 1 listing nearby" : `See ${formatInteger(n)} listings nearby`),
+    seeSurrounding: (n) => (n === 1 ? "See 1 listing in the surroundings" : `See ${formatInteger(n)} listings in the surroundings`),
+    helpTitle: "Get help with your search",
+    helpSeeListings: "See their listings",
+    pager: "Result pages",
+    previousPage: "Previous page",
+    nextPage: "Next page",
+    pageN: (n) => `Page ${n}`,
+    previousPhoto: "Previous photo",
+    nextPhoto: "Next photo",
+    photoOf: (i, n) => `Photo ${i} of ${n}`,
+    noPhoto: "No photo",
+    exactPin: "Exact location",
+    approximatePin: "Approximate location",
+    rooms: (n) => `${n} ${plural(n, "room", "rooms")}`,
+    bathsN: (n) => `${n} ${plural(n, "bathroom", "bathrooms")}`,
+    floorN: (n) => `Floor ${n}`,
+    groundFloor: "Ground floor",
+    auction: "Auction",
+    contactAgent: "Contact the agent",
+    contactAgency: "Contact the agency",
+    contactPrivate: "Contact the advertiser",
+    agency: "Agency",
+    agent: "Agent",
+    privateSeller: "Private",
+    listingsOf: "Listings by",
+    orderingTitle: "How we sort the results",
+    orderingIntro: "With the default order (“Relevance”) the newest listings come first, with a small head start for those that show more:",
+    orderingBack: "Back to the search",
+  },
+};
+
+/** Option labels of the filter form, per locale. */
+export const optionLabels = {
+  it: {
+    channel: { vendita: "Vendita", affitto: "Affitto", "affitto-breve": "Affitto breve" },
+    group: {
+      case: "Case", "nuove-costruzioni": "Nuove costruzioni", stanze: "Stanze", "garage-posti-auto": "Garage e posti auto",
+      "cantine-solai": "Cantine e solai", "edifici-palazzi": "Edifici e palazzi", uffici: "Uffici", commerciale: "Locali commerciali",
+      capannoni: "Capannoni", terreni: "Terreni",
+    },
+    sort: {
+      rilevanza: "Rilevanza", prezzo_crescente: "Prezzo crescente", prezzo_decrescente: "Prezzo decrescente",
+      prezzo_mq_crescente: "Prezzo al m² crescente", prezzo_mq_decrescente: "Prezzo al m² decrescente",
+      superficie_crescente: "Superficie crescente", superficie_decrescente: "Superficie decrescente",
+      data_decrescente: "Più recenti", data_crescente: "Meno recenti",
+    },
+    level: { terra: "Piano terra", intermedi: "Piani intermedi", ultimo: "Ultimo piano" },
+    garden: { any: "Qualsiasi", comune: "Comune", privato: "Privato" },
+    heating: { autonomo: "Autonomo", centralizzato: "Centralizzato" },
+    furniture: { none: "Non arredato", partially: "Parzialmente arredato", full: "Arredato" },
+    condition: { nuovo: "Nuovo", "nuovo-ristrutturato": "Nuovo / Ristrutturato", abitabile: "Buono / Abitabile", "da-ristrutturare": "Da ristrutturare" },
+    publication: { "2d": "Ultime 48 ore", "7d": "Ultima settimana", "30d": "Ultimo mese" },
+    seller: { privato: "Privato", agenzia: "Agenzia" },
+  },
+  en: {
+    channel: { vendita: "For sale", affitto: "For rent", "affitto-breve": "Holiday rentals" },
+    group: {
+      case: "Homes", "nuove-costruzioni": "New builds", stanze: "Rooms", "garage-posti-auto": "Garages and parking",
+      "cantine-solai": "Cellars and lofts", "edifici-palazzi": "Buildings", uffici: "Offices", commerciale: "Commercial premises",
+      capannoni: "Warehouses", terreni: "Land",
+    },
+    sort: {
+      rilevanza: "Relevance", prezzo_crescente: "Price, lowest first", prezzo_decrescente: "Price, highest first",
+      prezzo_mq_crescente: "Price per m², lowest first", prezzo_mq_decrescente: "Price per m², highest first",
+      superficie_crescente: "Size, smallest first", superficie_decrescente: "Size, largest first",
+      data_decrescente: "Newest first", data_crescente: "Oldest first",
+    },
+    level: { terra: "Ground floor", intermedi: "Middle floors", ultimo: "Top floor" },
+    garden: { any: "Any", comune: "Shared", privato: "Private" },
+    heating: { autonomo: "Independent", centralizzato: "Central" },
+    furniture: { none: "Unfurnished", partially: "Partly furnished", full: "Furnished" },
+    condition: { nuovo: "New", "nuovo-ristrutturato": "New / Renovated", abitabile: "Good / Habitable", "da-ristrutturare": "To renovate" },
+    publication: { "2d": "Last 48 hours", "7d": "Last week", "30d": "Last month" },
+    seller: { privato: "Private", agenzia: "Agency" },
+  },
+} as const;

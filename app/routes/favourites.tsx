@@ -1,0 +1,101 @@
+/**
+ * /preferiti/ (and /en/preferiti/): the listings saved with the heart in this browser. The ids live in
+ * localStorage, so the list is fetched in the browser from the cards endpoint; without JavaScript
+ * the page explains where favourites are kept.
+ */
+import { useEffect, useState } from "react";
+import type { ListingCard } from "../api/listing-card-presenter.ts";
+import { favouriteTexts } from "../i18n/favourites.ts";
+import { listingTexts } from "../i18n/listing.ts";
+import { htmlLang, localeFromPath, localizePath } from "../i18n/locale.ts";
+import { CompactCard } from "../ui/compact-card.tsx";
+import { useFavourites, writeFavourites } from "../ui/favourites-store.ts";
+import type { Route } from "./+types/favourites";
+import "../ui/listing.css";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { locale: localeFromPath(new URL(request.url).pathname) };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const t = favouriteTexts[loaderData?.locale ?? "it"];
+  return [
+    { title: t.title },
+    { name: "robots", content: "noindex" },
+    { tagName: "link", rel: "alternate", hrefLang: htmlLang.it, href: "/preferiti/" },
+    { tagName: "link", rel: "alternate", hrefLang: htmlLang.en, href: "/en/preferiti/" },
+  ];
+}
+
+type Load = { status: "idle" | "loading" | "error" } | { status: "done"; listings: ListingCard[]; gone: number };
+
+export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
+  const { locale } = loaderData;
+  const t = favouriteTexts[locale];
+  const lt = listingTexts[locale];
+  const { ids, ready } = useFavourites();
+  const [load, setLoad] = useState<Load>({ status: "idle" });
+  const key = ids.join(",");
+
+  useEffect(() => {
+    if (!ready) return;
+    if (ids.length === 0) return setLoad((previous) => ({ status: "done", listings: [], gone: previous.status === "done" ? previous.gone : 0 }));
+    const controller = new AbortController();
+    setLoad((previous) => (previous.status === "done" ? previous : { status: "loading" }));
+    fetch("/portal-srp/api/v1/mycasa/listings/cards", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ids }),
+      signal: controller.signal,
+    })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        const body = (await res.json()) as { listings: ListingCard[]; missing: number[] };
+        setLoad((previous) => ({ status: "done", listings: body.listings, gone: body.missing.length + (previous.status === "done" ? previous.gone : 0) }));
+        // Listings that were removed from the portal leave the saved list too.
+        if (body.missing.length > 0) writeFavourites(ids.filter((id) => !body.missing.includes(id)));
+      })
+      .catch((error: unknown) => {
+        if ((error as Error).name !== "AbortError") setLoad({ status: "error" });
+      });
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, ready]);
+
+  // Unsaving on this page removes the card at once (the heart writes to the same store).
+  const shown = load.status === "done" ? load.listings.filter((c) => ids.includes(c.id)) : [];
+  const cardTexts = {
+    rooms: (n: number) => (locale === "it" ? `${n} ${n === 1 ? "locale" : "locali"}` : `${n} ${n === 1 ? "room" : "rooms"}`),
+    baths: (n: number) => (locale === "it" ? `${n} ${n === 1 ? "bagno" : "bagni"}` : `${n} ${n === 1 ? "bathroom" : "bathrooms"}`),
+  };
+  const from = localizePath("/preferiti/", locale);
+
+  return (
+    <section className="page favourites-page">
+      <h1>{t.heading}</h1>
+      <p>{t.intro}</p>
+      {/* Server-rendered and shown until the page runs its script, so it is what a visitor without JavaScript reads. */}
+      {!ready && <p className="notice" data-testid="favourites-noscript">{t.noScript}</p>}
+      <div aria-live="polite">
+        {load.status === "loading" && <p role="status">{t.loading}</p>}
+        {load.status === "error" && <p role="alert" className="notice">{t.loadError}</p>}
+        {load.status === "done" && shown.length === 0 && <p data-testid="favourites-empty">{t.empty}</p>}
+        {load.status === "done" && load.gone > 0 && <p className="notice">{t.gone(load.gone)}</p>}
+        {load.status === "done" && shown.length > 0 && <p data-testid="favourites-count">{t.count(shown.length)}</p>}
+      </div>
+      {shown.length > 0 && (
+        <ul className="compact-card-list">
+          {shown.map((c) => (
+            <li key={c.id}>
+              <CompactCard card={c} href={`${localizePath(c.uri, locale)}?from=${encodeURIComponent(from)}`} texts={cardTexts} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {shown.length > 1 && (
+        <p><button type="button" className="secondary-button" onClick={() => writeFavourites([])}>{t.clear}</button></p>
+      )}
+      <p><a href={localizePath("/", locale)}>{lt.backToSearch}</a></p>
+    </section>
+  );
+}

@@ -1,0 +1,223 @@
+/** The listing page /annunci/{id}/ (and /en/annunci/{id}/): gallery, price, features, energy, map, publisher, similar listings. */
+import { data } from "react-router";
+import { z } from "zod";
+import { safeResultsPath } from "../../core/listing/back-link.ts";
+import { findListingPage } from "../../db/listings.ts";
+import { getPlaceDirectory } from "../../db/place-directory.ts";
+import { presentListingCard } from "../api/listing-card-presenter.ts";
+import { listingTexts } from "../i18n/listing.ts";
+import { htmlLang, localeFromPath, localizePath } from "../i18n/locale.ts";
+import { listingJsonLd, presentListing } from "../listing/present.server.ts";
+import { BackToResults } from "../ui/back-to-results.tsx";
+import { CompactCard } from "../ui/compact-card.tsx";
+import { FavouriteButton } from "../ui/favourite-button.tsx";
+import { ListingMapBox } from "../ui/listing-map.tsx";
+import { services } from "../services.ts";
+import type { Route } from "./+types/listing";
+import "../ui/listing.css";
+
+/** Listing ids are positive 32-bit integers written plainly ("0012" and "12abc" are not ids). */
+const listingId = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).refine((n) => n <= 2_147_483_647);
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname);
+  const id = listingId.safeParse(params.id);
+  if (!id.success) throw data("annuncio non trovato", { status: 404 });
+  const db = services(context).database.readDb;
+  const [page, directory] = await Promise.all([findListingPage(db, id.data), getPlaceDirectory(db)]);
+  if (!page) throw data("annuncio non trovato", { status: 404 });
+  const listing = presentListing(page.listing, directory, locale);
+  const canonicalPath = `/annunci/${listing.id}/`;
+  const from = safeResultsPath(url.searchParams.get("from"));
+  return {
+    locale,
+    listing,
+    canonicalPath,
+    from,
+    similar: page.similar.map((s) => presentListingCard(s, directory)),
+    jsonLd: listingJsonLd(listing, url.origin, localizePath(canonicalPath, locale)),
+    origin: url.origin,
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Annuncio non trovato" }, { name: "robots", content: "all" }];
+  const { listing, canonicalPath, locale, jsonLd, origin } = loaderData;
+  const t = listingTexts[locale];
+  return [
+    { title: `${listing.title} - ${listing.priceText}` },
+    { name: "description", content: t.metaDescription(listing.title, listing.priceText) },
+    { tagName: "link", rel: "canonical", href: `${origin}${localizePath(canonicalPath, locale)}` },
+    { tagName: "link", rel: "alternate", hrefLang: htmlLang.it, href: `${origin}${canonicalPath}` },
+    { tagName: "link", rel: "alternate", hrefLang: htmlLang.en, href: `${origin}${localizePath(canonicalPath, "en")}` },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${origin}${canonicalPath}` },
+    { property: "og:title", content: listing.title },
+    ...(listing.photos[0] ? [{ property: "og:image", content: `${origin}${listing.photos[0]}` }] : []),
+    { "script:ld+json": jsonLd },
+  ];
+}
+
+export default function ListingPage({ loaderData }: Route.ComponentProps) {
+  const { listing: v, locale, from, similar } = loaderData;
+  const t = listingTexts[locale];
+  const fromQuery = from ? `?from=${encodeURIComponent(from)}` : "";
+  const osm = `https://www.openstreetmap.org/?mlat=${v.location.lat}&mlon=${v.location.lon}#map=${v.location.exact ? 17 : 15}/${v.location.lat}/${v.location.lon}`;
+  const cardTexts = {
+    rooms: (n: number) => (locale === "it" ? `${n} ${n === 1 ? "locale" : "locali"}` : `${n} ${n === 1 ? "room" : "rooms"}`),
+    baths: (n: number) => (locale === "it" ? `${n} ${n === 1 ? "bagno" : "bagni"}` : `${n} ${n === 1 ? "bathroom" : "bathrooms"}`),
+  };
+
+  return (
+    <article className="page listing-page">
+      <nav aria-label={t.breadcrumbs} className="breadcrumbs">
+        <ol>
+          {v.breadcrumbs.map((b) => (
+            <li key={`${b.name}-${b.href}`}>{b.href ? <a href={b.href}>{b.name}</a> : <span aria-current="page">{b.name}</span>}</li>
+          ))}
+        </ol>
+      </nav>
+      <p className="listing-back">
+        <BackToResults from={from} fallbackHref={v.resultsPath} backText={t.backToResults} searchText={t.backToSearch} />
+      </p>
+
+      <header className="listing-header">
+        <h1>{v.title}</h1>
+        <p className="listing-address">{v.address}{v.zoneName ? ` · ${v.zoneName}` : ""}</p>
+        <div className="listing-price-row">
+          <p className="listing-price">
+            <span className="visually-hidden">{t.price}: </span>
+            <strong data-testid="listing-price">{v.priceText}</strong>
+            {v.originalPriceText && (
+              <> <del aria-label={`${t.originalPrice}: ${v.originalPriceText}`}>{v.originalPriceText}</del></>
+            )}
+          </p>
+          <FavouriteButton listingId={v.id} title={v.title} />
+        </div>
+        {v.perMqText && <p className="listing-permq">{t.pricePerMq}: <span data-testid="listing-permq">{v.perMqText}</span></p>}
+      </header>
+
+      <section className="gallery" aria-label={t.gallery}>
+        {v.photos.length === 0 ? (
+          <p>{t.noPhotos}</p>
+        ) : (
+          <>
+            <div className="gallery-slides">
+              {v.photos.map((src, i) => (
+                <figure key={src} id={`foto${i + 1}`} className="gallery-slide">
+                  <img src={src} alt={t.photoOf(i + 1, v.photos.length)} width={960} height={640} loading={i === 0 ? "eager" : "lazy"} decoding="async" />
+                  <figcaption>{t.photoOf(i + 1, v.photos.length)}</figcaption>
+                </figure>
+              ))}
+            </div>
+            {v.photos.length > 1 && (
+              <ol className="gallery-thumbs">
+                {v.photos.map((src, i) => (
+                  <li key={src}>
+                    <a href={`#foto${i + 1}`} aria-label={t.showPhoto(i + 1)}>
+                      <img src={src} alt="" width={96} height={64} loading="lazy" decoding="async" />
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </>
+        )}
+      </section>
+
+      <div className="listing-columns">
+        <div className="listing-main">
+          <section aria-labelledby="caratteristiche">
+            <h2 id="caratteristiche">{t.features}</h2>
+            <dl className="listing-features">
+              {v.features.map((f) => (
+                <div key={f.name}>
+                  <dt>{f.name}</dt>
+                  <dd>{f.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <section aria-labelledby="energia">
+            <h2 id="energia">{t.energy}</h2>
+            <p>
+              {t.energyClass}: <strong data-testid="energy-class">{v.energy.energyClass ?? t.energyNotGiven}</strong>
+              {v.energy.indexText && <> · {t.energyIndex}: <strong data-testid="energy-index">{v.energy.indexText}</strong></>}
+            </p>
+            <ol className="energy-scale" aria-label={t.energyScale}>
+              {v.energy.steps.map((s) => (
+                <li key={s.energyClass} aria-current={s.current ? "true" : undefined} className={s.current ? "current" : undefined} style={{ backgroundColor: s.background, color: s.text }}>
+                  {s.energyClass}
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <section aria-labelledby="descrizione">
+            <h2 id="descrizione">{t.description}</h2>
+            <p className="listing-description">{v.description}</p>
+          </section>
+
+          {v.floorPlan && (
+            <section aria-labelledby="planimetria">
+              <h2 id="planimetria">{t.floorPlan}</h2>
+              <img className="listing-floorplan" src={v.floorPlan} alt={t.floorPlanAlt} width={800} height={600} loading="lazy" decoding="async" />
+            </section>
+          )}
+
+          <section aria-labelledby="posizione">
+            <h2 id="posizione">{t.location}</h2>
+            <p className="listing-position-flag">{v.location.exact ? t.exactPosition : t.approximatePosition}</p>
+            <ListingMapBox
+              dataUrl={`/annunci/${v.id}/mappa.geojson`}
+              lat={v.location.lat}
+              lon={v.location.lon}
+              exact={v.location.exact}
+              label={t.mapLabel}
+              loadingText={t.mapLoading}
+            >
+              <p data-testid="map-address">{v.address}{v.postalCode ? ` (${v.postalCode})` : ""}</p>
+              <p><a href={osm} rel="noopener">{t.openMap}</a></p>
+            </ListingMapBox>
+          </section>
+        </div>
+
+        <aside className="listing-publisher" id="contatti" aria-labelledby="inserzionista">
+          <h2 id="inserzionista">{t.publisher}</h2>
+          <div className="publisher-card">
+            {v.publisher.logo && <img src={v.publisher.logo} alt={t.logoAlt(v.publisher.name)} width={120} height={60} loading="lazy" />}
+            <p className="publisher-name">{v.publisher.name}</p>
+            {v.publisher.agentName && <p>{t.agentOf(v.publisher.agentName)}</p>}
+            <details className="contact-details">
+              <summary className="contact-button">{v.publisher.contactLabel} <span className="contact-what">({t.showPhone.toLowerCase()})</span></summary>
+              {v.publisher.phone ? (
+                <>
+                  <p><a className="contact-phone" href={`tel:${v.publisher.phone.replace(/\s+/g, "")}`}>{t.callPhone(v.publisher.phone)}</a></p>
+                  <p className="contact-note">{t.contactNote}</p>
+                </>
+              ) : (
+                <p className="contact-note">{t.noPhone}</p>
+              )}
+            </details>
+          </div>
+        </aside>
+      </div>
+
+      <section aria-labelledby="simili" className="listing-similar">
+        <h2 id="simili">{t.similar}</h2>
+        {similar.length === 0 ? (
+          <p>{t.noSimilar}</p>
+        ) : (
+          <ul className="compact-card-list">
+            {similar.map((c) => (
+              <li key={c.id}>
+                <CompactCard card={c} href={`${localizePath(c.uri, locale)}${fromQuery}`} texts={cardTexts} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}

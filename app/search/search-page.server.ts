@@ -1,0 +1,271 @@
+/**
+ * The results page's work on the server (seed 000 §2 Search results page): decode the address with
+ * the URL codec, redirect to the canonical one, run the search, and shape what the page shows
+ * (SEO, breadcrumbs, related places, cards, fill-in, pager, publishers). The route module stays thin.
+ */
+import type { Kysely } from "kysely";
+import { formatEuro } from "../../core/format.ts";
+import { PlaceLevel } from "../../core/places.ts";
+import { planFillIn, type FillInPlan } from "../../core/search/fill-in.ts";
+import { buildPaginator } from "../../core/search/paginator.ts";
+import type { SearchQuery } from "../../core/search/query.ts";
+import { searchSeo } from "../../core/search/seo.ts";
+import { decodeSearchUrl, encodeSearchUrl, toRawFilters } from "../../core/search/url.ts";
+import { listChildren } from "../../db/places.ts";
+import { getPlaceDirectory, type DirectoryPlace, type PlaceDirectory } from "../../db/place-directory.ts";
+import type { Database } from "../../db/schema.ts";
+import type { ListingCard } from "../api/listing-card-presenter.ts";
+import { localizePath, type Locale } from "../i18n/locale.ts";
+import { searchTexts } from "../i18n/search.ts";
+import type { Services } from "../services.ts";
+import { runListingSearch, searchOptions } from "./run-search.server.ts";
+
+/** What one card on the page needs, nothing more (the page's HTML and hydration data stay small). */
+export interface CardView {
+  id: number;
+  href: string;
+  title: string;
+  priceText: string;
+  originalPriceText: string | null;
+  hasPriceRange: boolean;
+  surface: number | null;
+  rooms: number | null;
+  baths: number | null;
+  floor: number | null;
+  address: string;
+  isAuction: boolean;
+  exactPin: boolean;
+  photos: string[];
+  publisherName: string;
+  contactLabel: string;
+  contactHref: string;
+}
+
+export interface Crumb { label: string; href: string | null }
+export interface RelatedPlace { name: string; href: string; count: number }
+
+export interface SearchPageData {
+  locale: Locale;
+  seo: ReturnType<typeof searchSeo>;
+  total: number;
+  page: number;
+  totalPages: number;
+  activeFilters: number;
+  cards: CardView[];
+  fillIn: { plan: FillInPlan; cards: CardView[] };
+  breadcrumbs: Crumb[];
+  related: RelatedPlace[];
+  paginator: ReturnType<typeof buildPaginator> | null;
+  publishers: Array<{ id: number; name: string; type: string; logo: string; href: string }>;
+  /** Filter form state: where it submits, the hidden context, and the raw filter values. */
+  form: {
+    action: string;
+    channel: SearchQuery["channel"];
+    group: SearchQuery["group"];
+    places: string[];
+    propertyTypes: string[];
+    sort: SearchQuery["sort"];
+    values: Record<string, string | string[]>;
+    resetHref: string;
+  };
+  /** The search itself and its places with their ancestors, for the client search tools (locality, types, recent searches). */
+  query: SearchQuery;
+  toolPlaces: Array<{ id: string; level: number; qslug: string; name: string; parentId: string | null }>;
+  /** The page's address as the codec writes it (without the locale prefix), for recent searches and smart back. */
+  searchPath: string;
+}
+
+export type SearchPageOutcome =
+  | { kind: "not-found"; reason: string }
+  | { kind: "redirect"; location: string; status: 301 | 302 }
+  | { kind: "page"; data: SearchPageData; timings: Array<[name: string, ms: number]> };
+
+/** Sale, rent… titles for the breadcrumb root, per channel. */
+const rootLabels: Record<Locale, Record<SearchQuery["channel"], string>> = {
+  it: { vendita: "Vendita", affitto: "Affitto", "affitto-breve": "Affitto breve" },
+  en: { vendita: "For sale", affitto: "For rent", "affitto-breve": "Holiday rentals" },
+};
+
+const RELATED_MAX = 15;
+
+/**
+ * Whether the requested path and query already are the canonical URL. Query values are compared
+ * decoded: browsers and React Router's data requests write the codec's commas as %2C, and redirecting
+ * those to the same URL would loop.
+ */
+export function sameSearchUrl(canonical: string, pathname: string, search: string): boolean {
+  const at = canonical.indexOf("?");
+  const canonicalPath = at < 0 ? canonical : canonical.slice(0, at);
+  if (canonicalPath !== pathname) return false;
+  const wanted = [...new URLSearchParams(at < 0 ? "" : canonical.slice(at))];
+  const got = [...new URLSearchParams(search)];
+  return wanted.length === got.length && wanted.every(([k, v], i) => got[i]![0] === k && got[i]![1] === v);
+}
+
+export async function loadSearchPage(
+  db: Kysely<Database>, svc: Pick<Services, "isochrones" | "counts">, url: URL,
+): Promise<SearchPageOutcome> {
+  const started = performance.now();
+  const locale: Locale = url.pathname === "/en" || url.pathname.startsWith("/en/") ? "en" : "it";
+  const bare = localizePath(url.pathname, "it");
+  const directory = await getPlaceDirectory(db);
+  const decoded = decodeSearchUrl(bare, url.search, directory);
+  if (decoded.kind === "not-found") return { kind: "not-found", reason: decoded.reason };
+  const { query, canonical } = decoded;
+  if (!sameSearchUrl(canonical, bare, url.search)) return { kind: "redirect", location: localizePath(canonical, locale), status: 301 };
+
+  const decodedAt = performance.now();
+  const result = await runListingSearch(db, query, searchOptions(svc));
+  const searchedAt = performance.now();
+  const href = (q: SearchQuery) => localizePath(encodeSearchUrl(q, directory), locale);
+  if (result.total === 0 && query.page > 1) return { kind: "redirect", location: href({ ...query, page: 1 }), status: 302 };
+  if (result.totalPages > 0 && query.page > result.totalPages) {
+    return { kind: "redirect", location: href({ ...query, page: result.totalPages }), status: 302 };
+  }
+
+  const places = query.places.map((id) => directory.get(id)).filter((p): p is DirectoryPlace => p !== undefined);
+  const seo = searchSeo({ query, places, total: result.total, totalPages: result.totalPages, locale, canonicalPath: canonical, lookup: directory });
+  const t = searchTexts[locale];
+  const toView = (card: ListingCard): CardView => presentCard(card, locale, t);
+  const fillInPlan = planFillIn({
+    total: result.total, page: query.page, nearbyShown: result.fillin?.listings.length ?? 0, nearbyTotal: result.fillin?.total ?? 0,
+  });
+  const related = await relatedPlaces(db, directory, query, places, href);
+  const firstPage: SearchQuery = { ...query, page: 1 };
+  const data: SearchPageData = {
+    locale,
+    seo,
+    total: result.total,
+    page: query.page,
+    totalPages: result.totalPages,
+    activeFilters: result.activeFilters,
+    cards: result.listings.map(toView),
+    fillIn: { plan: fillInPlan, cards: fillInPlan.mode === "none" ? [] : (result.fillin?.listings ?? []).map(toView) },
+    breadcrumbs: breadcrumbs(directory, query, places, locale, href),
+    related,
+    paginator: result.totalPages > 1 ? buildPaginator(query.page, result.totalPages, (n) => href({ ...query, page: n })) : null,
+    publishers: result.publishers.slice(0, 3).map((p) => ({
+      id: p.publisherId,
+      name: p.publisherName,
+      type: p.publisherType,
+      logo: `/media/publisher/${p.publisherId}/logo.svg`,
+      href: href({ ...firstPage, filters: { ...query.filters, publisherId: p.publisherId } }),
+    })),
+    form: {
+      action: localizePath("/cerca/", locale),
+      channel: query.channel,
+      group: query.group,
+      places: query.places,
+      propertyTypes: query.propertyTypes,
+      sort: query.sort,
+      values: formValues(toRawFilters(query)),
+      resetHref: href({ ...firstPage, filters: { auction: "include", privateNegotiation: "include" }, sort: query.sort }),
+    },
+    query,
+    toolPlaces: toolPlaces(directory, places),
+    searchPath: canonical,
+  };
+  return {
+    kind: "page",
+    data,
+    timings: [["decode", decodedAt - started], ["search", searchedAt - decodedAt], ["present", performance.now() - searchedAt]],
+  };
+}
+
+/** Raw filter values as the form's inputs hold them: strings, lists for multiple choices. */
+function formValues(raw: Record<string, unknown>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) out[key] = value.map(String);
+    else if (typeof value === "object") {
+      // A grouped range { min, max } → key_min / key_max as the form names them.
+      for (const [bound, v] of Object.entries(value as Record<string, unknown>)) if (v !== undefined) out[`${key}_${bound}`] = String(v);
+    } else out[key] = String(value);
+  }
+  return out;
+}
+
+function presentCard(card: ListingCard, locale: Locale, t: (typeof searchTexts)[Locale]): CardView {
+  const contact = { agent: t.contactAgent, agency: t.contactAgency, private: t.contactPrivate }[card.contact.target];
+  const href = localizePath(card.uri, locale);
+  return {
+    id: card.id,
+    href,
+    title: card.title,
+    priceText: card.features.price.text,
+    originalPriceText: card.features.price.marker.originalPrice ? formatEuro(card.features.price.marker.originalPrice) : null,
+    hasPriceRange: card.features.price.marker.hasPriceRange,
+    surface: card.features.surface,
+    rooms: card.features.rooms,
+    baths: card.features.baths,
+    floor: card.features.floor,
+    address: card.address,
+    isAuction: card.features.isAuction,
+    exactPin: card.geoInfos.geo_visibility_level === 1,
+    photos: card.media.photos,
+    publisherName: card.publisher.publisherName,
+    contactLabel: contact,
+    contactHref: `${href}#contatti`,
+  };
+}
+
+/**
+ * Seed 000 §2 breadcrumb order (home, hub, root, state, province, property group, town, non-administrative
+ * zone, …, zone, metro line): here home, the channel root with its property group, then the place's
+ * ancestors from the region down and the place itself. Only a single place gets the place chain.
+ */
+function breadcrumbs(
+  directory: PlaceDirectory, query: SearchQuery, places: DirectoryPlace[], locale: Locale, href: (q: SearchQuery) => string,
+): Crumb[] {
+  const t = searchTexts[locale];
+  const base: SearchQuery = { ...query, places: [], page: 1, filters: { auction: "include", privateNegotiation: "include" }, propertyTypes: [], geo: null, sort: "rilevanza" };
+  const crumbs: Crumb[] = [{ label: t.home, href: localizePath("/", locale) }, { label: rootLabels[locale][query.channel], href: href(base) }];
+  const place = places.length === 1 ? places[0]! : undefined;
+  if (place) {
+    const chain = [...directory.ancestors(place.id), place].filter((p) => p.level > PlaceLevel.country);
+    for (const p of chain) crumbs.push({ label: placeName(p, locale), href: href({ ...base, places: [p.id] }) });
+  }
+  crumbs[crumbs.length - 1] = { ...crumbs[crumbs.length - 1]!, href: null };
+  return crumbs;
+}
+
+/** The searched places and their ancestors below the country, each once. */
+function toolPlaces(directory: PlaceDirectory, places: DirectoryPlace[]): SearchPageData["toolPlaces"] {
+  const out = new Map<string, SearchPageData["toolPlaces"][number]>();
+  for (const p of places) {
+    for (const a of [...directory.ancestors(p.id), p]) {
+      if (a.level > PlaceLevel.country && !out.has(a.id)) out.set(a.id, { id: a.id, level: a.level, qslug: a.qslug, name: a.name, parentId: a.parentId });
+    }
+  }
+  return [...out.values()];
+}
+
+function placeName(p: DirectoryPlace, locale: Locale): string {
+  return locale === "en" && p.nameEn ? p.nameEn : p.name;
+}
+
+/**
+ * The related-locations dropdown: a town's zones, or else the place's siblings (the other towns of its
+ * province, the other zones of its town), with the listing counts of the channel; the busiest first.
+ */
+async function relatedPlaces(
+  db: Kysely<Database>, directory: PlaceDirectory, query: SearchQuery, places: DirectoryPlace[], href: (q: SearchQuery) => string,
+): Promise<RelatedPlace[]> {
+  if (places.length !== 1) return [];
+  const place = places[0]!;
+  const base: SearchQuery = { ...query, page: 1 };
+  let parentId: string | null = place.parentId;
+  let levels = [place.level];
+  if (place.level === PlaceLevel.town && directory.children(place.id).some((c) => c.level === PlaceLevel.zone)) {
+    parentId = place.id;
+    levels = [PlaceLevel.zone];
+  }
+  if (!parentId || place.level > PlaceLevel.block) return [];
+  const siblings = await listChildren(db, parentId, { channel: query.channel, levels });
+  return siblings
+    .filter((s) => s.id !== place.id && s.count > 0)
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, "it"))
+    .slice(0, RELATED_MAX)
+    .map((s) => ({ name: s.name, href: href({ ...base, places: [s.id] }), count: s.count }));
+}

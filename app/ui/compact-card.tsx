@@ -1,0 +1,31 @@
+/** A small listing card (similar listings, favourites) from the API's Card shape. */
+import { cardTitle } from "../../core/listing/location.ts";
+import type { ListingCard } from "../api/listing-card-presenter.ts";
+import { FavouriteButton } from "./favourite-button.tsx";
+
+export interface CompactCardTexts {
+  rooms: (n: number) => string;
+  baths: (n: number) => string;
+}
+
+export function CompactCard({ card, href, texts }: { card: ListingCard; href: string; texts: CompactCardTexts }) {
+  const photo = card.media.photos[0];
+  const f = card.features;
+  const title = cardTitle(card.title, card.address, card.geoInfos.geo_visibility_level === 1);
+  const facts = [`${f.surface} m²`, f.rooms ? texts.rooms(f.rooms) : null, f.baths ? texts.baths(f.baths) : null].filter(Boolean);
+  return (
+    <article className="compact-card">
+      {photo ? <img src={photo} alt="" width={320} height={213} loading="lazy" decoding="async" /> : <div className="compact-card-nophoto" />}
+      <div className="compact-card-body">
+        <h3><a href={href}>{title}</a></h3>
+        <p className="compact-card-price">
+          {card.features.price.text}
+          {card.features.price.originalText && <> <del>{card.features.price.originalText}</del></>}
+        </p>
+        <p className="compact-card-facts">{facts.join(" · ")}</p>
+        <p className="compact-card-address">{card.address}</p>
+      </div>
+      <FavouriteButton listingId={card.id} title={title} className="compact-card-heart" />
+    </article>
+  );
+}

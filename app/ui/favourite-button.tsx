@@ -1,0 +1,29 @@
+/** The heart on cards and on the listing page: saves the listing in this browser (core/listing/favourites.ts). */
+import { useLocation } from "react-router";
+import { favouriteTexts } from "../i18n/favourites.ts";
+import { localeFromPath } from "../i18n/locale.ts";
+import { useFavourites } from "./favourites-store.ts";
+import "./favourites.css";
+
+export function FavouriteButton({ listingId, title, className }: { listingId: number; title: string; className?: string }) {
+  const t = favouriteTexts[localeFromPath(useLocation().pathname)];
+  const { ids, toggle, ready } = useFavourites();
+  const saved = ids.includes(listingId);
+  const label = saved ? t.remove : t.add;
+  return (
+    <button
+      type="button"
+      className={`favourite-button${className ? ` ${className}` : ""}`}
+      aria-pressed={saved}
+      aria-label={label}
+      title={`${label}: ${title}`}
+      data-listing-id={listingId}
+      disabled={!ready}
+      onClick={() => toggle(listingId)}
+    >
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+        <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.2 3 4.5 6.6 4.5c2.1 0 3.5 1.1 5.4 3 1.9-1.9 3.3-3 5.4-3 3.6 0 5.7 3.7 4.2 7.2C19.5 16.4 12 21 12 21z" />
+      </svg>
+    </button>
+  );
+}

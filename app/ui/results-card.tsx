@@ -1,0 +1,81 @@
+/**
+ * A listing card of the results page (seed 000 §3 Listing card): photo carousel whose link carries the
+ * image-position anchor (#fotoN) when a photo other than the first is shown, price in it-IT, original
+ * price struck through, main features, address, publisher, contact button by publisher type,
+ * favourite heart and the exact/approximate pin flag. Without JavaScript the first photo shows and
+ * every link works; the carousel buttons appear once the page is interactive.
+ */
+import { useEffect, useState } from "react";
+import type { Locale } from "../i18n/locale.ts";
+import { searchTexts } from "../i18n/search.ts";
+import type { CardView } from "../search/search-page.server.ts";
+import { FavouriteButton } from "./favourite-button.tsx";
+
+const PHOTO_WIDTH = 400;
+const PHOTO_HEIGHT = 300;
+
+/** The listing's address with the image-position anchor of the photo shown (1-based; none for the first). */
+export function photoHref(href: string, index: number): string {
+  return index > 0 ? `${href}#foto${index + 1}` : href;
+}
+
+export function ResultsCard({ card, locale, eager = false, headingLevel = 2 }: { card: CardView; locale: Locale; eager?: boolean; headingLevel?: 2 | 3 }) {
+  const t = searchTexts[locale];
+  const [index, setIndex] = useState(0);
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
+  const count = card.photos.length;
+  const link = photoHref(card.href, index);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const features: string[] = [];
+  if (card.surface) features.push(`${card.surface} m²`);
+  if (card.rooms) features.push(t.rooms(card.rooms));
+  if (card.baths) features.push(t.bathsN(card.baths));
+  if (card.floor !== null) features.push(card.floor <= 0 ? t.groundFloor : t.floorN(card.floor));
+  return (
+    <article className="result-card" data-listing-id={card.id}>
+      <div className="result-card__media">
+        {count > 0 ? (
+          <a href={link} tabIndex={-1} aria-hidden="true" className="result-card__photo-link">
+            <img
+              src={card.photos[index]}
+              alt=""
+              width={PHOTO_WIDTH}
+              height={PHOTO_HEIGHT}
+              loading={eager ? "eager" : "lazy"}
+              decoding="async"
+              {...(eager ? { fetchPriority: "high" as const } : {})}
+            />
+          </a>
+        ) : (
+          <div className="result-card__no-photo">{t.noPhoto}</div>
+        )}
+        {interactive && count > 1 && (
+          <div className="result-card__carousel">
+            <button type="button" aria-label={`${t.previousPhoto}: ${card.title}`} onClick={() => setIndex((index - 1 + count) % count)}>‹</button>
+            <span className="result-card__counter" aria-live="polite">{t.photoOf(index + 1, count)}</span>
+            <button type="button" aria-label={`${t.nextPhoto}: ${card.title}`} onClick={() => setIndex((index + 1) % count)}>›</button>
+          </div>
+        )}
+        <span className={`result-card__pin ${card.exactPin ? "is-exact" : "is-approximate"}`}>{card.exactPin ? t.exactPin : t.approximatePin}</span>
+        <FavouriteButton listingId={card.id} title={card.title} className="result-card__favourite" />
+      </div>
+      <div className="result-card__body">
+        <p className="result-card__price">
+          <strong>{card.priceText}</strong>
+          {card.originalPriceText && <s className="result-card__original-price">{card.originalPriceText}</s>}
+          {card.isAuction && <span className="result-card__badge">{t.auction}</span>}
+        </p>
+        <Heading className="result-card__title"><a href={link}>{card.title}</a></Heading>
+        {features.length > 0 && (
+          <ul className="result-card__features">{features.map((f) => <li key={f}>{f}</li>)}</ul>
+        )}
+        <p className="result-card__address">{card.address}</p>
+        <div className="result-card__footer">
+          <span className="result-card__publisher">{card.publisherName}</span>
+          <a className="result-card__contact" href={card.contactHref}>{card.contactLabel}</a>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,292 @@
+/**
+ * The filter form of the results page: a GET form (works without JavaScript) in five groups, with
+ * inputs named by the raw filter keys parseSearch accepts. It submits to /cerca/, which writes the
+ * canonical search address. Desktop (≥ 1024 px): a side column. Narrower: behind a 'Filtri (n)'
+ * button — a full-screen panel opened through the URL fragment (#filtri, CSS :target) without
+ * JavaScript, and a modal panel with focus kept inside, Escape and focus return with it.
+ */
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { Form } from "react-router";
+import { dropdownSummary } from "../../core/search/ui-rules.ts";
+import { deviceClass } from "../../core/device.ts";
+import { energyClasses, floorLevels, furnitureValues, groupsByChannel, heatingTypes, sellerTypes, channels, buildingConditions } from "../../core/search/vocabulary.ts";
+import type { Locale } from "../i18n/locale.ts";
+import { optionLabels, searchTexts } from "../i18n/search.ts";
+import type { SearchPageData } from "../search/search-page.server.ts";
+import { useFilterDropdown } from "./search-live-count.tsx";
+
+export const FILTER_FORM_ID = "filtri-form";
+const PANEL_ID = "filtri";
+
+type FormState = SearchPageData["form"];
+
+function valueOf(form: FormState, key: string): string {
+  const v = form.values[key];
+  return Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
+}
+/** Whether any of these filters is set: its group then starts open. */
+function has(form: FormState, ...keys: string[]): boolean {
+  return keys.some((k) => form.values[k] !== undefined);
+}
+function listOf(form: FormState, key: string): string[] {
+  const v = form.values[key];
+  return v === undefined ? [] : Array.isArray(v) ? v : v.split(",");
+}
+
+function Select({ name, label, value, options, anyLabel }: { name: string; label: string; value: string; options: Array<[string, string]>; anyLabel: string }) {
+  const id = `f-${name}`;
+  return (
+    <div className="filter-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value}>
+        <option value="">{anyLabel}</option>
+        {options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+      </select>
+    </div>
+  );
+}
+
+function NumberField({ name, label, value, max }: { name: string; label: string; value: string; max: number }) {
+  const id = `f-${name}`;
+  return (
+    <div className="filter-field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} type="number" inputMode="numeric" min={0} max={max} step={1} defaultValue={value} />
+    </div>
+  );
+}
+
+/** The value a multiple-choice dropdown offers to mean "no filter" (seed 000 §4: picking it clears the others). */
+const ANY = "";
+
+/**
+ * A multiple-choice filter. Without JavaScript: a group of checkboxes. With it: the filter dropdown of
+ * seed 000 §4 — a button summarising the choice ('Seleziona', the label, 'N selezionate') that opens
+ * the options; they toggle, 'Indifferente' clears the others, removing the last restores it; an
+ * outside click or Escape closes it. The chosen values travel in hidden inputs of the same name.
+ */
+function Checks({ name, legend, selected, options, locale }: { name: string; legend: string; selected: string[]; options: Array<[string, string]>; locale: Locale }) {
+  const t = searchTexts[locale];
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
+  const dropdown = useFilterDropdown({ multiple: true, defaultValue: ANY, initial: selected });
+  if (!interactive) {
+    return (
+      <fieldset className="filter-checks">
+        <legend>{legend}</legend>
+        {options.map(([v, l]) => (
+          <label key={v}>
+            <input type="checkbox" name={name} value={v} defaultChecked={selected.includes(v)} /> {l}
+          </label>
+        ))}
+      </fieldset>
+    );
+  }
+  const labelOf = (v: string) => options.find(([o]) => o === v)?.[1] ?? v;
+  const summary = dropdownSummary(dropdown.values, ANY, labelOf, { none: t.select, several: t.selectedMany });
+  const chosen = dropdown.values.filter((v) => v !== ANY);
+  const id = `dd-${name}`;
+  return (
+    <div className="filter-dropdown" ref={(el) => { dropdown.rootRef.current = el; }}>
+      <span id={`${id}-label`} className="filter-dropdown__label">{legend}</span>
+      <button
+        type="button" id={`${id}-button`} className="filter-dropdown__button" aria-expanded={dropdown.open} aria-controls={`${id}-options`}
+        aria-labelledby={`${id}-label ${id}-button`} onClick={dropdown.toggleOpen}
+      >
+        {summary}
+      </button>
+      {chosen.map((v) => <input key={v} type="hidden" name={name} value={v} />)}
+      <fieldset id={`${id}-options`} className="filter-dropdown__options" hidden={!dropdown.open}>
+        <legend className="visually-hidden">{legend}</legend>
+        {([[ANY, t.any], ...options] as Array<[string, string]>).map(([v, l]) => (
+          <label key={v || "any"}>
+            <input type="checkbox" checked={v === ANY ? chosen.length === 0 : chosen.includes(v)} onChange={() => dropdown.pick(v)} /> {l}
+          </label>
+        ))}
+      </fieldset>
+    </div>
+  );
+}
+
+function Flag({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+  return (
+    <label className="filter-flag">
+      <input type="checkbox" name={name} value="true" defaultChecked={checked} /> {label}
+    </label>
+  );
+}
+
+function Group({ title, children, open }: { title: string; children: ReactNode; open?: boolean }) {
+  return (
+    <details className="filter-group" open={open}>
+      <summary>{title}</summary>
+      <div className="filter-group__body">{children}</div>
+    </details>
+  );
+}
+
+/** Keeps Tab inside the open panel and closes it on Escape. */
+function useModalPanel(open: boolean, panelRef: RefObject<HTMLElement | null>, close: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const panel = panelRef.current;
+    if (!panel) return;
+    const focusables = () => [...panel.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input:not([disabled]), select, summary, [tabindex='0']")]
+      .filter((el) => el.offsetParent !== null);
+    focusables()[0]?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        close();
+      } else if (event.key === "Tab") {
+        const list = focusables();
+        if (list.length === 0) return;
+        const first = list[0]!;
+        const last = list[list.length - 1]!;
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, panelRef, close]);
+}
+
+export function ResultsFilters({ form, total, activeFilters, locale, footer }: {
+  form: FormState; total: number; activeFilters: number; locale: Locale;
+  /** The live count footer (h5's useLiveCount) when it is mounted; otherwise the submit button shows the current total. */
+  footer?: (formRef: RefObject<HTMLFormElement | null>) => ReactNode;
+}) {
+  const t = searchTexts[locale];
+  const o = optionLabels[locale];
+  const formRef = useRef<HTMLFormElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLAnchorElement>(null);
+  const [open, setOpen] = useState(false);
+  const [modal, setModal] = useState(false);
+  const close = useRef(() => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  }).current;
+  useModalPanel(open && modal, panelRef, close);
+  const auction = form.values.only_auction === "true" || form.values.is_auction === "true" ? "true" : form.values.is_auction === "false" || form.values.exclude_auction === "true" ? "false" : "";
+  const hasRooms = form.group === "case" || form.group === "nuove-costruzioni" || form.group === "stanze";
+
+  return (
+    <>
+      <a
+        ref={toggleRef}
+        href={`#${PANEL_ID}`}
+        className="filters-toggle"
+        role="button"
+        aria-controls={PANEL_ID}
+        aria-expanded={open}
+        onClick={(event) => {
+          event.preventDefault();
+          setModal(!deviceClass({ width: window.innerWidth, height: window.innerHeight, touch: false }).isDesktop);
+          setOpen(true);
+        }}
+      >
+        {t.filtersButton(activeFilters)}
+      </a>
+      <div
+        id={PANEL_ID}
+        ref={panelRef}
+        className={`filters-panel${open ? " is-open" : ""}`}
+        {...(open && modal ? { role: "dialog", "aria-modal": true, "aria-labelledby": "filtri-titolo" } : {})}
+      >
+        <div className="filters-panel__head">
+          <h2 id="filtri-titolo">{t.filtersTitle}</h2>
+          <a
+            href="#risultati"
+            className="filters-panel__close"
+            aria-label={t.closeFilters}
+            onClick={(event) => {
+              event.preventDefault();
+              close();
+            }}
+          >
+            ×
+          </a>
+        </div>
+        <Form id={FILTER_FORM_ID} ref={formRef} method="get" action={form.action} className="filters-form">
+          {form.places.map((id) => <input key={id} type="hidden" name="zones" value={id} />)}
+          {form.propertyTypes.length > 0 && <input type="hidden" name="propertyTypes" value={form.propertyTypes.join(",")} />}
+          {valueOf(form, "pId") && <input type="hidden" name="pId" value={valueOf(form, "pId")} />}
+          <div className="filter-field">
+            <label htmlFor="f-channel">{t.channel}</label>
+            <select id="f-channel" name="channel" defaultValue={form.channel}>
+              {channels.map((c) => <option key={c} value={c}>{o.channel[c]}</option>)}
+            </select>
+          </div>
+          <div className="filter-field">
+            <label htmlFor="f-propertyTypeGroup">{t.propertyGroup}</label>
+            <select id="f-propertyTypeGroup" name="propertyTypeGroup" defaultValue={form.group}>
+              {groupsByChannel[form.channel].map((g) => <option key={g} value={g}>{o.group[g]}</option>)}
+            </select>
+          </div>
+          {/* The property-type panel and the locality modal (h5) sit above the form, in the page's search tools. */}
+          <Group title={t.groupPrice} open>
+            <div className="filter-pair">
+              <NumberField name="price_min" label={t.priceMin} value={valueOf(form, "price_min")} max={1_000_000_000} />
+              <NumberField name="price_max" label={t.priceMax} value={valueOf(form, "price_max")} max={1_000_000_000} />
+            </div>
+            <div className="filter-pair">
+              <NumberField name="mq_min" label={t.mqMin} value={valueOf(form, "mq_min")} max={1_000_000} />
+              <NumberField name="mq_max" label={t.mqMax} value={valueOf(form, "mq_max")} max={1_000_000} />
+            </div>
+          </Group>
+          {hasRooms && (
+            <Group title={t.groupRooms} open>
+              <div className="filter-pair">
+                <Select name="numRooms_min" label={t.roomsMin} value={valueOf(form, "numRooms_min")} anyLabel={t.any} options={["1", "2", "3", "4", "5"].map((n) => [n, n])} />
+                <Select name="numRooms_max" label={t.roomsMax} value={valueOf(form, "numRooms_max")} anyLabel={t.any} options={["1", "2", "3", "4", "5"].map((n) => [n, n])} />
+              </div>
+              <Select name="numBaths" label={t.baths} value={valueOf(form, "numBaths")} anyLabel={t.any} options={[["1", "1+"], ["2", "2+"], ["3", "3+"]]} />
+            </Group>
+          )}
+          <Group title={t.groupFeatures} open={has(form, "level", "lift", "balcony", "terrace", "garden", "heatingType", "furniture")}>
+            <Checks name="level" legend={t.floor} selected={listOf(form, "level")} options={floorLevels.map((l) => [l, o.level[l]])} locale={locale} />
+            <div className="filter-flags">
+              <Flag name="lift" label={t.lift} checked={valueOf(form, "lift") === "true"} />
+              <Flag name="balcony" label={t.balcony} checked={valueOf(form, "balcony") === "true"} />
+              <Flag name="terrace" label={t.terrace} checked={valueOf(form, "terrace") === "true"} />
+            </div>
+            <Select name="garden" label={t.garden} value={valueOf(form, "garden")} anyLabel={t.any} options={(["any", "comune", "privato"] as const).map((g) => [g, o.garden[g]])} />
+            <Select name="heatingType" label={t.heating} value={valueOf(form, "heatingType")} anyLabel={t.any} options={heatingTypes.map((h) => [h, o.heating[h]])} />
+            <Checks name="furniture" legend={t.furniture} selected={listOf(form, "furniture")} options={furnitureValues.map((f) => [f, o.furniture[f]])} locale={locale} />
+          </Group>
+          <Group title={t.groupCondition} open={has(form, "buildingCondition", "energyClass")}>
+            <Checks name="buildingCondition" legend={t.buildingCondition} selected={listOf(form, "buildingCondition")} options={buildingConditions.map((c) => [c, o.condition[c]])} locale={locale} />
+            <Checks name="energyClass" legend={t.energyClass} selected={listOf(form, "energyClass")} options={energyClasses.map((c) => [c, c])} locale={locale} />
+          </Group>
+          <Group title={t.groupOther} open={has(form, "publication_date", "sellerType", "is_auction", "only_auction", "exclude_auction")}>
+            <Select name="publication_date" label={t.publicationDate} value={valueOf(form, "publication_date")} anyLabel={t.any} options={(["2d", "7d", "30d"] as const).map((p) => [p, o.publication[p]])} />
+            <Select name="sellerType" label={t.sellerType} value={valueOf(form, "sellerType")} anyLabel={t.any} options={sellerTypes.map((s) => [s, o.seller[s]])} />
+            {form.channel === "vendita" && (
+              <fieldset className="filter-checks">
+                <legend>{t.auctions}</legend>
+                {([["", t.auctionsAll], ["true", t.auctionsOnly], ["false", t.auctionsExclude]] as const).map(([v, l]) => (
+                  <label key={v || "all"}>
+                    <input type="radio" name="is_auction" value={v} defaultChecked={auction === v} /> {l}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+          </Group>
+          <div className="filters-panel__footer">
+            {footer ? footer(formRef) : (
+              <button type="submit" className="button-primary">{t.submit(total)}</button>
+            )}
+            <a href={form.resetHref} className="filters-reset">{t.reset}</a>
+          </div>
+        </Form>
+      </div>
+    </>
+  );
+}

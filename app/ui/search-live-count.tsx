@@ -1,0 +1,141 @@
+/**
+ * The live result count of the filter panel (seed 000 §2.12, §5): every change in the filter form is
+ * counted with POST /portal-srp/api/v1/search/availableresults — multiple-choice changes (and typed
+ * values) after 500 ms, single-choice ones at once — so the footer can say 'Vedi N risultati'.
+ * Also the filter dropdown's behaviour (seed 000 §4 Filter dropdown) as a small hook.
+ */
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import type { SearchQuery } from "../../core/search/query.ts";
+import { baseFilters, countDelay, formEntriesToFilters, pickDropdownValue, type DropdownState } from "../../core/search/ui-rules.ts";
+import type { Locale } from "../i18n/locale.ts";
+import { searchToolsTexts } from "../i18n/search-tools.ts";
+import "./search-tools.css";
+
+export const AVAILABLE_RESULTS_URL = "/portal-srp/api/v1/search/availableresults";
+
+export interface LiveCount {
+  /** The count for the form as it is now; null before the first change (show the page's total). */
+  total: number | null;
+  loading: boolean;
+  /** The last count failed: show 'Si è verificato un problema, riprova.' and keep the form as it is. */
+  error: boolean;
+}
+
+export function useLiveCount(formRef: RefObject<HTMLFormElement | null>, { query }: { query: SearchQuery }): LiveCount {
+  const [state, setState] = useState<LiveCount>({ total: null, loading: false, error: false });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inflight = useRef<AbortController | null>(null);
+  const queryRef = useRef(query);
+  queryRef.current = query;
+
+  const count = useCallback(async () => {
+    const form = formRef.current;
+    if (!form) return;
+    inflight.current?.abort();
+    const controller = new AbortController();
+    inflight.current = controller;
+    const q = queryRef.current;
+    const entries = [...new FormData(form).entries()].filter((e): e is [string, string] => typeof e[1] === "string");
+    const body = { locations: q.places, filters: formEntriesToFilters(entries, baseFilters(q)) };
+    setState((s) => ({ ...s, loading: true, error: false }));
+    try {
+      const response = await fetch(AVAILABLE_RESULTS_URL, {
+        method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body), signal: controller.signal,
+      });
+      if (!response.ok) throw new Error(`availableresults answered ${response.status}`);
+      const { total } = (await response.json()) as { total: number };
+      if (inflight.current === controller) setState({ total, loading: false, error: false });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      console.error(error);
+      if (inflight.current === controller) setState((s) => ({ ...s, loading: false, error: true }));
+    }
+  }, [formRef]);
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const schedule = (event: Event) => {
+      const target = event.target;
+      if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)) return;
+      // Typed values are counted from their input events; their change event (on blur) adds nothing.
+      const typed = target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !["checkbox", "radio"].includes(target.type));
+      if (event.type === "change" && typed) return;
+      if (event.type === "input" && !typed) return;
+      const delay = countDelay({ tagName: target.tagName, type: target instanceof HTMLSelectElement ? undefined : target.type, multiple: target instanceof HTMLSelectElement && target.multiple });
+      clearTimeout(timer.current);
+      if (delay === 0) void count();
+      else timer.current = setTimeout(() => void count(), delay);
+    };
+    form.addEventListener("change", schedule);
+    form.addEventListener("input", schedule);
+    return () => {
+      form.removeEventListener("change", schedule);
+      form.removeEventListener("input", schedule);
+      clearTimeout(timer.current);
+      inflight.current?.abort();
+    };
+  }, [formRef, count]);
+
+  // A new page (new search) starts again from the page's own total.
+  const key = JSON.stringify(query);
+  useEffect(() => {
+    setState({ total: null, loading: false, error: false });
+  }, [key]);
+
+  return state;
+}
+
+/**
+ * The footer of the filter panel: the form's submit button, labelled with the live count
+ * ('Vedi N risultati', 'Nessun risultato', a counting label while it counts, disabled meanwhile).
+ */
+export function LiveCountFooter({ formRef, query, total, locale }: { formRef: RefObject<HTMLFormElement | null>; query: SearchQuery; total: number; locale: Locale }) {
+  const t = searchToolsTexts[locale];
+  const live = useLiveCount(formRef, { query });
+  const n = live.total ?? total;
+  return (
+    <div className="st-live">
+      <button type="submit" className="button-primary st-live__submit" disabled={live.loading} aria-busy={live.loading}>
+        {live.loading ? t.liveCountLoading : n === 0 ? t.liveCountNone : t.liveCount(n)}
+      </button>
+      <p className="st-live__status" role="status">{live.error ? <span className="st-error">{t.failure}</span> : null}</p>
+    </div>
+  );
+}
+
+/**
+ * A filter dropdown: open/closed on click, closed by a click outside or Escape; single choice closes
+ * on pick, multiple choice toggles, the default clears the others, removing the last restores it.
+ */
+export function useFilterDropdown({ multiple, defaultValue, initial }: { multiple: boolean; defaultValue: string; initial?: string[] }) {
+  const [state, setState] = useState<DropdownState>({ open: false, values: initial && initial.length > 0 ? initial : [defaultValue] });
+  const rootRef = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    if (!state.open) return;
+    // On click, not pointerdown: closing reflows the panel, and a pointerdown close would move the button
+    // under the pointer (e.g. the panel's submit button) before the click lands on it.
+    const onClick = (event: MouseEvent) => {
+      if (rootRef.current && event.target instanceof Node && !rootRef.current.contains(event.target)) setState((s) => ({ ...s, open: false }));
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setState((s) => ({ ...s, open: false }));
+    };
+    document.addEventListener("click", onClick);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [state.open]);
+
+  return {
+    rootRef,
+    open: state.open,
+    values: state.values,
+    toggleOpen: () => setState((s) => ({ ...s, open: !s.open })),
+    close: () => setState((s) => ({ ...s, open: false })),
+    pick: (value: string) => setState((s) => pickDropdownValue(s, value, { multiple, defaultValue })),
+  };
+}
