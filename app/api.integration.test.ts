@@ -35,6 +35,18 @@ describe.each(databaseTargets)("portal over HTTP on %s", (target) => {
     expect(html).toContain("3.000"); // the total, formatted it-IT
   });
 
+  it("sends the browser's JavaScript precompressed with brotli or gzip, cached for a year", async () => {
+    const html = await (await get("/")).text();
+    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const br = await fetch(`${portal.url}${script}`, { headers: { "accept-encoding": "br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("cache-control")).toContain("immutable");
+    const raw = (await br.arrayBuffer()).byteLength;
+    expect(Number(br.headers.get("content-length"))).toBeLessThan(raw / 2);
+    const gz = await fetch(`${portal.url}${script}`, { headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+  });
+
   it("lists a region's provinces and a province's towns", async () => {
     const region = await (await get("/immobili/lombardia/")).text();
     expect(region).toContain("Case in vendita e in affitto in Lombardia");

@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { compressAssets } from "./compress-assets.ts";
 
 export const projectRoot = new URL("..", import.meta.url).pathname;
 /** Where `react-router build` writes (react-router.config.ts reads the same variable). */
@@ -25,5 +26,7 @@ export function ensureBuild(log: (line: string) => void = (line) => process.stdo
   const result = spawnSync(join(projectRoot, "node_modules/.bin/react-router"), ["build"], {
     cwd: projectRoot, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" },
   });
-  return result.status === 0;
+  if (result.status !== 0) return false;
+  compressAssets(join(buildDirectory, "client"));
+  return true;
 }

@@ -19,7 +19,9 @@ export interface PortalState {
 
 export function createHandler(options: { build: ServerBuild; clientDir: string; state: PortalState; logger: Logger }) {
   const { build, clientDir, state, logger } = options;
+  // The build writes .br and .gz beside each asset (scripts/compress-assets.ts).
   const assets = sirv(clientDir, {
+    brotli: true,
     gzip: true,
     etag: true,
     setHeaders(res, pathname) {
