@@ -22,6 +22,8 @@ describe.each(databaseTargets)("portal over HTTP on %s", (target) => {
     const ready = await get("/readyz");
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: "ready" });
+    // The in-memory listing facts load in the background after ready.
+    await expect.poll(async () => (await (await get("/readyz")).json()).warm, { timeout: 30_000 }).toBe(true);
   });
 
   it("renders the home page in Italian with the 20 regions", async () => {

@@ -167,7 +167,10 @@ function sortCases(): Case[] {
   ];
 }
 
-describe.each(databaseTargets)("search against brute force on %s", (target) => {
+// Once with totals, map cells and fill-in from SQL, once from the in-memory listing facts (SEARCH_FACTS=on).
+const modes = databaseTargets.flatMap((target) => (["off", "on"] as const).map((facts) => [target, facts] as const));
+
+describe.each(modes)("search against brute force on %s, listing facts %s", (target, facts) => {
   let provisioned: ProvisionedDatabase;
   let portal: Awaited<ReturnType<typeof startTestPortal>>;
   const post = async (path: string, body: unknown) => {
@@ -177,7 +180,12 @@ describe.each(databaseTargets)("search against brute force on %s", (target) => {
 
   beforeAll(async () => {
     provisioned = await provisionDatabase(target);
-    portal = await startTestPortal(provisioned);
+    portal = await startTestPortal(provisioned, { searchFacts: facts });
+    // Wait until the server's listing facts are in memory (readyz says warm).
+    for (let tries = 0; facts === "on" && !(await (await fetch(`${portal.url}/readyz`)).json()).warm; tries++) {
+      if (tries > 600) throw new Error("listing facts did not load in 60 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
   afterAll(async () => {
     await portal?.stop();

@@ -56,7 +56,7 @@ times.sort((a, b) => a - b);
 const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(1);
 console.log(`results pages: ${times.length} requests, median ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
 
-async function javascriptBytes(path: string): Promise<{ files: number; gzip: number; raw: number }> {
+async function javascriptBytes(path: string): Promise<{ files: number; gzip: number; raw: number; sent: number }> {
   const html = await (await fetch(`${portal.url}${path}`)).text();
   const srcs = new Set<string>();
   for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)) srcs.add(m[1]!);

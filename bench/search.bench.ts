@@ -35,7 +35,7 @@ const info = await readDatasetInfo(handle.db);
 if (!info) throw new Error("no dataset in that database: run `npm run bench:load` (server) or `npm start` once (embedded)");
 const db = handle.readDb;
 const directory = await getPlaceDirectory(db);
-// As the server does before it reports ready: totals come from the in-memory listing facts.
+// As a warm server does: totals come from the in-memory listing facts.
 const factsStarted = performance.now();
 const facts = await loadListingFacts(db);
 console.log(`listing facts: ${facts.size.toLocaleString("it-IT")} listings loaded in ${((performance.now() - factsStarted) / 1000).toFixed(1)} s, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB, array buffers ${(process.memoryUsage().arrayBuffers / 2 ** 20).toFixed(0)} MB`);
@@ -132,7 +132,8 @@ if (seconds > 0) {
   const env = { ...process.env, PORT: String(port), LOG_LEVEL: "warn", DEMO_SEED: info.seed, DEMO_COUNT: String(info.count), DATABASE_URL: url ?? "", DATA_DIR: values.pglite ?? "var/db" };
   const server = spawn(process.execPath, ["scripts/start.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
   for (;;) {
-    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) break;
+    // Ready, and warm: the server's listing facts loaded, as in steady operation.
+    if (await fetch(`http://127.0.0.1:${port}/readyz`).then(async (r) => r.ok && (await r.json()).warm === true, () => false)) break;
     await new Promise((r) => setTimeout(r, 200));
   }
   const searches = samples.filter((s) => s.kind !== "markers");

@@ -465,11 +465,9 @@ export function loadListingFacts(db: Kysely<Database>): Promise<ListingFacts> {
   return promise;
 }
 
-/** The facts if they are loaded; otherwise starts loading them and answers undefined (count with SQL meanwhile). */
+/** The facts if they have been loaded for this database (the server decides: SEARCH_FACTS); else count with SQL. */
 export function listingFacts(db: Kysely<Database>): ListingFacts | undefined {
-  const facts = loaded.get(db);
-  if (!facts) void loadListingFacts(db).catch(() => {});
-  return facts;
+  return loaded.get(db);
 }
 
 /** After listings change (the loader), so the next search reloads them. */

@@ -15,6 +15,8 @@ export interface PortalState {
   services: Services | null;
   /** Shown on /readyz and on pages while not ready. */
   detail: string;
+  /** True once the in-memory caches behind search (listing facts) have loaded; /readyz shows it. */
+  warm?: boolean;
 }
 
 export function createHandler(options: { build: ServerBuild; clientDir: string; state: PortalState; logger: Logger }) {
@@ -47,7 +49,7 @@ export function createHandler(options: { build: ServerBuild; clientDir: string; 
     const path = (req.url ?? "/").split("?")[0];
     if (path === "/healthz") return json(res, 200, { status: "ok", phase: state.phase });
     if (path === "/readyz") {
-      return json(res, state.phase === "ready" ? 200 : 503, { status: state.phase === "ready" ? "ready" : "not ready", phase: state.phase, detail: state.detail });
+      return json(res, state.phase === "ready" ? 200 : 503, { status: state.phase === "ready" ? "ready" : "not ready", phase: state.phase, detail: state.detail, warm: state.warm ?? false });
     }
     if (state.phase !== "ready" || !state.services) {
       res.statusCode = 503;

@@ -64,6 +64,9 @@ async function ensureDataset(database: DatabaseHandle, config: Config, logger: L
   logger.info({ dataset: loaded }, "dataset loaded");
 }
 
+/** SEARCH_FACTS=auto loads the in-memory listing facts from this many listings on. */
+export const SEARCH_FACTS_AUTO_MIN = 100_000;
+
 export async function startPortal(options: { config: Config; logger: Logger; build: ServerBuild; clientDir: string }): Promise<RunningPortal> {
   const { config, logger, build, clientDir } = options;
   const startedAt = performance.now();
@@ -79,10 +82,16 @@ export async function startPortal(options: { config: Config; logger: Logger; bui
     state.detail = "migrazioni";
     await migrateToLatest(database.db);
     await ensureDataset(database, config, logger, state);
-    // Search totals come from memory once this is loaded (db/listing-facts.ts); ready waits for it.
-    state.detail = "indice dei conteggi";
-    await loadListingFacts(database.readDb);
-    // The autocomplete index and its counts load in the background: the first suggestion is fast too.
+    // Totals from memory pay off on large datasets (db/listing-facts.ts, docs/decisions/032); on the
+    // default 30,000 listings SQL counts take a few ms, and loading would hold PGlite's thread for 3 s.
+    // They load in the background; until then totals are counted by SQL, with the same results.
+    const listings = (await readDatasetInfo(database.db))?.listings ?? 0;
+    const useFacts = config.SEARCH_FACTS === "on" || (config.SEARCH_FACTS === "auto" && listings >= SEARCH_FACTS_AUTO_MIN);
+    if (useFacts) loadListingFacts(database.readDb).then(
+      () => { state.warm = true; },
+      (error: unknown) => logger.error(error, "listing facts failed to load; totals stay in SQL"),
+    );
+    else state.warm = true;
     warmPlaceSearch(database.readDb);
   } catch (error) {
     server.close();

@@ -16,12 +16,13 @@ interface Bundle {
 
 export const TEST_DATASET = { seed: "test", count: 3000, referenceDate: "2026-11-01" } as const;
 
-export async function startTestPortal(database: { url: string | undefined; dataDir: string }) {
+/** `searchFacts: "on"` serves totals from the in-memory listing facts, as large deployments do. */
+export async function startTestPortal(database: { url: string | undefined; dataDir: string }, options: { searchFacts?: "auto" | "on" | "off" } = {}) {
   const bundle = (await import(pathToFileURL(serverEntry).href)) as Bundle;
   const config = bundle.loadConfig({
     PORT: "0", HOST: "127.0.0.1", DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? "",
     DEMO_SEED: TEST_DATASET.seed, DEMO_COUNT: String(TEST_DATASET.count), DEMO_REFERENCE_DATE: TEST_DATASET.referenceDate,
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: "silent", SEARCH_FACTS: options.searchFacts ?? "auto",
   });
   return bundle.startPortal({ config, logger: bundle.createLogger("silent"), build: bundle.build, clientDir: bundle.clientDir });
 }
