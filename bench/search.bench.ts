@@ -18,6 +18,7 @@ import { openDatabase } from "../db/database.ts";
 import { listingMarkers, searchListings } from "../db/listings-search.ts";
 import { getPlaceDirectory, type DirectoryPlace } from "../db/place-directory.ts";
 import { loadListingFacts } from "../db/listing-facts.ts";
+import { SEARCH_FACTS_AUTO_MIN } from "../server/lifecycle.ts";
 import { buildCriteria } from "../app/search/criteria.server.ts";
 import { readDatasetInfo } from "../etl/load.ts";
 
@@ -35,10 +36,12 @@ const info = await readDatasetInfo(handle.db);
 if (!info) throw new Error("no dataset in that database: run `npm run bench:load` (server) or `npm start` once (embedded)");
 const db = handle.readDb;
 const directory = await getPlaceDirectory(db);
-// As a warm server does: totals come from the in-memory listing facts.
-const factsStarted = performance.now();
-const facts = await loadListingFacts(db);
-console.log(`listing facts: ${facts.size.toLocaleString("it-IT")} listings loaded in ${((performance.now() - factsStarted) / 1000).toFixed(1)} s, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB, array buffers ${(process.memoryUsage().arrayBuffers / 2 ** 20).toFixed(0)} MB`);
+// As a warm server with SEARCH_FACTS=auto does: totals from the in-memory listing facts on large datasets.
+if (info.listings >= SEARCH_FACTS_AUTO_MIN) {
+  const factsStarted = performance.now();
+  const facts = await loadListingFacts(db);
+  console.log(`listing facts: ${facts.size.toLocaleString("it-IT")} listings loaded in ${((performance.now() - factsStarted) / 1000).toFixed(1)} s, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB, array buffers ${(process.memoryUsage().arrayBuffers / 2 ** 20).toFixed(0)} MB`);
+}
 const random = new Random("bench-search");
 
 type Kind = "town or zone" | "Italy-wide" | "markers";
