@@ -10,6 +10,6 @@ export default defineConfig({
     // "ineffective" there by design: no warning on every start.
     ssr: { build: { rollupOptions: { input: "./server/app.ts", checks: { ineffectiveDynamicImport: false } }, target: "node24" } },
   },
-  ssr: { external: ["@electric-sql/pglite", "pg", "pino", "kysely"] },
+  ssr: { external: ["@electric-sql/pglite", "pg", "pino", "kysely", "compression"] },
   plugins: [reactRouter()],
 });

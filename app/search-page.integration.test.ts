@@ -53,7 +53,9 @@ describe.each(databaseTargets)("search results page on %s", (target) => {
     const total = totalOf(html);
     expect(total).toBeGreaterThan(25);
     expect(cards(html)).toBe(25);
-    expect(html).toContain('<link rel="canonical" href="/vendita/case/milano/"/>');
+    // Absolute, on the origin the page was asked on.
+    expect(html).toContain(`<link rel="canonical" href="${portal.url}/vendita/case/milano/"/>`);
+    expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="${portal.url}/vendita/case/milano/"/>`);
     expect(html).toMatch(/<link rel="alternate" hrefLang="en" href="[^"]*\/en\/vendita\/case\/milano\/"\/>/);
     expect(html).toMatch(/<nav class="breadcrumb search-breadcrumb" aria-label="Percorso">.*Lombardia.*Milano.*<\/nav>/s);
     // A card: price in it-IT with €, the contact button by publisher type, the pin flag, a lazy photo with its size.

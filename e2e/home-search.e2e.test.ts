@@ -44,7 +44,7 @@ describe("home search in Chromium", () => {
     try {
       const page = await browser.newPage();
       await page.goto(`${portal.url}/`);
-      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe("/");
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${portal.url}/`);
       expect(await page.getByRole("navigation", { name: "Cosa vuoi fare" }).getByRole("link").allTextContents()).toEqual(["Vendere", "Comprare", "Affittare"]);
       expect(await page.getByRole("link", { name: "Vendere" }).getAttribute("href")).toBe("/valutazione-immobile/");
       expect(await page.getByRole("link", { name: "Trova agenzia" }).getAttribute("href")).toBe("/trova-agenzia/");
@@ -87,7 +87,7 @@ describe("home search in Chromium", () => {
       const tabs = page.getByRole("navigation", { name: "Cosa vuoi fare" });
       await tabs.getByRole("link", { name: "Affittare" }).click();
       await page.waitForURL(`${portal.url}/?tab=affitto`);
-      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe("/affitto/case/");
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${portal.url}/affitto/case/`);
       expect(await tabs.getByRole("link", { name: "Affittare" }).getAttribute("aria-current")).toBe("page");
       expect(await seriousViolations(page)).toEqual([]);
       const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

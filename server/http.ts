@@ -6,6 +6,8 @@ import { createRequestListener } from "@react-router/node";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import compression from "compression";
+import { constants } from "node:zlib";
 import sirv from "sirv";
 import { servicesContext, type Services } from "../app/services.ts";
 import type { Logger } from "./logger.ts";
@@ -30,6 +32,8 @@ export function createHandler(options: { build: ServerBuild; clientDir: string; 
       if (pathname.startsWith("/assets/")) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
     },
   });
+  // Pages and JSON compressed on the fly (brotli at a fast level, else gzip); assets are precompressed.
+  const compress = compression({ threshold: 1024, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } });
   const reactRouter = createRequestListener({
     build,
     mode: "production",
@@ -59,7 +63,7 @@ export function createHandler(options: { build: ServerBuild; clientDir: string; 
       return;
     }
     assets(req, res, () => {
-      reactRouter(req, res);
+      compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => reactRouter(req, res));
     });
   };
 }

@@ -39,8 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     channel,
     outcome,
     q,
-    canonical: localizePath(channel === "affitto" ? rentListing : "/", locale),
-    alternates: channel === "affitto" ? { it: rentListing, en: localizePath(rentListing, "en") } : { it: "/", en: "/en/" },
+    // Absolute, as search engines want canonical and hreflang links.
+    canonical: `${url.origin}${localizePath(channel === "affitto" ? rentListing : "/", locale)}`,
+    alternates: channel === "affitto"
+      ? { it: `${url.origin}${rentListing}`, en: `${url.origin}${localizePath(rentListing, "en")}` }
+      : { it: `${url.origin}/`, en: `${url.origin}/en/` },
     regions: regions.map((r) => ({ name: r.name, slug: r.slug, count: r.count })),
     total: regions.reduce((s, r) => s + r.count, 0),
     towns: levels[PlaceLevel.town] ?? 0,
@@ -57,6 +60,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { tagName: "link", rel: "canonical", href: loaderData.canonical },
     { tagName: "link", rel: "alternate", hrefLang: htmlLang.it, href: loaderData.alternates.it },
     { tagName: "link", rel: "alternate", hrefLang: htmlLang.en, href: loaderData.alternates.en },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: loaderData.alternates.it },
   ];
 }
 

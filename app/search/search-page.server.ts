@@ -124,7 +124,7 @@ export async function loadSearchPage(
   }
 
   const places = query.places.map((id) => directory.get(id)).filter((p): p is DirectoryPlace => p !== undefined);
-  const seo = searchSeo({ query, places, total: result.total, totalPages: result.totalPages, locale, canonicalPath: canonical, lookup: directory });
+  const seo = searchSeo({ query, places, total: result.total, totalPages: result.totalPages, locale, canonicalPath: canonical, lookup: directory, origin: url.origin });
   const t = searchTexts[locale];
   const toView = (card: ListingCard): CardView => presentCard(card, locale, t);
   const fillInPlan = planFillIn({
