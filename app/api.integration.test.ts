@@ -37,7 +37,7 @@ describe.each(databaseTargets)("portal over HTTP on %s", (target) => {
     expect(html).toContain("3.000"); // the total, formatted it-IT
   });
 
-  it("sends the browser's JavaScript precompressed with brotli or gzip, cached for a year", async () => {
+  it("sends JavaScript precompressed with brotli or gzip, cached for a year, and pages compressed", async () => {
     const html = await (await get("/")).text();
     const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
     const br = await fetch(`${portal.url}${script}`, { headers: { "accept-encoding": "br" } });
@@ -47,6 +47,10 @@ describe.each(databaseTargets)("portal over HTTP on %s", (target) => {
     expect(Number(br.headers.get("content-length"))).toBeLessThan(raw / 2);
     const gz = await fetch(`${portal.url}${script}`, { headers: { "accept-encoding": "gzip" } });
     expect(gz.headers.get("content-encoding")).toBe("gzip");
+    // Pages are compressed on the fly.
+    const page = await fetch(`${portal.url}/`, { headers: { "accept-encoding": "br" } });
+    expect(page.headers.get("content-encoding")).toBe("br");
+    expect(await page.text()).toContain("Trova casa in tutta Italia");
   });
 
   it("lists a region's provinces and a province's towns", async () => {
