@@ -2,7 +2,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type BrowserContext } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -36,4 +37,12 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
       rmSync(profile, { recursive: true, force: true });
     },
   });
+}
+
+/** What axe finds at "serious" or "critical" impact on the page as it is now, one line each (empty is the goal). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
 }

@@ -1,9 +1,8 @@
 /** A visitor searches a town from the home page: autocomplete with the keyboard, on desktop and on a phone, and without JavaScript. */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPortal } from "../test/portal.ts";
-import { openBrowser } from "./browser.ts";
+import { openBrowser, seriousViolations } from "./browser.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 
@@ -14,10 +13,6 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
-}
 
 /** Types the text, waits for the suggestions, then moves down to `label` with the arrow keys and presses Enter. */
 async function pickWithKeyboard(page: Page, comboboxName: string, text: string, label: string): Promise<void> {

@@ -1,9 +1,8 @@
 /** A new visitor opens the portal and browses from Italy down to a province's towns. */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPortal } from "../test/portal.ts";
-import { openBrowser } from "./browser.ts";
+import { openBrowser, seriousViolations } from "./browser.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 
@@ -14,10 +13,6 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
-}
 
 async function browseToMilanoProvince(page: Page): Promise<void> {
   await page.goto(`${portal.url}/`);

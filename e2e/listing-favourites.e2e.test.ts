@@ -2,11 +2,10 @@
  * A visitor opens a listing, flips through the photos, sees the map, saves the listing, finds it on
  * the favourites page after a reload, removes it, and asks for a valuation — on a desktop and a phone.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPortal } from "../test/portal.ts";
-import { openBrowser, type BrowserOptions } from "./browser.ts";
+import { openBrowser, type BrowserOptions, seriousViolations } from "./browser.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 let listing: { id: number; title: string; photos: number };
@@ -27,10 +26,6 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 /** The src of the photo the gallery shows. */
 async function shownPhoto(page: Page): Promise<string | null> {

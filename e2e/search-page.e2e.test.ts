@@ -1,9 +1,8 @@
 /** A home seeker on the results page in Chromium: narrow, sort, page, open a listing and come back; without JavaScript; on a phone. */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPortal } from "../test/portal.ts";
-import { openBrowser } from "./browser.ts";
+import { openBrowser, seriousViolations } from "./browser.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 
@@ -14,10 +13,6 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
-}
 
 /** A town of the province of Milano with no homes for sale and at least 6 nearby listings in its fill-in, found over HTTP. */
 async function townWithoutHomesForSale(): Promise<string> {

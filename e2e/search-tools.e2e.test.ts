@@ -4,11 +4,10 @@
  * count of the filter panel and 'Indietro'; browser back closes an open modal first; keyboard only;
  * no serious accessibility problems with each modal open; a failing call shows a short message.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPortal } from "../test/portal.ts";
-import { openBrowser } from "./browser.ts";
+import { openBrowser, seriousViolations } from "./browser.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 
@@ -19,10 +18,6 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`);
-}
 
 /** Opens a results page and waits until React has hydrated it (the tools only work then). */
 async function openResults(page: Page, path: string): Promise<void> {
