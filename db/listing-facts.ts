@@ -148,24 +148,35 @@ export class ListingFacts {
 
   /** The exact number of listings matching the criteria, or null when only SQL can tell. */
   count(c: SearchCriteria): number | null {
+    let n = 0;
+    return this.#scan(c, null, () => void n++) === null ? null : n;
+  }
+
+  /**
+   * Visits every row matching the criteria, inside `bbox` when one is given; `visit` returns false
+   * to stop early (then so does this). Null when only SQL can tell (drawn polygons).
+   */
+  #scan(c: SearchCriteria, bbox: readonly [number, number, number, number] | null, visit: (row: number) => boolean | void): boolean | null {
     if (c.area?.kind === "polygon") return null;
     const { lists, channelGroupOnly } = this.#candidates(c);
     const predicates = this.#predicates(c, channelGroupOnly);
-    if (!predicates) return 0;
+    if (!predicates) return true;
+    if (bbox) {
+      const [w, s, e, n] = bbox;
+      const lat = this.#numbers.get("lat")!;
+      const lon = this.#numbers.get("lon")!;
+      // First: the view rules out most rows of a channel.
+      predicates.unshift((i) => lat[i]! >= s && lat[i]! <= n && lon[i]! >= w && lon[i]! <= e);
+    }
     const k = predicates.length;
-    let n = 0;
     for (const list of lists) {
-      if (k === 0) {
-        n += list.length;
-        continue;
-      }
       rows: for (let j = 0; j < list.length; j++) {
         const i = list[j]!;
         for (let p = 0; p < k; p++) if (!predicates[p]!(i)) continue rows;
-        n++;
+        if (visit(i) === false) return false;
       }
     }
-    return n;
+    return true;
   }
 
   /**
@@ -174,39 +185,29 @@ export class ListingFacts {
    * position and the lowest price. Null when only SQL can tell.
    */
   cells(c: SearchCriteria, bbox: [number, number, number, number], cell: number): MapCell[] | null {
-    if (c.area?.kind === "polygon") return null;
-    const { lists, channelGroupOnly } = this.#candidates(c);
-    const predicates = this.#predicates(c, channelGroupOnly);
-    if (!predicates) return [];
     const lat = this.#numbers.get("lat")!;
     const lon = this.#numbers.get("lon")!;
     const price = this.#numbers.get("price")!;
-    const [w, s, e, n] = bbox;
-    const k = predicates.length;
     const byCell = new Map<number, MapCell & { sumLat: number; sumLon: number }>();
     // Cell coordinates fit in ±2^20 at any zoom we serve, so one number keys a cell.
     const SPAN = 2 ** 21;
-    for (const list of lists) {
-      rows: for (let j = 0; j < list.length; j++) {
-        const i = list[j]!;
-        const y = lat[i]!;
-        const x = lon[i]!;
-        if (!(y >= s && y <= n && x >= w && x <= e)) continue;
-        for (let p = 0; p < k; p++) if (!predicates[p]!(i)) continue rows;
-        const cx = Math.floor(x / cell);
-        const cy = Math.floor(y / cell);
-        const key = (cx + SPAN) * 2 * SPAN + (cy + SPAN);
-        const found = byCell.get(key);
-        if (found) {
-          found.count++;
-          found.sumLat += y;
-          found.sumLon += x;
-          if (price[i]! < found.minPrice) found.minPrice = price[i]!;
-        } else {
-          byCell.set(key, { cx, cy, count: 1, sumLat: y, sumLon: x, minPrice: price[i]!, lat: 0, lon: 0 });
-        }
+    const scanned = this.#scan(c, bbox, (i) => {
+      const y = lat[i]!;
+      const x = lon[i]!;
+      const cx = Math.floor(x / cell);
+      const cy = Math.floor(y / cell);
+      const key = (cx + SPAN) * 2 * SPAN + (cy + SPAN);
+      const found = byCell.get(key);
+      if (found) {
+        found.count++;
+        found.sumLat += y;
+        found.sumLon += x;
+        if (price[i]! < found.minPrice) found.minPrice = price[i]!;
+      } else {
+        byCell.set(key, { cx, cy, count: 1, sumLat: y, sumLon: x, minPrice: price[i]!, lat: 0, lon: 0 });
       }
-    }
+    });
+    if (scanned === null) return null;
     return [...byCell.values()].map(({ sumLat, sumLon, ...cellData }) => ({ ...cellData, lat: sumLat / cellData.count, lon: sumLon / cellData.count }));
   }
 
@@ -215,27 +216,12 @@ export class ListingFacts {
    * can tell or when there are more than `max` of them.
    */
   idsInView(c: SearchCriteria, bbox: [number, number, number, number], max: number): number[] | null {
-    if (c.area?.kind === "polygon") return null;
-    const { lists, channelGroupOnly } = this.#candidates(c);
-    const predicates = this.#predicates(c, channelGroupOnly);
-    if (!predicates) return [];
-    const lat = this.#numbers.get("lat")!;
-    const lon = this.#numbers.get("lon")!;
-    const [w, s, e, n] = bbox;
-    const k = predicates.length;
     const ids: number[] = [];
-    for (const list of lists) {
-      rows: for (let j = 0; j < list.length; j++) {
-        const i = list[j]!;
-        const y = lat[i]!;
-        const x = lon[i]!;
-        if (!(y >= s && y <= n && x >= w && x <= e)) continue;
-        for (let p = 0; p < k; p++) if (!predicates[p]!(i)) continue rows;
-        if (ids.length === max) return null;
-        ids.push(this.#ids[i]!);
-      }
-    }
-    return ids;
+    const complete = this.#scan(c, bbox, (i) => {
+      if (ids.length === max) return false;
+      ids.push(this.#ids[i]!);
+    });
+    return complete ? ids : null;
   }
 
   /**
@@ -243,23 +229,15 @@ export class ListingFacts {
    * those in the given towns first, then by distance from the point, then by id. Null when only SQL can tell.
    */
   nearest(c: SearchCriteria, origin: { lat: number; lon: number }, firstTownIds: string[], limit: number): number[] | null {
-    if (c.area?.kind === "polygon") return null;
-    const { lists, channelGroupOnly } = this.#candidates(c);
-    const predicates = this.#predicates(c, channelGroupOnly);
-    if (!predicates) return [];
     const lat = this.#numbers.get("lat")!;
     const lon = this.#numbers.get("lon")!;
     const town = this.#texts.get("town_id")!;
     const first = new Set(firstTownIds.map((id) => this.#codes.get(id)).filter((v): v is number => v !== undefined));
-    const k = predicates.length;
     const found: Array<{ id: number; first: boolean; distance: number }> = [];
-    for (const list of lists) {
-      rows: for (let j = 0; j < list.length; j++) {
-        const i = list[j]!;
-        for (let p = 0; p < k; p++) if (!predicates[p]!(i)) continue rows;
-        found.push({ id: this.#ids[i]!, first: first.has(town[i]!), distance: distanceMeters(origin.lat, origin.lon, lat[i]!, lon[i]!) });
-      }
-    }
+    const scanned = this.#scan(c, null, (i) => {
+      found.push({ id: this.#ids[i]!, first: first.has(town[i]!), distance: distanceMeters(origin.lat, origin.lon, lat[i]!, lon[i]!) });
+    });
+    if (scanned === null) return null;
     found.sort((a, b) => Number(b.first) - Number(a.first) || a.distance - b.distance || a.id - b.id);
     return found.slice(0, limit).map((f) => f.id);
   }

@@ -247,8 +247,8 @@ const summaryColumns = [
   "listings.publishedAt", "listings.publisherId", "listings.agentId",
 ] as const;
 
-/** Fetches cards for listing ids in the given order. */
-async function summaries(db: Kysely<Database>, ids: number[]): Promise<ListingSummary[]> {
+/** Card data for these ids, in the given order; ids that do not exist are left out. */
+export async function findListingSummaries(db: Kysely<Database>, ids: readonly number[]): Promise<ListingSummary[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom("listings")
@@ -256,10 +256,10 @@ async function summaries(db: Kysely<Database>, ids: number[]): Promise<ListingSu
     .leftJoin("publishers as a", "a.id", "listings.agentId")
     .select(summaryColumns)
     .select(["p.kind as publisherKind", "p.name as publisherName", "p.slug as publisherSlug", "p.phone as publisherPhone", "a.name as agentName", "a.isAgentPro as agentIsPro"])
-    .where("listings.id", "in", ids)
+    .where("listings.id", "in", [...ids])
     .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)!).filter(Boolean);
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** One page of results and the exact total. */
@@ -271,7 +271,7 @@ export async function searchListings(
   const idRows = await applySort(db.selectFrom("listings").select("listings.id").where(where), criteria.query.sort, criteria.places.length > 0 || criteria.area !== null)
     .limit(page.size).offset((page.number - 1) * page.size).execute();
   const total = await countListings(db, criteria, options.counts);
-  return { total, listings: await summaries(db, idRows.map((r) => r.id)) };
+  return { total, listings: await findListingSummaries(db, idRows.map((r) => r.id)) };
 }
 
 /**
@@ -390,7 +390,7 @@ export async function nearbyListings(
   };
   const where = (eb: Eb) => criteriaCondition(eb, around);
   const fromFacts = listingFacts(db)?.nearest(around, origin, origin.neighbourTownIds, limit);
-  if (fromFacts) return { total: await countListings(db, around), listings: await summaries(db, fromFacts) };
+  if (fromFacts) return { total: await countListings(db, around), listings: await findListingSummaries(db, fromFacts) };
   const neighbours = origin.neighbourTownIds.length > 0 ? origin.neighbourTownIds : [""];
   const [total, idRows] = await Promise.all([
     countListings(db, around),
@@ -400,7 +400,7 @@ export async function nearbyListings(
       .orderBy("listings.id", "asc")
       .limit(limit).execute(),
   ]);
-  return { total, listings: await summaries(db, idRows.map((r) => r.id)) };
+  return { total, listings: await findListingSummaries(db, idRows.map((r) => r.id)) };
 }
 
 /** How many of these listing ids match the search (for "hidden" ads the user discarded). */

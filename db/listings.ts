@@ -1,6 +1,6 @@
 /** Single-listing queries. */
 import type { Kysely } from "kysely";
-import { circleBBox, distanceSql, type ListingSummary } from "./listings-search.ts";
+import { circleBBox, distanceSql, findListingSummaries, type ListingSummary } from "./listings-search.ts";
 import type { Database } from "./schema.ts";
 
 /** Which of these ids are listings that exist. */
@@ -93,30 +93,6 @@ export async function findListingDetail(db: Kysely<Database>, id: number): Promi
     .where("l.id", "=", id)
     .executeTakeFirst();
   return row ?? null;
-}
-
-const cardColumns = [
-  "listings.id", "listings.title", "listings.channel", "listings.propertyTypeGroup", "listings.propertyType",
-  "listings.isNewConstruction", "listings.price", "listings.priceUnit", "listings.originalPrice", "listings.priceMax",
-  "listings.surface", "listings.rooms", "listings.baths", "listings.floor", "listings.energyClass", "listings.isAuction",
-  "listings.isLuxury", "listings.photoCount", "listings.hasFloorPlan", "listings.hasVirtualTour", "listings.street",
-  "listings.streetNumber", "listings.lat", "listings.lon", "listings.geoVisibility", "listings.townId", "listings.zoneId",
-  "listings.publishedAt", "listings.publisherId", "listings.agentId",
-] as const;
-
-/** Card data for these ids, in the given order; ids that do not exist are left out. */
-export async function findListingSummaries(db: Kysely<Database>, ids: readonly number[]): Promise<ListingSummary[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom("listings")
-    .innerJoin("publishers as p", "p.id", "listings.publisherId")
-    .leftJoin("publishers as a", "a.id", "listings.agentId")
-    .select(cardColumns)
-    .select(["p.kind as publisherKind", "p.name as publisherName", "p.slug as publisherSlug", "p.phone as publisherPhone", "a.name as agentName", "a.isAgentPro as agentIsPro"])
-    .where("listings.id", "in", [...ids])
-    .execute();
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** "Similar nearby": same channel and group, price within ±25 %, within 5 km; closest first. */

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { MAX_FAVOURITES } from "../../core/listing/favourites.ts";
-import { findListingSummaries } from "../../db/listings.ts";
+import { findListingSummaries } from "../../db/listings-search.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { presentListingCard } from "../api/listing-card-presenter.ts";
 import { postOnly, readJsonBody } from "../api/request.ts";

@@ -39,6 +39,8 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     if (!ready) return;
+    // The list as of `key`: the effect re-runs when the saved ids change, not on every new array.
+    const ids = key === "" ? [] : key.split(",").map(Number);
     if (ids.length === 0) return setLoad((previous) => ({ status: "done", listings: [], gone: previous.status === "done" ? previous.gone : 0 }));
     const controller = new AbortController();
     setLoad((previous) => (previous.status === "done" ? previous : { status: "loading" }));
@@ -59,7 +61,6 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
         if ((error as Error).name !== "AbortError") setLoad({ status: "error" });
       });
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, ready]);
 
   // Unsaving on this page removes the card at once (the heart writes to the same store).
