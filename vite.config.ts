@@ -10,6 +10,6 @@ export default defineConfig({
     // "ineffective" there by design: no warning on every start.
     ssr: { build: { rollupOptions: { input: "./server/app.ts", checks: { ineffectiveDynamicImport: false } }, target: "node24" } },
   },
-  ssr: { external: ["@electric-sql/pglite", "pg", "pino", "kysely", "compression"] },
+  ssr: { external: ["@electric-sql/pglite", "pg", "pino", "kysely", "compression", "@node-rs/argon2", "nodemailer", "ioredis", "rate-limiter-flexible", "altcha-lib"] },
   plugins: [reactRouter()],
 });

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
-import { startTestPortal } from "../test/portal.ts";
+import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
 
 const MILANO = "IT-03-015146";
 const ROMA = "IT-12-058091";
@@ -20,7 +20,7 @@ describe.each(databaseTargets)("apireq endpoints on %s", (target) => {
 
   beforeAll(async () => {
     provisioned = await provisionDatabase(target);
-    portal = await startTestPortal(provisioned);
+    portal = await startTestPortal(provisioned, BULK_CLIENT);
   });
   afterAll(async () => {
     await portal?.stop();
@@ -135,7 +135,7 @@ describe.each(databaseTargets)("apireq endpoints on %s", (target) => {
     });
 
     it("uses a given total, shows dots, and keeps the English prefix", async () => {
-      const { body } = await post("apireq/getPaginatorData", { uri: "/en/vendita/case/", filters: { page: 5, mq_min: 60 }, totalResults: 1000 });
+      const { body } = await post("apireq/getPaginatorData", { uri: "/en/vendita/case/?mq_min=60", filters: { page: 5, mq_min: 60 }, totalResults: 1000 });
       expect(body.totalPages).toBe(40);
       expect(body.btns.map((b: { text: string; isCurrent: boolean }) => (b.isCurrent ? `[${b.text}]` : b.text)).join(" ")).toBe("1 … 4 [5] 6 … 40");
       expect(body.nextLink).toBe("/en/vendita/case/?mq_min=60&page=6");

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { foldAccents } from "../core/text.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
-import { startTestPortal } from "../test/portal.ts";
+import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
 
 interface Suggestion { id: string; name: string; label: string; level: number; type: string; qslug: string; count: number; parent: { name: string; short: string | null } | null }
 
@@ -59,7 +59,7 @@ describe.each(databaseTargets)("places API over HTTP on %s", (target) => {
 
   beforeAll(async () => {
     provisioned = await provisionDatabase(target);
-    portal = await startTestPortal(provisioned);
+    portal = await startTestPortal(provisioned, BULK_CLIENT);
   });
   afterAll(async () => {
     await portal?.stop();
@@ -205,6 +205,11 @@ describe.each(databaseTargets)("places API over HTTP on %s", (target) => {
     expect(levels.slice(-4)).toEqual([9, 6, 4, 2]);
     expect(levels[0]).toBe(10);
     expect(location.find((l: { level: number }) => l.level === 9)).toMatchObject({ name: "Milano", hkey: "it.03.015.015146" });
+    // Every place carries its listing count (it was 0 for all of them).
+    const milano = location.find((l: { level: number }) => l.level === 9);
+    expect(milano.count).toBeGreaterThan(0);
+    expect(location.find((l: { level: number }) => l.level === 4).count).toBeGreaterThanOrEqual(milano.count);
+    expect(milano.text_count).not.toBe("0 annunci");
     const one = await (await post("sharedUtils/reverse", { coords: { latitude: 45.4642, longitude: 9.19 }, hkeys: ["it.03.015.015146"] })).json();
     expect(one.location).toHaveLength(1);
     expect(one.inside).toBe(true);

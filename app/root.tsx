@@ -1,8 +1,26 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError } from "react-router";
+import "./zod-jitless.ts";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import type { ReactNode } from "react";
 import { htmlLang, localeFromPath, localizePath, type Locale } from "./i18n/locale.ts";
 import { siteTexts } from "./i18n/site.ts";
+import { useCspNonce } from "./csp-nonce.ts";
+import { SiteMenu } from "./ui/site-menu.tsx";
+import { requestInfo, services } from "./services.ts";
+import { SiteUser } from "./ui/site-user.tsx";
+import { LoginModalHost } from "./ui/login-modal-host.tsx";
+import { TermsModal } from "./ui/terms-modal.tsx";
+import type { Route } from "./+types/root";
 import "./ui/site.css";
+
+/** Who is logged in, from the session token (no database read): the header shows the name or 'Accedi'. */
+export function loader({ context }: Route.LoaderArgs) {
+  const session = requestInfo(context).session;
+  return {
+    user: session ? { name: session.name, lastPrivacyAcceptanceDt: session.tc, trustedIdentity: session.ti } : null,
+    /** Social login providers that are configured (the modal shows only these). */
+    social: services(context).accounts.social.providers(),
+  };
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
@@ -11,6 +29,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const other: Locale = locale === "it" ? "en" : "it";
   const home = localizePath("/", locale);
   const link = (path: string) => localizePath(path, locale);
+  const nonce = useCspNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang={htmlLang[locale]}>
       <head>
@@ -25,7 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#contenuto">{t.skipToContent}</a>
         <header className="site-header">
           <a className="brand" href={home}>casa<span>.it</span></a>
-          <nav aria-label={t.nav} className="site-nav">
+          <SiteMenu label={t.menu} navLabel={t.nav}>
             <a href={link("/vendita/case/")}>{t.buy}</a>
             <a href={link("/affitto/case/")}>{t.rent}</a>
             <a href={link("/valutazione-immobile/")}>{t.valuation}</a>
@@ -34,14 +54,17 @@ export function Layout({ children }: { children: ReactNode }) {
             <a href={localizePath(`${location.pathname}${location.search}`, other)} hrefLang={htmlLang[other]} lang={htmlLang[other]} aria-label={t.otherLocaleLabel}>
               {t.otherLocaleName}
             </a>
-          </nav>
+          </SiteMenu>
+          <SiteUser locale={locale} user={root?.user ?? null} />
         </header>
         <main id="contenuto" tabIndex={-1}>{children}</main>
         <footer className="site-footer">
           <p>{t.footerData}</p>
         </footer>
-        <ScrollRestoration />
-        <Scripts />
+        <LoginModalHost locale={locale} social={root?.social ?? []} />
+        {root?.user && <TermsModal locale={locale} user={root.user} />}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,9 +1,19 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
+
+/**
+ * Every page is declared once, here, and gets its English twin under /en/ with the id "en-{id}"
+ * (docs/decisions/049): a page cannot miss its English version. app/routes.integration.test.ts
+ * walks every pair in both locales.
+ */
+function page(path: string, file: string, id: string): RouteConfigEntry[] {
+  const italian = path ? route(path, file, { id }) : index(file, { id });
+  return [italian, route(path ? `en/${path}` : "en", file, { id: `en-${id}` })];
+}
 
 export default [
-  index("routes/home.tsx"),
-  route("immobili/:region", "routes/region.tsx"),
-  route("immobili/:region/:province", "routes/province.tsx"),
+  ...page("", "routes/home.tsx", "home"),
+  ...page("immobili/:region", "routes/region.tsx", "region"),
+  ...page("immobili/:region/:province", "routes/province.tsx", "province"),
   route("lh/v2/:level/:slug", "routes/api.lh-children.ts"),
   // Search API (seed 000 §7)
   route("portal-srp/api/v1/search", "routes/api.search.ts"),
@@ -30,31 +40,73 @@ export default [
   route("media/listing/:id/:file", "routes/media.listing.ts"),
   route("media/publisher/:id/logo.svg", "routes/media.publisher-logo.ts"),
   // Search results pages (issue 4 part 2): the roots of searchPathRoots in core/search/url.ts, in Italian and English
-  ...["vendita", "affitto", "affitto-breve", "aste"].flatMap((root) => [
-    route(`${root}/*`, "routes/search-results.tsx", { id: `search-${root}` }),
-    route(`en/${root}/*`, "routes/search-results.tsx", { id: `en-search-${root}` }),
-  ]),
+  ...["vendita", "affitto", "affitto-breve", "aste"].flatMap((root) => page(`${root}/*`, "routes/search-results.tsx", `search-${root}`)),
   // Home search (no-JavaScript form) and the category pages of seed 000 §2, redirected onto the search URLs
-  route("en", "routes/home.tsx", { id: "en-home" }),
-  route("ricerca", "routes/home-search.ts", { id: "home-search" }),
-  route("en/ricerca", "routes/home-search.ts", { id: "en-home-search" }),
-  route(":channel/residenziale/:type?", "routes/category-redirect.ts", { id: "category-redirect" }),
-  route("en/:channel/residenziale/:type?", "routes/category-redirect.ts", { id: "en-category-redirect" }),
-  route("cerca", "routes/search-form.tsx", { id: "search-form" }),
-  route("en/cerca", "routes/search-form.tsx", { id: "en-search-form" }),
-  route("come-ordiniamo-i-risultati", "routes/search-ordering.tsx", { id: "search-ordering" }),
-  route("en/come-ordiniamo-i-risultati", "routes/search-ordering.tsx", { id: "en-search-ordering" }),
+  ...page("ricerca", "routes/home-search.ts", "home-search"),
+  ...page(":channel/residenziale/:type?", "routes/category-redirect.ts", "category-redirect"),
+  ...page("cerca", "routes/search-form.tsx", "search-form"),
+  ...page("come-ordiniamo-i-risultati", "routes/search-ordering.tsx", "search-ordering"),
   // Listing page, favourites, valuation, find an agency (issue 4 parts 1, 4, 5)
-  route("annunci/:id", "routes/listing.tsx", { id: "listing" }),
-  route("en/annunci/:id", "routes/listing.tsx", { id: "en-listing" }),
+  ...page("annunci/:id", "routes/listing.tsx", "listing"),
   route("annunci/:id/mappa.geojson", "routes/listing-map-data.ts"),
   route("vendor/maplibre-gl/:version/:file", "routes/vendor.maplibre.ts"),
-  route("preferiti", "routes/favourites.tsx", { id: "favourites" }),
-  route("en/preferiti", "routes/favourites.tsx", { id: "en-favourites" }),
+  ...page("preferiti", "routes/favourites.tsx", "favourites"),
   route("portal-srp/api/v1/mycasa/listings/cards", "routes/api.mycasa-listing-cards.ts"),
-  route("valutazione-immobile", "routes/valuation.tsx", { id: "valuation" }),
-  route("en/valutazione-immobile", "routes/valuation.tsx", { id: "en-valuation" }),
-  route("trova-agenzia", "routes/find-agency.tsx", { id: "find-agency" }),
-  route("en/trova-agenzia", "routes/find-agency.tsx", { id: "en-find-agency" }),
+  ...page("valutazione-immobile", "routes/valuation.tsx", "valuation"),
+  ...page("trova-agenzia", "routes/find-agency.tsx", "find-agency"),
+  // Agencies, Agente Pro, contact forms and phone (issue 12)
+  route("portal-srp/api/v1/agency", "routes/api.agency.ts", { id: "api-agency" }),
+  route("portal-srp/api/v1/agency/availableresultsagency", "routes/api.agency.ts", { id: "api-agency-availableresults" }),
+  route("portal-srp/api/v1/agentPro", "routes/api.agent-pro.ts", { id: "api-agent-pro" }),
+  route("portal-srp/api/v1/agentPro/search", "routes/api.agent-pro.ts", { id: "api-agent-pro-search" }),
+  route("portal-srp/api/v1/phonecall", "routes/api.phonecall.ts"),
+  route("portal-srp/api/v1/mycasa/searchSpecific", "routes/api.leads.ts", { id: "api-lead-specific" }),
+  route("portal-srp/api/v1/mycasa/searchGeneric", "routes/api.leads.ts", { id: "api-lead-generic" }),
+  route("portal-srp/api/v1/mycasa/searchAgency", "routes/api.leads.ts", { id: "api-lead-agency" }),
+  route("srp", "routes/srp.ts"),
+  route("en/srp", "routes/srp.ts", { id: "en-srp" }),
+  route("agenzie/:publisher", "routes/agency.tsx"),
+  route("agenzie/:publisher/agenti", "routes/agency-agents.tsx"),
+  route("agenti/:publisher", "routes/agent-pro.tsx"),
+  // The page switch links /en/…: publisher pages are Italian only, so these redirect to the Italian page.
+  route("en/agenzie/:publisher", "routes/agency.tsx", { id: "en-agency" }),
+  route("en/agenzie/:publisher/agenti", "routes/agency-agents.tsx", { id: "en-agency-agents" }),
+  route("en/agenti/:publisher", "routes/agent-pro.tsx", { id: "en-agent-pro" }),
+  route("contatta", "routes/contact.tsx"),
+  route("telefono", "routes/phone.tsx"),
+  route("media/publisher/:id/photo.svg", "routes/media.publisher-photo.ts"),
+  // Accounts and sessions (issue 9; seed 001 §7 "Account and session")
+  route("portal-srp/api/v1/user", "routes/api.user.ts"),
+  route("portal-srp/api/v1/user/login", "routes/api.user-login.ts"),
+  route("portal-srp/api/v1/user/registration", "routes/api.user-registration.ts"),
+  route("portal-srp/api/v1/user/registrationsilently", "routes/api.user-registration-silently.ts"),
+  route("portal-srp/api/v1/user/getJWT", "routes/api.user-getjwt.ts"),
+  route("portal-srp/api/v1/user/botcheck", "routes/api.user-botcheck.ts"),
+  route("portal-srp/api/v1/user/otp/request", "routes/api.user-otp-request.ts"),
+  route("portal-srp/api/v1/user/otp/verify", "routes/api.user-otp-verify.ts"),
+  route("portal-srp/api/v1/user/verify-email", "routes/api.user-verify-email.ts"),
+  route("portal-srp/api/v1/user/password/forgot", "routes/api.user-password-forgot.ts"),
+  route("portal-srp/api/v1/user/password/reset", "routes/api.user-password-reset.ts"),
+  route("portal-srp/api/v1/user/consents", "routes/api.user-consents.ts"),
+  route("portal-srp/api/v1/user/logout-everywhere", "routes/api.user-logout-everywhere.ts"),
+  route("portal-srp/api/v1/user/delete", "routes/api.user-delete.ts"),
+  route("client-account/api/v1/user/getjwt", "routes/api.user-renew.ts"),
+  route("logout", "routes/logout.ts"),
+  route("client-account/api/v1/social/:provider/login", "routes/social-login.ts", { id: "social-login" }),
+  route("client-account/api/v1/social/googlelogin", "routes/social-login.ts", { id: "social-login-google" }),
+  route("client-account/api/v1/social/facebook", "routes/social-login.ts", { id: "social-login-facebook" }),
+  route("client-account/api/v1/social/:provider/callback", "routes/social-callback.ts"),
+  // Account pages that work without JavaScript
+  ...page("accedi", "routes/login.tsx", "login"),
+  ...page("accedi/codice", "routes/login-code.tsx", "login-code"),
+  ...page("registrati", "routes/register.tsx", "register"),
+  ...page("verifica-email", "routes/verify-email.tsx", "verify-email"),
+  ...page("password-dimenticata", "routes/forgot-password.tsx", "forgot-password"),
+  ...page("reimposta-password", "routes/reset-password.tsx", "reset-password"),
+  ...page("account", "routes/my-account.tsx", "my-account"),
+  route("sviluppo/posta", "routes/dev-outbox.tsx"),
+  // Unknown API paths answer JSON 404 in the error shape; every route above is more specific.
+  route("portal-srp/api/*", "routes/api.not-found.ts", { id: "api-not-found" }),
+  route("lh/*", "routes/api.not-found.ts", { id: "lh-not-found" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -53,7 +53,7 @@ describe.each(databaseTargets)("search results page on %s", (target) => {
     const total = totalOf(html);
     expect(total).toBeGreaterThan(25);
     expect(cards(html)).toBe(25);
-    // Absolute, on the origin the page was asked on.
+    // Absolute, on PUBLIC_URL (default http://localhost:PORT, which is portal.url).
     expect(html).toContain(`<link rel="canonical" href="${portal.url}/vendita/case/milano/"/>`);
     expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="${portal.url}/vendita/case/milano/"/>`);
     expect(html).toMatch(/<link rel="alternate" hrefLang="en" href="[^"]*\/en\/vendita\/case\/milano\/"\/>/);
@@ -64,9 +64,16 @@ describe.each(databaseTargets)("search results page on %s", (target) => {
     expect(html).toMatch(/Posizione (esatta|approssimativa)/);
     expect(html).toMatch(/<img src="\/media\/listing\/\d+\/0\.svg" alt="" width="400" height="300" loading="lazy"/);
     expect(html).toContain("Fatti aiutare nella tua ricerca");
+    // The help block lists professionals only, and every logo it shows exists.
+    const help = /<section class="publisher-help"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    expect(help).not.toContain("Privato");
+    for (const [, logo] of help.matchAll(/<img src="([^"]+)"/g)) expect((await get(logo!)).status, logo).toBe(200);
     expect(html).toContain('href="/come-ordiniamo-i-risultati/"');
     expect(html).toContain("Località vicine");
     // The filter form is a GET form with the raw filter keys.
+    // Without JavaScript the submit button cannot count: it says 'Cerca', not a stale 'Vedi N risultati'.
+    expect(html).toMatch(/<button type="submit" class="button-primary st-live__submit"[^>]*>Cerca<\/button>/);
+    expect(html).not.toMatch(/>Vedi [\d.]+ risultat/);
     const form = /<form id="filtri-form"[^>]*>/.exec(html)?.[0] ?? "";
     expect(form).toContain('method="get"');
     expect(form).toContain('action="/cerca/"');
@@ -124,6 +131,8 @@ describe.each(databaseTargets)("search results page on %s", (target) => {
       ["/vendita/case/milano/?bogus=1&utm_source=x", /^\/vendita\/case\/milano\/$/],
       ["/vendita/case/milano/?sortType=prezzo_crescente", /^\/vendita\/case\/milano\/\?sortType=prezzo-crescente$/],
       ["/en/vendita/case/milano", /^\/en\/vendita\/case\/milano\/$/],
+      // All of Italy has one address, the place-less one.
+      ["/vendita/case/italia/", /^\/vendita\/case\/$/],
     ];
     for (const [path, location] of cases) {
       const res = await get(path);

@@ -7,6 +7,10 @@ import type { CountCache } from "../db/count-cache.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { IsochroneProvider } from "../server/isochrone.ts";
 import type { Logger } from "../server/logger.ts";
+import type { AccountService } from "../server/accounts/account-service.ts";
+import type { CookieTarget } from "../server/accounts/cookies.ts";
+import type { SessionClaims } from "../server/accounts/tokens.ts";
+import type { RateLimiter } from "../server/rate-limit.ts";
 
 export interface Services {
   database: DatabaseHandle;
@@ -15,10 +19,44 @@ export interface Services {
   counts: CountCache;
   /** Travel-time areas: the built-in estimate or a Valhalla-compatible service. */
   isochrones: IsochroneProvider;
+  /** Per-client limits the API boundary applies (server/rate-limit.ts). */
+  rateLimiter: RateLimiter;
+  /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY). */
+  trustProxy: number;
+  /** The configured public origin (PUBLIC_URL), also the origin of every request.url: never the client's Host. */
+  publicOrigin: string;
+  /** Accounts and sessions (server/accounts). */
+  accounts: AccountService;
+}
+
+/** Who is asking: the session checked from the cookies (no database read), address, cookie target. */
+export interface RequestInfo {
+  session: SessionClaims | null;
+  ip: string;
+  cookies: CookieTarget;
+  /** The request's own origin, for same-origin checks and mail links. */
+  origin: string;
 }
 
 export const servicesContext = createContext<Services>();
+export const requestInfoContext = createContext<RequestInfo>();
+
+/** The TCP peer of the request (server/http.ts sets it); the rate limits count per client. */
+export const clientAddressContext = createContext<string>("unknown");
+/** One request as the HTTP layer sees it: its id for logs, its CSP nonce, and the error a loader threw, if any. */
+export interface RequestTrace {
+  id: string;
+  nonce: string;
+  /** Set by handleError (app/entry.server.tsx) so the HTTP layer can answer 503 for a database failure. */
+  error?: unknown;
+}
+
+export const requestContext = createContext<RequestTrace>();
 
 export function services(context: Readonly<RouterContextProvider>): Services {
   return context.get(servicesContext);
+}
+
+export function requestInfo(context: Readonly<RouterContextProvider>): RequestInfo {
+  return context.get(requestInfoContext);
 }

@@ -6,7 +6,8 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/casa_bench npm run bench:search   (server, 1.2 M)
  *   npm run bench:search -- --pglite var/db                                                 (embedded, default data)
  *
- * Options: --queries N (default 1200), --http-seconds S (default 20, 0 to skip), --concurrency C (default 8).
+ * Options: --queries N (default 1200), --http-seconds S (default 20, 0 to skip), --concurrency C (default 8),
+ * --facts (totals from the in-memory listing facts even below SEARCH_FACTS_AUTO_MIN, to time that path on small data).
  */
 import { spawn } from "node:child_process";
 import { parseArgs } from "node:util";
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     queries: { type: "string", default: "1200" },
     "http-seconds": { type: "string", default: "20" },
     concurrency: { type: "string", default: "8" },
+    facts: { type: "boolean", default: false },
   },
 });
 const url = values.pglite ? undefined : (process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/casa_bench");
@@ -37,7 +39,7 @@ if (!info) throw new Error("no dataset in that database: run `npm run bench:load
 const db = handle.readDb;
 const directory = await getPlaceDirectory(db);
 // As a warm server with SEARCH_FACTS=auto does: totals from the in-memory listing facts on large datasets.
-if (info.listings >= SEARCH_FACTS_AUTO_MIN) {
+if (info.listings >= SEARCH_FACTS_AUTO_MIN || values.facts) {
   const factsStarted = performance.now();
   const facts = await loadListingFacts(db);
   console.log(`listing facts: ${facts.size.toLocaleString("it-IT")} listings loaded in ${((performance.now() - factsStarted) / 1000).toFixed(1)} s, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB, array buffers ${(process.memoryUsage().arrayBuffers / 2 ** 20).toFixed(0)} MB`);
@@ -122,7 +124,7 @@ if (process.env.BENCH_SHOW_SLOWEST) {
   for (const { ms, sample } of slowest.sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.BENCH_SHOW_SLOWEST))) console.log(ms.toFixed(0), sample.kind, JSON.stringify(sample.body));
 }
 const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
-console.log(`database: ${handle.kind}${url ? ` ${url.replace(/\/\/[^@]*@/, "//")}` : ` ${values.pglite}`}, ${info.listings.toLocaleString("it-IT")} listings`);
+console.log(`database: ${handle.kind}${url ? ` ${url.replace(/\/\/[^@]*@/, "//")}` : ` ${values.pglite}`}, ${info.listings.toLocaleString("it-IT")} listings, totals from ${values.facts || info.listings >= SEARCH_FACTS_AUTO_MIN ? "listing facts" : "SQL"}`);
 for (const [kind, values] of timings) {
   console.log(`${kind.padEnd(14)} n=${String(values.length).padStart(4)}  median ${pct(values, 50).toFixed(1)} ms  p95 ${pct(values, 95).toFixed(1)} ms  max ${Math.max(...values).toFixed(1)} ms`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bboxOf, containsPoint, distanceMeters, interiorPoint, zoomForBBox, type Geometry } from "./geo.ts";
+import { bboxOf, containsPoint, distanceMeters, interiorPoint, markerCellSize, MAX_MARKER_CELLS, zoomForBBox, type Geometry } from "./geo.ts";
 
 const squareWithHole: Geometry = {
   type: "Polygon",
@@ -44,5 +44,21 @@ describe("distances and zoom", () => {
   });
   it("computes a bbox", () => {
     expect(bboxOf(squareWithHole)).toEqual([0, 0, 10, 10]);
+  });
+});
+
+describe("markerCellSize", () => {
+  it("is a quarter tile at the zoom when the box is small", () => {
+    expect(markerCellSize([9.04, 45.38, 9.28, 45.54], 14)).toBe(360 / 2 ** 14 / 4);
+  });
+  it("grows by doubling until the box holds at most the cap, for any box and zoom", () => {
+    const italy: [number, number, number, number] = [6.6, 35.5, 18.6, 47.1];
+    for (const zoom of [0, 5, 10, 14, 18, 22]) {
+      const cell = markerCellSize(italy, zoom);
+      const count = (Math.floor(italy[2] / cell) - Math.floor(italy[0] / cell) + 1) * (Math.floor(italy[3] / cell) - Math.floor(italy[1] / cell) + 1);
+      expect(count).toBeLessThanOrEqual(MAX_MARKER_CELLS);
+      expect(Math.log2(cell / (360 / 2 ** zoom / 4)) % 1).toBe(0);
+    }
+    expect(markerCellSize(italy, 14)).toBeGreaterThan(360 / 2 ** 14 / 4);
   });
 });

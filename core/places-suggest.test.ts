@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editDistance, isStreetQuery, MatchKind, normalizeQuery, prefixDistance, SuggestIndex, typoBudget } from "./places-suggest.ts";
+import { editDistance, isStreetQuery, splitStreetNumber, MatchKind, normalizeQuery, prefixDistance, SuggestIndex, typoBudget } from "./places-suggest.ts";
 
 describe("normalizeQuery", () => {
   it("folds accents, apostrophes and punctuation", () => {
@@ -35,6 +35,22 @@ describe("isStreetQuery", () => {
     expect(isStreetQuery("via")).toBe(false);
     expect(isStreetQuery("viadana")).toBe(false);
     expect(isStreetQuery("milano")).toBe(false);
+  });
+});
+
+describe("splitStreetNumber", () => {
+  it("splits the number off when the last word starts with a digit (seed 000 §5)", () => {
+    expect(splitStreetNumber("via roma 12")).toEqual({ street: "via roma", number: "12" });
+    expect(splitStreetNumber("Corso Como, 3/b")).toEqual({ street: "Corso Como", number: "3/b" });
+    expect(splitStreetNumber("viale monza 120a ")).toEqual({ street: "viale monza", number: "120a" });
+    expect(splitStreetNumber("via roma 12, milano")).toEqual({ street: "via roma milano", number: "12" });
+    expect(splitStreetNumber("via 20 settembre 5 roma")).toEqual({ street: "via 20 settembre roma", number: "5" });
+  });
+  it("leaves everything else alone", () => {
+    expect(splitStreetNumber("via roma")).toEqual({ street: "via roma", number: null });
+    expect(splitStreetNumber("via 20 settembre")).toEqual({ street: "via 20 settembre", number: null });
+    expect(splitStreetNumber("via 20 settembre roma")).toEqual({ street: "via 20 settembre roma", number: null });
+    expect(splitStreetNumber("12")).toEqual({ street: "12", number: null });
   });
 });
 

@@ -39,6 +39,29 @@ export function isStreetQuery(text: string): boolean {
   return (streetPrefixes as readonly string[]).includes(first) || ["v.le", "p.za", "p.zza", "c.so"].includes(words[0]!);
 }
 
+/**
+ * Seed 000 §5: a street address whose last word starts with a digit is split into street and number
+ * ("via roma 12" → "via roma" + "12", "Corso Como 3/b" → "Corso Como" + "3/b"). Typed addresses often
+ * go on with the town ("via roma 12, milano"): the number is taken out and the town kept ("via roma
+ * milano", which matches the street index's "street town" keys). A lone word is no street ("12"), and
+ * a number right after the street word is part of the name ("via 20 settembre").
+ */
+export function splitStreetNumber(text: string): { street: string; number: string | null } {
+  const words = text.trim().split(/[\s,]+/).filter(Boolean);
+  const isNumber = (w: string) => /^\d/.test(w);
+  const last = words.length - 1;
+  if (last >= 1 && isNumber(words[last]!) && words.slice(0, last).some((w) => /[a-z]/i.test(w))) {
+    return { street: words.slice(0, last).join(" "), number: words[last]! };
+  }
+  // "via roma 12 milano": a number after the street's name (never right after the street word), followed by words only.
+  for (let i = 2; i < last; i++) {
+    if (isNumber(words[i]!) && words.slice(i + 1).every((w) => !isNumber(w))) {
+      return { street: [...words.slice(0, i), ...words.slice(i + 1)].join(" "), number: words[i]! };
+    }
+  }
+  return { street: text, number: null };
+}
+
 /** Typos tolerated for a query of this many letters (spaces removed). */
 export function typoBudget(length: number): number {
   if (length < 4) return 0;

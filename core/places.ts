@@ -4,6 +4,9 @@
  */
 import type { BBox, Geometry } from "./geo.ts";
 
+/** The country's place id: a search in it alone is a search with no place. */
+export const COUNTRY_PLACE_ID = "IT";
+
 /** Level codes from seed 000 §3. */
 export const PlaceLevel = {
   country: 2,
@@ -39,6 +42,11 @@ export const lookupLevels = {
   block: PlaceLevel.block,
 } as const;
 export type LookupLevelName = keyof typeof lookupLevels;
+
+/** The level a /lh/v2 level name stands for; undefined for any other string (own keys only: not "constructor"). */
+export function lookupLevelOf(name: string): PlaceLevel | undefined {
+  return Object.hasOwn(lookupLevels, name) ? lookupLevels[name as LookupLevelName] : undefined;
+}
 
 /** A place as the gazetteer produces it and the database stores it. */
 export interface Place {

@@ -18,3 +18,20 @@ it("reuses a total until it expires and evicts the least recently used", async (
   await cache.get("b", compute, 1700);
   expect(calls).toBe(before + 1);
 });
+
+it("forgets every total on clear, and does not keep one computed across a clear", async () => {
+  const cache = new CountCache();
+  let value = 1;
+  expect(await cache.get("a", async () => value)).toBe(1);
+  value = 2;
+  cache.clear();
+  expect(cache.size).toBe(0);
+  expect(await cache.get("a", async () => value)).toBe(2);
+  // A count that started before the listings changed is answered but not cached.
+  let release!: () => void;
+  const slow = cache.get("b", () => new Promise<number>((resolve) => { release = () => resolve(2); }));
+  cache.clear();
+  release();
+  expect(await slow).toBe(2);
+  expect(cache.size).toBe(0);
+});

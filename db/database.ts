@@ -2,7 +2,7 @@
  * Opens the database: PGlite (PostgreSQL in WASM, data in a local folder) by default, or a
  * PostgreSQL server when a URL is given. The same Kysely dialect and migrations serve both.
  */
-import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { mkdirSync } from "node:fs";
 import type { Database } from "./schema.ts";
@@ -11,10 +11,20 @@ export type DatabaseKind = "pglite" | "postgres";
 
 export interface DatabaseHandle {
   kind: DatabaseKind;
-  /** Reads and writes. */
+  /** Writes and maintenance (migrations, loading): no statement timeout, as loading runs long. */
   db: Kysely<Database>;
-  /** Read-only search queries: a replica when DATABASE_READ_URL is set, otherwise `db`. */
+  /**
+   * Every query pages and the API run: a replica when DATABASE_READ_URL is set, otherwise its own
+   * pool on the same server, with `statementTimeoutMs` (on PGlite, the same single connection as `db`).
+   */
   readDb: Kysely<Database>;
+  /** SELECT 1 on every pool; rejects when one does not answer. */
+  ping(): Promise<void>;
+  /**
+   * Calls `onNotify` on each NOTIFY on `channel` (a dedicated connection on PostgreSQL, reconnecting
+   * after a failure; PGlite's own notifications in process). Resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -25,6 +35,13 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Pool size for the server (PGlite always has one connection). */
   poolSize?: number;
+  /**
+   * statement_timeout of the read pool's connections on a PostgreSQL server, in ms (0 or absent: none).
+   * A query that outlives it fails with SQLSTATE 57014 and the request answers 503 (docs/decisions/036).
+   */
+  statementTimeoutMs?: number;
+  /** Called with every failed query (Kysely's log hook): the server's availability monitor listens here. */
+  onQueryError?: (error: unknown) => void;
 }
 
 export class DatabaseUnavailableError extends Error {
@@ -43,12 +60,17 @@ pg.types.setTypeParser(1082, (v) => v);
  */
 const SESSION_SETTINGS = "-c work_mem=32MB -c jit=off";
 
-function kysely(pool: pg.Pool): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+function kysely(pool: pg.Pool, onQueryError?: (error: unknown) => void): Kysely<Database> {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+    log: onQueryError ? (event) => { if (event.level === "error") onQueryError(event.error); } : undefined,
+  });
 }
 
-async function openServerPool(url: string, size: number): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 5000, options: SESSION_SETTINGS });
+async function openServerPool(url: string, size: number, statementTimeoutMs = 0): Promise<pg.Pool> {
+  const options = statementTimeoutMs > 0 ? `${SESSION_SETTINGS} -c statement_timeout=${statementTimeoutMs}` : SESSION_SETTINGS;
+  const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 5000, options });
   pool.on("error", () => {}); // idle-client errors surface on the next query instead of crashing the process
   try {
     const client = await pool.connect();
@@ -61,7 +83,47 @@ async function openServerPool(url: string, size: number): Promise<pg.Pool> {
   return pool;
 }
 
-async function openPglite(dataDir: string): Promise<pg.Pool> {
+/** LISTEN on a client of its own, outside the pool; on error it reconnects after a second. */
+async function listenOnServer(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on("notification", (n) => { if (n.channel === channel) onNotify(); });
+    c.on("error", () => reconnect(c));
+    c.on("end", () => reconnect(c));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      client = c;
+      if (stopped) await c.end().catch(() => {});
+      // Whatever was notified while disconnected: the caller catches up by reading its log.
+      else onNotify();
+    } catch {
+      reconnect(c);
+    }
+  };
+  const reconnect = (c: pg.Client) => {
+    if (stopped || retry || (client !== null && client !== c)) return;
+    client = null;
+    c.end().catch(() => {});
+    retry = setTimeout(() => { retry = null; void connect(); }, 1000);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}
+
+interface PgliteLike {
+  listen(channel: string, callback: (payload: string) => void): Promise<(() => Promise<void>)>;
+}
+
+async function openPglite(dataDir: string): Promise<pg.Pool & { pglite?: PgliteLike }> {
   const [{ PGlite }, { createPgConfig }, ext] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/node-postgres"),
@@ -97,24 +159,42 @@ async function openPglite(dataDir: string): Promise<pg.Pool> {
     await end();
     await pglite.close();
   };
-  return pool;
+  return Object.assign(pool, { pglite: pglite as PgliteLike });
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const { onQueryError } = options;
   if (options.url) {
-    const pool = await openServerPool(options.url, options.poolSize ?? 10);
-    const readPool = options.readUrl ? await openServerPool(options.readUrl, options.poolSize ?? 10) : null;
-    const db = kysely(pool);
-    const readDb = readPool ? kysely(readPool) : db;
+    const size = options.poolSize ?? 10;
+    // Writes are rare today (loading): a small pool. Searches get the rest, each query bounded in time.
+    const pool = await openServerPool(options.url, Math.max(2, Math.ceil(size / 4)));
+    const readPool = await openServerPool(options.readUrl ?? options.url, size, options.statementTimeoutMs).catch(async (error) => {
+      await pool.end().catch(() => {});
+      throw error;
+    });
+    const db = kysely(pool, onQueryError);
+    const readDb = kysely(readPool, onQueryError);
+    const url = options.url;
     return {
       kind: "postgres", db, readDb,
+      async ping() {
+        await Promise.all([sql`SELECT 1`.execute(db), sql`SELECT 1`.execute(readDb)]);
+      },
+      listen: (channel, onNotify) => listenOnServer(url, channel, onNotify),
       async close() {
-        await db.destroy();
-        if (readPool) await readDb.destroy();
+        await Promise.all([db.destroy(), readDb.destroy()]);
       },
     };
   }
   const pool = await openPglite(options.dataDir);
-  const db = kysely(pool);
-  return { kind: "pglite", db, readDb: db, close: () => db.destroy() };
+  const db = kysely(pool, onQueryError);
+  return {
+    kind: "pglite", db, readDb: db,
+    ping: async () => { await sql`SELECT 1`.execute(db); },
+    async listen(channel, onNotify) {
+      const unlisten = await pool.pglite!.listen(channel, () => onNotify());
+      return async () => { await unlisten().catch(() => {}); };
+    },
+    close: () => db.destroy(),
+  };
 }

@@ -3,51 +3,57 @@
  *
  * Why: an Italy-wide total reads ~600,000 index entries in PostgreSQL (~85 ms on 2 cores, the
  * slowest part of a search; docs/decisions/032-in-memory-totals.md). The same count over typed
- * arrays takes a few milliseconds. Listings change only when the dataset is (re)loaded, and the
- * loader calls `forgetListingFacts`, so the copy is never stale; a future writer of listings must
- * do the same. Searches the copy cannot answer exactly (drawn polygons) return
+ * arrays takes a few milliseconds. Listings that change after the load are applied one by one
+ * (`refresh`, driven by db/listing-changes.ts, which follows the database's change log); a bulk
+ * reload replaces the copy. Searches the copy cannot answer exactly (drawn polygons) return
  * null and are counted by SQL, as is every search until the copy has loaded.
  *
- * Every condition here mirrors one in `criteriaCondition` (db/listings-search.ts), with SQL's NULL
- * rules: a null number is NaN (every comparison false), a null text is code -1.
+ * The filters' conditions come from core/search/filters.ts and are compiled here into predicates, as
+ * db/listings-search.ts compiles them into SQL, with SQL's NULL rules: a null number is NaN (every
+ * comparison false), a null flag is 2, a null text is code -1. The columns held are core's
+ * `searchColumns`, so a new filter on a listed column needs nothing here.
  */
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import { PlaceLevel } from "../core/places.ts";
-import { poiType } from "../core/poi.ts";
-import { publicationDates } from "../core/search/vocabulary.ts";
+import { placeArrayColumn, placeKeyColumn, searchColumns, searchFilters, type Condition, type SearchColumn } from "../core/search/filters.ts";
 import { distanceMeters } from "../core/geo.ts";
-import { circleBBox, PAYMENT_PER_EURO, type SearchCriteria } from "./listings-search.ts";
+import { circleBBox, type SearchCriteria } from "./listings-search.ts";
 import type { Database } from "./schema.ts";
 
-const NUMBER_COLUMNS = [
-  "price", "price_per_mq", "surface", "rooms", "bedrooms", "baths", "parking_spaces", "floor", "total_floors", "building_year",
-  "photo_count", "published_ms", "lat", "lon", "publisher_id", "agent_id",
-  "dist_bus_station", "dist_subway", "dist_electric_charging", "dist_elementary_school", "dist_high_school",
-  "dist_secondary_school", "dist_nursery_school", "dist_supermarket",
-] as const;
-const FLAG_COLUMNS = [
-  "is_new_construction", "has_lift", "has_balcony", "has_terrace", "is_auction", "is_private_negotiation", "has_pool",
-  "has_reception", "has_virtual_tour", "has_air_conditioning", "is_luxury", "is_under_construction",
-  "includes_property_ownership", "has_floor_plan",
-] as const;
-const TEXT_COLUMNS = [
-  "channel", "property_type_group", "property_type", "price_unit", "garden", "heating", "energy_class", "building_condition",
-  "availability", "seller_type", "furniture", "commercial_building_location", "license_type_group", "price_type",
-  "region_id", "province_id", "town_id", "zone_id", "block_id",
-] as const;
-type NumberColumn = (typeof NUMBER_COLUMNS)[number];
-type FlagColumn = (typeof FLAG_COLUMNS)[number];
-type TextColumn = (typeof TEXT_COLUMNS)[number];
+type ColumnOf<S> = { [C in SearchColumn]: (typeof searchColumns)[C] extends S ? C : never }[SearchColumn];
+/** Numbers, and instants as milliseconds since the epoch. */
+type NumberColumn = ColumnOf<"number" | "time">;
+type FlagColumn = ColumnOf<"flag">;
+type TextColumn = ColumnOf<"text">;
+const columnsOf = <C extends SearchColumn>(...kinds: string[]) => (Object.keys(searchColumns) as SearchColumn[]).filter((c) => kinds.includes(searchColumns[c])) as C[];
+const NUMBER_COLUMNS = columnsOf<NumberColumn>("number", "time");
+const FLAG_COLUMNS = columnsOf<FlagColumn>("flag");
+const TEXT_COLUMNS = columnsOf<TextColumn>("text");
+const snake = (c: string) => c.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+/** The held columns as SQL selects them: instants as milliseconds, every other column as stored. */
+const SELECT_COLUMNS = (Object.keys(searchColumns) as SearchColumn[])
+  .map((c) => (searchColumns[c] === "time" ? `(extract(epoch from ${snake(c)}) * 1000)::float8 AS ${snake(c)}` : snake(c))).join(", ");
 
 const BATCH = 50_000;
 
-/** One map cell of listings: grid coordinates, how many, where on average, from what price. */
-export interface MapCell { cx: number; cy: number; count: number; lat: number; lon: number; minPrice: number }
+/** One map cell of listings: grid coordinates, how many, where on average, from what shown price (null: all hidden). */
+export interface MapCell { cx: number; cy: number; count: number; lat: number; lon: number; minPrice: number | null }
 type Predicate = (row: number) => boolean;
 
 export class ListingFacts {
-  readonly size: number;
-  readonly #ids: Float64Array;
+  /** Rows allocated; rows [0, #sortedCount) were loaded in id order, later ones were added by `refresh`. */
+  #capacity: number;
+  #sortedCount = 0;
+  #next = 0;
+  #liveCount = 0;
+  #ids: Float64Array;
+  /** 1 for a row holding a listing, 0 for a free or withdrawn one (it is in no candidate list). */
+  #alive: Uint8Array;
+  /** Rows added after the load, by listing id, and rows freed for reuse. */
+  readonly #added = new Map<number, number>();
+  readonly #free: number[] = [];
+  /** The metro stops and non-administrative zones of each row (for moving it between lists). */
+  readonly #rowArrayPlaces: Array<readonly string[] | undefined> = [];
   readonly #numbers = new Map<NumberColumn, Float64Array>();
   /** 1 true, 0 false, 2 null. */
   readonly #flags = new Map<FlagColumn, Uint8Array>();
@@ -60,20 +66,36 @@ export class ListingFacts {
   readonly #byArrayPlace = new Map<string, Uint32Array>();
 
   /** Row keys as they come back (camelCase, CamelCasePlugin) paired with their arrays, for the load loop. */
-  readonly #numberFields: Array<[string, Float64Array]>;
-  readonly #flagFields: Array<[string, Uint8Array]>;
-  readonly #textFields: Array<[string, Int32Array]>;
+  #numberFields: Array<[string, Float64Array]> = [];
+  #flagFields: Array<[string, Uint8Array]> = [];
+  #textFields: Array<[string, Int32Array]> = [];
 
   private constructor(size: number) {
-    this.size = size;
+    this.#capacity = size;
     this.#ids = new Float64Array(size);
-    const camel = (c: string) => c.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
+    this.#alive = new Uint8Array(size);
     for (const c of NUMBER_COLUMNS) this.#numbers.set(c, new Float64Array(size));
     for (const c of FLAG_COLUMNS) this.#flags.set(c, new Uint8Array(size));
     for (const c of TEXT_COLUMNS) this.#texts.set(c, new Int32Array(size));
-    this.#numberFields = NUMBER_COLUMNS.map((c) => [camel(c), this.#numbers.get(c)!]);
-    this.#flagFields = FLAG_COLUMNS.map((c) => [camel(c), this.#flags.get(c)!]);
-    this.#textFields = TEXT_COLUMNS.map((c) => [camel(c), this.#texts.get(c)!]);
+    this.#bindFields();
+  }
+
+  /** How many listings the copy holds. */
+  get size(): number {
+    return this.#liveCount;
+  }
+
+  #bindFields(): void {
+    this.#numberFields = NUMBER_COLUMNS.map((c) => [c, this.#numbers.get(c)!]);
+    this.#flagFields = FLAG_COLUMNS.map((c) => [c, this.#flags.get(c)!]);
+    this.#textFields = TEXT_COLUMNS.map((c) => [c, this.#texts.get(c)!]);
+  }
+
+  /** The filter columns of listings, as the copy stores them (`#fill`), for a load batch or a refresh. */
+  static #selectRows(db: Kysely<Database>, condition: RawBuilder<unknown>) {
+    return sql<Record<string, unknown>>`
+        SELECT id, ${sql.raw(SELECT_COLUMNS)}, metro_stop_ids, nonadmin_zone_ids
+        FROM listings WHERE ${condition}`.execute(db);
   }
 
   /** Reads every listing in id order, in batches so memory stays flat. */
@@ -83,18 +105,17 @@ export class ListingFacts {
     const arrayPlaces = new Map<string, number[]>();
     let row = 0;
     let lastId = -1;
-    while (row < facts.size) {
-      const result = await sql<Record<string, unknown>>`
-        SELECT id, ${sql.raw(NUMBER_COLUMNS.filter((c) => c !== "published_ms").join(", "))},
-          (extract(epoch from published_at) * 1000)::float8 AS published_ms,
-          ${sql.raw([...FLAG_COLUMNS, ...TEXT_COLUMNS].join(", "))}, metro_stop_ids, nonadmin_zone_ids
-        FROM listings WHERE id > ${lastId} ORDER BY id LIMIT ${BATCH}`.execute(db);
+    while (row < facts.#capacity) {
+      const result = await ListingFacts.#selectRows(db, sql`id > ${lastId} ORDER BY id LIMIT ${BATCH}`);
       if (result.rows.length === 0) break;
       for (const r of result.rows) {
-        if (row >= facts.size) break;
+        if (row >= facts.#capacity) break;
         facts.#fill(row, r);
         facts.#ids[row] = Number(r.id);
-        for (const id of [...(r.metroStopIds as string[]), ...(r.nonadminZoneIds as string[])]) {
+        facts.#alive[row] = 1;
+        const places = [...(r.metroStopIds as string[]), ...(r.nonadminZoneIds as string[])];
+        if (places.length > 0) facts.#rowArrayPlaces[row] = places;
+        for (const id of places) {
           let rows = arrayPlaces.get(id);
           if (!rows) arrayPlaces.set(id, (rows = []));
           rows.push(row);
@@ -103,13 +124,14 @@ export class ListingFacts {
         lastId = Number(r.id);
       }
     }
-    // Rows beyond what was read (listings deleted while loading) are left out of every group.
+    // Rows beyond what was read (listings deleted while loading) are left out of every group, free for refresh.
     const limit = row;
+    facts.#sortedCount = facts.#next = facts.#liveCount = limit;
     const groups = new Map<string, number[]>();
     const towns = new Map<number, number[]>();
     const channel = facts.#texts.get("channel")!;
-    const group = facts.#texts.get("property_type_group")!;
-    const town = facts.#texts.get("town_id")!;
+    const group = facts.#texts.get("propertyTypeGroup")!;
+    const town = facts.#texts.get("townId")!;
     for (let i = 0; i < limit; i++) {
       const key = `${channel[i]}|${group[i]}`;
       let g = groups.get(key);
@@ -144,6 +166,111 @@ export class ListingFacts {
       const v = r[key];
       a[row] = v === null || v === undefined ? -1 : this.#code(String(v));
     }
+  }
+
+  /**
+   * Brings these listings up to date with the database: re-reads each one and updates, adds or removes
+   * its row (a listing no longer there is removed). Safe to repeat: the result depends only on what
+   * the database holds now. The arrays change in one synchronous step, so a search never sees half of it.
+   */
+  async refresh(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const { rows } = await ListingFacts.#selectRows(db, sql`id = ANY(${[...ids]}::bigint[])`);
+    this.applyRows(ids, rows);
+  }
+
+  /** CPU time spent in `applyRows` (ms): the main thread's share of following changes. */
+  applyMs = 0;
+
+  /** `refresh`'s synchronous half: `rows` hold the current state of those of `ids` that still exist. */
+  applyRows(ids: readonly number[], rows: readonly Record<string, unknown>[]): void {
+    const started = process.cpuUsage();
+    const current = new Map(rows.map((r) => [Number(r.id), r]));
+    const edits = new ListEdits();
+    for (const id of new Set(ids)) {
+      const r = current.get(id);
+      let row = this.#rowOf(id);
+      // The lists the row is in now; those it stays in are not touched (a price change moves nothing).
+      const before = row !== undefined && this.#alive[row] === 1 ? this.#listsOf(row) : [];
+      if (row !== undefined && this.#alive[row] === 1) {
+        this.#alive[row] = 0;
+        this.#liveCount--;
+      }
+      if (!r) {
+        for (const [kind, key] of before) edits.remove.add(kind, key, row!);
+        if (row !== undefined && row >= this.#sortedCount) {
+          this.#added.delete(id);
+          this.#free.push(row);
+        }
+        continue;
+      }
+      row ??= this.#allocate(id);
+      this.#fill(row, r);
+      const places = [...((r.metroStopIds as string[] | null) ?? []), ...((r.nonadminZoneIds as string[] | null) ?? [])];
+      this.#rowArrayPlaces[row] = places.length > 0 ? places : undefined;
+      this.#alive[row] = 1;
+      this.#liveCount++;
+      const after = this.#listsOf(row);
+      const same = (a: readonly [ListKind, string | number], b: readonly [ListKind, string | number]) => a[0] === b[0] && a[1] === b[1];
+      for (const old of before) if (!after.some((k) => same(k, old))) edits.remove.add(old[0], old[1], row);
+      for (const now of after) if (!before.some((k) => same(k, now))) edits.add.add(now[0], now[1], row);
+    }
+    edits.apply(this.#byChannelGroup, "channelGroup", this.#capacity);
+    edits.apply(this.#byTown, "town", this.#capacity);
+    edits.apply(this.#byArrayPlace, "arrayPlace", this.#capacity);
+    const used = process.cpuUsage(started);
+    this.applyMs += (used.user + used.system) / 1000;
+  }
+
+  /** The row holding (or having held) this listing: a binary search over the loaded rows, then the added ones. */
+  #rowOf(id: number): number | undefined {
+    let lo = 0;
+    let hi = this.#sortedCount - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = this.#ids[mid]!;
+      if (v === id) return mid;
+      if (v < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return this.#added.get(id);
+  }
+
+  #allocate(id: number): number {
+    let row = this.#free.pop();
+    if (row === undefined) {
+      if (this.#next === this.#capacity) this.#grow();
+      row = this.#next++;
+    }
+    this.#ids[row] = id;
+    this.#added.set(id, row);
+    return row;
+  }
+
+  /** A quarter more room (at least 1,024 rows), copying every column. */
+  #grow(): void {
+    const capacity = this.#capacity + Math.max(1024, Math.ceil(this.#capacity / 4));
+    const grown = <A extends Float64Array | Uint8Array | Int32Array>(a: A): A => {
+      const b = new (a.constructor as new (n: number) => A)(capacity);
+      b.set(a);
+      return b;
+    };
+    this.#ids = grown(this.#ids);
+    this.#alive = grown(this.#alive);
+    for (const [c, a] of this.#numbers) this.#numbers.set(c, grown(a));
+    for (const [c, a] of this.#flags) this.#flags.set(c, grown(a));
+    for (const [c, a] of this.#texts) this.#texts.set(c, grown(a));
+    this.#capacity = capacity;
+    this.#bindFields();
+  }
+
+  /** The candidate lists a row belongs to, by its current column values. */
+  #listsOf(row: number): Array<[ListKind, string | number]> {
+    const channel = this.#texts.get("channel")![row]!;
+    const group = this.#texts.get("propertyTypeGroup")![row]!;
+    const lists: Array<[ListKind, string | number]> = [["channelGroup", `${channel}|${group}`], ["town", this.#texts.get("townId")![row]!]];
+    for (const id of this.#rowArrayPlaces[row] ?? []) lists.push(["arrayPlace", id]);
+    return lists;
   }
 
   /** The exact number of listings matching the criteria, or null when only SQL can tell. */
@@ -188,6 +315,7 @@ export class ListingFacts {
     const lat = this.#numbers.get("lat")!;
     const lon = this.#numbers.get("lon")!;
     const price = this.#numbers.get("price")!;
+    const hiddenPrice = this.#flags.get("isPrivateNegotiation")!;
     const byCell = new Map<number, MapCell & { sumLat: number; sumLon: number }>();
     // Cell coordinates fit in ±2^20 at any zoom we serve, so one number keys a cell.
     const SPAN = 2 ** 21;
@@ -197,14 +325,16 @@ export class ListingFacts {
       const cx = Math.floor(x / cell);
       const cy = Math.floor(y / cell);
       const key = (cx + SPAN) * 2 * SPAN + (cy + SPAN);
+      // A 'Trattativa riservata' price is hidden everywhere, so it never becomes a cell's minPrice.
+      const shown = hiddenPrice[i] === 1 ? null : price[i]!;
       const found = byCell.get(key);
       if (found) {
         found.count++;
         found.sumLat += y;
         found.sumLon += x;
-        if (price[i]! < found.minPrice) found.minPrice = price[i]!;
+        if (shown !== null && (found.minPrice === null || shown < found.minPrice)) found.minPrice = shown;
       } else {
-        byCell.set(key, { cx, cy, count: 1, sumLat: y, sumLon: x, minPrice: price[i]!, lat: 0, lon: 0 });
+        byCell.set(key, { cx, cy, count: 1, sumLat: y, sumLon: x, minPrice: shown, lat: 0, lon: 0 });
       }
     });
     if (scanned === null) return null;
@@ -231,7 +361,7 @@ export class ListingFacts {
   nearest(c: SearchCriteria, origin: { lat: number; lon: number }, firstTownIds: string[], limit: number): number[] | null {
     const lat = this.#numbers.get("lat")!;
     const lon = this.#numbers.get("lon")!;
-    const town = this.#texts.get("town_id")!;
+    const town = this.#texts.get("townId")!;
     const first = new Set(firstTownIds.map((id) => this.#codes.get(id)).filter((v): v is number => v !== undefined));
     const found: Array<{ id: number; first: boolean; distance: number }> = [];
     const scanned = this.#scan(c, null, (i) => {
@@ -268,39 +398,19 @@ export class ListingFacts {
   /** One predicate per condition; null when a condition can match nothing (a value no listing has). */
   #predicates(c: SearchCriteria, channelGroupOnly: boolean): Predicate[] | null {
     const { query } = c;
-    const f = query.filters;
-    const num = (col: NumberColumn) => this.#numbers.get(col)!;
-    const flag = (col: FlagColumn) => this.#flags.get(col)!;
-    const text = (col: TextColumn) => this.#texts.get(col)!;
     const out: Predicate[] = [];
-    const codesOf = (values: readonly string[]) => new Set(values.map((v) => this.#codes.get(v)).filter((v): v is number => v !== undefined));
-    const isIn = (col: TextColumn, values: readonly string[]) => {
-      const codes = codesOf(values);
-      const a = text(col);
-      out.push((i) => codes.has(a[i]!));
-    };
-    const isTrue = (col: FlagColumn) => {
-      const a = flag(col);
-      out.push((i) => a[i] === 1);
-    };
-    const range = (a: Float64Array, r: { min?: number; max?: number } | undefined) => {
-      if (!r) return;
-      const { min, max } = r;
-      if (min !== undefined) out.push((i) => a[i]! >= min);
-      if (max !== undefined) out.push((i) => a[i]! <= max);
-    };
 
     // Channel and group are the candidate lists; the rest below.
-    const channel = text("channel");
+    const channel = this.#texts.get("channel")!;
     const channelCode = this.#codes.get(query.channel);
     if (channelCode === undefined) return null;
     const groupCode = this.#codes.get(query.group === "nuove-costruzioni" ? "case" : query.group);
     if (groupCode === undefined) return null;
-    const groupColumn = text("property_type_group");
+    const groupColumn = this.#texts.get("propertyTypeGroup")!;
     // Rows of the channel-and-group list need no check; rows of a town's list do.
     if (!channelGroupOnly) out.push((i) => channel[i] === channelCode && groupColumn[i] === groupCode);
-    if (query.group === "nuove-costruzioni") isTrue("is_new_construction");
-    if (query.propertyTypes.length > 0) isIn("property_type", query.propertyTypes);
+    if (query.group === "nuove-costruzioni") this.#add(out, { op: "=", column: "isNewConstruction", value: true });
+    if (query.propertyTypes.length > 0) this.#add(out, { op: "in", column: "propertyType", values: query.propertyTypes });
 
     const places = this.#placePredicate(c.places, c.lineStops);
     if (places) out.push(places);
@@ -309,108 +419,94 @@ export class ListingFacts {
     const area = c.area;
     if (area?.kind === "bounds" || area?.kind === "circle") {
       const [w, s, e, n] = area.kind === "bounds" ? area.bbox : circleBBox(area.lat, area.lon, area.radius);
-      const lat = num("lat");
-      const lon = num("lon");
+      const lat = this.#numbers.get("lat")!;
+      const lon = this.#numbers.get("lon")!;
       out.push((i) => lat[i]! >= s && lat[i]! <= n && lon[i]! >= w && lon[i]! <= e);
       if (area.kind === "circle") {
         const { lat: clat, lon: clon, radius } = area;
         out.push((i) => distanceMeters(clat, clon, lat[i]!, lon[i]!) <= radius);
       }
     }
-
-    range(num("price"), f.price);
-    if (f.payment) {
-      const price = num("price");
-      const payment = f.payment;
-      if (payment.min !== undefined) out.push((i) => price[i]! * PAYMENT_PER_EURO >= payment.min!);
-      if (payment.max !== undefined) out.push((i) => price[i]! * PAYMENT_PER_EURO <= payment.max!);
-      isIn("price_unit", ["total"]);
-    }
-    range(num("price_per_mq"), f.mqprice);
-    range(num("surface"), f.mq);
-    range(num("rooms"), f.rooms);
-    range(num("bedrooms"), f.bedrooms);
-    range(num("building_year"), f.buildingYear);
-    if (f.baths) range(num("baths"), { min: f.baths });
-    if (f.parkingSpaces) range(num("parking_spaces"), { min: f.parkingSpaces });
-    if (f.floorLevels) {
-      const floor = num("floor");
-      const total = num("total_floors");
-      const levels = f.floorLevels;
-      out.push((i) => levels.some((level) =>
-        level === "terra" ? floor[i]! <= 0 : level === "ultimo" ? floor[i]! > 0 && floor[i] === total[i] : floor[i]! > 0 && floor[i]! < total[i]!));
-    }
-    if (f.lift) isTrue("has_lift");
-    if (f.liftLevel !== undefined) {
-      const lift = flag("has_lift");
-      const floor = num("floor");
-      const level = f.liftLevel;
-      out.push((i) => lift[i] === 1 || floor[i]! <= level);
-    }
-    if (f.balconyAndTerrace) { isTrue("has_balcony"); isTrue("has_terrace"); }
-    if (f.balcony) isTrue("has_balcony");
-    if (f.terrace) isTrue("has_terrace");
-    if (f.garden === "any") {
-      const garden = text("garden");
-      out.push((i) => garden[i] !== -1);
-    } else if (f.garden) isIn("garden", [f.garden]);
-    if (f.heating) isIn("heating", [f.heating]);
-    if (f.energyClasses) isIn("energy_class", f.energyClasses);
-    if (f.buildingConditions) isIn("building_condition", f.buildingConditions);
-    if (f.availability) isIn("availability", f.availability);
-    if (f.sellerType) isIn("seller_type", [f.sellerType]);
-    if (f.furniture) isIn("furniture", f.furniture);
-    if (f.publicationDate) range(num("published_ms"), { min: c.now.getTime() - publicationDates[f.publicationDate] * 86_400_000 });
-    if (f.auction !== "include") {
-      const a = flag("is_auction");
-      const want = f.auction === "only" ? 1 : 0;
-      out.push((i) => a[i] === want);
-    }
-    if (f.privateNegotiation !== "include") {
-      const a = flag("is_private_negotiation");
-      const want = f.privateNegotiation === "only" ? 1 : 0;
-      out.push((i) => a[i] === want);
-    }
-    if (f.pool) isTrue("has_pool");
-    if (f.reception) isTrue("has_reception");
-    if (f.virtualTour) isTrue("has_virtual_tour");
-    if (f.airConditioned) isTrue("has_air_conditioning");
-    if (f.luxury) isTrue("is_luxury");
-    if (f.excludeUnderConstruction) {
-      const a = flag("is_under_construction");
-      out.push((i) => a[i] === 0);
-    }
-    if (f.includesPropertyOwnership) isTrue("includes_property_ownership");
-    if (f.commercialBuildingLocations) isIn("commercial_building_location", f.commercialBuildingLocations);
-    if (f.licenseTypeGroups) isIn("license_type_group", f.licenseTypeGroups);
-    if (f.priceType) isIn("price_type", [f.priceType]);
-    if (f.floorPlan) isTrue("has_floor_plan");
-    if (f.photo) range(num("photo_count"), { min: 1 });
-    for (const id of f.poi ?? []) {
-      const t = poiType(id);
-      const column = t.distanceColumn.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`) as NumberColumn;
-      range(num(column), { max: t.maxDistance });
-    }
-    if (f.publisherId) {
-      const publisher = num("publisher_id");
-      const agent = num("agent_id");
-      const id = f.publisherId;
-      out.push((i) => publisher[i] === id || agent[i] === id);
-    }
+    for (const condition of (c.registry ?? searchFilters).conditions(query.filters, { now: c.now })) this.#add(out, condition);
     return out;
+  }
+
+  /** Adds a condition's predicates: the parts of an AND one by one, so each can stop a row early. */
+  #add(out: Predicate[], c: Condition): void {
+    if (c.op === "and") for (const part of c.of) this.#add(out, part);
+    else out.push(this.#compile(c));
+  }
+
+  /** A filter condition (core/search/filters.ts) as a predicate over the columns, with SQL's NULL rules. */
+  #compile(c: Condition): Predicate {
+    switch (c.op) {
+      case "and": return every(c.of.map((x) => this.#compile(x)));
+      case "or": return some(c.of.map((x) => this.#compile(x)));
+      case "in": {
+        const a = this.#textColumn(c.column);
+        const codes = new Set(c.values.map((v) => this.#codes.get(v)).filter((v): v is number => v !== undefined));
+        return (i) => codes.has(a[i]!);
+      }
+      case "notNull": {
+        const kind = searchColumns[c.column];
+        if (kind === "text") {
+          const a = this.#textColumn(c.column);
+          return (i) => a[i] !== -1;
+        }
+        if (kind === "flag") {
+          const a = this.#flags.get(c.column as FlagColumn)!;
+          return (i) => a[i] !== 2;
+        }
+        const a = this.#numbers.get(c.column as NumberColumn)!;
+        return (i) => !Number.isNaN(a[i]!);
+      }
+    }
+    const kind = searchColumns[c.column];
+    if ("other" in c) return compare(this.#numberColumn(c.column), c.op, this.#numberColumn(c.other));
+    if (kind === "text") {
+      if (c.op !== "=") throw new Error(`text column ${c.column} compared with ${c.op}`);
+      const a = this.#textColumn(c.column);
+      const code = this.#codes.get(String(c.value));
+      return code === undefined ? () => false : (i) => a[i] === code;
+    }
+    if (kind === "flag") {
+      if (c.op !== "=") throw new Error(`flag column ${c.column} compared with ${c.op}`);
+      const a = this.#flags.get(c.column as FlagColumn)!;
+      const want = c.value ? 1 : 0;
+      return (i) => a[i] === want;
+    }
+    const a = this.#numberColumn(c.column);
+    const value = Number(c.value);
+    if (c.scale === undefined) return compare(a, c.op, value);
+    const scale = c.scale;
+    switch (c.op) {
+      case ">=": return (i) => a[i]! * scale >= value;
+      case "<=": return (i) => a[i]! * scale <= value;
+      case ">": return (i) => a[i]! * scale > value;
+      case "<": return (i) => a[i]! * scale < value;
+      case "=": return (i) => a[i]! * scale === value;
+    }
+  }
+
+  #numberColumn(column: SearchColumn): Float64Array {
+    const a = this.#numbers.get(column as NumberColumn);
+    if (!a) throw new Error(`${column} is not a number column`);
+    return a;
+  }
+
+  #textColumn(column: SearchColumn): Int32Array {
+    const a = this.#texts.get(column as TextColumn);
+    if (!a) throw new Error(`${column} is not a text column`);
+    return a;
   }
 
   /** Inside any of the places, as `placeCondition` in db/listings-search.ts. */
   #placePredicate(places: SearchCriteria["places"], lineStops: SearchCriteria["lineStops"]): Predicate | null {
     if (places.length === 0 || places.some((p) => p.level === PlaceLevel.country)) return null;
-    const column: Partial<Record<number, TextColumn>> = {
-      [PlaceLevel.region]: "region_id", [PlaceLevel.province]: "province_id", [PlaceLevel.town]: "town_id",
-      [PlaceLevel.zone]: "zone_id", [PlaceLevel.block]: "block_id",
-    };
     const byColumn = new Map<TextColumn, Set<number>>();
     const arrayRows = new Set<number>();
     for (const p of places) {
-      const col = column[p.level];
+      const col = placeKeyColumn[p.level];
       if (col) {
         let codes = byColumn.get(col);
         if (!codes) byColumn.set(col, (codes = new Set()));
@@ -418,11 +514,102 @@ export class ListingFacts {
         if (code !== undefined) codes.add(code);
         continue;
       }
+      if (!placeArrayColumn[p.level]) continue;
+      // A metro line matches through its stops.
       const ids = p.level === PlaceLevel.metroLine ? (lineStops.get(p.id) ?? []) : [p.id];
       for (const id of ids) for (const row of this.#byArrayPlace.get(id) ?? []) arrayRows.add(row);
     }
     const checks = [...byColumn].map(([col, codes]) => ({ a: this.#texts.get(col)!, codes }));
     return (i) => arrayRows.has(i) || checks.some(({ a, codes }) => codes.has(a[i]!));
+  }
+}
+
+/** All of the predicates; two or three are spelled out, as the scan calls them for every row. */
+function every(parts: Predicate[]): Predicate {
+  const [a, b, c] = parts;
+  if (parts.length === 1) return a!;
+  if (parts.length === 2) return (i) => a!(i) && b!(i);
+  if (parts.length === 3) return (i) => a!(i) && b!(i) && c!(i);
+  return (i) => parts.every((p) => p(i));
+}
+
+/** Any of the predicates (an empty OR matches nothing, as in SQL). */
+function some(parts: Predicate[]): Predicate {
+  const [a, b, c] = parts;
+  if (parts.length === 0) return () => false;
+  if (parts.length === 1) return a!;
+  if (parts.length === 2) return (i) => a!(i) || b!(i);
+  if (parts.length === 3) return (i) => a!(i) || b!(i) || c!(i);
+  return (i) => parts.some((p) => p(i));
+}
+
+/** a[i] op b (a number) or a[i] op b[i] (another column); NaN (null) compares false, as in SQL. */
+function compare(a: Float64Array, op: "=" | ">=" | "<=" | ">" | "<", b: number | Float64Array): Predicate {
+  if (typeof b === "number") {
+    switch (op) {
+      case ">=": return (i) => a[i]! >= b;
+      case "<=": return (i) => a[i]! <= b;
+      case ">": return (i) => a[i]! > b;
+      case "<": return (i) => a[i]! < b;
+      case "=": return (i) => a[i] === b;
+    }
+  }
+  switch (op) {
+    case ">=": return (i) => a[i]! >= b[i]!;
+    case "<=": return (i) => a[i]! <= b[i]!;
+    case ">": return (i) => a[i]! > b[i]!;
+    case "<": return (i) => a[i]! < b[i]!;
+    case "=": return (i) => a[i] === b[i];
+  }
+}
+
+type ListKind = "channelGroup" | "town" | "arrayPlace";
+
+/** Rows to add to or remove from each candidate list, by list kind and key. */
+class ListKeys {
+  readonly byKind = new Map<ListKind, Map<string | number, number[]>>();
+  add(kind: ListKind, key: string | number, row: number): void {
+    let lists = this.byKind.get(kind);
+    if (!lists) this.byKind.set(kind, (lists = new Map()));
+    let rows = lists.get(key);
+    if (!rows) lists.set(key, (rows = []));
+    rows.push(row);
+  }
+}
+
+/**
+ * A batch of list changes, applied once per touched list (removals first, so a row that moves within
+ * a batch ends up in its new lists): one copy of each list per batch, not per listing.
+ */
+class ListEdits {
+  readonly remove = new ListKeys();
+  readonly add = new ListKeys();
+
+  apply<K extends string | number>(lists: Map<K, Uint32Array>, kind: ListKind, capacity: number): void {
+    const removals = (this.remove.byKind.get(kind) ?? new Map()) as Map<K, number[]>;
+    const additions = (this.add.byKind.get(kind) ?? new Map()) as Map<K, number[]>;
+    // One mark per row for the removals (typed-array filter with a Set is ~10× slower on 500,000-row lists).
+    const marks = removals.size > 0 ? new Uint8Array(capacity) : null;
+    for (const key of new Set([...removals.keys(), ...additions.keys()])) {
+      const old = lists.get(key) ?? new Uint32Array(0);
+      const gone = removals.get(key) ?? [];
+      const added = additions.get(key) ?? [];
+      const next = new Uint32Array(old.length + added.length);
+      let n = old.length;
+      if (gone.length > 0) {
+        for (const r of gone) marks![r] = 1;
+        n = 0;
+        for (let i = 0; i < old.length; i++) {
+          const r = old[i]!;
+          if (marks![r] === 0) next[n++] = r;
+        }
+        for (const r of gone) marks![r] = 0;
+      } else next.set(old);
+      next.set(added, n);
+      const length = n + added.length;
+      if (length === 0) lists.delete(key);
+      else lists.set(key, length === next.length ? next : next.slice(0, length));
+    }
   }
 }
 

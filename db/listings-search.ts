@@ -1,12 +1,17 @@
 /**
  * Listing search: turns a SearchQuery (core/search/query.ts) with its resolved places and area into
- * SQL. Every filter of seed 000 §3 maps to one condition here and nowhere else.
+ * SQL. Each filter's condition is declared once, as data, in core/search/filters.ts; `conditionSql`
+ * compiles any such condition (db/listing-facts.ts compiles the same ones into predicates).
  */
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, type Expression } from "kysely";
+import { markerCellSize } from "../core/geo.ts";
 import { PlaceLevel } from "../core/places.ts";
 import { poiType, poiTypeIds } from "../core/poi.ts";
+import {
+  PAYMENT_PER_EURO, placeArrayColumn, placeKeyColumn, searchColumns, searchFilters, type Comparison, type Condition, type FilterRegistry, type SearchColumn,
+} from "../core/search/filters.ts";
 import type { SearchQuery } from "../core/search/query.ts";
-import { publicationDates, type SortKey } from "../core/search/vocabulary.ts";
+import type { SortKey } from "../core/search/vocabulary.ts";
 import type { DirectoryPlace } from "./place-directory.ts";
 import type { CountCache } from "./count-cache.ts";
 import { listingFacts } from "./listing-facts.ts";
@@ -29,19 +34,19 @@ export interface SearchCriteria {
   now: Date;
   /** Listings in these places are left out (the fill-in list shows what is around a search). */
   excludePlaces?: DirectoryPlace[];
+  /** The filter registry the query was parsed with: the portal's unless a test extends it. */
+  registry?: FilterRegistry;
 }
 
-/** Monthly mortgage payment per euro of price: 80 % financed over 25 years at 3.5 % a year (docs/decisions). */
-export const PAYMENT_PER_EURO = (() => {
-  const r = 0.035 / 12;
-  const n = 25 * 12;
-  return (0.8 * r) / (1 - (1 + r) ** -n);
-})();
+export { PAYMENT_PER_EURO };
+
+/** Every column a filter may name exists on listings: a compile-time check of core's list. */
+export const searchColumnsExist: SearchColumn extends keyof Database["listings"] ? true : never = true;
 
 const EARTH_RADIUS_M = 6_371_008.8;
 
 type Eb = ExpressionBuilder<Database, "listings">;
-type Condition = Expression<SqlBool>;
+type SqlCondition = Expression<SqlBool>;
 
 /** Great-circle distance in metres from the listing to a point, as core/geo.ts computes it. */
 export function distanceSql(lat: number, lon: number) {
@@ -66,7 +71,7 @@ function polygonLiteral(ring: Array<[number, number]>): string {
   return `(${ring.map(([lon, lat]) => `(${lon},${lat})`).join(",")})`;
 }
 
-function areaCondition(area: ResolvedArea): Condition {
+function areaCondition(area: ResolvedArea): SqlCondition {
   switch (area.kind) {
     case "bounds":
       return inBox(area.bbox);
@@ -87,35 +92,61 @@ function areaCondition(area: ResolvedArea): Condition {
 }
 
 /** Listings inside any of the places (by the keys stored on each listing at load time). */
-function placeCondition(eb: Eb, places: DirectoryPlace[], lineStops: Map<string, string[]>): Condition | null {
+function placeCondition(eb: Eb, places: DirectoryPlace[], lineStops: Map<string, string[]>): SqlCondition | null {
   const byLevel = new Map<number, string[]>();
   for (const p of places) byLevel.set(p.level, [...(byLevel.get(p.level) ?? []), p.id]);
   if (byLevel.has(PlaceLevel.country)) return null;
-  const parts: Condition[] = [];
-  const column = { [PlaceLevel.region]: "regionId", [PlaceLevel.province]: "provinceId", [PlaceLevel.town]: "townId", [PlaceLevel.zone]: "zoneId", [PlaceLevel.block]: "blockId" } as const;
+  const parts: SqlCondition[] = [];
   for (const [level, ids] of byLevel) {
-    if (level in column) parts.push(eb(column[level as keyof typeof column], "in", ids));
-    else if (level === PlaceLevel.metroStop) parts.push(sql<SqlBool>`listings.metro_stop_ids && ${ids}::text[]`);
-    else if (level === PlaceLevel.metroLine) parts.push(sql<SqlBool>`listings.metro_stop_ids && ${ids.flatMap((id) => lineStops.get(id) ?? [])}::text[]`);
-    else if (level === PlaceLevel.nonAdminZone || level === PlaceLevel.nonAdminSubZone) parts.push(sql<SqlBool>`listings.nonadmin_zone_ids && ${ids}::text[]`);
+    const column = placeKeyColumn[level];
+    const arrayColumn = placeArrayColumn[level];
+    if (column) parts.push(eb(column, "in", ids));
+    else if (arrayColumn) {
+      // A metro line matches through its stops.
+      const keys = level === PlaceLevel.metroLine ? ids.flatMap((id) => lineStops.get(id) ?? []) : ids;
+      parts.push(sql<SqlBool>`${sql.ref(`listings.${arrayColumn}`)} && ${keys}::text[]`);
+    }
   }
   return parts.length === 0 ? null : eb.or(parts);
 }
 
-function rangeConditions(eb: Eb, column: Expression<number> | "price" | "surface" | "rooms" | "bedrooms" | "buildingYear" | "pricePerMq", range: { min?: number; max?: number } | undefined): Condition[] {
-  if (!range) return [];
-  const out: Condition[] = [];
-  const ref = typeof column === "string" ? eb.ref(column) : column;
-  if (range.min !== undefined) out.push(eb(ref, ">=", range.min));
-  if (range.max !== undefined) out.push(eb(ref, "<=", range.max));
-  return out;
+/** Number columns stored as floating point; every other number column is an integer type. */
+const FLOAT_COLUMNS = new Set<string>(["lat", "lon", "pricePerMq"]);
+
+/**
+ * An integer column against a fractional bound: PostgreSQL refuses "1.5" or "5e-324" as an integer
+ * parameter, so the bound is rounded to the whole number that keeps the same rows (>= 1.5 is >= 2).
+ */
+function wholeComparison(eb: Eb, column: Expression<number>, op: Comparison, value: number): SqlCondition {
+  switch (op) {
+    case ">=": case "<": return eb(column, op, Math.ceil(value));
+    case "<=": case ">": return eb(column, op, Math.floor(value));
+    case "=": return sql<SqlBool>`false`;
+  }
+}
+
+/** A filter's condition (core/search/filters.ts) as SQL, with SQL's own NULL rules. */
+export function conditionSql(eb: Eb, c: Condition): SqlCondition {
+  switch (c.op) {
+    case "and": return eb.and(c.of.map((x) => conditionSql(eb, x)));
+    case "or": return eb.or(c.of.map((x) => conditionSql(eb, x)));
+    case "in": return eb(c.column as "channel", "in", c.values as string[]);
+    case "notNull": return eb(c.column as "channel", "is not", null);
+    default: {
+      if ("other" in c) return eb(c.column as "price", c.op, eb.ref(c.other as "price"));
+      const column = c.scale === undefined ? eb.ref(c.column as "price") : sql<number>`(${sql.ref(`listings.${c.column}`)} * ${c.scale}::float8)`;
+      // Time columns compare with instants; core gives them as milliseconds.
+      const value = searchColumns[c.column] === "time" ? new Date(c.value as number) : c.value;
+      if (c.scale === undefined && typeof value === "number" && !Number.isInteger(value) && !FLOAT_COLUMNS.has(c.column)) return wholeComparison(eb, column, c.op, value);
+      return eb(column, c.op, value as number);
+    }
+  }
 }
 
 /** Every condition of the criteria, ANDed. */
-export function criteriaCondition(eb: Eb, c: SearchCriteria): Condition {
+export function criteriaCondition(eb: Eb, c: SearchCriteria): SqlCondition {
   const { query } = c;
-  const f = query.filters;
-  const and: Condition[] = [eb("channel", "=", query.channel)];
+  const and: SqlCondition[] = [eb("channel", "=", query.channel)];
   if (query.group === "nuove-costruzioni") and.push(eb("propertyTypeGroup", "=", "case"), eb("isNewConstruction", "=", true));
   else and.push(eb("propertyTypeGroup", "=", query.group));
   if (query.propertyTypes.length > 0) and.push(eb("propertyType", "in", query.propertyTypes));
@@ -128,56 +159,7 @@ export function criteriaCondition(eb: Eb, c: SearchCriteria): Condition {
     if (excluded) and.push(sql<SqlBool>`NOT coalesce(${excluded}, false)`);
   }
   if (c.area) and.push(areaCondition(c.area));
-
-  and.push(...rangeConditions(eb, "price", f.price));
-  if (f.payment) and.push(...rangeConditions(eb, sql<number>`(listings.price * ${PAYMENT_PER_EURO}::float8)`, f.payment), eb("priceUnit", "=", "total"));
-  and.push(...rangeConditions(eb, "pricePerMq", f.mqprice));
-  and.push(...rangeConditions(eb, "surface", f.mq));
-  and.push(...rangeConditions(eb, "rooms", f.rooms));
-  and.push(...rangeConditions(eb, "bedrooms", f.bedrooms));
-  and.push(...rangeConditions(eb, "buildingYear", f.buildingYear));
-  if (f.baths) and.push(eb("baths", ">=", f.baths));
-  if (f.parkingSpaces) and.push(eb("parkingSpaces", ">=", f.parkingSpaces));
-  if (f.floorLevels) {
-    const levels: Condition[] = f.floorLevels.map((level) =>
-      level === "terra" ? eb("floor", "<=", 0)
-        : level === "ultimo" ? eb.and([eb("floor", ">", 0), eb("floor", "=", eb.ref("totalFloors"))])
-          : eb.and([eb("floor", ">", 0), eb("floor", "<", eb.ref("totalFloors"))]));
-    and.push(eb.or(levels));
-  }
-  if (f.lift) and.push(eb("hasLift", "=", true));
-  if (f.liftLevel !== undefined) and.push(eb.or([eb("hasLift", "=", true), eb("floor", "<=", f.liftLevel)]));
-  if (f.balconyAndTerrace) and.push(eb("hasBalcony", "=", true), eb("hasTerrace", "=", true));
-  if (f.balcony) and.push(eb("hasBalcony", "=", true));
-  if (f.terrace) and.push(eb("hasTerrace", "=", true));
-  if (f.garden === "any") and.push(eb("garden", "is not", null));
-  else if (f.garden) and.push(eb("garden", "=", f.garden));
-  if (f.heating) and.push(eb("heating", "=", f.heating));
-  if (f.energyClasses) and.push(eb("energyClass", "in", f.energyClasses));
-  if (f.buildingConditions) and.push(eb("buildingCondition", "in", f.buildingConditions));
-  if (f.availability) and.push(eb("availability", "in", f.availability));
-  if (f.sellerType) and.push(eb("sellerType", "=", f.sellerType));
-  if (f.furniture) and.push(eb("furniture", "in", f.furniture));
-  if (f.publicationDate) and.push(eb("publishedAt", ">=", new Date(c.now.getTime() - publicationDates[f.publicationDate] * 86_400_000)));
-  if (f.auction !== "include") and.push(eb("isAuction", "=", f.auction === "only"));
-  if (f.privateNegotiation !== "include") and.push(eb("isPrivateNegotiation", "=", f.privateNegotiation === "only"));
-  if (f.pool) and.push(eb("hasPool", "=", true));
-  if (f.reception) and.push(eb("hasReception", "=", true));
-  if (f.virtualTour) and.push(eb("hasVirtualTour", "=", true));
-  if (f.airConditioned) and.push(eb("hasAirConditioning", "=", true));
-  if (f.luxury) and.push(eb("isLuxury", "=", true));
-  if (f.excludeUnderConstruction) and.push(eb("isUnderConstruction", "=", false));
-  if (f.includesPropertyOwnership) and.push(eb("includesPropertyOwnership", "=", true));
-  if (f.commercialBuildingLocations) and.push(eb("commercialBuildingLocation", "in", f.commercialBuildingLocations));
-  if (f.licenseTypeGroups) and.push(eb("licenseTypeGroup", "in", f.licenseTypeGroups));
-  if (f.priceType) and.push(eb("priceType", "=", f.priceType));
-  if (f.floorPlan) and.push(eb("hasFloorPlan", "=", true));
-  if (f.photo) and.push(eb("photoCount", ">", 0));
-  for (const id of f.poi ?? []) {
-    const t = poiType(id);
-    and.push(eb(t.distanceColumn as "distSubway", "<=", t.maxDistance));
-  }
-  if (f.publisherId) and.push(eb.or([eb("publisherId", "=", f.publisherId), eb("agentId", "=", f.publisherId)]));
+  for (const condition of (c.registry ?? searchFilters).conditions(query.filters, { now: c.now })) and.push(conditionSql(eb, condition));
   return eb.and(and);
 }
 
@@ -187,7 +169,7 @@ export function criteriaCondition(eb: Eb, c: SearchCriteria): Condition {
  * planner sorts the (at most tens of thousands of) matches instead of walking an Italy-wide sort
  * index and discarding the rows of other towns (measured: 1 s → 10 ms for Milano by price per m²).
  */
-function applySort<O>(qb: SelectQueryBuilder<Database, "listings", O>, sort: SortKey, local = false): SelectQueryBuilder<Database, "listings", O> {
+export function applySort<O>(qb: SelectQueryBuilder<Database, "listings", O>, sort: SortKey, local = false): SelectQueryBuilder<Database, "listings", O> {
   const column = {
     rilevanza: "relevance", prezzo_crescente: "price", prezzo_decrescente: "price", prezzo_mq_crescente: "price_per_mq",
     prezzo_mq_decrescente: "price_per_mq", superficie_crescente: "surface", superficie_decrescente: "surface",
@@ -210,6 +192,7 @@ export interface ListingSummary {
   priceUnit: string;
   originalPrice: number | null;
   priceMax: number | null;
+  isPrivateNegotiation: boolean;
   surface: number;
   rooms: number | null;
   baths: number | null;
@@ -241,7 +224,7 @@ export interface ListingSummary {
 const summaryColumns = [
   "listings.id", "listings.title", "listings.channel", "listings.propertyTypeGroup", "listings.propertyType",
   "listings.isNewConstruction", "listings.price", "listings.priceUnit", "listings.originalPrice", "listings.priceMax",
-  "listings.surface", "listings.rooms", "listings.baths", "listings.floor", "listings.energyClass", "listings.isAuction",
+  "listings.isPrivateNegotiation", "listings.surface", "listings.rooms", "listings.baths", "listings.floor", "listings.energyClass", "listings.isAuction",
   "listings.isLuxury", "listings.photoCount", "listings.hasFloorPlan", "listings.hasVirtualTour", "listings.street",
   "listings.streetNumber", "listings.lat", "listings.lon", "listings.geoVisibility", "listings.townId", "listings.zoneId",
   "listings.publishedAt", "listings.publisherId", "listings.agentId",
@@ -302,33 +285,29 @@ export async function countWithPoi(db: Kysely<Database>, criteria: SearchCriteri
     .selectFrom("listings")
     .select((eb) => [
       eb.fn.countAll<number>().as("total"),
-      sql<number>`count(*) FILTER (WHERE dist_bus_station <= ${poiType("bus_station").maxDistance})`.as("bus_station"),
-      sql<number>`count(*) FILTER (WHERE dist_subway <= ${poiType("subway").maxDistance})`.as("subway"),
-      sql<number>`count(*) FILTER (WHERE dist_electric_charging <= ${poiType("electric_charging").maxDistance})`.as("electric_charging"),
-      sql<number>`count(*) FILTER (WHERE dist_elementary_school <= ${poiType("elementary_school").maxDistance})`.as("elementary_school"),
-      sql<number>`count(*) FILTER (WHERE dist_high_school <= ${poiType("high_school").maxDistance})`.as("high_school"),
-      sql<number>`count(*) FILTER (WHERE dist_secondary_school <= ${poiType("secondary_school").maxDistance})`.as("secondary_school"),
-      sql<number>`count(*) FILTER (WHERE dist_nursery_school <= ${poiType("nursery_school").maxDistance})`.as("nursery_school"),
-      sql<number>`count(*) FILTER (WHERE dist_supermarket <= ${poiType("supermarket").maxDistance})`.as("supermarket"),
+      ...poiTypeIds.map((id, i) => sql<number>`count(*) FILTER (WHERE ${sql.ref(`listings.${poiType(id).distanceColumn}`)} <= ${poiType(id).maxDistance})`.as(`poi${i}`)),
     ])
     .where((eb) => criteriaCondition(eb, criteria))
     .executeTakeFirstOrThrow();
-  // Result keys come back camelCased (CamelCasePlugin): map them to the POI ids of seed 000 §3.
-  const { total, ...counts } = row as Record<string, unknown>;
-  const camel = (id: string) => id.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-  return { total: Number(total), poi: Object.fromEntries(poiTypeIds.map((id) => [id, Number(counts[camel(id)] ?? 0)])) };
+  const counts = row as Record<string, unknown>;
+  return { total: Number(row.total), poi: Object.fromEntries(poiTypeIds.map((id, i) => [id, Number(counts[`poi${i}`] ?? 0)])) };
 }
 
+/** A cell's minPrice leaves out hidden prices ('Trattativa riservata'): null when every listing in it hides its price. */
 export type Marker =
-  | { type: "cluster"; lat: number; lon: number; count: number; minPrice: number; bbox: [number, number, number, number] }
-  | { type: "pin"; id: number; lat: number; lon: number; price: number; priceUnit: string; geoVisibility: number };
+  | { type: "cluster"; lat: number; lon: number; count: number; minPrice: number | null; bbox: [number, number, number, number] }
+  | { type: "pin"; id: number; lat: number; lon: number; price: number; isPrivateNegotiation: boolean; priceUnit: string; geoVisibility: number };
 
-/** Pins when few listings are in view or the map is zoomed in; otherwise counts per grid cell (about 64 px). */
+/**
+ * Pins when few listings are in view or the map is zoomed in; otherwise counts per grid cell (about
+ * 64 px, larger when the box would hold more than MAX_MARKER_CELLS). Positions are the public points.
+ */
 export async function listingMarkers(
   db: Kysely<Database>, criteria: SearchCriteria, view: { bbox: [number, number, number, number]; zoom: number; maxPins: number },
 ): Promise<{ total: number; markers: Marker[] }> {
   const where = (eb: Eb) => eb.and([criteriaCondition(eb, criteria), inBox(view.bbox)]);
-  const pinColumns = ["listings.id", "listings.lat", "listings.lon", "listings.price", "listings.priceUnit", "listings.geoVisibility"] as const;
+  const pinColumns = ["listings.id", "listings.lat", "listings.lon", "listings.price", "listings.isPrivateNegotiation", "listings.priceUnit", "listings.geoVisibility"] as const;
+  const cell = markerCellSize(view.bbox, view.zoom);
   const pins = async (total: number) => {
     const rows = await applySort(db.selectFrom("listings").select(pinColumns).where(where), "rilevanza").limit(view.maxPins).execute();
     return { total, markers: rows.map((r): Marker => ({ type: "pin", ...r })) };
@@ -337,7 +316,7 @@ export async function listingMarkers(
   const facts = listingFacts(db);
   const ids = facts?.idsInView(criteria, view.bbox, 5_000);
   if (ids) {
-    if (view.zoom < 15 && ids.length > view.maxPins) return cellMarkers(facts!.cells(criteria, view.bbox, 360 / 2 ** view.zoom / 4)!, 360 / 2 ** view.zoom / 4);
+    if (view.zoom < 15 && ids.length > view.maxPins) return cellMarkers(facts!.cells(criteria, view.bbox, cell)!, cell);
     const rows = ids.length === 0 ? [] : await applySort(db.selectFrom("listings").select(pinColumns).where("listings.id", "in", ids), "rilevanza").limit(view.maxPins).execute();
     return { total: ids.length, markers: rows.map((r): Marker => ({ type: "pin", ...r })) };
   }
@@ -345,7 +324,6 @@ export async function listingMarkers(
     const total = Number((await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow()).n);
     return pins(total);
   }
-  const cell = 360 / 2 ** view.zoom / 4;
   const rows = facts?.cells(criteria, view.bbox, cell) ?? await db
     .selectFrom("listings")
     .select([
@@ -354,7 +332,7 @@ export async function listingMarkers(
       (eb) => eb.fn.countAll<number>().as("count"),
       sql<number>`avg(listings.lat)`.as("lat"),
       sql<number>`avg(listings.lon)`.as("lon"),
-      sql<number>`min(listings.price)`.as("minPrice"),
+      sql<number | null>`min(listings.price) FILTER (WHERE NOT listings.is_private_negotiation)`.as("minPrice"),
     ])
     .where(where)
     .groupBy(["cx", "cy"])
@@ -365,11 +343,11 @@ export async function listingMarkers(
   return cellMarkers(rows, cell);
 }
 
-function cellMarkers(rows: Array<{ cx: number; cy: number; count: number; lat: number; lon: number; minPrice: number }>, cell: number): { total: number; markers: Marker[] } {
+function cellMarkers(rows: Array<{ cx: number; cy: number; count: number; lat: number; lon: number; minPrice: number | null }>, cell: number): { total: number; markers: Marker[] } {
   return {
     total: rows.reduce((sum, r) => sum + Number(r.count), 0),
     markers: rows.map((r) => ({
-      type: "cluster", lat: Number(r.lat), lon: Number(r.lon), count: Number(r.count), minPrice: Number(r.minPrice),
+      type: "cluster", lat: Number(r.lat), lon: Number(r.lon), count: Number(r.count), minPrice: r.minPrice === null ? null : Number(r.minPrice),
       bbox: [Number(r.cx) * cell, Number(r.cy) * cell, (Number(r.cx) + 1) * cell, (Number(r.cy) + 1) * cell],
     })),
   };

@@ -98,20 +98,29 @@ export async function findListingDetail(db: Kysely<Database>, id: number): Promi
 /** "Similar nearby": same channel and group, price within ±25 %, within 5 km; closest first. */
 export const SIMILAR = { radius: 5_000, priceTolerance: 0.25, limit: 6 } as const;
 
-/** Listings like this one nearby (the listing page's "Annunci simili nella zona"). */
+/**
+ * Listings like this one nearby (the listing page's "Annunci simili nella zona"), from the public
+ * point. A hidden price ('Trattativa riservata') must not be bracketed by the list: such listings are
+ * never matched by price, and one of them gets its neighbours whatever their price.
+ */
 export async function findSimilarListings(
-  db: Kysely<Database>, listing: Pick<ListingDetail, "id" | "channel" | "propertyTypeGroup" | "price" | "lat" | "lon">,
+  db: Kysely<Database>, listing: Pick<ListingDetail, "id" | "channel" | "propertyTypeGroup" | "price" | "isPrivateNegotiation" | "lat" | "lon">,
 ): Promise<ListingSummary[]> {
   const [west, south, east, north] = circleBBox(listing.lat, listing.lon, SIMILAR.radius);
   const distance = distanceSql(listing.lat, listing.lon);
-  const rows = await db
+  let query = db
     .selectFrom("listings")
     .select("listings.id")
     .where("listings.channel", "=", listing.channel)
     .where("listings.propertyTypeGroup", "=", listing.propertyTypeGroup)
     .where("listings.id", "!=", listing.id)
-    .where("listings.price", ">=", Math.floor(listing.price * (1 - SIMILAR.priceTolerance)))
-    .where("listings.price", "<=", Math.ceil(listing.price * (1 + SIMILAR.priceTolerance)))
+    .where("listings.isPrivateNegotiation", "=", false);
+  if (!listing.isPrivateNegotiation) {
+    query = query
+      .where("listings.price", ">=", Math.floor(listing.price * (1 - SIMILAR.priceTolerance)))
+      .where("listings.price", "<=", Math.ceil(listing.price * (1 + SIMILAR.priceTolerance)));
+  }
+  const rows = await query
     .where("listings.lat", ">=", south).where("listings.lat", "<=", north)
     .where("listings.lon", ">=", west).where("listings.lon", "<=", east)
     .where(distance, "<=", SIMILAR.radius)
@@ -129,7 +138,7 @@ export async function findListingPage(db: Kysely<Database>, id: number): Promise
   return { listing, similar: await findSimilarListings(db, listing) };
 }
 
-/** What the listing map needs: the stored point, its visibility and the town's boundary (GeoJSON text). */
+/** What the listing map needs: the public point, its visibility and the town's boundary (GeoJSON text). */
 export async function findListingLocation(
   db: Kysely<Database>, id: number,
 ): Promise<{ lat: number; lon: number; geoVisibility: number; townGeometry: unknown | null } | null> {

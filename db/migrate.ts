@@ -4,6 +4,10 @@ import * as m01 from "./migrations/2026-11-22-01-extensions-and-places.ts";
 import * as m02 from "./migrations/2026-11-22-02-publishers-pois-listings.ts";
 import * as m03 from "./migrations/2026-11-22-03-search-indexes.ts";
 import * as m04 from "./migrations/2026-11-22-04-covering-search-indexes.ts";
+import * as m05 from "./migrations/2026-11-23-01-exact-listing-points.ts";
+import * as accounts from "./migrations/2026-11-23-02-accounts.ts";
+import * as m2303 from "./migrations/2026-11-23-03-publisher-pages-and-leads.ts";
+import * as m06 from "./migrations/2026-11-23-04-listing-changes.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +15,10 @@ const migrations: Record<string, Migration> = {
   "2026-11-22-02-publishers-pois-listings": m02,
   "2026-11-22-03-search-indexes": m03,
   "2026-11-22-04-covering-search-indexes": m04,
+  "2026-11-23-01-exact-listing-points": m05,
+  "2026-11-23-02-accounts": accounts,
+  "2026-11-23-03-publisher-pages-and-leads": m2303,
+  "2026-11-23-04-listing-changes": m06,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

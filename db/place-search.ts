@@ -7,9 +7,9 @@
 import { sql, type Kysely } from "kysely";
 import { containsPoint, type Geometry } from "../core/geo.ts";
 import { PlaceLevel } from "../core/places.ts";
-import { isStreetQuery, normalizeQuery, SuggestIndex, MatchKind } from "../core/places-suggest.ts";
+import { isStreetQuery, normalizeQuery, splitStreetNumber, SuggestIndex, MatchKind } from "../core/places-suggest.ts";
 import { getPlaceDirectory, type DirectoryPlace, type PlaceDirectory } from "./place-directory.ts";
-import type { PlaceSummary } from "./places.ts";
+import { countListingsIn, type PlaceSummary } from "./places.ts";
 import type { Database } from "./schema.ts";
 
 export type SuggestChannel = "vendita" | "affitto" | "affitto-breve";
@@ -20,8 +20,12 @@ export const extraSuggestLevels = [PlaceLevel.metroLine, PlaceLevel.metroStop, P
 /** Places that have a landing page of their own (`isLanding`). */
 const landingLevels: readonly number[] = [PlaceLevel.region, PlaceLevel.province, PlaceLevel.town];
 
-/** Counts used for ranking and display may lag new listings by this much. */
+/**
+ * Counts used for ranking and display are reloaded this often, and also after listings change
+ * (`invalidatePlaceCounts`, at most once per `PLACE_COUNTS_MIN_RELOAD_MS`).
+ */
 export const SUGGEST_COUNTS_TTL_MS = 5 * 60_000;
+export const PLACE_COUNTS_MIN_RELOAD_MS = 1000;
 
 export interface SuggestedPlaceRow {
   id: string;
@@ -61,6 +65,9 @@ interface StreetEntry {
   key: string;
   streetKey: string;
   count: number;
+  /** The street's centre: the mean of its listings' public locations (never an approximate listing's exact point). */
+  lat: number;
+  lon: number;
 }
 
 interface CountTable {
@@ -80,6 +87,10 @@ interface StreetTable {
 class Refreshing<T extends { loadedAt: number }> {
   #value: T | null = null;
   #loading: Promise<T> | null = null;
+  /** Set by `invalidate`: the value predates a change; a load started before it does not clear it. */
+  #stale = false;
+  #lastStart = 0;
+  #scheduled: NodeJS.Timeout | null = null;
   readonly #load: () => Promise<T>;
   readonly #ttlMs: number;
   constructor(load: () => Promise<T>, ttlMs: number) {
@@ -87,9 +98,32 @@ class Refreshing<T extends { loadedAt: number }> {
     this.#ttlMs = ttlMs;
   }
 
+  /**
+   * The data changed: reload in the background (the old value is served meanwhile), no sooner than
+   * PLACE_COUNTS_MIN_RELOAD_MS after the previous load began, so a stream of changes costs one load a second.
+   */
+  invalidate(): void {
+    if (!this.#value && !this.#loading) return; // never loaded: the first get loads fresh data anyway
+    this.#stale = true;
+    if (this.#scheduled) return;
+    const wait = Math.max(0, this.#lastStart + PLACE_COUNTS_MIN_RELOAD_MS - Date.now());
+    this.#scheduled = setTimeout(() => {
+      this.#scheduled = null;
+      if (this.#loading) {
+        // After the load in progress, once more.
+        this.#loading.then(() => this.invalidate(), () => this.invalidate());
+        return;
+      }
+      this.get().catch(() => {});
+    }, wait);
+    this.#scheduled.unref();
+  }
+
   get(now = Date.now()): Promise<T> {
-    if (this.#value && now - this.#value.loadedAt < this.#ttlMs) return Promise.resolve(this.#value);
+    if (this.#value && !this.#stale && now - this.#value.loadedAt < this.#ttlMs) return Promise.resolve(this.#value);
     if (!this.#loading) {
+      this.#stale = false;
+      this.#lastStart = Date.now();
       this.#loading = this.#load().then(
         (value) => { this.#value = value; this.#loading = null; return value; },
         (error: unknown) => { this.#loading = null; throw error; },
@@ -165,8 +199,12 @@ async function loadCounts(db: Kysely<Database>, directory: PlaceDirectory): Prom
 
 /** Distinct streets per town that listings use, with how many listings each has. */
 async function loadStreets(db: Kysely<Database>, directory: PlaceDirectory): Promise<StreetTable> {
-  const streetRows = await sql<{ townId: string; street: string; n: number }>`
-    SELECT town_id AS "townId", street, count(*)::int AS n FROM listings WHERE street <> '' GROUP BY 1, 2`.execute(db);
+  // lat/lon hold each listing's public point (approximate listings on their grid, docs/decisions/038),
+  // so a street with one such listing does not reveal where it is. Rounded to 6 decimals: the centre travels in URLs.
+  const streetRows = await sql<{ townId: string; street: string; n: number; lat: number; lon: number }>`
+    SELECT town_id AS "townId", street, count(*)::int AS n,
+      round(avg(lat)::numeric, 6)::float8 AS lat, round(avg(lon)::numeric, 6)::float8 AS lon
+    FROM listings WHERE street <> '' GROUP BY 1, 2`.execute(db);
   const entries: StreetEntry[] = [];
   const townKeys = new Map<string, string>();
   for (const r of streetRows.rows) {
@@ -175,7 +213,7 @@ async function loadStreets(db: Kysely<Database>, directory: PlaceDirectory): Pro
     let townKey = townKeys.get(town.id);
     if (townKey === undefined) townKeys.set(town.id, (townKey = normalizeQuery(town.name)));
     const streetKey = normalizeQuery(r.street);
-    entries.push({ townId: r.townId, street: r.street, streetKey, key: `${streetKey} ${townKey}`, count: Number(r.n) });
+    entries.push({ townId: r.townId, street: r.street, streetKey, key: `${streetKey} ${townKey}`, count: Number(r.n), lat: Number(r.lat), lon: Number(r.lon) });
   }
   const byCount = [...entries].sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const byKey = entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -198,6 +236,14 @@ function getPlaceSearch(db: Kysely<Database>): Promise<PlaceSearch> {
     searches.set(db, search);
   }
   return search;
+}
+
+/**
+ * Listings changed: the place counts reload in the background (server/listing-follower.ts). Street
+ * names keep their own schedule (3 × SUGGEST_COUNTS_TTL_MS): their scan is the costlier one.
+ */
+export function invalidatePlaceCounts(db: Kysely<Database>): void {
+  searches.get(db)?.then((s) => s.counts.invalidate(), () => {});
 }
 
 /**
@@ -244,18 +290,22 @@ export async function suggestPlaces(db: Kysely<Database>, qs: string, options: S
   const levels = new Set<number>([...defaultSuggestLevels, ...(options.extraLevels ?? [])]);
   const accept = (e: { level: number }) => levels.has(e.level) && (!options.isLanding || landingLevels.includes(e.level));
   const street = isStreetQuery(qs);
+  // "via roma 12": the street is matched without its number (seed 000 §5).
+  const split = street ? splitStreetNumber(qs) : null;
+  // After a final house number the street's name is complete: "via roma 12" is not "via romagna".
+  const streetText = split?.number && /\d\S*\s*$/.test(qs) ? `${split.street} ` : (split?.street ?? qs);
   const matches = search.index.search(qs, { limit: size, accept, countOf: (id) => counts.get(id) ?? 0 });
 
   let rows: SuggestedPlaceRow[];
   if (street) {
     // "Piazza Armerina" is a town: exact and prefix place matches come first, then streets.
     // Only names that go on past the street word ("via " is not the start of "Viadana").
-    const q = normalizeQuery(qs);
+    const q = normalizeQuery(streetText);
     const places = matches
       .filter((m) => m.kind <= MatchKind.prefix && q.includes(" "))
       .map((m) => rowOf(search.directory, search.directory.get(m.id)!, counts.get(m.id) ?? 0))
       .filter((r) => normalizeQuery(r.name).startsWith(q));
-    rows = [...places, ...matchStreets(search.directory, await search.streets.get(), qs, size - places.length)];
+    rows = [...places, ...matchStreets(search.directory, await search.streets.get(), streetText, size - places.length)];
   } else {
     rows = matches.map((m) => rowOf(search.directory, search.directory.get(m.id)!, counts.get(m.id) ?? 0));
   }
@@ -297,80 +347,84 @@ function matchStreets(directory: PlaceDirectory, streets: StreetTable, qs: strin
   return found.map((s) => {
     const town = directory.get(s.townId)!;
     return {
-      id: `street:${s.townId}:${s.streetKey.replace(/ /g, "-")}`, name: s.street, label: `${s.street}, ${town.name}${town.short ? ` (${town.short})` : ""}`,
+      id: streetId(s), name: s.street, label: `${s.street}, ${town.name}${town.short ? ` (${town.short})` : ""}`,
       level: PlaceLevel.other, type: "street", slug: s.streetKey.replace(/ /g, "-"), qslug: town.qslug, hkey: town.hkey,
       parent: { id: town.id, name: town.name, short: town.short }, town: { id: town.id, name: town.name, qslug: town.qslug },
-      lat: town.lat, lon: town.lon, count: s.count,
+      lat: s.lat, lon: s.lon, count: s.count,
     };
   });
 }
 
+/** "street:{townId}:{street-key}": what the autocomplete returns for a street and /ricerca/ accepts. */
+function streetId(s: StreetEntry): string {
+  return `street:${s.townId}:${s.streetKey.replace(/ /g, "-")}`;
+}
+
+export interface StreetPlace {
+  id: string;
+  /** "Via Roma" */
+  name: string;
+  /** "Via Roma, Milano" */
+  label: string;
+  townId: string;
+  lat: number;
+  lon: number;
+}
+
+function streetPlace(directory: PlaceDirectory, s: StreetEntry): StreetPlace {
+  const town = directory.get(s.townId);
+  return { id: streetId(s), name: s.street, label: town ? `${s.street}, ${town.name}` : s.street, townId: s.townId, lat: s.lat, lon: s.lon };
+}
+
+/** The street with this suggest id ("street:…"), or null when no listing uses it any more. */
+export async function findStreet(db: Kysely<Database>, id: string): Promise<StreetPlace | null> {
+  if (!id.startsWith("street:")) return null;
+  const search = await getPlaceSearch(db);
+  const streets = await search.streets.get();
+  const found = streets.byKey.find((s) => streetId(s) === id);
+  return found ? streetPlace(search.directory, found) : null;
+}
+
+/**
+ * The street whose centre is this point (within a metre), or null: names a circle search made from a
+ * street pick ("entro 500 m da Via Roma, Milano") without carrying a label in the URL.
+ */
+export async function streetAtPoint(db: Kysely<Database>, lat: number, lon: number): Promise<StreetPlace | null> {
+  const search = await getPlaceSearch(db);
+  const streets = await search.streets.get();
+  const tolerance = 1e-5;
+  let best: StreetEntry | null = null;
+  for (const s of streets.byCount) {
+    if (Math.abs(s.lat - lat) <= tolerance && Math.abs(s.lon - lon) <= tolerance) {
+      best = s;
+      break;
+    }
+  }
+  return best ? streetPlace(search.directory, best) : null;
+}
+
 /**
  * Free text from the no-JavaScript search form → the best place: the first place suggestion (for an
- * address, the street's town), or null when nothing matches. Used by /cerca/ and the results route.
+ * address, the street's town with the street), or null when nothing matches. Used by /cerca/ and the results route.
  */
 export async function resolvePlaceQuery(
   db: Kysely<Database>, text: string, options: { channel?: SuggestChannel } = {},
-): Promise<{ id: string; name: string; level: number; type: string; qslug: string } | null> {
+): Promise<{ id: string; name: string; level: number; type: string; qslug: string; street?: StreetPlace } | null> {
   if (!normalizeQuery(text)) return null;
   const { data } = await suggestPlaces(db, text.slice(0, 100), { channel: options.channel, size: 1 });
   const top = data[0];
   if (!top) return null;
   if (top.type === "street") {
+    // The street's town, and the street itself: the caller searches around it.
     const search = await getPlaceSearch(db);
     const town = search.directory.get(top.town!.id)!;
-    return { id: town.id, name: town.name, level: town.level, type: town.type, qslug: town.qslug };
+    const street = (await findStreet(db, top.id)) ?? undefined;
+    return { id: town.id, name: town.name, level: town.level, type: town.type, qslug: town.qslug, ...(street ? { street } : {}) };
   }
   return { id: top.id, name: top.name, level: top.level, type: top.type, qslug: top.qslug };
 }
 
-export interface ListingCountFilter {
-  channel?: SuggestChannel;
-  category?: string;
-  propertyTypeGroup?: string;
-  buildingCondition?: string;
-  publisherId?: number;
-}
-
-const keyColumnByLevel: Partial<Record<number, string>> = {
-  [PlaceLevel.region]: "region_id", [PlaceLevel.province]: "province_id", [PlaceLevel.town]: "town_id",
-  [PlaceLevel.zone]: "zone_id", [PlaceLevel.block]: "block_id",
-};
-
-/** Listings matching `filter` in each place (any level), counted in the database. */
-export async function countListingsIn(db: Kysely<Database>, places: Array<{ id: string; level: number }>, filter: ListingCountFilter): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  const where = sql.join([
-    sql`true`,
-    ...(filter.channel ? [sql`l.channel = ${filter.channel}`] : []),
-    ...(filter.category ? [sql`l.category = ${filter.category}`] : []),
-    ...(filter.propertyTypeGroup ? [sql`l.property_type_group = ${filter.propertyTypeGroup}`] : []),
-    ...(filter.buildingCondition ? [sql`l.building_condition = ${filter.buildingCondition}`] : []),
-    ...(filter.publisherId !== undefined ? [sql`(l.publisher_id = ${filter.publisherId} OR l.agent_id = ${filter.publisherId})`] : []),
-  ], sql` AND `);
-  const byLevel = new Map<number, string[]>();
-  for (const p of places) byLevel.set(p.level, [...(byLevel.get(p.level) ?? []), p.id]);
-  await Promise.all([...byLevel].map(async ([level, ids]) => {
-    const column = keyColumnByLevel[level];
-    let rows: { id: string; n: number }[] = [];
-    if (column) {
-      rows = (await sql<{ id: string; n: number }>`
-        SELECT ${sql.ref(`l.${column}`)} AS id, count(*)::int AS n FROM listings l
-        WHERE ${sql.ref(`l.${column}`)} = ANY(${ids}::text[]) AND ${where} GROUP BY 1`.execute(db)).rows;
-    } else if (level === PlaceLevel.metroStop || level === PlaceLevel.nonAdminZone || level === PlaceLevel.nonAdminSubZone) {
-      const arrayColumn = level === PlaceLevel.metroStop ? "l.metro_stop_ids" : "l.nonadmin_zone_ids";
-      rows = (await sql<{ id: string; n: number }>`
-        SELECT k.id, count(*)::int AS n FROM listings l, unnest(${sql.ref(arrayColumn)}) AS k(id)
-        WHERE k.id = ANY(${ids}::text[]) AND ${where} GROUP BY 1`.execute(db)).rows;
-    } else if (level === PlaceLevel.metroLine) {
-      rows = (await sql<{ id: string; n: number }>`
-        SELECT s.parent_id AS id, count(DISTINCT l.id)::int AS n FROM places s JOIN listings l ON s.id = ANY(l.metro_stop_ids)
-        WHERE s.parent_id = ANY(${ids}::text[]) AND ${where} GROUP BY 1`.execute(db)).rows;
-    }
-    for (const r of rows) counts.set(r.id, Number(r.n));
-  }));
-  return counts;
-}
+export { countListingsIn, type ListingCountFilter } from "./places.ts";
 
 /** The place with this id as a PlaceSummary (for the Location presenter), or null. */
 export async function findPlaceById(db: Kysely<Database>, id: string, channel?: SuggestChannel): Promise<PlaceSummary | null> {
@@ -430,5 +484,11 @@ export async function placesContainingPoint(db: Kysely<Database>, lat: number, l
   const ordered = [...inside].sort((a, b) => polygonLevels.indexOf(a.level as never) - polygonLevels.indexOf(b.level as never));
   const ids = [...ordered.map((c) => c.id), ...ancestors];
   const summaries = new Map((await placeSummaries(db, ids)).map((p) => [p.id, p]));
-  return ids.map((id) => summaries.get(id)).filter((p): p is PlaceSummary => p !== undefined);
+  // Counts from the same per-place table the autocomplete uses (all channels), so the map's "is this
+  // still my place?" check and the suggest list agree.
+  const counts = (await (await getPlaceSearch(db)).counts.get()).byChannel.all;
+  return ids
+    .map((id) => summaries.get(id))
+    .filter((p): p is PlaceSummary => p !== undefined)
+    .map((p) => ({ ...p, count: counts.get(p.id) ?? 0 }));
 }

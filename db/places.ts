@@ -1,6 +1,7 @@
 /** Place queries. Returns plain PlaceSummary objects; nothing outside db/ sees Kysely types. */
 import { sql, type Kysely } from "kysely";
 import { PlaceLevel } from "../core/places.ts";
+import { placeArrayColumn, placeKeyColumn } from "../core/search/filters.ts";
 import type { Database } from "./schema.ts";
 
 export interface PlaceSummary {
@@ -46,41 +47,54 @@ function toSummary(row: SummaryRow, count: number, hasChildren: boolean): PlaceS
   return { ...rest, bbox: [bboxMinLon, bboxMinLat, bboxMaxLon, bboxMaxLat], count, hasChildren };
 }
 
-/** Which listing column holds the key of a place of this level. */
-const listingKeyColumn: Partial<Record<number, "regionId" | "provinceId" | "townId" | "zoneId" | "blockId">> = {
-  [PlaceLevel.region]: "regionId",
-  [PlaceLevel.province]: "provinceId",
-  [PlaceLevel.town]: "townId",
-  [PlaceLevel.zone]: "zoneId",
-  [PlaceLevel.block]: "blockId",
-};
-
 export type Channel = "vendita" | "affitto" | "affitto-breve";
 
-/** Listing counts per place id for places of one level. */
-async function countsFor(db: Kysely<Database>, level: number, ids: string[], channel?: Channel): Promise<Map<string, number>> {
+/** Which listings a place count takes in; every field optional. */
+export interface ListingCountFilter {
+  channel?: Channel;
+  category?: string;
+  propertyTypeGroup?: string;
+  buildingCondition?: string;
+  publisherId?: number;
+}
+
+/**
+ * Listings matching `filter` in each place (any level), counted in the database: the one place count
+ * of the portal (place pages, children lists, autocomplete live counts). Places are matched by the
+ * listing columns of core/search/filters.ts placeKeyColumn / placeArrayColumn, as a search does.
+ */
+export async function countListingsIn(db: Kysely<Database>, places: ReadonlyArray<{ id: string; level: number }>, filter: ListingCountFilter = {}): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  if (ids.length === 0) return counts;
-  const column = listingKeyColumn[level];
-  if (column) {
-    let q = db.selectFrom("listings").select([column, (eb) => eb.fn.countAll<number>().as("n")]).where(column, "in", ids).groupBy(column);
-    if (channel) q = q.where("channel", "=", channel);
-    for (const row of await q.execute()) counts.set(row[column] as string, Number(row.n));
-  } else if (level === PlaceLevel.metroStop || level === PlaceLevel.nonAdminZone) {
-    const arrayColumn = level === PlaceLevel.metroStop ? "metro_stop_ids" : "nonadmin_zone_ids";
-    const rows = await sql<{ id: string; n: number }>`
-      SELECT k.id, count(*)::int AS n FROM listings l, unnest(${sql.ref(`l.${arrayColumn}`)}) AS k(id)
-      WHERE k.id = ANY(${ids}::text[]) ${channel ? sql`AND l.channel = ${channel}` : sql``}
-      GROUP BY k.id`.execute(db);
-    for (const row of rows.rows) counts.set(row.id, Number(row.n));
-  } else if (level === PlaceLevel.metroLine) {
-    const rows = await sql<{ id: string; n: number }>`
-      SELECT s.parent_id AS id, count(DISTINCT l.id)::int AS n
-      FROM places s JOIN listings l ON s.id = ANY(l.metro_stop_ids)
-      WHERE s.parent_id = ANY(${ids}::text[]) ${channel ? sql`AND l.channel = ${channel}` : sql``}
-      GROUP BY s.parent_id`.execute(db);
-    for (const row of rows.rows) counts.set(row.id, Number(row.n));
-  }
+  const where = sql.join([
+    sql`true`,
+    ...(filter.channel ? [sql`l.channel = ${filter.channel}`] : []),
+    ...(filter.category ? [sql`l.category = ${filter.category}`] : []),
+    ...(filter.propertyTypeGroup ? [sql`l.property_type_group = ${filter.propertyTypeGroup}`] : []),
+    ...(filter.buildingCondition ? [sql`l.building_condition = ${filter.buildingCondition}`] : []),
+    ...(filter.publisherId !== undefined ? [sql`(l.publisher_id = ${filter.publisherId} OR l.agent_id = ${filter.publisherId})`] : []),
+  ], sql` AND `);
+  const byLevel = new Map<number, string[]>();
+  for (const p of places) byLevel.set(p.level, [...(byLevel.get(p.level) ?? []), p.id]);
+  await Promise.all([...byLevel].map(async ([level, ids]) => {
+    const column = placeKeyColumn[level];
+    const arrayColumn = placeArrayColumn[level];
+    let rows: { id: string; n: number }[] = [];
+    if (column) {
+      rows = (await sql<{ id: string; n: number }>`
+        SELECT ${sql.ref(`l.${column}`)} AS id, count(*)::int AS n FROM listings l
+        WHERE ${sql.ref(`l.${column}`)} = ANY(${ids}::text[]) AND ${where} GROUP BY 1`.execute(db)).rows;
+    } else if (level === PlaceLevel.metroLine) {
+      // A line's listings are those near any of its stops, each once.
+      rows = (await sql<{ id: string; n: number }>`
+        SELECT s.parent_id AS id, count(DISTINCT l.id)::int AS n FROM places s JOIN listings l ON s.id = ANY(${sql.ref(`l.${arrayColumn}`)})
+        WHERE s.parent_id = ANY(${ids}::text[]) AND ${where} GROUP BY 1`.execute(db)).rows;
+    } else if (arrayColumn) {
+      rows = (await sql<{ id: string; n: number }>`
+        SELECT k.id, count(*)::int AS n FROM listings l, unnest(${sql.ref(`l.${arrayColumn}`)}) AS k(id)
+        WHERE k.id = ANY(${ids}::text[]) AND ${where} GROUP BY 1`.execute(db)).rows;
+    }
+    for (const r of rows) counts.set(r.id, Number(r.n));
+  }));
   return counts;
 }
 
@@ -89,7 +103,7 @@ export async function findPlaceBySlug(db: Kysely<Database>, level: number, qslug
   const row = await db.selectFrom("places as p").select(summaryColumns).where("p.level", "=", level).where("p.qslug", "=", qslug).executeTakeFirst();
   if (!row) return null;
   const [counts, child] = await Promise.all([
-    countsFor(db, level, [row.id], channel),
+    countListingsIn(db, [row], { channel }),
     db.selectFrom("places").select("id").where("parentId", "=", row.id).limit(1).executeTakeFirst(),
   ]);
   return toSummary(row, counts.get(row.id) ?? 0, child !== undefined);
@@ -106,10 +120,7 @@ export async function listChildren(
     .where("p.parentId", "=", parentId);
   if (options.levels?.length) q = q.where("p.level", "in", options.levels);
   const rows = await q.orderBy("p.name").execute();
-  const byLevel = new Map<number, string[]>();
-  for (const r of rows) byLevel.set(r.level, [...(byLevel.get(r.level) ?? []), r.id]);
-  const counts = new Map<string, number>();
-  for (const [level, ids] of byLevel) for (const [id, n] of await countsFor(db, level, ids, options.channel)) counts.set(id, n);
+  const counts = await countListingsIn(db, rows, { channel: options.channel });
   return rows.map(({ hasChildren, ...row }) => toSummary(row, counts.get(row.id) ?? 0, Boolean(hasChildren)));
 }
 

@@ -1,5 +1,7 @@
-/** Publisher queries: agencies by place, with their listing and agent counts. */
-import type { Kysely } from "kysely";
+/** Publisher queries: agencies by place with their listing and agent counts, publisher pages, agents, their listings. */
+import { sql, type Kysely } from "kysely";
+import type { SortKey } from "../core/search/vocabulary.ts";
+import { applySort, findListingSummaries, type ListingSummary } from "./listings-search.ts";
 import type { Database } from "./schema.ts";
 
 export interface AgencySummary {
@@ -15,12 +17,16 @@ export interface AgencySummary {
   agents: number;
 }
 
-/** Agencies based in the given towns (all of Italy when null), most listings first. */
+/** Agencies based in the given towns (all of Italy when null), optionally by name, most listings first. */
 export async function searchAgencies(
-  db: Kysely<Database>, options: { townIds: string[] | null; channel?: string; page: number; size: number },
+  db: Kysely<Database>, options: { townIds: string[] | null; channel?: string; name?: string; page: number; size: number },
 ): Promise<{ total: number; agencies: AgencySummary[] }> {
   let base = db.selectFrom("publishers as p").where("p.kind", "=", "agency");
   if (options.townIds) base = base.where("p.townId", "in", options.townIds.length > 0 ? options.townIds : [""]);
+  // The agency-name box of /trova-agenzia/: every word must appear in the name (case-insensitive).
+  for (const word of (options.name ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5)) {
+    base = base.where(sql<boolean>`position(${word} in lower(p.name)) > 0`);
+  }
   const [countRow, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
     base
@@ -41,4 +47,138 @@ export async function searchAgencies(
     total: Number(countRow.n),
     agencies: rows.map((r) => ({ ...r, listings: Number(r.listings ?? 0), agents: Number(r.agents ?? 0) })),
   };
+}
+
+/** A publisher as its page shows it (seed 001 §3 "Publisher"). */
+export interface PublisherDetail {
+  id: number;
+  kind: string;
+  isAgentPro: boolean;
+  parentId: number | null;
+  name: string;
+  slug: string;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  street: string | null;
+  townId: string | null;
+  postalCode: string | null;
+  description: string | null;
+  showPhoneNumber: boolean;
+  hasCrossSubscription: boolean;
+  disableAuctions: boolean;
+  hasPhoto: boolean;
+  parent: { id: number; name: string; slug: string } | null;
+}
+
+export interface AgentSummary {
+  id: number;
+  name: string;
+  slug: string;
+  isAgentPro: boolean;
+  hasPhoto: boolean;
+  listings: number;
+}
+
+const detailColumns = [
+  "p.id", "p.kind", "p.isAgentPro", "p.parentId", "p.name", "p.slug", "p.phone", "p.email", "p.website", "p.street",
+  "p.townId", "p.postalCode", "p.description", "p.showPhoneNumber", "p.hasCrossSubscription", "p.disableAuctions", "p.hasPhoto",
+] as const;
+
+/** One publisher with its parent agency (for agents), or null. */
+export async function findPublisher(db: Kysely<Database>, id: number): Promise<PublisherDetail | null> {
+  const row = await db
+    .selectFrom("publishers as p")
+    .leftJoin("publishers as parent", "parent.id", "p.parentId")
+    .select(detailColumns)
+    .select(["parent.name as parentName", "parent.slug as parentSlug"])
+    .where("p.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { parentName, parentSlug, ...rest } = row;
+  return { ...rest, parent: rest.parentId && parentName ? { id: rest.parentId, name: parentName, slug: parentSlug ?? "" } : null };
+}
+
+/** An agency's agents, Agente Pro first, then by name; with how many listings each follows. */
+export async function findAgents(db: Kysely<Database>, agencyId: number): Promise<AgentSummary[]> {
+  const rows = await db
+    .selectFrom("publishers as a")
+    .select(["a.id", "a.name", "a.slug", "a.isAgentPro", "a.hasPhoto"])
+    .select((eb) => eb.selectFrom("listings as l").select(eb.fn.countAll().as("n")).whereRef("l.agentId", "=", "a.id").as("listings"))
+    .where("a.parentId", "=", agencyId)
+    .where("a.kind", "=", "agent")
+    .orderBy("a.isAgentPro", "desc")
+    .orderBy("a.name")
+    .orderBy("a.id")
+    .execute();
+  return rows.map((r) => ({ ...r, listings: Number(r.listings ?? 0) }));
+}
+
+/** One page of a publisher's listings (an agency's own, or those an agent follows) and their total. */
+export async function findPublisherListings(
+  db: Kysely<Database>, options: { publisherId: number; asAgent: boolean; sort: SortKey; page: number; size: number },
+): Promise<{ total: number; listings: ListingSummary[] }> {
+  const column = options.asAgent ? "listings.agentId" : "listings.publisherId";
+  const base = db.selectFrom("listings").where(column, "=", options.publisherId);
+  const [countRow, idRows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    applySort(base.select("listings.id"), options.sort).limit(options.size).offset((options.page - 1) * options.size).execute(),
+  ]);
+  return { total: Number(countRow.n), listings: await findListingSummaries(db, idRows.map((r) => r.id)) };
+}
+
+/** The agencies with the most listings in all of Italy (the agency home, seed 001 §2). */
+export async function topAgencies(db: Kysely<Database>, size: number): Promise<AgencySummary[]> {
+  return (await searchAgencies(db, { townIds: null, page: 1, size })).agencies;
+}
+
+/** What a listing's contact needs about its publisher: phone rules and the auction switch. */
+export async function findListingContact(db: Kysely<Database>, listingId: number): Promise<ListingContact | null> {
+  const row = await db
+    .selectFrom("listings as l")
+    .innerJoin("publishers as p", "p.id", "l.publisherId")
+    .leftJoin("publishers as a", "a.id", "l.agentId")
+    .select([
+      "l.id", "l.publisherId", "l.agentId", "l.isAuction", "l.propertyType", "l.photoCount", "l.licenseTypeGroup", "l.hasVirtualTour", "l.title",
+      "p.kind as publisherKind", "p.name as publisherName", "p.slug as publisherSlug", "p.phone as publisherPhone", "p.showPhoneNumber", "p.disableAuctions", "p.hasCrossSubscription",
+      "a.isAgentPro as agentIsPro", "a.name as agentName",
+    ])
+    .where("l.id", "=", listingId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export interface ListingContact {
+  id: number;
+  publisherId: number;
+  agentId: number | null;
+  isAuction: boolean;
+  propertyType: string;
+  photoCount: number;
+  licenseTypeGroup: string | null;
+  hasVirtualTour: boolean;
+  title: string;
+  publisherKind: string;
+  publisherName: string;
+  publisherSlug: string;
+  publisherPhone: string | null;
+  showPhoneNumber: boolean;
+  disableAuctions: boolean;
+  hasCrossSubscription: boolean;
+  agentIsPro: boolean | null;
+  agentName: string | null;
+}
+
+/** The channel and property group most of a publisher's (or agent's) listings are in; null when it has none. */
+export async function publisherMainChannel(db: Kysely<Database>, publisherId: number): Promise<{ channel: string; group: string } | null> {
+  const row = await db
+    .selectFrom("listings")
+    .select(["channel", "propertyTypeGroup", (eb) => eb.fn.countAll().as("n")])
+    .where((eb) => eb.or([eb("publisherId", "=", publisherId), eb("agentId", "=", publisherId)]))
+    .groupBy(["channel", "propertyTypeGroup"])
+    .orderBy("n", "desc")
+    .orderBy("channel")
+    .orderBy("propertyTypeGroup")
+    .executeTakeFirst();
+  return row ? { channel: row.channel, group: row.propertyTypeGroup } : null;
 }

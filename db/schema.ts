@@ -52,6 +52,10 @@ export interface PublishersTable {
   description: string | null;
   logoColor: string | null;
   createdAt: Timestamp;
+  showPhoneNumber: Generated<boolean>;
+  hasCrossSubscription: Generated<boolean>;
+  disableAuctions: Generated<boolean>;
+  hasPhoto: Generated<boolean>;
 }
 
 export interface PoisTable {
@@ -115,8 +119,12 @@ export interface ListingsTable {
   street: string;
   streetNumber: string;
   postalCode: string | null;
+  /** The public point: the exact one when geo visibility is 1, else its grid vertex (core/listing/location.ts). */
   lat: number;
   lon: number;
+  /** The home's exact point: for its publisher only, never selected by a public query. */
+  exactLat: number;
+  exactLon: number;
   geoVisibility: number;
   regionId: string;
   provinceId: string;
@@ -146,10 +154,105 @@ export interface MetaTable {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface LeadsTable {
+  id: Generated<number>;
+  kind: "specific" | "generic" | "agency";
+  publisherId: number;
+  agentId: number | null;
+  listingId: number | null;
+  userId: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  context: string;
+  clientKey: string;
+  createdAt: Generated<Timestamp>;
+}
+
+export interface PhoneCallsTable {
+  id: Generated<number>;
+  publisherId: number;
+  listingId: number | null;
+  userId: string | null;
+  device: "PM" | "PT" | "PD";
+  clientKey: string;
+  createdAt: Generated<Timestamp>;
+}
+
 export interface Database {
   places: PlacesTable;
   publishers: PublishersTable;
   pois: PoisTable;
   listings: ListingsTable;
   meta: MetaTable;
+  leads: LeadsTable;
+  phoneCalls: PhoneCallsTable;
+  users: UsersTable;
+  userConsents: UserConsentsTable;
+  userIdentities: UserIdentitiesTable;
+  rememberTokens: RememberTokensTable;
+  oneTimeSecrets: OneTimeSecretsTable;
+  mailOutbox: MailOutboxTable;
+}
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  displayName: string;
+  passwordHash: string | null;
+  phone: string | null;
+  emailVerifiedAt: Timestamp | null;
+  lastPrivacyAcceptanceAt: Timestamp | null;
+  trustedIdentity: Generated<boolean>;
+  loginType: Generated<string>;
+  tokensValidAfter: CreatedAt;
+  createdAt: CreatedAt;
+  lastLoginAt: Timestamp | null;
+}
+
+export interface UserConsentsTable {
+  userId: number;
+  kind: string;
+  given: boolean;
+  recordedAt: CreatedAt;
+}
+
+export interface UserIdentitiesTable {
+  provider: string;
+  subject: string;
+  userId: number;
+  createdAt: CreatedAt;
+}
+
+export interface RememberTokensTable {
+  id: string;
+  userId: number;
+  secretHash: string;
+  issuedAt: Timestamp;
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+  replacedBy: string | null;
+}
+
+export interface OneTimeSecretsTable {
+  id: Generated<number>;
+  userId: number;
+  purpose: string;
+  secretHash: string;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  attempts: Generated<number>;
+  createdAt: CreatedAt;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  createdAt: CreatedAt;
 }

@@ -139,6 +139,33 @@ describe("listing page and favourites in Chromium", () => {
     }
   });
 
+  it("shows many saved listings a page at a time, asking for at most one page per call", async () => {
+    const browser = await openBrowser();
+    try {
+      const page = await browser.newPage();
+      const asked: number[] = [];
+      page.on("request", (r) => {
+        if (r.url().endsWith("/mycasa/listings/cards")) asked.push((JSON.parse(r.postData() ?? "{}") as { ids: number[] }).ids.length);
+      });
+      const found = await (await fetch(`${portal.url}/portal-srp/api/v1/search`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ size: 30 }) })).json() as { listings: Array<{ id: number }> };
+      const saved = found.listings.map((l) => l.id);
+      expect(saved).toHaveLength(30);
+      await page.goto(`${portal.url}/preferiti/`);
+      await page.evaluate((ids) => localStorage.setItem("casa:favourites", JSON.stringify(ids)), saved);
+      await page.reload();
+      await expect.poll(() => page.getByTestId("favourites-count").textContent()).toBe("30 annunci salvati");
+      expect(await page.locator(".compact-card-list > li").count()).toBe(25);
+      await page.getByRole("button", { name: "Mostra altri annunci salvati (5)" }).click();
+      await expect.poll(() => page.locator(".compact-card-list > li").count()).toBe(30);
+      expect(await page.getByTestId("favourites-more").count()).toBe(0);
+      expect(asked.length).toBeGreaterThanOrEqual(3);
+      expect(Math.max(...asked)).toBeLessThanOrEqual(25);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await browser.dispose();
+    }
+  });
+
   it("syncs the heart between two tabs", async () => {
     const browser = await openBrowser();
     try {

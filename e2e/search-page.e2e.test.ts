@@ -31,7 +31,8 @@ async function total(page: Page): Promise<number> {
 }
 
 async function prices(page: Page): Promise<number[]> {
-  return (await page.locator(".search-results > .results-list .result-card__price strong").allTextContents()).map((t) => euros(t.split("-")[0]!));
+  // A private negotiation ('Trattativa riservata') has no price to compare.
+  return (await page.locator(".search-results > .results-list .result-card__price strong").allTextContents()).filter((t) => /\d/.test(t)).map((t) => euros(t.split("-")[0]!));
 }
 
 /** Waits for the address to match and the results of that address to be on screen (client navigations update the URL first). */

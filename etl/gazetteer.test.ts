@@ -35,6 +35,12 @@ describe("administrative places", () => {
     }
   });
 
+  it("spells every place name without broken characters (U+FFFD or mojibake)", () => {
+    const broken = places.filter((p) => /\uFFFD|Ã|Â/.test(p.name)).map((p) => p.name);
+    expect(broken).toEqual([]);
+    expect(places.some((p) => p.name === "Parco Bosco In Città")).toBe(true);
+  });
+
   it("maps merged provinces to their main town and keys San Marino as 60", () => {
     const map = provinceSlugMap(byLevel(PlaceLevel.province));
     expect(map).toMatchObject({ FC: "forli", PU: "pesaro", MS: "massa", BT: "barletta", VB: "verbania", MB: "monza", MI: "milano", "60": "san-marino" });

@@ -7,12 +7,13 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Place } from "../core/places.ts";
 import { foldAccents } from "../core/text.ts";
 import { forgetListingFacts } from "../db/listing-facts.ts";
+import { resumeListingChangesWithReset, suspendListingChanges } from "../db/listing-changes.ts";
 import type { Database } from "../db/schema.ts";
 import { DemoContext, type DemoOptions } from "./demo/generator.ts";
 import { buildGazetteer } from "./gazetteer.ts";
 
 /** Bump when the gazetteer or the generator changes, so existing databases are rebuilt. */
-export const DATASET_VERSION = 2;
+export const DATASET_VERSION = 5;
 
 export interface DatasetInfo {
   version: number;
@@ -61,6 +62,8 @@ export async function loadDataset(
   const context = new DemoContext(places, options);
   const loaded = await db.transaction().execute(async (trx) => {
     await sql`TRUNCATE listings, pois, publishers, places`.execute(trx);
+    // Not one log row per listing: followers get a single reset and reload (docs/decisions/050).
+    await suspendListingChanges(trx);
     await trx.deleteFrom("meta").where("key", "=", "dataset").execute();
 
     for (let i = 0; i < places.length; i += 500) {
@@ -86,6 +89,7 @@ export async function loadDataset(
       loadedAt: new Date().toISOString(),
     };
     await trx.insertInto("meta").values({ key: "dataset", value: JSON.stringify(info) }).execute();
+    await resumeListingChangesWithReset(trx);
     return info;
   });
   // Fresh statistics for the planner and a visibility map for index-only counts (outside the transaction).

@@ -6,6 +6,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { openDatabase } from "../db/database.ts";
+import { DatasetLock } from "../db/dataset-lock.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { loadDataset } from "../etl/load.ts";
 import { loadConfig } from "../server/config.ts";
@@ -29,8 +30,17 @@ const config = loadConfig({
 });
 const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await migrateToLatest(handle.db);
+// A serving portal holds the dataset lock: reloading under it would block its searches (db/dataset-lock.ts).
+const lock = config.DATABASE_URL ? await DatasetLock.connect(config.DATABASE_URL) : null;
+if (lock && !(await lock.tryExclusive())) {
+  await lock.close();
+  await handle.close();
+  process.stderr.write("generate: a portal is serving (or loading) this database: stop it first, then run generate again\n");
+  process.exit(1);
+}
 const bar = new ProgressBar(process.stderr);
 const info = await loadDataset(handle.db, { seed: config.DEMO_SEED, count: config.DEMO_COUNT, referenceDate: config.referenceDate }, (p, d, t) => bar.update(p, d, t));
 bar.done();
+await lock?.close();
 await handle.close();
 process.stdout.write(`loaded ${info.listings} listings (seed ${info.seed}) and ${info.places} places into the ${handle.kind} database\n`);

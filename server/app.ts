@@ -1,17 +1,33 @@
 /**
  * The server entry, bundled by Vite together with the React Router app (vite.config.ts), so the
  * routes and the HTTP server share one module graph. scripts/start.ts builds it when needed and runs it.
+ *
+ * On a PostgreSQL server it runs a worker process per core (WEB_CONCURRENCY) behind node:cluster,
+ * which shares the port; on the embedded database one process, since PGlite lives inside it.
  */
+import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { StartupError, startPortal } from "./lifecycle.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger, type Logger } from "./logger.ts";
 
 export const clientDir = fileURLToPath(new URL("../client", import.meta.url));
 
 // For the integration and end-to-end tests, which start the bundled portal in-process.
 export { build, loadConfig, startPortal, createLogger };
+
+/** Worker → primary: this worker serves. */
+interface ReadyMessage { type: "casa:ready"; url: string }
+
+/** Seconds a worker gets to finish its requests on shutdown before it is killed. */
+const SHUTDOWN_GRACE_MS = 15_000;
+
+/** How many processes serve: one per core on PostgreSQL unless WEB_CONCURRENCY says otherwise; one on PGlite. */
+export function workerCount(config: Pick<Config, "DATABASE_URL" | "WEB_CONCURRENCY">, cores = availableParallelism()): number {
+  return config.DATABASE_URL ? (config.WEB_CONCURRENCY ?? cores) : 1;
+}
 
 /** Starts the portal; on failure prints one clear line and exits non-zero. */
 export async function main(): Promise<void> {
@@ -23,20 +39,109 @@ export async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
+  // Even a crash is a structured log line (with its stack under err), not plain text on stderr.
+  process.on("uncaughtException", (error) => {
+    logger.fatal({ err: error }, "uncaught exception");
+    process.exit(1);
+  });
+  process.on("unhandledRejection", (reason) => {
+    logger.fatal({ err: reason }, "unhandled promise rejection");
+    process.exit(1);
+  });
+  if (cluster.isPrimary) {
+    const workers = workerCount(config);
+    if (!config.DATABASE_URL) {
+      logger.info({ workers: 1 }, "one process: the embedded database (PGlite) runs inside this process and cannot be shared; set DATABASE_URL for a process per core");
+    }
+    if (workers > 1) return runPrimary(workers, logger);
+  }
+  await runServer(config, logger);
+}
+
+/** One serving process: the only one, or a cluster worker. */
+async function runServer(config: Config, logger: Logger): Promise<void> {
   try {
     const portal = await startPortal({ config, logger, build, clientDir });
-    process.stdout.write(`\nPortale pronto: ${portal.url}\n\n`);
+    if (cluster.isWorker) process.send!({ type: "casa:ready", url: portal.url } satisfies ReadyMessage);
+    else process.stdout.write(`\nPortale pronto: ${portal.url}\n\n`);
     for (const signal of ["SIGTERM", "SIGINT"] as const) {
       process.once(signal, () => {
         logger.info({ signal }, "shutting down");
-        portal.stop().then(() => process.exit(0), (error) => { logger.error(error); process.exit(1); });
+        portal.stop().then(() => process.exit(0), (error: unknown) => { logger.error({ err: error }, "shutdown failed"); process.exit(1); });
       });
     }
   } catch (error) {
     if (error instanceof StartupError) fail(error.message);
-    logger.fatal(error, "start-up failed");
+    logger.fatal({ err: error }, "start-up failed");
     fail(`start-up failed: ${(error as Error).message}`);
   }
+}
+
+/**
+ * The cluster's primary serves nothing itself. It starts one worker first, which migrates and loads
+ * the data if needed (so a start-up error is reported once), then the others; replaces a worker that
+ * dies while serving; and on SIGTERM or SIGINT stops every worker gracefully before exiting.
+ */
+function runPrimary(count: number, logger: Logger): void {
+  logger.info({ workers: count }, "starting worker processes");
+  const ready = new Set<number>();
+  let stopping = false;
+  let announced = false;
+  let url = "";
+
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on("message", (message: ReadyMessage) => {
+      if (message?.type !== "casa:ready") return;
+      ready.add(worker.id);
+      url = message.url;
+      if (ready.size === 1 && Object.keys(cluster.workers ?? {}).length < count) {
+        for (let i = 1; i < count; i++) fork();
+      }
+      if (ready.size === count && !announced) {
+        announced = true;
+        process.stdout.write(`\nPortale pronto: ${url} (${count} processi)\n\n`);
+      }
+    });
+    return worker;
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    const wasReady = ready.delete(worker.id);
+    const alive = Object.keys(cluster.workers ?? {}).length;
+    if (stopping) {
+      if (alive === 0) {
+        logger.info("stopped");
+        process.exit(0);
+      }
+      return;
+    }
+    if (!wasReady) {
+      // It printed why (a start-up error); the others would fail the same way.
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.kill("SIGTERM");
+      process.exitCode = 1;
+      if (alive === 0) process.exit(1);
+      cluster.on("exit", () => { if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1); });
+      return;
+    }
+    logger.error({ workerPid: worker.process.pid, code, signal }, "worker died: starting another");
+    fork();
+  });
+
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      logger.info({ signal, workers: Object.keys(cluster.workers ?? {}).length }, "shutting down");
+      stopping = true;
+      const workers = Object.values(cluster.workers ?? {});
+      if (workers.length === 0) process.exit(0);
+      for (const worker of workers) worker?.process.kill("SIGTERM");
+      setTimeout(() => {
+        for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+      }, SHUTDOWN_GRACE_MS).unref();
+    });
+  }
+  fork();
 }
 
 function fail(message: string): never {

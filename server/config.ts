@@ -18,10 +18,46 @@ const schema = z.object({
   DEMO_REFERENCE_DATE: z.preprocess(emptyAsUndefined, z.iso.date().optional()),
   ISOCHRONE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   SEARCH_FACTS: z.preprocess(emptyAsUndefined, z.enum(["auto", "on", "off"]).default("auto")),
+  LISTING_CHANGES_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),
+  // Accounts and sessions (docs/decisions/042): the key that signs session tokens (at least 32
+  // characters; unset: a random one per process, with a warning), where mail links point, SMTP.
+  SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default("casa.it <noreply@casa.example>")),
+  // Social login (OpenID Connect): a provider appears only when its client id and secret are set.
+  GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().max(500).optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().max(2000).optional()),
+  GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  APPLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().max(500).optional()),
+  APPLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().max(2000).optional()),
+  APPLE_ISSUER: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  FACEBOOK_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().max(500).optional()),
+  FACEBOOK_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().max(2000).optional()),
+  FACEBOOK_ISSUER: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  BOT_CHECK_COST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(1000)),
+  /** Shared rate-limit counters across processes (server/rate-limit.ts); unset: counted in memory. */
+  REDIS_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").optional()),
+  RATE_LIMIT_PREFIX: z.preprocess(emptyAsUndefined, z.string().regex(/^[\w:.-]{1,60}$/, "letters, digits, : . - _").default("casa:rl")),
+  /** Scales every per-client limit (2 doubles them); 0 turns rate limiting off. */
+  RATE_LIMIT_MULTIPLIER: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(10_000).default(1)),
+  /** Proxies in front of the portal whose X-Forwarded-For is believed (0: the socket address is the client). */
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(0)),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+  // The origin of every absolute link (canonical, hreflang, JSON-LD, mails): never the request's Host.
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  // PostgreSQL statement_timeout of every pooled connection: a slow query fails (503) instead of holding a connection.
+  STATEMENT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(600_000).default(5000)),
+  // Worker processes on PostgreSQL (default: one per core); the embedded database always runs one.
+  WEB_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(256).optional()),
 });
 
-export type Config = z.infer<typeof schema> & { referenceDate: Date };
+export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & {
+  referenceDate: Date;
+  /** PUBLIC_URL as an origin with no trailing slash; null when unset (the server then uses http://localhost:<its port>). */
+  publicOrigin: string | null;
+  /** True when PUBLIC_URL is https: pages then send Strict-Transport-Security. */
+  publicHttps: boolean;
+};
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -38,5 +74,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const referenceDate = result.data.DEMO_REFERENCE_DATE
     ? new Date(`${result.data.DEMO_REFERENCE_DATE}T00:00:00Z`)
     : new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
-  return { ...result.data, referenceDate };
+  const { PUBLIC_URL, ...settings } = result.data;
+  const publicUrl = PUBLIC_URL ? new URL(PUBLIC_URL) : null;
+  if (publicUrl && (publicUrl.pathname !== "/" || publicUrl.search || publicUrl.hash || publicUrl.username)) {
+    throw new ConfigError("invalid configuration: PUBLIC_URL: must be an origin such as https://casa.example (no path, query or user)");
+  }
+  return { ...settings, referenceDate, publicOrigin: publicUrl?.origin ?? null, publicHttps: publicUrl?.protocol === "https:" };
 }

@@ -1,16 +1,23 @@
 /**
- * The HTTP layer: health and readiness probes, static files, request logging, then React Router.
- * Probes are answered here so they work while the database is still loading.
+ * The HTTP layer: request ids and security headers on every response, health and readiness probes,
+ * static files, request logging, then React Router. Probes are answered here so they work while the
+ * database is still loading; a database outage or a query past its time limit answers 503 here, in
+ * the API's error shape or as a short Italian page (docs/decisions/036).
  */
-import { createRequestListener } from "@react-router/node";
-import { randomUUID } from "node:crypto";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { RouterContextProvider, type ServerBuild } from "react-router";
-import compression from "compression";
 import { constants } from "node:zlib";
+import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
+import compression from "compression";
+import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import sirv from "sirv";
-import { servicesContext, type Services } from "../app/services.ts";
+import { jsonError } from "../app/api/errors.ts";
+import { clientAddressContext, requestContext, requestInfoContext, servicesContext, type RequestTrace, type Services } from "../app/services.ts";
+import { isDatabaseFailure } from "../db/availability.ts";
+import { checkSessionCookies, readRequestInfo } from "./accounts/http-session.ts";
 import type { Logger } from "./logger.ts";
+import { refuseMalformedRequest } from "./request-guard.ts";
 
 export interface PortalState {
   phase: "starting" | "loading" | "ready" | "stopping";
@@ -19,10 +26,98 @@ export interface PortalState {
   detail: string;
   /** True once the in-memory caches behind search (listing facts) have loaded; /readyz shows it. */
   warm?: boolean;
+  /** Whether the database server answers (db/availability.ts); null on the embedded database. */
+  availability?: { readonly available: boolean; report(error: unknown): void } | null;
 }
 
-export function createHandler(options: { build: ServerBuild; clientDir: string; state: PortalState; logger: Logger }) {
-  const { build, clientDir, state, logger } = options;
+/** Seconds a client should wait before retrying a 503. */
+const RETRY_AFTER_SECONDS = 5;
+
+// ---- Request ids -------------------------------------------------------------------------------
+
+/** A client's X-Request-Id is kept only when it looks like an id (log injection, unbounded keys). */
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export function acceptRequestId(header: string | string[] | undefined): string {
+  return typeof header === "string" && REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+// ---- Security headers (docs/decisions/035) -----------------------------------------------------
+
+/**
+ * Scripts only from this origin or carrying this response's nonce (React Router's inline hydration
+ * scripts); styles only from stylesheets of this origin (the app sets no style attributes in HTML;
+ * MapLibre sets styles through the CSSOM, which CSP allows); MapLibre's module worker from /vendor/.
+ */
+export function contentSecurityPolicy(nonce: string, https: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+function setSecurityHeaders(res: ServerResponse, nonce: string, hsts: boolean): void {
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, hsts));
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("Permissions-Policy", "geolocation=(self), camera=(), microphone=(), payment=(), usb=()");
+  res.setHeader("X-Frame-Options", "DENY"); // frame-ancestors for browsers that predate it
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+// ---- Database failures seen during a request ---------------------------------------------------
+
+interface RequestScope extends RequestTrace {
+  /** The first failed query of this request (db/database.ts reports every one through noteDatabaseError). */
+  databaseError?: unknown;
+}
+
+const requestScope = new AsyncLocalStorage<RequestScope>();
+
+/** Remembers a failed query against the request it belongs to, if any (called by the database's error hook). */
+export function noteDatabaseError(error: unknown): void {
+  const scope = requestScope.getStore();
+  if (scope) scope.databaseError ??= error;
+}
+
+function wantsJson(path: string, accept: string | undefined): boolean {
+  return path.startsWith("/portal-srp/") || path.startsWith("/lh/") || path.endsWith(".geojson") || (!!accept && !accept.includes("text/html") && accept.includes("json"));
+}
+
+const UNAVAILABLE_PAGE = `<!doctype html>
+<html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Servizio momentaneamente non disponibile</title></head>
+<body><main><h1>Servizio momentaneamente non disponibile</h1>
+<p>Non riusciamo a leggere gli annunci in questo momento. Riprova tra qualche secondo.</p>
+<p><a href="/">Torna alla home</a></p></main></body></html>
+`;
+
+/** 503 with Retry-After: the API's error shape for JSON clients, a short Italian page for people. */
+export function unavailableResponse(path: string, accept: string | undefined): Response {
+  const headers = { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
+  if (wantsJson(path, accept)) {
+    const response = jsonError(503, "Servizio momentaneamente non disponibile: riprova tra qualche secondo.");
+    for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
+    return response;
+  }
+  return new Response(UNAVAILABLE_PAGE, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
+}
+
+// ---- The handler -------------------------------------------------------------------------------
+
+export function createHandler(options: { build: ServerBuild; clientDir: string; state: PortalState; logger: Logger; hsts?: boolean }) {
+  const { build, clientDir, state, logger, hsts = false } = options;
   // The build writes .br and .gz beside each asset (scripts/compress-assets.ts).
   const assets = sirv(clientDir, {
     brotli: true,
@@ -34,36 +129,93 @@ export function createHandler(options: { build: ServerBuild; clientDir: string; 
   });
   // Pages and JSON compressed on the fly (brotli at a fast level, else gzip); assets are precompressed.
   const compress = compression({ threshold: 1024, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } });
-  const reactRouter = createRequestListener({
-    build,
-    mode: "production",
-    getLoadContext: () => new RouterContextProvider(new Map([[servicesContext, state.services]])),
-  });
+  const handleRequest = createRequestHandler(build, "production");
+
+  /** React Router, with request.url on the configured public origin: a forged Host changes no link. */
+  async function serveApp(req: IncomingMessage, res: ServerResponse, services: Services, scope: RequestScope, path: string): Promise<void> {
+    const origin = new URL(services.publicOrigin);
+    let request: Request;
+    try {
+      request = createRequest(req, res, { host: origin.host, protocol: origin.protocol });
+    } catch (error) {
+      logger.warn({ err: error, reqId: scope.id }, "unreadable request");
+      res.statusCode = 400;
+      res.end();
+      return;
+    }
+    const context = new RouterContextProvider(new Map<RouterContext, unknown>([
+      [servicesContext, services],
+      [requestContext, scope],
+      [clientAddressContext, req.socket.remoteAddress ?? "unknown"],
+      [requestInfoContext, readRequestInfo(request, req.socket.remoteAddress ?? "", services)],
+    ]));
+    let response: Response;
+    try {
+      response = await requestScope.run(scope, () => handleRequest(request, context));
+    } catch (error) {
+      if (request.signal.aborted) return;
+      logger.error({ err: error, reqId: scope.id }, "request failed");
+      response = new Response("Errore interno del server", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    }
+    const failure = scope.databaseError ?? scope.error;
+    if (response.status >= 500 && failure !== undefined && isDatabaseFailure(failure)) {
+      // Kysely reports failed queries, not failed connections: tell the monitor here too.
+      state.availability?.report(failure);
+      await response.body?.cancel().catch(() => {});
+      response = unavailableResponse(path, req.headers.accept);
+    }
+    if (res.destroyed) return;
+    await sendResponse(res, response);
+  }
 
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
-    const requestId = (req.headers["x-request-id"] as string | undefined)?.slice(0, 100) || randomUUID();
+    const requestId = acceptRequestId(req.headers["x-request-id"]);
+    const nonce = randomBytes(16).toString("base64");
     res.setHeader("X-Request-Id", requestId);
+    setSecurityHeaders(res, nonce, hsts);
     res.on("finish", () => {
       const ms = Math.round((performance.now() - started) * 10) / 10;
       const line = { reqId: requestId, method: req.method, url: req.url, status: res.statusCode, ms };
       if (ms > 500) logger.warn(line, "slow request");
       else logger.info(line, "request");
     });
-    const path = (req.url ?? "/").split("?")[0];
-    if (path === "/healthz") return json(res, 200, { status: "ok", phase: state.phase });
+    if (refuseMalformedRequest(req, res)) return;
+    const path = (req.url ?? "/").split("?")[0]!;
+    const databaseAvailable = state.availability?.available ?? true;
+    if (path === "/healthz") return json(res, 200, { status: "ok", phase: state.phase, pid: process.pid });
     if (path === "/readyz") {
-      return json(res, state.phase === "ready" ? 200 : 503, { status: state.phase === "ready" ? "ready" : "not ready", phase: state.phase, detail: state.detail, warm: state.warm ?? false });
+      const ready = state.phase === "ready" && databaseAvailable;
+      const detail = state.phase === "ready" && !databaseAvailable ? "database non raggiungibile" : state.detail;
+      return json(res, ready ? 200 : 503, { status: ready ? "ready" : "not ready", phase: state.phase, detail, database: databaseAvailable ? "up" : "down", warm: state.warm ?? false });
     }
-    if (state.phase !== "ready" || !state.services) {
+    const services = state.services;
+    if (state.phase !== "ready" || !services) {
       res.statusCode = 503;
-      res.setHeader("Retry-After", "5");
+      res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
       res.setHeader("Content-Type", "text/plain; charset=utf-8");
       res.end(`Il portale si sta avviando (${state.detail}). Riprova tra qualche secondo.\n`);
       return;
     }
+    // The client's address for rate limits (app/contact/client.server.ts); whatever a client sent is overwritten.
+    req.headers["x-client-address"] = req.socket.remoteAddress ?? "";
     assets(req, res, () => {
-      compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => reactRouter(req, res));
+      compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
+        // While the database is known to be down, answer at once instead of waiting on connection timeouts.
+        if (!(state.availability?.available ?? true)) {
+          void sendResponse(res, unavailableResponse(path, req.headers.accept));
+          return;
+        }
+        const scope: RequestScope = { id: requestId, nonce };
+        // Session renewal (seed 001 §4) happens first, so the routes see the renewed cookies.
+        checkSessionCookies(req, res, services).catch((error: unknown) => {
+          logger.error({ err: error, reqId: requestId }, "session check failed");
+        }).then(() => serveApp(req, res, services, scope, path)).catch((error: unknown) => {
+          logger.error({ err: error, reqId: requestId }, "response failed");
+          if (!res.headersSent) res.statusCode = 500;
+          res.end();
+        });
+      });
     });
   };
 }

@@ -5,18 +5,23 @@
  */
 import { createServer, type Server } from "node:http";
 import type { ServerBuild } from "react-router";
+import { DatabaseAvailability } from "../db/availability.ts";
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from "../db/database.ts";
+import { DatasetLock } from "../db/dataset-lock.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { CountCache } from "../db/count-cache.ts";
-import { loadListingFacts } from "../db/listing-facts.ts";
 import { warmPlaceSearch } from "../db/place-search.ts";
 import { GazetteerDataError } from "../etl/gazetteer.ts";
 import { estimatedIsochrones, valhallaIsochrones } from "./isochrone.ts";
 import { loadDataset, readDatasetInfo } from "../etl/load.ts";
 import type { Config } from "./config.ts";
-import { createHandler, type PortalState } from "./http.ts";
+import { createHandler, noteDatabaseError, type PortalState } from "./http.ts";
 import type { Logger } from "./logger.ts";
 import { ProgressBar } from "./progress.ts";
+import { createRateLimiter } from "./rate-limit.ts";
+import { refuseConnect } from "./request-guard.ts";
+import { ListingFollower } from "./listing-follower.ts";
+import { createAccountService, DEMO_USER } from "./accounts/setup.ts";
 
 export class StartupError extends Error {
   override name = "StartupError";
@@ -25,6 +30,10 @@ export class StartupError extends Error {
 export interface RunningPortal {
   url: string;
   port: number;
+  /** The open database (tests write listings through it, as another process would, and read what a request stored). */
+  database: DatabaseHandle;
+  /** Follows listing changes into this process's facts and caches. */
+  listingChanges: ListingFollower;
   stop(): Promise<void>;
 }
 
@@ -42,10 +51,33 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
-/** Ensures the dataset matches the configuration, loading it when missing, outdated or incomplete. */
-async function ensureDataset(database: DatabaseHandle, config: Config, logger: Logger, state: PortalState): Promise<void> {
-  const info = await readDatasetInfo(database.db);
-  if (info && info.seed === config.DEMO_SEED && info.count === config.DEMO_COUNT) {
+/**
+ * Ensures the dataset matches the configuration, loading it when missing, outdated or incomplete.
+ * On a PostgreSQL server `lock` says who may load: never while another process serves (db/dataset-lock.ts).
+ */
+async function ensureDataset(database: DatabaseHandle, config: Config, logger: Logger, state: PortalState, lock: DatasetLock | null): Promise<void> {
+  const matches = (info: Awaited<ReturnType<typeof readDatasetInfo>>) =>
+    info !== null && info !== undefined && info.seed === config.DEMO_SEED && info.count === config.DEMO_COUNT;
+  let info = await readDatasetInfo(database.db);
+  if (lock) {
+    if (matches(info) || !(await lock.tryExclusive())) {
+      // Serve: wait out another process's load, if any, then check what it left.
+      if (!matches(info)) logger.info("another portal process holds the dataset lock: waiting for it");
+      await lock.shared();
+      info = await readDatasetInfo(database.db);
+      if (!matches(info)) {
+        throw new StartupError(
+          `another portal process is serving this database with DEMO_SEED=${info?.seed ?? "?"} DEMO_COUNT=${info?.count ?? "?"}; ` +
+            `reloading under it would block its searches: start with the same settings, or stop it first`,
+        );
+      }
+      logger.info({ dataset: info }, "dataset present");
+      return;
+    }
+    info = await readDatasetInfo(database.db); // loaded by another process before we got the lock?
+  }
+  if (matches(info)) {
+    await lock?.downgrade();
     logger.info({ dataset: info }, "dataset present");
     return;
   }
@@ -61,40 +93,61 @@ async function ensureDataset(database: DatabaseHandle, config: Config, logger: L
     },
   );
   bar?.done();
+  await lock?.downgrade();
   logger.info({ dataset: loaded }, "dataset loaded");
 }
 
 /** SEARCH_FACTS=auto loads the in-memory listing facts from this many listings on. */
 export const SEARCH_FACTS_AUTO_MIN = 100_000;
 
-export async function startPortal(options: { config: Config; logger: Logger; build: ServerBuild; clientDir: string }): Promise<RunningPortal> {
+export async function startPortal(options: {
+  config: Config; logger: Logger; build: ServerBuild; clientDir: string;
+  /** The time sessions and codes are judged by (tests move it); Date.now by default. */
+  clock?: () => number;
+}): Promise<RunningPortal> {
   const { config, logger, build, clientDir } = options;
   const startedAt = performance.now();
-  const state: PortalState = { phase: "starting", services: null, detail: "avvio" };
-  const server = createServer(createHandler({ build, clientDir, state, logger }));
+  const state: PortalState = { phase: "starting", services: null, detail: "avvio", availability: null };
+  const server = createServer(createHandler({ build, clientDir, state, logger, hsts: config.publicHttps }));
   server.keepAliveTimeout = 5000;
+  server.on("connect", refuseConnect);
   const port = await listen(server, config.PORT, config.HOST);
+  const publicOrigin = config.publicOrigin ?? `http://localhost:${port}`;
 
   let database: DatabaseHandle | null = null;
+  let lock: DatasetLock | null = null;
+  let availability: DatabaseAvailability | null = null;
+  let follower: ListingFollower | null = null;
+  const counts = new CountCache();
   try {
     state.detail = "apertura del database";
-    database = await openDatabase({ url: config.DATABASE_URL, readUrl: config.DATABASE_READ_URL, dataDir: config.DATA_DIR });
+    database = await openDatabase({
+      url: config.DATABASE_URL, readUrl: config.DATABASE_READ_URL, dataDir: config.DATA_DIR,
+      statementTimeoutMs: config.STATEMENT_TIMEOUT_MS,
+      onQueryError: (error) => {
+        availability?.report(error);
+        noteDatabaseError(error);
+      },
+    });
     state.detail = "migrazioni";
     await migrateToLatest(database.db);
-    await ensureDataset(database, config, logger, state);
+    if (config.DATABASE_URL) lock = await DatasetLock.connect(config.DATABASE_URL);
+    await ensureDataset(database, config, logger, state, lock);
     // Totals from memory pay off on large datasets (db/listing-facts.ts, docs/decisions/032); on the
     // default 30,000 listings SQL counts take a few ms, and loading would hold PGlite's thread for 3 s.
     // They load in the background; until then totals are counted by SQL, with the same results.
     const listings = (await readDatasetInfo(database.db))?.listings ?? 0;
     const useFacts = config.SEARCH_FACTS === "on" || (config.SEARCH_FACTS === "auto" && listings >= SEARCH_FACTS_AUTO_MIN);
-    if (useFacts) loadListingFacts(database.readDb).then(
-      () => { state.warm = true; },
-      (error: unknown) => logger.error(error, "listing facts failed to load; totals stay in SQL"),
-    );
+    // Listings written by any process reach this one's facts and caches (docs/decisions/050).
+    follower = new ListingFollower({ database, facts: useFacts, counts, logger, pollMs: config.LISTING_CHANGES_POLL_MS });
+    await follower.start();
+    if (useFacts) follower.factsReady.then((facts) => { if (facts) state.warm = true; });
     else state.warm = true;
     warmPlaceSearch(database.readDb);
   } catch (error) {
     server.close();
+    await follower?.stop().catch(() => {});
+    await lock?.close();
     await database?.close().catch(() => {});
     if (error instanceof DatabaseUnavailableError) {
       throw new StartupError(config.DATABASE_URL
@@ -107,12 +160,43 @@ export async function startPortal(options: { config: Config; logger: Logger; bui
     throw error;
   }
 
+  const accounts = await createAccountService(config, database.db, logger, options.clock ?? Date.now);
+  await accounts.service.ensureDemoUser(DEMO_USER.email, DEMO_USER.displayName, DEMO_USER.password);
   state.services = {
     database,
     logger,
-    counts: new CountCache(),
+    accounts: accounts.service,
+    counts,
     isochrones: config.ISOCHRONE_URL ? valhallaIsochrones(config.ISOCHRONE_URL) : estimatedIsochrones,
+    rateLimiter: createRateLimiter({ redisUrl: config.REDIS_URL, prefix: config.RATE_LIMIT_PREFIX, multiplier: config.RATE_LIMIT_MULTIPLIER }),
+    trustProxy: config.TRUST_PROXY,
+    publicOrigin,
   };
+  // Only a server can go away under us; the embedded database lives in this process.
+  if (database.kind === "postgres") {
+    const handle = database;
+    const datasetLock = lock;
+    let reacquiring: Promise<void> | null = null;
+    availability = new DatabaseAvailability({
+      ping: async () => {
+        await handle.ping();
+        // A database restart ends the lock's session: take the shared lock again, in the background
+        // (it waits while another process loads), so no one reloads under this process meanwhile.
+        if (datasetLock?.lost && !reacquiring) {
+          reacquiring = datasetLock.reacquire().then(
+            () => logger.info("dataset lock taken again after the database came back"),
+            (error: unknown) => logger.error({ err: error }, "dataset lock could not be taken again; will retry"),
+          ).finally(() => { reacquiring = null; });
+        }
+      },
+      onChange: (available, error) => {
+        if (available) logger.info("database answers again");
+        else logger.error({ err: error }, "database unavailable: answering 503 until it answers");
+      },
+    }).start();
+    state.availability = availability;
+  }
+  const services = state.services;
   state.phase = "ready";
   state.detail = "pronto";
   const url = `http://localhost:${port}`;
@@ -127,10 +211,16 @@ export async function startPortal(options: { config: Config; logger: Logger; bui
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
+      availability?.stop();
+      await listingChanges.stop();
+      await lock?.close();
+      await accounts.close();
+      await services.rateLimiter.close();
       await database.close();
       logger.info("stopped");
     })();
     return stopping;
   };
-  return { url, port, stop };
+  const listingChanges = follower!;
+  return { url, port, database, listingChanges, stop };
 }

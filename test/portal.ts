@@ -16,13 +16,30 @@ interface Bundle {
 
 export const TEST_DATASET = { seed: "test", count: 3000, referenceDate: "2026-11-01" } as const;
 
-/** `searchFacts: "on"` serves totals from the in-memory listing facts, as large deployments do. */
-export async function startTestPortal(database: { url: string | undefined; dataDir: string }, options: { searchFacts?: "auto" | "on" | "off" } = {}) {
+/**
+ * For suites that send hundreds of API requests a second from one address (as no person does): the
+ * per-client rate limits raised a thousandfold, still counted (server/rate-limit.ts).
+ */
+export const BULK_CLIENT = { env: { RATE_LIMIT_MULTIPLIER: "1000" } } as const;
+
+export interface TestPortalOptions {
+  /** `"on"` serves totals from the in-memory listing facts, as large deployments do. */
+  searchFacts?: "auto" | "on" | "off";
+  /** More settings (PUBLIC_URL, STATEMENT_TIMEOUT_MS, DEMO_COUNT, RATE_LIMIT_MULTIPLIER…), as in the environment; rate limits stay on their defaults unless a test asks. */
+  env?: Record<string, string>;
+  /** Receives the portal's log lines (JSON, one per call) at level info and above; silent without. */
+  log?: (line: string) => void;
+  /** The clock sessions and codes are judged by. */
+  clock?: () => number;
+}
+
+export async function startTestPortal(database: { url: string | undefined; dataDir: string }, options: TestPortalOptions = {}) {
   const bundle = (await import(pathToFileURL(serverEntry).href)) as Bundle;
   const config = bundle.loadConfig({
     PORT: "0", HOST: "127.0.0.1", DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? "",
     DEMO_SEED: TEST_DATASET.seed, DEMO_COUNT: String(TEST_DATASET.count), DEMO_REFERENCE_DATE: TEST_DATASET.referenceDate,
-    LOG_LEVEL: "silent", SEARCH_FACTS: options.searchFacts ?? "auto",
+    LOG_LEVEL: "silent", SEARCH_FACTS: options.searchFacts ?? "auto", BOT_CHECK_COST: "10", ...options.env,
   });
-  return bundle.startPortal({ config, logger: bundle.createLogger("silent"), build: bundle.build, clientDir: bundle.clientDir });
+  const logger = options.log ? bundle.createLogger("info", { write: options.log }) : bundle.createLogger("silent");
+  return bundle.startPortal({ config, logger, build: bundle.build, clientDir: bundle.clientDir, clock: options.clock });
 }

@@ -1,35 +1,38 @@
 /** The listing card of seed 000 §3 as the search API returns it. */
 import { formatEuro } from "../../core/format.ts";
 import { contactLabels, contactTarget } from "../../core/listing/contact.ts";
-import { publicAddress, publicLocation, publicTitle } from "../../core/listing/location.ts";
+import { priceUnitSuffix } from "../../core/listing/labels.ts";
+import { publicAddress } from "../../core/listing/location.ts";
+import { publicListing } from "../../core/listing/public.ts";
 import type { ListingSummary } from "../../db/listings-search.ts";
 import type { PlaceDirectory } from "../../db/place-directory.ts";
 
-const unitSuffix: Record<string, string> = { total: "", month: "/mese", week: "/settimana" };
+/** The price text of a private negotiation (seed 000), as the listing page shows it. */
+const PRIVATE_NEGOTIATION = "Trattativa riservata";
 
-export function presentListingCard(l: ListingSummary, directory: PlaceDirectory) {
+export function presentListingCard(summary: ListingSummary, directory: PlaceDirectory) {
+  // Everything below reads the public view only: no hidden price, exact point, street number or private phone.
+  const l = publicListing(summary);
   const town = directory.get(l.townId);
   const zone = l.zoneId ? directory.get(l.zoneId) : undefined;
-  const exact = l.geoVisibility === 1;
-  // Approximate listings never reveal the street number or the exact point (seed 000 §3 geoInfos).
-  const location = publicLocation(l.lat, l.lon, l.geoVisibility);
   const target = contactTarget(l.publisherKind, l.agentIsPro);
   return {
     id: l.id,
     uri: `/annunci/${l.id}/`,
-    title: publicTitle(l.title, l.streetNumber, exact),
+    title: l.title,
     channel: l.channel,
     propertyTypeGroup: l.propertyTypeGroup,
     propertyType: l.propertyType,
     publishedAt: l.publishedAt instanceof Date ? l.publishedAt.toISOString() : l.publishedAt,
-    address: publicAddress(l.street, l.streetNumber, town?.name ?? "", exact),
+    address: publicAddress(l.street, l.streetNumber, town?.name ?? "", l.location.exact),
     town: town ? { id: town.id, name: town.name, short: town.short } : null,
     zone: zone ? { id: zone.id, name: zone.name } : null,
     features: {
       price: {
         marker: { price: l.price, unit: l.priceUnit, originalPrice: l.originalPrice, hasPriceRange: l.priceMax !== null },
-        text: `${formatEuro(l.price)}${l.priceMax ? ` - ${formatEuro(l.priceMax)}` : ""}${unitSuffix[l.priceUnit] ?? ""}`,
+        text: l.price === null ? PRIVATE_NEGOTIATION : `${formatEuro(l.price)}${l.priceMax ? ` - ${formatEuro(l.priceMax)}` : ""}${priceUnitSuffix[l.priceUnit] ?? ""}`,
         originalText: l.originalPrice ? formatEuro(l.originalPrice) : null,
+        isPrivateNegotiation: l.isPrivateNegotiation,
       },
       surface: l.surface,
       rooms: l.rooms,
@@ -45,7 +48,7 @@ export function presentListingCard(l: ListingSummary, directory: PlaceDirectory)
       floorPlan: l.hasFloorPlan ? `/media/listing/${l.id}/planimetria.svg` : null,
       virtualTour: l.hasVirtualTour,
     },
-    geoInfos: { lat: location.lat, lon: location.lon, geo_visibility_level: l.geoVisibility },
+    geoInfos: { lat: l.location.lat, lon: l.location.lon, geo_visibility_level: l.geoVisibility },
     isProjectProfile: l.isNewConstruction && l.priceMax !== null,
     refPublisher: l.publisherId,
     proposeGeneric: false,
@@ -54,6 +57,7 @@ export function presentListingCard(l: ListingSummary, directory: PlaceDirectory)
       publisherSlug: l.publisherSlug,
       publisherName: l.publisherName,
       publisherPhone: l.publisherPhone,
+      showPhoneNumber: l.showPhoneNumber,
       publisherType: l.publisherKind,
       hasCrossSubscription: false,
       agent: l.agentId ? { id: l.agentId, name: l.agentName, isAgentPro: Boolean(l.agentIsPro) } : null,

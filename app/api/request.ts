@@ -1,25 +1,65 @@
 /**
- * Reading API input: one way for every JSON endpoint. Bodies are capped, parsed, and validated with
- * zod; any problem becomes a 400 Response (thrown) naming the field.
+ * Reading API input: one way for every JSON endpoint. Bodies are capped while they stream, parsed,
+ * and validated with zod; any problem becomes a 4xx Response (thrown) naming the field.
  */
 import type { z } from "zod";
 import { jsonError, validationError } from "./errors.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
+const TINY = 1e-12;
+
+/**
+ * 413, and the connection closed: the client may still be sending the rest of the body, which must
+ * not be read (it may be hundreds of megabytes) and would otherwise break its next request.
+ */
+function tooLarge(): Response {
+  const response = jsonError(413, `body too large: at most ${MAX_BODY_BYTES} bytes`);
+  response.headers.set("Connection", "close");
+  return response;
+}
+
+/**
+ * The body as text, read chunk by chunk and abandoned at MAX_BODY_BYTES, so a chunked upload with no
+ * Content-Length costs at most the limit in memory.
+ */
+async function readCappedText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString("utf8");
+}
 
 /** Parses and validates a JSON body; throws a 4xx Response on failure. */
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
   if (request.method !== "POST") throw jsonError(405, "use POST with a JSON body");
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw jsonError(413, `body too large: at most ${MAX_BODY_BYTES} bytes`);
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw jsonError(413, `body too large: at most ${MAX_BODY_BYTES} bytes`);
+  const text = await readCappedText(request);
   let raw: unknown;
+  let prototypeKey = false;
   try {
-    raw = text.trim() === "" ? {} : JSON.parse(text);
+    // "__proto__" would be dropped by any later copy (zod records, spreads), so it is refused here.
+    raw = text.trim() === "" ? {} : JSON.parse(text, (key, value: unknown) => {
+      if (key === "__proto__") prototypeKey = true;
+      // Magnitudes below any precision the portal uses read as 0: PostgreSQL's float math underflows on them.
+      if (typeof value === "number" && value !== 0 && Math.abs(value) < TINY) return 0;
+      return value;
+    });
   } catch {
     throw jsonError(400, "body is not valid JSON");
   }
+  if (prototypeKey) throw jsonError(400, `"__proto__" is not a field of any request`, "__proto__");
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
@@ -30,9 +70,4 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.i
   const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
-}
-
-/** For resource routes that only accept POST: a GET gets 405 with a message, not a 404 page. */
-export function postOnly(): Response {
-  return jsonError(405, "use POST with a JSON body");
 }

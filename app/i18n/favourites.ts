@@ -13,6 +13,7 @@ type FavouriteTexts = {
   loadError: string;
   count: (n: number) => string;
   clear: string;
+  more: (left: number) => string;
   gone: (n: number) => string;
 };
 
@@ -29,6 +30,7 @@ export const favouriteTexts: Messages<FavouriteTexts> = {
     loadError: "Non è stato possibile caricare i preferiti. Riprova tra qualche istante.",
     count: (n) => (n === 1 ? "1 annuncio salvato" : `${n} annunci salvati`),
     clear: "Svuota i preferiti",
+    more: (n) => (n === 1 ? "Mostra l'altro annuncio salvato" : `Mostra altri annunci salvati (${n})`),
     gone: (n) => (n === 1 ? "1 annuncio salvato non è più disponibile." : `${n} annunci salvati non sono più disponibili.`),
   },
   en: {
@@ -43,6 +45,7 @@ export const favouriteTexts: Messages<FavouriteTexts> = {
     loadError: "Your favourites could not be loaded. Please try again in a moment.",
     count: (n) => (n === 1 ? "1 saved listing" : `${n} saved listings`),
     clear: "Clear favourites",
+    more: (n) => (n === 1 ? "Show the other saved listing" : `Show more saved listings (${n})`),
     gone: (n) => (n === 1 ? "1 saved listing is no longer available." : `${n} saved listings are no longer available.`),
   },
 };

@@ -32,10 +32,6 @@ type ListingTexts = {
   publisher: string;
   logoAlt: (name: string) => string;
   agentOf: (agent: string) => string;
-  callPhone: (phone: string) => string;
-  showPhone: string;
-  contactNote: string;
-  noPhone: string;
   similar: string;
   noSimilar: string;
   yes: string;
@@ -75,10 +71,6 @@ export const listingTexts: Messages<ListingTexts> = {
     publisher: "Inserzionista",
     logoAlt: (name) => `Logo di ${name}`,
     agentOf: (agent) => `Agente: ${agent}`,
-    callPhone: (phone) => `Chiama ${phone}`,
-    showPhone: "Mostra il telefono",
-    contactNote: "Il modulo di contatto non è ancora disponibile: telefona all'inserzionista.",
-    noPhone: "Il modulo di contatto non è ancora disponibile e l'inserzionista non ha indicato un telefono.",
     similar: "Annunci simili nella zona",
     noSimilar: "Nessun annuncio simile nei dintorni.",
     yes: "Sì",
@@ -116,10 +108,6 @@ export const listingTexts: Messages<ListingTexts> = {
     publisher: "Advertiser",
     logoAlt: (name) => `${name} logo`,
     agentOf: (agent) => `Agent: ${agent}`,
-    callPhone: (phone) => `Call ${phone}`,
-    showPhone: "Show the phone number",
-    contactNote: "The contact form is not available yet: please phone the advertiser.",
-    noPhone: "The contact form is not available yet and the advertiser has not given a phone number.",
     similar: "Similar listings nearby",
     noSimilar: "No similar listings nearby.",
     yes: "Yes",

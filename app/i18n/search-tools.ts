@@ -28,6 +28,8 @@ type SearchToolsTexts = {
   liveCount: (n: number) => string;
   liveCountNone: string;
   liveCountLoading: string;
+  /** The submit button before the count can follow the form (server render, no JavaScript). */
+  liveCountStatic: string;
 };
 
 export const searchToolsTexts: Messages<SearchToolsTexts> = {
@@ -57,6 +59,7 @@ export const searchToolsTexts: Messages<SearchToolsTexts> = {
     liveCount: (n) => `Vedi ${formatInteger(n)} ${n === 1 ? "risultato" : "risultati"}`,
     liveCountNone: "Nessun risultato",
     liveCountLoading: "Calcolo dei risultati…",
+    liveCountStatic: "Cerca",
   },
   en: {
     close: "Close",
@@ -84,6 +87,7 @@ export const searchToolsTexts: Messages<SearchToolsTexts> = {
     liveCount: (n) => `See ${formatInteger(n)} ${n === 1 ? "result" : "results"}`,
     liveCountNone: "No results",
     liveCountLoading: "Counting results…",
+    liveCountStatic: "Search",
   },
 };
 

@@ -1,6 +1,7 @@
 /** Texts of the search results page (seed 000 §2, §4, §8). Italian exactly as the spec gives them. */
 import { formatInteger } from "../../core/format.ts";
-import type { Messages } from "./locale.ts";
+import type { FormFilterKey, FormGroup } from "../../core/search/filters.ts";
+import type { Locale, Messages } from "./locale.ts";
 
 type SearchTexts = {
   breadcrumb: string;
@@ -11,35 +12,8 @@ type SearchTexts = {
   filtersButton: (n: number) => string;
   closeFilters: string;
   filtersTitle: string;
-  groupPrice: string;
-  groupRooms: string;
-  groupFeatures: string;
-  groupCondition: string;
-  groupOther: string;
   channel: string;
   propertyGroup: string;
-  priceMin: string;
-  priceMax: string;
-  mqMin: string;
-  mqMax: string;
-  roomsMin: string;
-  roomsMax: string;
-  baths: string;
-  floor: string;
-  lift: string;
-  balcony: string;
-  terrace: string;
-  garden: string;
-  heating: string;
-  furniture: string;
-  buildingCondition: string;
-  energyClass: string;
-  publicationDate: string;
-  sellerType: string;
-  auctions: string;
-  auctionsAll: string;
-  auctionsOnly: string;
-  auctionsExclude: string;
   any: string;
   select: string;
   selectedMany: (n: number) => string;
@@ -74,6 +48,8 @@ type SearchTexts = {
   groundFloor: string;
   auction: string;
   contactAgent: string;
+  /** After a price: "/mese" for a monthly rent, "/settimana" for a weekly one, nothing for a sale. */
+  priceUnit: (unit: string) => string;
   contactAgency: string;
   contactPrivate: string;
   agency: string;
@@ -97,35 +73,8 @@ export const searchTexts: Messages<SearchTexts> = {
     filtersButton: (n) => (n > 0 ? `Filtri (${n})` : "Filtri"),
     closeFilters: "Chiudi i filtri",
     filtersTitle: "Filtra la ricerca",
-    groupPrice: "Prezzo e superficie",
-    groupRooms: "Locali e bagni",
-    groupFeatures: "Caratteristiche",
-    groupCondition: "Stato e classe energetica",
-    groupOther: "Altro",
     channel: "Contratto",
     propertyGroup: "Tipologia",
-    priceMin: "Prezzo minimo (€)",
-    priceMax: "Prezzo massimo (€)",
-    mqMin: "Superficie minima (m²)",
-    mqMax: "Superficie massima (m²)",
-    roomsMin: "Locali minimi",
-    roomsMax: "Locali massimi",
-    baths: "Bagni",
-    floor: "Piano",
-    lift: "Ascensore",
-    balcony: "Balcone",
-    terrace: "Terrazzo",
-    garden: "Giardino",
-    heating: "Riscaldamento",
-    furniture: "Arredamento",
-    buildingCondition: "Stato dell'immobile",
-    energyClass: "Classe energetica",
-    publicationDate: "Data di pubblicazione",
-    sellerType: "Inserzionista",
-    auctions: "Aste giudiziarie",
-    auctionsAll: "Includi le aste",
-    auctionsOnly: "Solo aste",
-    auctionsExclude: "Escludi le aste",
     any: "Indifferente",
     select: "Seleziona",
     selectedMany: (n) => `${n} selezionate`,
@@ -160,6 +109,7 @@ export const searchTexts: Messages<SearchTexts> = {
     groundFloor: "Piano terra",
     auction: "Asta",
     contactAgent: "Contatta l'agente",
+    priceUnit: (unit) => (unit === "month" ? "/mese" : unit === "week" ? "/settimana" : ""),
     contactAgency: "Contatta l'agenzia",
     contactPrivate: "Contatta l'inserzionista",
     agency: "Agenzia",
@@ -179,35 +129,8 @@ export const searchTexts: Messages<SearchTexts> = {
     filtersButton: (n) => (n > 0 ? `Filters (${n})` : "Filters"),
     closeFilters: "Close the filters",
     filtersTitle: "Refine your search",
-    groupPrice: "Price and size",
-    groupRooms: "Rooms and bathrooms",
-    groupFeatures: "Features",
-    groupCondition: "Condition and energy class",
-    groupOther: "More",
     channel: "Contract",
     propertyGroup: "Property type",
-    priceMin: "Minimum price (€)",
-    priceMax: "Maximum price (€)",
-    mqMin: "Minimum size (m²)",
-    mqMax: "Maximum size (m²)",
-    roomsMin: "Minimum rooms",
-    roomsMax: "Maximum rooms",
-    baths: "Bathrooms",
-    floor: "Floor",
-    lift: "Lift",
-    balcony: "Balcony",
-    terrace: "Terrace",
-    garden: "Garden",
-    heating: "Heating",
-    furniture: "Furniture",
-    buildingCondition: "Condition",
-    energyClass: "Energy class",
-    publicationDate: "Published",
-    sellerType: "Advertiser",
-    auctions: "Court auctions",
-    auctionsAll: "Include auctions",
-    auctionsOnly: "Auctions only",
-    auctionsExclude: "Exclude auctions",
     any: "Any",
     select: "Select",
     selectedMany: (n) => `${n} selected`,
@@ -242,6 +165,7 @@ export const searchTexts: Messages<SearchTexts> = {
     groundFloor: "Ground floor",
     auction: "Auction",
     contactAgent: "Contact the agent",
+    priceUnit: (unit) => (unit === "month" ? "/month" : unit === "week" ? "/week" : ""),
     contactAgency: "Contact the agency",
     contactPrivate: "Contact the advertiser",
     agency: "Agency",
@@ -269,13 +193,6 @@ export const optionLabels = {
       superficie_crescente: "Superficie crescente", superficie_decrescente: "Superficie decrescente",
       data_decrescente: "Più recenti", data_crescente: "Meno recenti",
     },
-    level: { terra: "Piano terra", intermedi: "Piani intermedi", ultimo: "Ultimo piano" },
-    garden: { any: "Qualsiasi", comune: "Comune", privato: "Privato" },
-    heating: { autonomo: "Autonomo", centralizzato: "Centralizzato" },
-    furniture: { none: "Non arredato", partially: "Parzialmente arredato", full: "Arredato" },
-    condition: { nuovo: "Nuovo", "nuovo-ristrutturato": "Nuovo / Ristrutturato", abitabile: "Buono / Abitabile", "da-ristrutturare": "Da ristrutturare" },
-    publication: { "2d": "Ultime 48 ore", "7d": "Ultima settimana", "30d": "Ultimo mese" },
-    seller: { privato: "Privato", agenzia: "Agenzia" },
   },
   en: {
     channel: { vendita: "For sale", affitto: "For rent", "affitto-breve": "Holiday rentals" },
@@ -290,12 +207,75 @@ export const optionLabels = {
       superficie_crescente: "Size, smallest first", superficie_decrescente: "Size, largest first",
       data_decrescente: "Newest first", data_crescente: "Oldest first",
     },
-    level: { terra: "Ground floor", intermedi: "Middle floors", ultimo: "Top floor" },
-    garden: { any: "Any", comune: "Shared", privato: "Private" },
-    heating: { autonomo: "Independent", centralizzato: "Central" },
-    furniture: { none: "Unfurnished", partially: "Partly furnished", full: "Furnished" },
-    condition: { nuovo: "New", "nuovo-ristrutturato": "New / Renovated", abitabile: "Good / Habitable", "da-ristrutturare": "To renovate" },
-    publication: { "2d": "Last 48 hours", "7d": "Last week", "30d": "Last month" },
-    seller: { privato: "Private", agenzia: "Agency" },
   },
 } as const;
+
+/**
+ * Labels of the search filters (core/search/filters.ts): one entry per filter that has a form field,
+ * which TypeScript requires here. A range labels its two inputs; options not listed show their value.
+ */
+export interface FilterLabel {
+  label?: string;
+  min?: string;
+  max?: string;
+  options?: Readonly<Record<string, string>>;
+}
+
+export const filterLabels: Readonly<Record<Locale, { groups: Record<FormGroup, string>; filters: Record<FormFilterKey, FilterLabel> }>> = {
+  it: {
+    groups: { price: "Prezzo e superficie", rooms: "Locali e bagni", features: "Caratteristiche", condition: "Stato e classe energetica", other: "Altro" },
+    filters: {
+      price: { min: "Prezzo minimo (€)", max: "Prezzo massimo (€)" },
+      mq: { min: "Superficie minima (m²)", max: "Superficie massima (m²)" },
+      rooms: { min: "Locali minimi", max: "Locali massimi" },
+      baths: { label: "Bagni", options: { 1: "1+", 2: "2+", 3: "3+" } },
+      floorLevels: { label: "Piano", options: { terra: "Piano terra", intermedi: "Piani intermedi", ultimo: "Ultimo piano" } },
+      lift: { label: "Ascensore" },
+      balcony: { label: "Balcone" },
+      terrace: { label: "Terrazzo" },
+      garden: { label: "Giardino", options: { any: "Qualsiasi", comune: "Comune", privato: "Privato" } },
+      heating: { label: "Riscaldamento", options: { autonomo: "Autonomo", centralizzato: "Centralizzato" } },
+      furniture: { label: "Arredamento", options: { none: "Non arredato", partially: "Parzialmente arredato", full: "Arredato" } },
+      buildingConditions: {
+        label: "Stato dell'immobile",
+        options: { nuovo: "Nuovo", "nuovo-ristrutturato": "Nuovo / Ristrutturato", abitabile: "Buono / Abitabile", "da-ristrutturare": "Da ristrutturare" },
+      },
+      energyClasses: { label: "Classe energetica" },
+      publicationDate: { label: "Data di pubblicazione", options: { "2d": "Ultime 48 ore", "7d": "Ultima settimana", "30d": "Ultimo mese" } },
+      sellerType: { label: "Inserzionista", options: { privato: "Privato", agenzia: "Agenzia" } },
+      auction: { label: "Aste giudiziarie", options: { include: "Includi le aste", only: "Solo aste", exclude: "Escludi le aste" } },
+      privateNegotiation: {
+        label: "Trattativa riservata",
+        options: { include: "Includi", only: "Solo trattativa riservata", exclude: "Escludi trattativa riservata" },
+      },
+    },
+  },
+  en: {
+    groups: { price: "Price and size", rooms: "Rooms and bathrooms", features: "Features", condition: "Condition and energy class", other: "More" },
+    filters: {
+      price: { min: "Minimum price (€)", max: "Maximum price (€)" },
+      mq: { min: "Minimum size (m²)", max: "Maximum size (m²)" },
+      rooms: { min: "Minimum rooms", max: "Maximum rooms" },
+      baths: { label: "Bathrooms", options: { 1: "1+", 2: "2+", 3: "3+" } },
+      floorLevels: { label: "Floor", options: { terra: "Ground floor", intermedi: "Middle floors", ultimo: "Top floor" } },
+      lift: { label: "Lift" },
+      balcony: { label: "Balcony" },
+      terrace: { label: "Terrace" },
+      garden: { label: "Garden", options: { any: "Any", comune: "Shared", privato: "Private" } },
+      heating: { label: "Heating", options: { autonomo: "Independent", centralizzato: "Central" } },
+      furniture: { label: "Furniture", options: { none: "Unfurnished", partially: "Partly furnished", full: "Furnished" } },
+      buildingConditions: {
+        label: "Condition",
+        options: { nuovo: "New", "nuovo-ristrutturato": "New / Renovated", abitabile: "Good / Habitable", "da-ristrutturare": "To renovate" },
+      },
+      energyClasses: { label: "Energy class" },
+      publicationDate: { label: "Published", options: { "2d": "Last 48 hours", "7d": "Last week", "30d": "Last month" } },
+      sellerType: { label: "Advertiser", options: { privato: "Private", agenzia: "Agency" } },
+      auction: { label: "Court auctions", options: { include: "Include auctions", only: "Auctions only", exclude: "Exclude auctions" } },
+      privateNegotiation: {
+        label: "Price on request",
+        options: { include: "Include", only: "Price on request only", exclude: "Exclude price on request" },
+      },
+    },
+  },
+};

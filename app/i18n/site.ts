@@ -4,6 +4,7 @@ import type { Messages } from "./locale.ts";
 type SiteTexts = {
   skipToContent: string;
   nav: string;
+  menu: string;
   buy: string;
   rent: string;
   shortRent: string;
@@ -25,6 +26,7 @@ export const siteTexts: Messages<SiteTexts> = {
   it: {
     skipToContent: "Vai al contenuto",
     nav: "Navigazione principale",
+    menu: "Menu",
     buy: "Comprare",
     rent: "Affittare",
     shortRent: "Affitto breve",
@@ -45,6 +47,7 @@ export const siteTexts: Messages<SiteTexts> = {
   en: {
     skipToContent: "Skip to content",
     nav: "Main navigation",
+    menu: "Menu",
     buy: "Buy",
     rent: "Rent",
     shortRent: "Holiday rentals",

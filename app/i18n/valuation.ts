@@ -105,6 +105,11 @@ type AgencyTexts = {
   empty: string;
   notFound: string;
   results: (n: number, town: string) => string;
+  resultsByName: (n: number) => string;
+  name: string;
+  featured: string;
+  seeAll: string;
+  seeAllOf: (name: string) => string;
   listings: (n: number) => string;
   agents: (n: number) => string;
   logoAlt: (name: string) => string;
@@ -126,6 +131,11 @@ export const agencyTexts: Messages<AgencyTexts> = {
     empty: "Al momento non ci sono agenzie in questa località",
     notFound: "Comune non trovato: scrivi il nome di un comune italiano.",
     results: (n, town) => `${n} ${n === 1 ? "agenzia" : "agenzie"} a ${town}`,
+    resultsByName: (n) => `${n} ${n === 1 ? "agenzia trovata" : "agenzie trovate"}`,
+    name: "Nome dell'agenzia (facoltativo)",
+    featured: "Le agenzie con più annunci",
+    seeAll: "Vedi tutti",
+    seeAllOf: (name) => `Vedi tutti gli annunci di ${name}`,
     listings: (n) => `${n} ${n === 1 ? "annuncio" : "annunci"}`,
     agents: (n) => `${n} ${n === 1 ? "agente" : "agenti"}`,
     logoAlt: (name) => `Logo di ${name}`,
@@ -145,6 +155,11 @@ export const agencyTexts: Messages<AgencyTexts> = {
     empty: "There are no agencies in this place at the moment",
     notFound: "Town not found: type the name of an Italian municipality.",
     results: (n, town) => `${n} ${n === 1 ? "agency" : "agencies"} in ${town}`,
+    resultsByName: (n) => `${n} ${n === 1 ? "agency" : "agencies"} found`,
+    name: "Agency name (optional)",
+    featured: "Agencies with the most listings",
+    seeAll: "See all",
+    seeAllOf: (name) => `See all listings of ${name}`,
     listings: (n) => `${n} ${n === 1 ? "listing" : "listings"}`,
     agents: (n) => `${n} ${n === 1 ? "agent" : "agents"}`,
     logoAlt: (name) => `${name} logo`,

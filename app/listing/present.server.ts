@@ -5,7 +5,8 @@ import { energySteps } from "../../core/listing/energy.ts";
 import {
   availabilityLabels, channelLabels, conditionLabels, floorLabel, furnitureLabels, gardenLabels, heatingLabels, licenseTypeLabel, priceUnitSuffix, propertyTypeLabels,
 } from "../../core/listing/labels.ts";
-import { publicAddress, publicLocation, publicTitle } from "../../core/listing/location.ts";
+import { publicAddress } from "../../core/listing/location.ts";
+import { publicListing } from "../../core/listing/public.ts";
 import { PlaceLevel } from "../../core/places.ts";
 import { defaultQuery } from "../../core/search/query.ts";
 import { encodeSearchUrl } from "../../core/search/url.ts";
@@ -45,7 +46,9 @@ function englishFloor(floor: number | null, total: number | null): string | null
   return total !== null && floor === total ? `Top floor (${floor})` : `Floor ${floor}`;
 }
 
-export function presentListing(l: ListingDetail, directory: PlaceDirectory, locale: Locale) {
+export function presentListing(detail: ListingDetail, directory: PlaceDirectory, locale: Locale) {
+  // The page, its JSON-LD and its map read the public view only (core/listing/public.ts).
+  const l = publicListing(detail);
   const t = listingTexts[locale];
   const names = featureNames[locale];
   const value = (table: string, itLabels: Readonly<Record<string, string>>, key: string | null) =>
@@ -56,14 +59,15 @@ export function presentListing(l: ListingDetail, directory: PlaceDirectory, loca
   const zone = l.zoneId ? directory.get(l.zoneId) : undefined;
   const province = directory.ancestorAt(l.townId, PlaceLevel.province);
   const region = directory.ancestorAt(l.townId, PlaceLevel.region);
-  const location = publicLocation(l.lat, l.lon, l.geoVisibility);
+  const location = l.location;
   const townName = town?.name ?? "";
-  const title = publicTitle(l.title, l.streetNumber, location.exact);
+  const title = l.title;
   const suffix = (locale === "it" ? priceUnitSuffix : unitSuffixEn)[l.priceUnit] ?? "";
-  const priceText = l.isPrivateNegotiation
+  const price = l.price;
+  const priceText = price === null
     ? t.privateNegotiation
-    : `${l.priceMax ? `${formatEuro(l.price)} - ${formatEuro(l.priceMax)}` : formatEuro(l.price)}${suffix}`;
-  const perMq = !l.isPrivateNegotiation && l.surface > 0 ? `${formatEuro(Math.round(l.price / l.surface))}/m²${suffix}` : null;
+    : `${l.priceMax ? `${formatEuro(price)} - ${formatEuro(l.priceMax)}` : formatEuro(price)}${suffix}`;
+  const perMq = price !== null && l.surface > 0 ? `${formatEuro(Math.round(price / l.surface))}/m²${suffix}` : null;
   const resultsFor = (placeId: string | null) => localizePath(placeResultsPath(directory, l.channel, l.propertyTypeGroup, placeId), locale);
   const resultsPath = resultsFor(town?.id ?? null);
 
@@ -114,8 +118,8 @@ export function presentListing(l: ListingDetail, directory: PlaceDirectory, loca
     description: l.description,
     channel: l.channel,
     priceText,
-    price: l.isPrivateNegotiation ? null : l.price,
-    originalPriceText: l.originalPrice && !l.isPrivateNegotiation ? `${formatEuro(l.originalPrice)}${suffix}` : null,
+    price,
+    originalPriceText: l.originalPrice ? `${formatEuro(l.originalPrice)}${suffix}` : null,
     perMqText: perMq,
     features,
     energy: {
@@ -139,6 +143,7 @@ export function presentListing(l: ListingDetail, directory: PlaceDirectory, loca
       name: l.publisherName,
       kind: l.publisherKind,
       phone: l.publisherPhone,
+      showPhoneNumber: l.showPhoneNumber,
       logo: l.publisherKind === "private" ? null : `/media/publisher/${l.publisherId}/logo.svg`,
       agentName: l.agentName,
       contactLabel: locale === "it" ? contactLabels[target] : { agent: "Contact the agent", agency: "Contact the agency", private: "Contact the advertiser" }[target],

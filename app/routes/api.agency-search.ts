@@ -1,18 +1,16 @@
 /** POST /portal-srp/api/v1/agencySearch and /agencySearch/availableresults — agencies in the searched places. */
 import { PAGE_SIZE } from "../../core/search/vocabulary.ts";
 import { searchAgencies } from "../../db/publishers.ts";
-import { postOnly } from "../api/request.ts";
-import { readSearchBody } from "../api/search-input.server.ts";
+import { apiRoute } from "../api/boundary.server.ts";
+import { readSearch } from "../api/search-input.server.ts";
 import { buildCriteria } from "../search/criteria.server.ts";
 import { townIdsOf } from "../search/places.server.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.agency-search";
 
-export const loader = postOnly;
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const { body, query } = await readSearchBody(request);
+const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
   const db = services(context).database.readDb;
+  const { body, query } = await readSearch(request, db);
   const { criteria, directory } = await buildCriteria(db, query, { isochrones: services(context).isochrones });
   const size = body.size ?? PAGE_SIZE;
   const countOnly = new URL(request.url).pathname.endsWith("/availableresults");
@@ -35,4 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       agents: a.agents,
     })),
   });
-}
+});
+
+export const loader = endpoint.loader;
+export const action = endpoint.action;

@@ -2,19 +2,18 @@
  * POST /portal-srp/api/v1/apireq/convertApiParamForEncode — raw filters and locations in, their
  * normal raw form (convertedFilters) and the canonical search URL out.
  */
-import { getPlaceDirectory } from "../../db/place-directory.ts";
-import { postOnly, readJsonBody } from "../api/request.ts";
-import { localizePath } from "../i18n/locale.ts";
-import { convertBodySchema, queryFrom } from "../search/apireq.server.ts";
 import { encodeSearchUrl, toRawFilters } from "../../core/search/url.ts";
+import { apiRoute } from "../api/boundary.server.ts";
+import { readSearch } from "../api/search-input.server.ts";
+import { localizePath } from "../i18n/locale.ts";
+import { convertBodySchema } from "../search/apireq.server.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.apireq-convert";
 
-export const loader = postOnly;
+const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
+  const { body, query, directory } = await readSearch(request, services(context).database.readDb, { schema: convertBodySchema, filtersField: "filtersToEncode" });
+  return Response.json({ convertedFilters: toRawFilters(query), uri: localizePath(encodeSearchUrl(query, directory), body.locale ?? "it") });
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const body = await readJsonBody(request, convertBodySchema);
-  const places = await getPlaceDirectory(services(context).database.readDb);
-  const query = queryFrom(body.filtersToEncode, body.locations ?? [], places, "filtersToEncode");
-  return Response.json({ convertedFilters: toRawFilters(query), uri: localizePath(encodeSearchUrl(query, places), body.locale ?? "it") });
-}
+export const loader = endpoint.loader;
+export const action = endpoint.action;

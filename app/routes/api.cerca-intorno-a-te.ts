@@ -3,14 +3,11 @@
  * a radius of the user's position (default 2 km; larger radii round up to whole multiples of 2 km).
  */
 import { z } from "zod";
-import { postOnly, readJsonBody } from "../api/request.ts";
-import { searchInputError } from "../api/search-input.server.ts";
-import { parseSearch } from "../../core/search/query.ts";
+import { apiRoute } from "../api/boundary.server.ts";
+import { readSearch } from "../api/search-input.server.ts";
 import { runListingSearch, searchOptions } from "../search/run-search.server.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.cerca-intorno-a-te";
-
-export const loader = postOnly;
 
 const bodySchema = z.strictObject({
   lat: z.number().min(-90).max(90),
@@ -27,15 +24,16 @@ export function searchRadius(requested: number | undefined): number {
   return 2000 * Math.ceil(requested / 1000 / 2);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const body = await readJsonBody(request, bodySchema);
+const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
+  const db = services(context).database.readDb;
+  const { body, query } = await readSearch(request, db, {
+    schema: bodySchema,
+    extra: (b) => ({ channel: b.channel ?? "vendita", geocircle: { circle: [{ distance: Math.min(searchRadius(b.radius), 50_000), center: [b.lat, b.lon] }] } }),
+  });
   const radius = Math.min(searchRadius(body.radius), 50_000);
-  let query;
-  try {
-    query = parseSearch({ ...(body.filters ?? {}), channel: body.channel ?? "vendita", geocircle: { circle: [{ distance: radius, center: [body.lat, body.lon] }] } });
-  } catch (error) {
-    throw searchInputError(error);
-  }
-  const result = await runListingSearch(services(context).database.readDb, query, { ...searchOptions(services(context)), size: body.size, withFillIn: false });
+  const result = await runListingSearch(db, query, { ...searchOptions(services(context)), size: body.size, withFillIn: false });
   return Response.json({ ...result, radius, query });
-}
+});
+
+export const loader = endpoint.loader;
+export const action = endpoint.action;

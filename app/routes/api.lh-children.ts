@@ -1,8 +1,9 @@
 /** GET /lh/v2/{province|town|metroline|nonadminzone|zone|block}/{slug}?site=it_casa — a place's children with listing counts (seed 000 §7). */
 import { z } from "zod";
-import { lookupLevels } from "../../core/places.ts";
+import { lookupLevelOf, lookupLevels } from "../../core/places.ts";
 import { findPlaceBySlug, listAncestors, listChildren } from "../../db/places.ts";
 import { jsonError } from "../api/errors.ts";
+import { apiRoute } from "../api/boundary.server.ts";
 import { readQuery } from "../api/request.ts";
 import { presentLocation } from "../api/location-presenter.ts";
 import { services } from "../services.ts";
@@ -13,8 +14,8 @@ const querySchema = z.strictObject({
   channel: z.enum(["vendita", "affitto", "affitto-breve"]).optional(),
 });
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const level = lookupLevels[params.level as keyof typeof lookupLevels];
+const endpoint = apiRoute<Route.LoaderArgs>({ method: "GET", limit: "suggest" }, async ({ params, request, context }) => {
+  const level = lookupLevelOf(params.level);
   if (level === undefined) return jsonError(404, `unknown level "${params.level.slice(0, 40)}": use one of ${Object.keys(lookupLevels).join(", ")}`);
   const query = readQuery(request, querySchema);
   const slug = params.slug.toLowerCase();
@@ -36,4 +37,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     { headers: { "Cache-Control": "public, max-age=300" } },
   );
-}
+});
+
+export const loader = endpoint.loader;
+export const action = endpoint.action;

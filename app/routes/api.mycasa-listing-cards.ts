@@ -1,24 +1,23 @@
 /**
  * POST /portal-srp/api/v1/mycasa/listings/cards — the cards of saved listings for the favourites page:
- * `{ ids: number[] (≤ 200) }` → `{ listings: Card[], missing: number[] }`, in the order asked;
+ * `{ ids: number[] (≤ 25, what the page shows at once) }` → `{ listings: Card[], missing: number[] }`, in the order asked;
  * `missing` are ids that no longer exist (the page drops them from the browser's list).
  */
 import { z } from "zod";
-import { MAX_FAVOURITES } from "../../core/listing/favourites.ts";
+import { CARDS_PER_PAGE } from "../../core/listing/favourites.ts";
 import { findListingSummaries } from "../../db/listings-search.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { presentListingCard } from "../api/listing-card-presenter.ts";
-import { postOnly, readJsonBody } from "../api/request.ts";
+import { apiRoute } from "../api/boundary.server.ts";
+import { readJsonBody } from "../api/request.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.mycasa-listing-cards";
 
-export const loader = postOnly;
-
 const cardsBodySchema = z.strictObject({
-  ids: z.array(z.number().int().positive().max(2_147_483_647)).max(MAX_FAVOURITES),
+  ids: z.array(z.number().int().positive().max(2_147_483_647)).max(CARDS_PER_PAGE, `at most ${CARDS_PER_PAGE} ids per call`),
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
+const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "cards" }, async ({ request, context }) => {
   const { ids } = await readJsonBody(request, cardsBodySchema);
   const unique = [...new Set(ids)];
   const db = services(context).database.readDb;
@@ -28,4 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     { listings: summaries.map((s) => presentListingCard(s, directory)), missing: unique.filter((id) => !found.has(id)) },
     { headers: { "Cache-Control": "no-store" } },
   );
-}
+});
+
+export const loader = endpoint.loader;
+export const action = endpoint.action;

@@ -6,11 +6,10 @@
 import { z } from "zod";
 import { placesContainingPoint } from "../../db/place-search.ts";
 import { presentLocation } from "../api/location-presenter.ts";
-import { postOnly, readJsonBody } from "../api/request.ts";
+import { apiRoute } from "../api/boundary.server.ts";
+import { readJsonBody } from "../api/request.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.shared-utils-reverse";
-
-export const loader = postOnly;
 
 const bodySchema = z.strictObject({
   coords: z.strictObject({
@@ -22,7 +21,7 @@ const bodySchema = z.strictObject({
   hkeys: z.array(z.string().regex(/^[a-z0-9.-]{1,80}$/, "an hkey")).max(50).optional(),
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
+const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "suggest" }, async ({ request, context }) => {
   const body = await readJsonBody(request, bodySchema);
   const places = await placesContainingPoint(services(context).database.readDb, body.coords.latitude, body.coords.longitude);
   const location = (body.returnAll ? places : places.slice(0, 1)).map((p) => presentLocation(p));
@@ -30,4 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     location,
     ...(body.hkeys ? { inside: places.some((p) => body.hkeys!.includes(p.hkey)) } : {}),
   });
-}
+});
+
+export const loader = endpoint.loader;
+export const action = endpoint.action;

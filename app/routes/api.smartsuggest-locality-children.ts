@@ -8,17 +8,17 @@
  */
 import { z } from "zod";
 import { formatListingCount } from "../../core/format.ts";
-import { lookupLevels, PlaceLevel } from "../../core/places.ts";
+import { idSchema } from "../../core/ids.ts";
+import { lookupLevelOf, PlaceLevel } from "../../core/places.ts";
 import { countListingsIn } from "../../db/place-search.ts";
 import { findPlaceBySlug, listAncestors, listChildren } from "../../db/places.ts";
 import { jsonError } from "../api/errors.ts";
 import { channelSchema } from "../api/places-input.ts";
 import { presentLocation } from "../api/location-presenter.ts";
-import { postOnly, readJsonBody } from "../api/request.ts";
+import { apiRoute } from "../api/boundary.server.ts";
+import { readJsonBody } from "../api/request.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.smartsuggest-locality-children";
-
-export const loader = postOnly;
 
 const flag = z.boolean().optional();
 const bodySchema = z.strictObject({
@@ -27,7 +27,7 @@ const bodySchema = z.strictObject({
     channel: channelSchema.optional(),
     category: z.enum(["residenziale", "commerciale", "case-vacanza"]).optional(),
     buildingCondition: z.enum(["nuovo", "nuovo-ristrutturato", "abitabile", "da-ristrutturare"]).optional(),
-    publisherId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+    publisherId: idSchema("conf.publisherId").optional(),
     withCount: flag, withParent: flag, withZones: flag, isZone: flag, isMetro: flag, isAgency: flag, isNonAdminZones: flag, isCercacasa: flag,
   }).optional(),
 });
@@ -36,11 +36,11 @@ const zoneLevels: number[] = [PlaceLevel.zone, PlaceLevel.block];
 const metroLevels: number[] = [PlaceLevel.metroLine, PlaceLevel.metroStop];
 const nonAdminLevels: number[] = [PlaceLevel.nonAdminZone, PlaceLevel.nonAdminSubZone];
 
-export async function action({ request, context }: Route.ActionArgs) {
+const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "suggest" }, async ({ request, context }) => {
   const { childrenUri, conf = {} } = await readJsonBody(request, bodySchema);
   const [, , , levelName, slug] = childrenUri.split("?")[0]!.split("/");
-  const level = lookupLevels[levelName as keyof typeof lookupLevels];
-  if (level === undefined) return jsonError(404, `childrenUri: unknown level "${levelName}"`, "childrenUri");
+  const level = lookupLevelOf(levelName!);
+  if (level === undefined) return jsonError(404, `childrenUri: unknown level "${levelName!.slice(0, 40)}"`, "childrenUri");
   const db = services(context).database.readDb;
   const place = await findPlaceBySlug(db, level, slug!.toLowerCase());
   if (!place) return jsonError(404, `childrenUri: no ${levelName} with slug "${slug}"`, "childrenUri");
@@ -66,4 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...(conf.withParent ? { location: presentLocation({ ...place, count }, await listAncestors(db, place.hkey)) } : {}),
     locations,
   });
-}
+});
+
+export const loader = endpoint.loader;
+export const action = endpoint.action;

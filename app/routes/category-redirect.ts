@@ -7,6 +7,7 @@
  */
 import { data, redirect } from "react-router";
 import { PlaceLevel } from "../../core/places.ts";
+import { ownValue } from "../../core/errors.ts";
 import { parseSearch } from "../../core/search/query.ts";
 import { encodeSearchUrl } from "../../core/search/url.ts";
 import { propertyTypeGroups } from "../../core/search/vocabulary.ts";
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const channel = params.channel;
   if (channel !== "vendita" && channel !== "affitto") throw data("pagina non trovata", { status: 404 });
   const raw = (params.type ?? "").toLowerCase();
-  const type = typeAliases[raw] ?? raw;
+  const type = ownValue(typeAliases, raw) ?? raw;
   const directory = await getPlaceDirectory(services(context).database.readDb);
   let filters: Record<string, unknown>;
   let places: string[] = [];

@@ -4,12 +4,14 @@
  * the page explains where favourites are kept.
  */
 import { useEffect, useState } from "react";
+import { CARDS_PER_PAGE, cardRequests } from "../../core/listing/favourites.ts";
 import type { ListingCard } from "../api/listing-card-presenter.ts";
 import { favouriteTexts } from "../i18n/favourites.ts";
 import { listingTexts } from "../i18n/listing.ts";
 import { htmlLang, localeFromPath, localizePath } from "../i18n/locale.ts";
 import { CompactCard } from "../ui/compact-card.tsx";
 import { useFavourites, writeFavourites } from "../ui/favourites-store.ts";
+import { searchTexts } from "../i18n/search.ts";
 import type { Route } from "./+types/favourites";
 import "../ui/listing.css";
 
@@ -35,6 +37,8 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
   const lt = listingTexts[locale];
   const { ids, ready } = useFavourites();
   const [load, setLoad] = useState<Load>({ status: "idle" });
+  // Pages of CARDS_PER_PAGE cards shown; the cards endpoint gives one page per call.
+  const [pages, setPages] = useState(1);
   const key = ids.join(",");
 
   useEffect(() => {
@@ -44,30 +48,36 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
     if (ids.length === 0) return setLoad((previous) => ({ status: "done", listings: [], gone: previous.status === "done" ? previous.gone : 0 }));
     const controller = new AbortController();
     setLoad((previous) => (previous.status === "done" ? previous : { status: "loading" }));
-    fetch("/portal-srp/api/v1/mycasa/listings/cards", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ids }),
-      signal: controller.signal,
-    })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        const body = (await res.json()) as { listings: ListingCard[]; missing: number[] };
-        setLoad((previous) => ({ status: "done", listings: body.listings, gone: body.missing.length + (previous.status === "done" ? previous.gone : 0) }));
+    const fetchCards = async (chunk: number[]) => {
+      const res = await fetch("/portal-srp/api/v1/mycasa/listings/cards", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ ids: chunk }),
+        signal: controller.signal,
+      });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return (await res.json()) as { listings: ListingCard[]; missing: number[] };
+    };
+    Promise.all(cardRequests(ids, pages).map(fetchCards))
+      .then((bodies) => {
+        const listings = bodies.flatMap((b) => b.listings);
+        const missing = bodies.flatMap((b) => b.missing);
+        setLoad((previous) => ({ status: "done", listings, gone: missing.length + (previous.status === "done" ? previous.gone : 0) }));
         // Listings that were removed from the portal leave the saved list too.
-        if (body.missing.length > 0) writeFavourites(ids.filter((id) => !body.missing.includes(id)));
+        if (missing.length > 0) writeFavourites(ids.filter((id) => !missing.includes(id)));
       })
       .catch((error: unknown) => {
         if ((error as Error).name !== "AbortError") setLoad({ status: "error" });
       });
     return () => controller.abort();
-  }, [key, ready]);
+  }, [key, ready, pages]);
 
   // Unsaving on this page removes the card at once (the heart writes to the same store).
   const shown = load.status === "done" ? load.listings.filter((c) => ids.includes(c.id)) : [];
   const cardTexts = {
     rooms: (n: number) => (locale === "it" ? `${n} ${n === 1 ? "locale" : "locali"}` : `${n} ${n === 1 ? "room" : "rooms"}`),
     baths: (n: number) => (locale === "it" ? `${n} ${n === 1 ? "bagno" : "bagni"}` : `${n} ${n === 1 ? "bathroom" : "bathrooms"}`),
+    priceUnit: searchTexts[locale].priceUnit,
   };
   const from = localizePath("/preferiti/", locale);
 
@@ -82,7 +92,7 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
         {load.status === "error" && <p role="alert" className="notice">{t.loadError}</p>}
         {load.status === "done" && shown.length === 0 && <p data-testid="favourites-empty">{t.empty}</p>}
         {load.status === "done" && load.gone > 0 && <p className="notice">{t.gone(load.gone)}</p>}
-        {load.status === "done" && shown.length > 0 && <p data-testid="favourites-count">{t.count(shown.length)}</p>}
+        {load.status === "done" && shown.length > 0 && <p data-testid="favourites-count">{t.count(ids.length)}</p>}
       </div>
       {shown.length > 0 && (
         <ul className="compact-card-list">
@@ -92,6 +102,9 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      )}
+      {load.status === "done" && ids.length > pages * CARDS_PER_PAGE && (
+        <p><button type="button" className="secondary-button" data-testid="favourites-more" onClick={() => setPages(pages + 1)}>{t.more(ids.length - pages * CARDS_PER_PAGE)}</button></p>
       )}
       {shown.length > 1 && (
         <p><button type="button" className="secondary-button" onClick={() => writeFavourites([])}>{t.clear}</button></p>

@@ -7,10 +7,11 @@
  */
 import { redirect } from "react-router";
 import { z } from "zod";
-import { parseSearch } from "../../core/search/query.ts";
-import { encodeSearchUrl } from "../../core/search/url.ts";
+import { parseSearch, type SearchQuery } from "../../core/search/query.ts";
+import { decodeSearchUrl, encodeSearchUrl } from "../../core/search/url.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
-import { resolvePlaceQuery } from "../../db/place-search.ts";
+import { findStreet, resolvePlaceQuery } from "../../db/place-search.ts";
+import { aroundStreet, withPlace } from "../../core/search/street-search.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/home-search";
@@ -19,25 +20,48 @@ const paramsSchema = z.object({
   q: z.string().catch("").transform((s) => s.trim().slice(0, 100)),
   luogo: z.string().max(120).optional().catch(undefined),
   channel: z.enum(["vendita", "affitto", "affitto-breve"]).catch("vendita"),
+  /** The results page the search comes from ("/vendita/case/milano/?price_max=…"): the place is added to that search. */
+  da: z.string().max(2000).regex(/^\/(?!\/)/).optional().catch(undefined),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
-  const params = paramsSchema.parse({ q: url.searchParams.get("q") ?? "", luogo: url.searchParams.get("luogo") || undefined, channel: url.searchParams.get("channel") ?? undefined });
+  const params = paramsSchema.parse({
+    q: url.searchParams.get("q") ?? "", luogo: url.searchParams.get("luogo") || undefined, channel: url.searchParams.get("channel") ?? undefined,
+    da: url.searchParams.get("da") || undefined,
+  });
   const db = services(context).database.readDb;
   const directory = await getPlaceDirectory(db);
+  // From a results page: that search, to which the place is added (an unreadable address is ignored).
+  const from = params.da ? decodeSearchUrl(localizePath(params.da.split("?")[0]!, "it"), params.da.includes("?") ? params.da.slice(params.da.indexOf("?")) : "", directory) : null;
+  const base = from?.kind === "search" ? from.query : parseSearch({ channel: params.channel });
+  const go = (query: SearchQuery) => redirect(localizePath(encodeSearchUrl(query, directory), locale), 302);
 
-  // A street suggestion ("street:{townId}:{street}") searches its town.
+  // A street ("street:{townId}:{street}" from the autocomplete, or typed: "via roma 12 milano") searches
+  // a circle around the street (docs/decisions/048); a street no listing uses any more, its town.
+  const street = params.luogo?.startsWith("street:") ? await findStreet(db, params.luogo) : null;
+  if (street) throw go(aroundStreet(base, street));
   const chosenId = params.luogo?.startsWith("street:") ? params.luogo.split(":")[1] : params.luogo;
   let placeId = chosenId && directory.get(chosenId) ? chosenId : undefined;
-  if (!placeId && params.q) placeId = (await resolvePlaceQuery(db, params.q, { channel: params.channel }))?.id;
+  if (!placeId && params.q) {
+    const resolved = await resolvePlaceQuery(db, params.q, { channel: base.channel === "affitto-breve" ? "affitto-breve" : base.channel });
+    if (resolved?.street) throw go(aroundStreet(base, resolved.street));
+    placeId = resolved?.id;
+  }
 
   if (!placeId) {
-    const back = new URLSearchParams({ ...(params.channel === "affitto" ? { tab: "affitto" } : {}), esito: params.q ? "nessun-risultato" : "vuoto", ...(params.q ? { q: params.q } : {}) });
+    // Back where the search came from, with the message and the text kept.
+    const back = new URLSearchParams({ ...(params.channel === "affitto" && !from ? { tab: "affitto" } : {}), esito: params.q ? "nessun-risultato" : "vuoto", ...(params.q ? { q: params.q } : {}) });
+    if (from?.kind === "search") throw redirect(`${localizePath(withBackParams(from.canonical, back), locale)}`, 302);
     throw redirect(`${localizePath("/", locale)}?${back}`, 302);
   }
-  throw redirect(localizePath(encodeSearchUrl(parseSearch({ channel: params.channel }, [placeId]), directory), locale), 302);
+  throw go(withPlace(base, placeId));
+}
+
+/** The results address with the place search's outcome ("esito", "q") added, which its page shows. */
+function withBackParams(canonical: string, back: URLSearchParams): string {
+  return `${canonical}${canonical.includes("?") ? "&" : "?"}${back}`;
 }
 
 export default function HomeSearch() {

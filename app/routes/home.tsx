@@ -4,13 +4,14 @@
  * The rent tab (/?tab=affitto) canonicalises to the Italy-wide rent listing route.
  */
 import { useNavigate } from "react-router";
-import { formatInteger, formatListingCount } from "../../core/format.ts";
+import { formatInteger } from "../../core/format.ts";
 import { PlaceLevel } from "../../core/places.ts";
 import { parseSearch } from "../../core/search/query.ts";
 import { encodeSearchUrl } from "../../core/search/url.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { countPlacesByLevel, listChildren } from "../../db/places.ts";
 import { homeTexts } from "../i18n/home.ts";
+import { hubTexts } from "../i18n/hubs.ts";
 import { htmlLang, localeFromPath, localizePath } from "../i18n/locale.ts";
 import { PlaceAutocomplete } from "../ui/place-autocomplete.tsx";
 import { services } from "../services.ts";
@@ -138,8 +139,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="place-list">
           {regions.map((r) => (
             <li key={r.slug}>
-              <a href={`/immobili/${r.slug}/`}>{r.name}</a>
-              <span className="count">{formatListingCount(r.count)}</span>
+              <a href={link(`/immobili/${r.slug}/`)}>{r.name}</a>
+              <span className="count">{hubTexts[locale].listingCount(r.count)}</span>
             </li>
           ))}
         </ul>

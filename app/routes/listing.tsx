@@ -1,8 +1,11 @@
 /** The listing page /annunci/{id}/ (and /en/annunci/{id}/): gallery, price, features, energy, map, publisher, similar listings. */
 import { data } from "react-router";
-import { z } from "zod";
+import { parseId } from "../../core/ids.ts";
 import { safeResultsPath } from "../../core/listing/back-link.ts";
 import { findListingPage } from "../../db/listings.ts";
+import { findListingContact } from "../../db/publishers.ts";
+import { listingContactProps } from "../contact/listing-contact.server.ts";
+import { PublisherContact } from "../ui/publisher-contact.tsx";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { presentListingCard } from "../api/listing-card-presenter.ts";
 import { listingTexts } from "../i18n/listing.ts";
@@ -13,21 +16,25 @@ import { CompactCard } from "../ui/compact-card.tsx";
 import { FavouriteButton } from "../ui/favourite-button.tsx";
 import { ListingMapBox } from "../ui/listing-map.tsx";
 import { services } from "../services.ts";
+import { searchTexts } from "../i18n/search.ts";
 import type { Route } from "./+types/listing";
 import "../ui/listing.css";
+import "../ui/search-tools.css";
+import "../ui/publisher.css";
 
 /** Listing ids are positive 32-bit integers written plainly ("0012" and "12abc" are not ids). */
-const listingId = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).refine((n) => n <= 2_147_483_647);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
-  const id = listingId.safeParse(params.id);
-  if (!id.success) throw data("annuncio non trovato", { status: 404 });
+  const id = parseId(params.id);
+  if (id === null) throw data("annuncio non trovato", { status: 404 });
   const db = services(context).database.readDb;
-  const [page, directory] = await Promise.all([findListingPage(db, id.data), getPlaceDirectory(db)]);
-  if (!page) throw data("annuncio non trovato", { status: 404 });
-  const listing = presentListing(page.listing, directory, locale);
+  const [page, directory, contact] = await Promise.all([findListingPage(db, id), getPlaceDirectory(db), findListingContact(db, id)]);
+  if (!page || !contact) throw data("annuncio non trovato", { status: 404 });
+  // Phone numbers leave the server only through POST /portal-srp/api/v1/phonecall (recorded, rate-limited).
+  const presented = presentListing(page.listing, directory, locale);
+  const listing = { ...presented, publisher: { ...presented.publisher, phone: null } };
   const canonicalPath = `/annunci/${listing.id}/`;
   const from = safeResultsPath(url.searchParams.get("from"));
   return {
@@ -35,9 +42,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     listing,
     canonicalPath,
     from,
-    similar: page.similar.map((s) => presentListingCard(s, directory)),
+    similar: page.similar.map((s) => {
+      const card = presentListingCard(s, directory);
+      return { ...card, publisher: { ...card.publisher, publisherPhone: null } };
+    }),
     jsonLd: listingJsonLd(listing, url.origin, localizePath(canonicalPath, locale)),
     origin: url.origin,
+    contact: listingContactProps(contact, locale),
   };
 }
 
@@ -59,13 +70,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
-  const { listing: v, locale, from, similar } = loaderData;
+  const { listing: v, locale, from, similar, contact } = loaderData;
   const t = listingTexts[locale];
   const fromQuery = from ? `?from=${encodeURIComponent(from)}` : "";
   const osm = `https://www.openstreetmap.org/?mlat=${v.location.lat}&mlon=${v.location.lon}#map=${v.location.exact ? 17 : 15}/${v.location.lat}/${v.location.lon}`;
   const cardTexts = {
     rooms: (n: number) => (locale === "it" ? `${n} ${n === 1 ? "locale" : "locali"}` : `${n} ${n === 1 ? "room" : "rooms"}`),
     baths: (n: number) => (locale === "it" ? `${n} ${n === 1 ? "bagno" : "bagni"}` : `${n} ${n === 1 ? "bathroom" : "bathrooms"}`),
+    priceUnit: searchTexts[locale].priceUnit,
   };
 
   return (
@@ -147,7 +159,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             </p>
             <ol className="energy-scale" aria-label={t.energyScale}>
               {v.energy.steps.map((s) => (
-                <li key={s.energyClass} aria-current={s.current ? "true" : undefined} className={s.current ? "current" : undefined} style={{ backgroundColor: s.background, color: s.text }}>
+                <li key={s.energyClass} aria-current={s.current ? "true" : undefined} className={s.current ? "current" : undefined} data-energy-class={s.energyClass}>
                   {s.energyClass}
                 </li>
               ))}
@@ -187,19 +199,10 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           <h2 id="inserzionista">{t.publisher}</h2>
           <div className="publisher-card">
             {v.publisher.logo && <img src={v.publisher.logo} alt={t.logoAlt(v.publisher.name)} width={120} height={60} loading="lazy" />}
-            <p className="publisher-name">{v.publisher.name}</p>
+            <p className="publisher-name">{contact.publisherUrl ? <a href={contact.publisherUrl} hrefLang="it">{v.publisher.name}</a> : v.publisher.name}</p>
             {v.publisher.agentName && <p>{t.agentOf(v.publisher.agentName)}</p>}
-            <details className="contact-details">
-              <summary className="contact-button">{v.publisher.contactLabel} <span className="contact-what">({t.showPhone.toLowerCase()})</span></summary>
-              {v.publisher.phone ? (
-                <>
-                  <p><a className="contact-phone" href={`tel:${v.publisher.phone.replace(/\s+/g, "")}`}>{t.callPhone(v.publisher.phone)}</a></p>
-                  <p className="contact-note">{t.contactNote}</p>
-                </>
-              ) : (
-                <p className="contact-note">{t.noPhone}</p>
-              )}
-            </details>
+            <PublisherContact {...contact} />
+            {!contact.showContact && <p className="contact-note">{contact.blockedText}</p>}
           </div>
         </aside>
       </div>

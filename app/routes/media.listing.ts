@@ -1,13 +1,14 @@
 /** GET /media/listing/{id}/{n}.svg (photo n, from 0) and /media/listing/{id}/planimetria.svg. */
 import { floorPlanSvg, listingPhotoSvg } from "../../core/media/placeholder-images.ts";
+import { parseId } from "../../core/ids.ts";
 import { findListingMedia } from "../../db/media.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/media.listing";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = Number(params.id);
+  const id = parseId(params.id);
   const file = /^(?:(\d{1,2})|(planimetria))\.svg$/.exec(params.file);
-  if (!Number.isSafeInteger(id) || id <= 0 || !file) return new Response("Immagine non trovata", { status: 404 });
+  if (id === null || !file) return new Response("Immagine non trovata", { status: 404 });
   const media = await findListingMedia(services(context).database.readDb, id);
   if (!media) return new Response("Immagine non trovata", { status: 404 });
   let body: string;

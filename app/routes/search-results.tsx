@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, redirect } from "react-router";
 import { deviceClass, fillInRevealDelay } from "../../core/device.ts";
+import { formatInteger } from "../../core/format.ts";
 import { sortKeys } from "../../core/search/vocabulary.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { optionLabels, searchTexts } from "../i18n/search.ts";
@@ -14,6 +15,7 @@ import { loadSearchPage, type CardView, type SearchPageData } from "../search/se
 import { services } from "../services.ts";
 import { ResultsCard } from "../ui/results-card.tsx";
 import { FILTER_FORM_ID, ResultsFilters } from "../ui/results-filters.tsx";
+import { ResultsPlaceSearch } from "../ui/results-place-search.tsx";
 import { LiveCountFooter } from "../ui/search-live-count.tsx";
 import { LocalityButton } from "../ui/search-locality.tsx";
 import { PropertyTypeButton } from "../ui/search-property-types.tsx";
@@ -75,6 +77,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
         <p className="search-total" data-testid="search-total">{t.resultsCount(d.total)}</p>
         {/* The save-search button (companion spec, accounts) goes here once saved searches exist (docs/decisions/022). */}
       </header>
+      <ResultsPlaceSearch key={`places-${d.searchPath}`} data={d} />
       <div className="search-tools" key={`tools-${d.searchPath}`}>
         <SmartBackButton locale={d.locale} />
         <LocalityButton query={d.query} places={d.toolPlaces} locale={d.locale} />
@@ -149,7 +152,7 @@ function Breadcrumbs({ crumbs, related, locale }: { crumbs: SearchPageData["brea
           <summary>{t.relatedLocations}</summary>
           <ul>
             {related.map((r) => (
-              <li key={r.href}><a href={r.href}>{r.name}</a> <span className="count">({r.count.toLocaleString("it-IT")})</span></li>
+              <li key={r.href}><a href={r.href}>{r.name}</a> <span className="count">({formatInteger(r.count)})</span></li>
             ))}
           </ul>
         </details>
@@ -257,7 +260,8 @@ function PublisherHelp({ publishers, locale }: { publishers: SearchPageData["pub
       <ul>
         {publishers.map((p) => (
           <li key={p.id} className="publisher-card">
-            <img src={p.logo} alt="" width={48} height={48} loading="lazy" />
+            {p.logo ? <img src={p.logo} alt="" width={48} height={48} loading="lazy" />
+              : <span className="publisher-card__initials" aria-hidden="true">{initialsOf(p.name)}</span>}
             <div>
               <p className="publisher-card__name">{p.name}</p>
               <p className="publisher-card__type">{typeLabel[p.type] ?? p.type}</p>
@@ -268,4 +272,8 @@ function PublisherHelp({ publishers, locale }: { publishers: SearchPageData["pub
       </ul>
     </section>
   );
+}
+
+function initialsOf(name: string): string {
+  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join("");
 }

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Route } from "./+types/vendor.maplibre";
+import { ownValue } from "../../core/errors.ts";
 
 const files: Readonly<Record<string, string>> = {
   "maplibre-gl.mjs": "text/javascript; charset=utf-8",
@@ -29,7 +30,7 @@ function maplibreDist(): { dir: string; version: string } {
 const cache = new Map<string, { raw: Buffer; gzip: Buffer }>();
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const type = files[params.file];
+  const type = ownValue(files, params.file);
   const { dir, version } = maplibreDist();
   if (!type || params.version !== version) return new Response("File non trovato", { status: 404 });
   let entry = cache.get(params.file);

@@ -4,11 +4,10 @@
  * codec (core/search/url.ts). See docs/api.md "Search URLs and apireq".
  */
 import { z } from "zod";
-import { activeFilterCount, LIMITS, parseSearch, type SearchQuery } from "../../core/search/query.ts";
-import { decodeSearchUrl, encodeSearchUrl, toRawFilters, type UrlPlaceLookup } from "../../core/search/url.ts";
+import { activeFilterCount, LIMITS, type SearchQuery } from "../../core/search/query.ts";
+import { encodeSearchUrl, toRawFilters, type UrlPlaceLookup } from "../../core/search/url.ts";
 import { PAGE_SIZE } from "../../core/search/vocabulary.ts";
-import { jsonError } from "../api/errors.ts";
-import { searchBodySchema, searchInputError } from "../api/search-input.server.ts";
+import { locationRefSchema, searchBodySchema } from "../api/search-input.server.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 
 /** Page types the client names; the list and the map are what differ (seed 000 §7). */
@@ -18,7 +17,7 @@ const pageTypeSchema = z.enum(Object.keys(pageTypes) as [keyof typeof pageTypes,
 /** Page size by page type: 25 on the list, 20 for a map's shape list (seed 000 §4 "geo shape … size 20"). */
 const defaultSize: Readonly<Record<PageType, number>> = { list: PAGE_SIZE, map: 20, agency: PAGE_SIZE };
 
-const locationRef = z.union([z.string().min(1).max(80), z.looseObject({ id: z.string().min(1).max(80) }).transform((l) => l.id)]);
+const locationRef = locationRefSchema;
 const localeSchema = z.enum(["it", "en"]);
 
 export const apireqBodySchema = z.strictObject({
@@ -60,23 +59,6 @@ export interface Apireq {
   filters: ReturnType<typeof toRawFilters>;
 }
 
-/** Parses raw filters and place ids into a query whose places all exist; a 400 Response (thrown) otherwise. */
-export function queryFrom(raw: Record<string, unknown>, locations: string[], places: UrlPlaceLookup, prefix = "filters"): SearchQuery {
-  let query: SearchQuery;
-  try {
-    query = parseSearch(raw, locations);
-  } catch (error) {
-    throw searchInputError(error, prefix);
-  }
-  const unknown = query.places.find((id) => places.get(id) === undefined);
-  if (unknown !== undefined) {
-    const inLocations = locations.indexOf(unknown);
-    const field = inLocations >= 0 ? `locations.${inLocations}` : `${prefix}.zones`;
-    throw jsonError(400, `${field}: unknown place "${unknown.slice(0, 80)}"`, field);
-  }
-  return query;
-}
-
 export function buildApireq(query: SearchQuery, places: UrlPlaceLookup, options: { pageType?: PageType; locale?: Locale; size?: number } = {}): Apireq {
   const pageType = options.pageType ?? "list";
   const locale = options.locale ?? "it";
@@ -86,26 +68,6 @@ export function buildApireq(query: SearchQuery, places: UrlPlaceLookup, options:
     query: { ...query, modifiers: { pageType, locale, activeFilters: activeFilterCount(query) } },
     filters: toRawFilters(query),
   };
-}
-
-/**
- * The search a page URL stands for. `uri` may be a path ("/vendita/case/milano/?page=2"), with or
- * without /en, or an absolute URL. Throws a 400 Response naming `uri` when it is no search URL.
- */
-export function decodeUri(uri: string, places: UrlPlaceLookup): { query: SearchQuery; canonical: string; locale: Locale; isCanonical: boolean } {
-  let url: URL;
-  try {
-    url = new URL(uri, "http://portal.invalid");
-  } catch {
-    throw jsonError(400, "uri: not a URL or path", "uri");
-  }
-  const locale = localeFromPath(url.pathname);
-  const bare = localizePath(url.pathname, "it");
-  const decoded = decodeSearchUrl(bare, url.search, places);
-  if (decoded.kind === "not-found") throw jsonError(400, `uri: not a search URL: ${decoded.reason}`, "uri");
-  const requested = `${url.pathname}${url.search}`;
-  const canonical = localizePath(decoded.canonical, locale);
-  return { query: decoded.query, canonical, locale, isCanonical: requested === canonical };
 }
 
 /** The locale of a search body: its uri's path, else the locale field, else Italian. */

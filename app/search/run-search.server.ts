@@ -41,7 +41,8 @@ export async function runListingSearch(
   const result = await searchListings(db, criteria, { number: query.page, size }, { counts: options.counts });
   const listings = result.listings.map((l) => presentListingCard(l, directory));
   let fillin: ListingSearchResult["fillin"] = null;
-  if ((options.withFillIn ?? true) && query.page === 1 && result.total < FEW_RESULTS) {
+  // includeSurrounding asks for the surrounding places' listings whatever the count (seed 000 §3).
+  if ((options.withFillIn ?? true) && query.page === 1 && (result.total < FEW_RESULTS || query.includeSurrounding)) {
     const origin = fillInOrigin(criteria, directory.atLevel(PlaceLevel.town));
     if (origin) {
       const nearby = await nearbyListings(db, criteria, origin, FILL_IN_SIZE);

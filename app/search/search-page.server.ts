@@ -5,17 +5,21 @@
  */
 import type { Kysely } from "kysely";
 import { formatEuro } from "../../core/format.ts";
+import { withPriceUnit } from "../../core/listing/labels.ts";
 import { PlaceLevel } from "../../core/places.ts";
 import { planFillIn, type FillInPlan } from "../../core/search/fill-in.ts";
 import { buildPaginator } from "../../core/search/paginator.ts";
+import { searchFilters } from "../../core/search/filters.ts";
 import type { SearchQuery } from "../../core/search/query.ts";
 import { searchSeo } from "../../core/search/seo.ts";
 import { decodeSearchUrl, encodeSearchUrl, toRawFilters } from "../../core/search/url.ts";
 import { listChildren } from "../../db/places.ts";
+import { streetAtPoint } from "../../db/place-search.ts";
 import { getPlaceDirectory, type DirectoryPlace, type PlaceDirectory } from "../../db/place-directory.ts";
 import type { Database } from "../../db/schema.ts";
 import type { ListingCard } from "../api/listing-card-presenter.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
+import { listingTexts } from "../i18n/listing.ts";
 import { searchTexts } from "../i18n/search.ts";
 import type { Services } from "../services.ts";
 import { runListingSearch, searchOptions } from "./run-search.server.ts";
@@ -56,7 +60,7 @@ export interface SearchPageData {
   breadcrumbs: Crumb[];
   related: RelatedPlace[];
   paginator: ReturnType<typeof buildPaginator> | null;
-  publishers: Array<{ id: number; name: string; type: string; logo: string; href: string }>;
+  publishers: Array<{ id: number; name: string; type: string; logo: string | null; href: string }>;
   /** Filter form state: where it submits, the hidden context, and the raw filter values. */
   form: {
     action: string;
@@ -66,6 +70,8 @@ export interface SearchPageData {
     propertyTypes: string[];
     sort: SearchQuery["sort"];
     values: Record<string, string | string[]>;
+    /** The filters in normal form: what each form field shows. */
+    filters: SearchQuery["filters"];
     resetHref: string;
   };
   /** The search itself and its places with their ancestors, for the client search tools (locality, types, recent searches). */
@@ -73,6 +79,12 @@ export interface SearchPageData {
   toolPlaces: Array<{ id: string; level: number; qslug: string; name: string; parentId: string | null }>;
   /** The page's address as the codec writes it (without the locale prefix), for recent searches and smart back. */
   searchPath: string;
+  /** The place search above the results: the places (and a map shape) searched, each removable, and what /ricerca/ reported back. */
+  placeSearch: {
+    chips: Array<{ key: string; label: string; removeHref: string }>;
+    outcome: "not-found" | "empty" | null;
+    q: string;
+  };
 }
 
 export type SearchPageOutcome =
@@ -109,10 +121,17 @@ export async function loadSearchPage(
   const locale: Locale = url.pathname === "/en" || url.pathname.startsWith("/en/") ? "en" : "it";
   const bare = localizePath(url.pathname, "it");
   const directory = await getPlaceDirectory(db);
-  const decoded = decodeSearchUrl(bare, url.search, directory);
+  // What the place search (/ricerca/) reports back when it found nothing: shown on the page, not part of the search.
+  const params = new URLSearchParams(url.search);
+  const esito = params.get("esito");
+  const placeSearchText = (params.get("q") ?? "").slice(0, 100);
+  params.delete("esito");
+  params.delete("q");
+  const search = params.size > 0 ? `?${params}` : "";
+  const decoded = decodeSearchUrl(bare, search, directory);
   if (decoded.kind === "not-found") return { kind: "not-found", reason: decoded.reason };
   const { query, canonical } = decoded;
-  if (!sameSearchUrl(canonical, bare, url.search)) return { kind: "redirect", location: localizePath(canonical, locale), status: 301 };
+  if (!sameSearchUrl(canonical, bare, search)) return { kind: "redirect", location: localizePath(canonical, locale), status: 301 };
 
   const decodedAt = performance.now();
   const result = await runListingSearch(db, query, searchOptions(svc));
@@ -124,7 +143,9 @@ export async function loadSearchPage(
   }
 
   const places = query.places.map((id) => directory.get(id)).filter((p): p is DirectoryPlace => p !== undefined);
-  const seo = searchSeo({ query, places, total: result.total, totalPages: result.totalPages, locale, canonicalPath: canonical, lookup: directory, origin: url.origin });
+  // A circle made from a street pick is centred on that street: the title names it.
+  const circleCentre = query.geo?.kind === "circle" ? (await streetAtPoint(db, query.geo.lat, query.geo.lon))?.label : undefined;
+  const seo = searchSeo({ query, places, total: result.total, totalPages: result.totalPages, locale, canonicalPath: canonical, lookup: directory, origin: url.origin, circleCentre });
   const t = searchTexts[locale];
   const toView = (card: ListingCard): CardView => presentCard(card, locale, t);
   const fillInPlan = planFillIn({
@@ -144,11 +165,12 @@ export async function loadSearchPage(
     breadcrumbs: breadcrumbs(directory, query, places, locale, href),
     related,
     paginator: result.totalPages > 1 ? buildPaginator(query.page, result.totalPages, (n) => href({ ...query, page: n })) : null,
-    publishers: result.publishers.slice(0, 3).map((p) => ({
+    // Professionals only: a private seller is not someone to "get help" from, and has no logo.
+    publishers: result.publishers.filter((p) => p.publisherType !== "private").slice(0, 3).map((p) => ({
       id: p.publisherId,
       name: p.publisherName,
       type: p.publisherType,
-      logo: `/media/publisher/${p.publisherId}/logo.svg`,
+      logo: p.publisherType === "agency" ? `/media/publisher/${p.publisherId}/logo.svg` : null,
       href: href({ ...firstPage, filters: { ...query.filters, publisherId: p.publisherId } }),
     })),
     form: {
@@ -159,11 +181,20 @@ export async function loadSearchPage(
       propertyTypes: query.propertyTypes,
       sort: query.sort,
       values: formValues(toRawFilters(query)),
-      resetHref: href({ ...firstPage, filters: { auction: "include", privateNegotiation: "include" }, sort: query.sort }),
+      filters: query.filters,
+      resetHref: href({ ...firstPage, filters: { ...searchFilters.defaults }, sort: query.sort }),
     },
     query,
     toolPlaces: toolPlaces(directory, places),
     searchPath: canonical,
+    placeSearch: {
+      chips: [
+        ...places.map((p) => ({ key: p.id, label: placeName(p, locale), removeHref: href({ ...firstPage, places: query.places.filter((id) => id !== p.id) }) })),
+        ...(query.geo ? [{ key: "geo", label: circleCentre ?? seo.h1, removeHref: href({ ...firstPage, geo: null }) }] : []),
+      ],
+      outcome: esito === "nessun-risultato" ? "not-found" : esito === "vuoto" ? "empty" : null,
+      q: placeSearchText,
+    },
   };
   return {
     kind: "page",
@@ -193,7 +224,10 @@ function presentCard(card: ListingCard, locale: Locale, t: (typeof searchTexts)[
     id: card.id,
     href,
     title: card.title,
-    priceText: card.features.price.text,
+    // A private negotiation has no price to show (core/listing/public.ts): the card says so in the page's language;
+    // a rent's unit is a word of the page's language too ('/mese', '/month').
+    priceText: card.features.price.marker.price === null ? listingTexts[locale].privateNegotiation
+      : withPriceUnit(card.features.price.text, card.features.price.marker.unit, t.priceUnit(card.features.price.marker.unit)),
     originalPriceText: card.features.price.marker.originalPrice ? formatEuro(card.features.price.marker.originalPrice) : null,
     hasPriceRange: card.features.price.marker.hasPriceRange,
     surface: card.features.surface,

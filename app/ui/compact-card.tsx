@@ -1,4 +1,5 @@
 /** A small listing card (similar listings, favourites) from the API's Card shape. */
+import { withPriceUnit } from "../../core/listing/labels.ts";
 import { cardTitle } from "../../core/listing/location.ts";
 import type { ListingCard } from "../api/listing-card-presenter.ts";
 import { FavouriteButton } from "./favourite-button.tsx";
@@ -6,6 +7,8 @@ import { FavouriteButton } from "./favourite-button.tsx";
 export interface CompactCardTexts {
   rooms: (n: number) => string;
   baths: (n: number) => string;
+  /** "/mese" or "/month" after a rent (the API's text is Italian). */
+  priceUnit: (unit: string) => string;
 }
 
 export function CompactCard({ card, href, texts }: { card: ListingCard; href: string; texts: CompactCardTexts }) {
@@ -19,7 +22,7 @@ export function CompactCard({ card, href, texts }: { card: ListingCard; href: st
       <div className="compact-card-body">
         <h3><a href={href}>{title}</a></h3>
         <p className="compact-card-price">
-          {card.features.price.text}
+          {withPriceUnit(card.features.price.text, card.features.price.marker.unit, texts.priceUnit(card.features.price.marker.unit))}
           {card.features.price.originalText && <> <del>{card.features.price.originalText}</del></>}
         </p>
         <p className="compact-card-facts">{facts.join(" · ")}</p>

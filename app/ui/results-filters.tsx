@@ -9,11 +9,13 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from "rea
 import { Form } from "react-router";
 import { dropdownSummary } from "../../core/search/ui-rules.ts";
 import { deviceClass } from "../../core/device.ts";
-import { energyClasses, floorLevels, furnitureValues, groupsByChannel, heatingTypes, sellerTypes, channels, buildingConditions } from "../../core/search/vocabulary.ts";
+import { formGroupsOpen, searchFilters, type AnyFilter, type FormField, type FormFilterKey } from "../../core/search/filters.ts";
+import { groupsByChannel, channels } from "../../core/search/vocabulary.ts";
 import type { Locale } from "../i18n/locale.ts";
-import { optionLabels, searchTexts } from "../i18n/search.ts";
+import { filterLabels, optionLabels, searchTexts, type FilterLabel } from "../i18n/search.ts";
 import type { SearchPageData } from "../search/search-page.server.ts";
 import { useFilterDropdown } from "./search-live-count.tsx";
+import { useCloseOnBack } from "./search-modal.tsx";
 
 export const FILTER_FORM_ID = "filtri-form";
 const PANEL_ID = "filtri";
@@ -24,13 +26,71 @@ function valueOf(form: FormState, key: string): string {
   const v = form.values[key];
   return Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
 }
-/** Whether any of these filters is set: its group then starts open. */
-function has(form: FormState, ...keys: string[]): boolean {
-  return keys.some((k) => form.values[k] !== undefined);
-}
 function listOf(form: FormState, key: string): string[] {
   const v = form.values[key];
   return v === undefined ? [] : Array.isArray(v) ? v : v.split(",");
+}
+
+type Field = { entry: AnyFilter; form: FormField };
+
+/** Whether a filter differs from its default: its group then starts open. */
+function isSet(entry: AnyFilter, filters: FormState["filters"]): boolean {
+  const value = (filters as Record<string, unknown>)[entry.key];
+  return value !== undefined && value !== entry.default;
+}
+
+/** Consecutive flags share one row; every other field stands alone. */
+function runs(fields: Field[]): Field[][] {
+  const out: Field[][] = [];
+  for (const f of fields) {
+    const last = out[out.length - 1];
+    if (f.form.control === "flag" && last?.[0]!.form.control === "flag") last.push(f);
+    else out.push([f]);
+  }
+  return out;
+}
+
+/** One filter's inputs, named by its raw keys (core/search/filters.ts), labelled from app/i18n/search.ts. */
+function FilterField({ field: { entry, form: control }, form, locale }: { field: Field; form: FormState; locale: Locale }) {
+  const t = searchTexts[locale];
+  const l: FilterLabel = filterLabels[locale].filters[entry.key as FormFilterKey] ?? {};
+  const [name, maxName] = entry.urlKeys.map((k) => k.key) as [string, string?];
+  const options = (values: readonly string[]): Array<[string, string]> => values.map((v) => [v, l.options?.[v] ?? v]);
+  switch (control.control) {
+    case "number-pair":
+      return (
+        <div className="filter-pair">
+          <NumberField name={name} label={l.min ?? name} value={valueOf(form, name)} max={control.max} />
+          <NumberField name={maxName!} label={l.max ?? maxName!} value={valueOf(form, maxName!)} max={control.max} />
+        </div>
+      );
+    case "select-pair":
+      return (
+        <div className="filter-pair">
+          <Select name={name} label={l.min ?? name} value={valueOf(form, name)} anyLabel={t.any} options={options(control.options)} />
+          <Select name={maxName!} label={l.max ?? maxName!} value={valueOf(form, maxName!)} anyLabel={t.any} options={options(control.options)} />
+        </div>
+      );
+    case "select":
+      return <Select name={name} label={l.label ?? name} value={valueOf(form, name)} anyLabel={t.any} options={options(control.options)} />;
+    case "checks":
+      return <Checks name={name} legend={l.label ?? name} selected={listOf(form, name)} options={options(control.options)} locale={locale} />;
+    case "flag":
+      return <Flag name={name} label={l.label ?? name} checked={valueOf(form, name) === "true"} />;
+    case "radio": {
+      const state = String((form.filters as Record<string, unknown>)[entry.key] ?? entry.default ?? "");
+      return (
+        <fieldset className="filter-checks">
+          <legend>{l.label ?? entry.key}</legend>
+          {control.options.map(([option, sent]) => (
+            <label key={option}>
+              <input type="radio" name={control.name} value={sent} defaultChecked={state === option} /> {l.options?.[option] ?? option}
+            </label>
+          ))}
+        </fieldset>
+      );
+    }
+  }
 }
 
 function Select({ name, label, value, options, anyLabel }: { name: string; label: string; value: string; options: Array<[string, string]>; anyLabel: string }) {
@@ -164,6 +224,7 @@ export function ResultsFilters({ form, total, activeFilters, locale, footer }: {
 }) {
   const t = searchTexts[locale];
   const o = optionLabels[locale];
+  const labels = filterLabels[locale];
   const formRef = useRef<HTMLFormElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLAnchorElement>(null);
@@ -174,8 +235,8 @@ export function ResultsFilters({ form, total, activeFilters, locale, footer }: {
     toggleRef.current?.focus();
   }).current;
   useModalPanel(open && modal, panelRef, close);
-  const auction = form.values.only_auction === "true" || form.values.is_auction === "true" ? "true" : form.values.is_auction === "false" || form.values.exclude_auction === "true" ? "false" : "";
-  const hasRooms = form.group === "case" || form.group === "nuove-costruzioni" || form.group === "stanze";
+  // Phones and tablets: the browser's back button closes the open panel first (seed 001 §2).
+  useCloseOnBack(open && modal, close);
 
   return (
     <>
@@ -214,7 +275,8 @@ export function ResultsFilters({ form, total, activeFilters, locale, footer }: {
             ×
           </a>
         </div>
-        <Form id={FILTER_FORM_ID} ref={formRef} method="get" action={form.action} className="filters-form">
+        {/* Open as a modal, the panel's history entry is on top: the new search replaces it, so back never reopens the panel. */}
+        <Form id={FILTER_FORM_ID} ref={formRef} method="get" action={form.action} className="filters-form" replace={open && modal}>
           {form.places.map((id) => <input key={id} type="hidden" name="zones" value={id} />)}
           {form.propertyTypes.length > 0 && <input type="hidden" name="propertyTypes" value={form.propertyTypes.join(",")} />}
           {valueOf(form, "pId") && <input type="hidden" name="pId" value={valueOf(form, "pId")} />}
@@ -231,54 +293,16 @@ export function ResultsFilters({ form, total, activeFilters, locale, footer }: {
             </select>
           </div>
           {/* The property-type panel and the locality modal (h5) sit above the form, in the page's search tools. */}
-          <Group title={t.groupPrice} open>
-            <div className="filter-pair">
-              <NumberField name="price_min" label={t.priceMin} value={valueOf(form, "price_min")} max={1_000_000_000} />
-              <NumberField name="price_max" label={t.priceMax} value={valueOf(form, "price_max")} max={1_000_000_000} />
-            </div>
-            <div className="filter-pair">
-              <NumberField name="mq_min" label={t.mqMin} value={valueOf(form, "mq_min")} max={1_000_000} />
-              <NumberField name="mq_max" label={t.mqMax} value={valueOf(form, "mq_max")} max={1_000_000} />
-            </div>
-          </Group>
-          {hasRooms && (
-            <Group title={t.groupRooms} open>
-              <div className="filter-pair">
-                <Select name="numRooms_min" label={t.roomsMin} value={valueOf(form, "numRooms_min")} anyLabel={t.any} options={["1", "2", "3", "4", "5"].map((n) => [n, n])} />
-                <Select name="numRooms_max" label={t.roomsMax} value={valueOf(form, "numRooms_max")} anyLabel={t.any} options={["1", "2", "3", "4", "5"].map((n) => [n, n])} />
-              </div>
-              <Select name="numBaths" label={t.baths} value={valueOf(form, "numBaths")} anyLabel={t.any} options={[["1", "1+"], ["2", "2+"], ["3", "3+"]]} />
+          {searchFilters.formFields({ channel: form.channel, group: form.group }).map(({ group, fields }) => (
+            <Group
+              key={group} title={labels.groups[group]}
+              open={formGroupsOpen.has(group) || fields.some(({ entry }) => isSet(entry, form.filters))}
+            >
+              {runs(fields).map((run) => (run[0]!.form.control === "flag"
+                ? <div key={run[0]!.entry.key} className="filter-flags">{run.map((f) => <FilterField key={f.entry.key} field={f} form={form} locale={locale} />)}</div>
+                : <FilterField key={run[0]!.entry.key} field={run[0]!} form={form} locale={locale} />))}
             </Group>
-          )}
-          <Group title={t.groupFeatures} open={has(form, "level", "lift", "balcony", "terrace", "garden", "heatingType", "furniture")}>
-            <Checks name="level" legend={t.floor} selected={listOf(form, "level")} options={floorLevels.map((l) => [l, o.level[l]])} locale={locale} />
-            <div className="filter-flags">
-              <Flag name="lift" label={t.lift} checked={valueOf(form, "lift") === "true"} />
-              <Flag name="balcony" label={t.balcony} checked={valueOf(form, "balcony") === "true"} />
-              <Flag name="terrace" label={t.terrace} checked={valueOf(form, "terrace") === "true"} />
-            </div>
-            <Select name="garden" label={t.garden} value={valueOf(form, "garden")} anyLabel={t.any} options={(["any", "comune", "privato"] as const).map((g) => [g, o.garden[g]])} />
-            <Select name="heatingType" label={t.heating} value={valueOf(form, "heatingType")} anyLabel={t.any} options={heatingTypes.map((h) => [h, o.heating[h]])} />
-            <Checks name="furniture" legend={t.furniture} selected={listOf(form, "furniture")} options={furnitureValues.map((f) => [f, o.furniture[f]])} locale={locale} />
-          </Group>
-          <Group title={t.groupCondition} open={has(form, "buildingCondition", "energyClass")}>
-            <Checks name="buildingCondition" legend={t.buildingCondition} selected={listOf(form, "buildingCondition")} options={buildingConditions.map((c) => [c, o.condition[c]])} locale={locale} />
-            <Checks name="energyClass" legend={t.energyClass} selected={listOf(form, "energyClass")} options={energyClasses.map((c) => [c, c])} locale={locale} />
-          </Group>
-          <Group title={t.groupOther} open={has(form, "publication_date", "sellerType", "is_auction", "only_auction", "exclude_auction")}>
-            <Select name="publication_date" label={t.publicationDate} value={valueOf(form, "publication_date")} anyLabel={t.any} options={(["2d", "7d", "30d"] as const).map((p) => [p, o.publication[p]])} />
-            <Select name="sellerType" label={t.sellerType} value={valueOf(form, "sellerType")} anyLabel={t.any} options={sellerTypes.map((s) => [s, o.seller[s]])} />
-            {form.channel === "vendita" && (
-              <fieldset className="filter-checks">
-                <legend>{t.auctions}</legend>
-                {([["", t.auctionsAll], ["true", t.auctionsOnly], ["false", t.auctionsExclude]] as const).map(([v, l]) => (
-                  <label key={v || "all"}>
-                    <input type="radio" name="is_auction" value={v} defaultChecked={auction === v} /> {l}
-                  </label>
-                ))}
-              </fieldset>
-            )}
-          </Group>
+          ))}
           <div className="filters-panel__footer">
             {footer ? footer(formRef) : (
               <button type="submit" className="button-primary">{t.submit(total)}</button>

@@ -93,11 +93,14 @@ export function useLiveCount(formRef: RefObject<HTMLFormElement | null>, { query
 export function LiveCountFooter({ formRef, query, total, locale }: { formRef: RefObject<HTMLFormElement | null>; query: SearchQuery; total: number; locale: Locale }) {
   const t = searchToolsTexts[locale];
   const live = useLiveCount(formRef, { query });
+  // Without JavaScript the count cannot follow the form, so the server renders a plain 'Cerca'.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const n = live.total ?? total;
   return (
     <div className="st-live">
       <button type="submit" className="button-primary st-live__submit" disabled={live.loading} aria-busy={live.loading}>
-        {live.loading ? t.liveCountLoading : n === 0 ? t.liveCountNone : t.liveCount(n)}
+        {!hydrated ? t.liveCountStatic : live.loading ? t.liveCountLoading : n === 0 ? t.liveCountNone : t.liveCount(n)}
       </button>
       <p className="st-live__status" role="status">{live.error ? <span className="st-error">{t.failure}</span> : null}</p>
     </div>

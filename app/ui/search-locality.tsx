@@ -1,9 +1,11 @@
 /**
  * The locality button and its modal 'Scegli il luogo' (seed 000 §2, §4 Checkbox tree): a checkbox
- * tree of the current town's zones (or the province's towns, with their zones), loaded from
+ * tree of the current town's zones (or the province's towns, with their zones — also for a town
+ * that has no zones), loaded from
  * GET /lh/v2/{level}/{slug}. 'Applica' goes to the same search with the chosen places.
  */
 import { useEffect, useRef, useState } from "react";
+import { formatInteger } from "../../core/format.ts";
 import { PlaceLevel } from "../../core/places.ts";
 import type { SearchQuery } from "../../core/search/query.ts";
 import { attachChildren, checkState, selectedPlaceIds, selectionLabel, toggleNode, type TreeNode } from "../../core/search/ui-rules.ts";
@@ -77,6 +79,12 @@ async function loadRoot(primary: ToolPlace, channel: string, locale: Locale, sig
     const town = [...(answer.location.parents ?? [])].reverse().find((p) => p.level === PlaceLevel.town);
     if (!town) throw new Error("no town above this place");
     answer = await fetchLookup(PlaceLevel.town, town.slug, channel, signal);
+  }
+  // A town without zones (Bologna, most towns) would offer nothing to choose: its province's towns
+  // instead, with this town ticked — neighbours to add or swap (docs/decisions/048).
+  if (answer.location.level === PlaceLevel.town && !answer.locations.some((l) => l.level === PlaceLevel.zone)) {
+    const province = [...(answer.location.parents ?? [])].reverse().find((p) => p.level === PlaceLevel.province);
+    if (province) answer = await fetchLookup(PlaceLevel.province, province.slug, channel, signal);
   }
   const parents = answer.location.parents ?? [];
   const ancestors = parents.map((p, i) => ({ id: p.id, level: p.level, qslug: p.slug, name: p.name, parentId: parents[i - 1]?.id ?? null, count: null, hasChildren: true }));
@@ -274,7 +282,7 @@ function LocalityTree({ query, places, locale, onDone }: LocalityButtonProps & {
                 />
                 <label htmlFor={inputId} className="st-tree__label">
                   {node.name}
-                  {node.count !== null ? <span className="st-count"> ({node.count.toLocaleString("it-IT")})</span> : null}
+                  {node.count !== null ? <span className="st-count"> ({formatInteger(node.count)})</span> : null}
                 </label>
                 {canOpen ? (
                   <button type="button" className="st-tree__toggle" aria-expanded={isOpen} aria-label={isOpen ? t.collapse(node.name) : t.expand(node.name)} onClick={() => onExpand(n.id)}>

@@ -29,11 +29,16 @@ export interface SearchModalProps {
   className?: string;
 }
 
-export function SearchModal({ open, onClose, title, closeLabel, children, footer, className }: SearchModalProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+/**
+ * While `open`, one history entry of ours sits on top, so the browser's back button calls `onClose`
+ * instead of leaving the page (seed 001 §2: back closes an open modal first). Closing any other way
+ * pops that entry again, unseen by React Router. Used by the search tools' modals and the filter
+ * panel on phones and tablets (docs/decisions/027, 048).
+ */
+export function useCloseOnBack(open: boolean, onClose: () => void): void {
   const token = useId();
-  const openerRef = useRef<Element | null>(null);
+  /** Whether our entry is (or was) pushed for the current opening. */
+  const pushedRef = useRef(false);
   /** Set when the history entry was already popped (browser back) or replaced (navigation). */
   const entryGoneRef = useRef(false);
   /** Set while we pop our own entry, so that pop is swallowed. */
@@ -49,8 +54,7 @@ export function SearchModal({ open, onClose, title, closeLabel, children, footer
         event.stopImmediatePropagation();
         return;
       }
-      const dialog = dialogRef.current;
-      if (dialog?.open && modalMarker() !== token) {
+      if (pushedRef.current && modalMarker() !== token) {
         event.stopImmediatePropagation();
         entryGoneRef.current = true;
         onCloseRef.current();
@@ -61,32 +65,24 @@ export function SearchModal({ open, onClose, title, closeLabel, children, footer
   }, [token]);
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      openerRef.current = document.activeElement;
+    if (open && !pushedRef.current) {
+      pushedRef.current = true;
       entryGoneRef.current = false;
-      dialog.showModal();
       const state = (window.history.state as Record<string, unknown> | null) ?? {};
       window.history.pushState({ ...state, [MODAL_STATE_KEY]: token }, "");
-      const body = dialog.querySelector(".st-modal__body");
-      const first = dialog.querySelector<HTMLElement>("[autofocus]") ?? body?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
-      first?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
+    } else if (!open && pushedRef.current) {
+      pushedRef.current = false;
       if (!entryGoneRef.current && modalMarker() === token) {
         poppingRef.current = true;
         window.history.back();
       }
-      const opener = openerRef.current;
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
     }
   }, [open, token]);
 
-  // Back to a page kept in the back-forward cache with the modal open: close it (its entry is gone).
+  // Back to a page kept in the back-forward cache while open: close (our entry is gone).
   useEffect(() => {
     const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted && dialogRef.current?.open) {
+      if (event.persisted && pushedRef.current) {
         entryGoneRef.current = true;
         onCloseRef.current();
       }
@@ -94,6 +90,29 @@ export function SearchModal({ open, onClose, title, closeLabel, children, footer
     window.addEventListener("pageshow", onShow);
     return () => window.removeEventListener("pageshow", onShow);
   }, []);
+}
+
+export function SearchModal({ open, onClose, title, closeLabel, children, footer, className }: SearchModalProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const openerRef = useRef<Element | null>(null);
+  useCloseOnBack(open, onClose);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      openerRef.current = document.activeElement;
+      dialog.showModal();
+      const body = dialog.querySelector(".st-modal__body");
+      const first = dialog.querySelector<HTMLElement>("[autofocus]") ?? body?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
+      first?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      const opener = openerRef.current;
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    }
+  }, [open]);
 
   // Unmounting while open (e.g. the page changed): close the native dialog.
   useEffect(() => () => dialogRef.current?.close(), []);

@@ -69,7 +69,7 @@ export function SmartBackButton({ locale }: { locale: Locale }) {
   useEffect(() => setReady(true), []);
   // Rendered on the server too, but invisible until the page runs JavaScript: no dead button, no layout shift.
   return (
-    <button type="button" className="st-button st-button--back" onClick={goBack} data-previous={previous ?? undefined} style={ready ? undefined : { visibility: "hidden" }} tabIndex={ready ? undefined : -1} aria-hidden={ready ? undefined : true}>
+    <button type="button" className="st-button st-button--back" onClick={goBack} data-previous={previous ?? undefined} data-ready={ready ? undefined : "false"} tabIndex={ready ? undefined : -1} aria-hidden={ready ? undefined : true}>
       <span aria-hidden="true" className="st-button__icon">←</span>
       <span>{t.back}</span>
     </button>

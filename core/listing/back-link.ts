@@ -14,7 +14,8 @@ export function safeResultsPath(from: string | null | undefined): string | null 
   } catch {
     return null;
   }
-  if (url.origin !== "http://casa.invalid") return null;
+  // Judge the normalised path: "/x/..//vendita/" becomes "//vendita/", a link to the host "vendita".
+  if (url.origin !== "http://casa.invalid" || !url.pathname.startsWith("/") || url.pathname.startsWith("//")) return null;
   const segments = url.pathname.split("/").filter(Boolean);
   const root = segments[0] === "en" ? segments[1] : segments[0];
   if (!root || !RESULT_ROOTS.has(root)) return null;

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { contactLabels, contactTarget } from "./contact.ts";
+import { contactLabel, contactLabels, contactTarget, publisherContactTarget } from "./contact.ts";
 
 it.each([
   ["agency", null, "Contatta l'agenzia"],
@@ -9,4 +9,10 @@ it.each([
   ["private", null, "Contatta l'inserzionista"],
 ] as const)("a listing of a %s (agent pro %s) says %s", (kind, pro, label) => {
   expect(contactLabels[contactTarget(kind, pro)]).toBe(label);
+});
+
+it("labels a publisher page's contact by the publisher's own kind, in both languages", () => {
+  expect(contactLabel(publisherContactTarget({ kind: "agency", isAgentPro: false }), "it")).toBe("Contatta l'agenzia");
+  expect(contactLabel(publisherContactTarget({ kind: "agent", isAgentPro: true }), "it")).toBe("Contatta l'agente");
+  expect(contactLabel(publisherContactTarget({ kind: "private", isAgentPro: false }), "en")).toBe("Contact the advertiser");
 });

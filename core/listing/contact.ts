@@ -12,3 +12,19 @@ export const contactLabels: Readonly<Record<ContactTarget, string>> = {
   agency: "Contatta l'agenzia",
   private: "Contatta l'inserzionista",
 };
+
+export const contactLabelsEn: Readonly<Record<ContactTarget, string>> = {
+  agent: "Contact the agent",
+  agency: "Contact the agency",
+  private: "Contact the advertiser",
+};
+
+/** On a publisher's own page (seed 001 §3 "Contact form"): an agency is written to as an agency, an agent (Agente Pro) as an agent. */
+export function publisherContactTarget(publisher: { kind: string; isAgentPro: boolean }): ContactTarget {
+  return contactTarget(publisher.kind, publisher.kind === "agent" && publisher.isAgentPro);
+}
+
+/** The contact button's label in the page's language. */
+export function contactLabel(target: ContactTarget, locale: "it" | "en"): string {
+  return (locale === "it" ? contactLabels : contactLabelsEn)[target];
+}

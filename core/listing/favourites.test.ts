@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addFavourite, isFavourite, MAX_FAVOURITES, parseFavourites, removeFavourite, serializeFavourites, toggleFavourite } from "./favourites.ts";
+import { addFavourite, cardRequests, CARDS_PER_PAGE, isFavourite, MAX_FAVOURITES, parseFavourites, removeFavourite, serializeFavourites, toggleFavourite } from "./favourites.ts";
 
 describe("favourites rules", () => {
   it("adds newest first and moves an id already saved to the front", () => {
@@ -45,5 +45,16 @@ describe("favourites rules", () => {
     const ids = [9, 2, 44];
     expect(parseFavourites(serializeFavourites(ids))).toEqual(ids);
     expect(serializeFavourites([1, 1, 2])).toBe("[1,2]");
+  });
+});
+
+describe("cardRequests", () => {
+  it("asks for one page of cards per call, no more than the pages shown", () => {
+    const ids = Array.from({ length: 60 }, (_, i) => i + 1);
+    expect(cardRequests(ids, 1)).toEqual([ids.slice(0, 25)]);
+    expect(cardRequests(ids, 3).map((c) => c.length)).toEqual([25, 25, 10]);
+    expect(cardRequests(ids, 9).flat()).toEqual(ids);
+    expect(cardRequests([], 1)).toEqual([]);
+    for (const call of cardRequests(Array.from({ length: MAX_FAVOURITES }, (_, i) => i + 1), 99)) expect(call.length).toBeLessThanOrEqual(CARDS_PER_PAGE);
   });
 });

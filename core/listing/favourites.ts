@@ -6,8 +6,21 @@
 
 /** The localStorage key: a JSON array of listing ids, newest first, e.g. `[812,17,2044]`. */
 export const FAVOURITES_STORAGE_KEY = "casa:favourites";
-/** At most this many ids are kept (the cards endpoint accepts as many); the oldest drop out first. */
+/** At most this many ids are kept; the oldest drop out first. */
 export const MAX_FAVOURITES = 200;
+/**
+ * The favourites page shows this many cards at a time, and the cards endpoint gives no more per call:
+ * cards carry what a listing page shows, so a bulk client must not read thousands at once (issue 14 §4).
+ */
+export const CARDS_PER_PAGE = 25;
+
+/** The ids to ask the cards endpoint for, one call each, to show the first `pages` pages. */
+export function cardRequests(ids: readonly number[], pages: number): number[][] {
+  const wanted = ids.slice(0, Math.max(1, pages) * CARDS_PER_PAGE);
+  const calls: number[][] = [];
+  for (let i = 0; i < wanted.length; i += CARDS_PER_PAGE) calls.push(wanted.slice(i, i + CARDS_PER_PAGE));
+  return calls;
+}
 
 const isListingId = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { distanceMeters } from "../geo.ts";
-import { APPROXIMATE_RADIUS_M, cardTitle, circleRing, listingMapFeatures, publicAddress, publicLocation, publicTitle } from "./location.ts";
+import { APPROXIMATE_RADIUS_M, cardTitle, circleRing, listingMapFeatures, listingPoints, publicAddress, publicLocation, publicTitle } from "./location.ts";
 
 describe("publicLocation", () => {
   it("keeps the exact point for visibility 1", () => {
@@ -15,8 +15,20 @@ describe("publicLocation", () => {
       if (area.exact) throw new Error("expected an area");
       expect(area.radius).toBe(APPROXIMATE_RADIUS_M);
       expect(distanceMeters(lat, lon, area.lat, area.lon)).toBeLessThan(area.radius);
-      expect(Math.round(area.lat * 200) / 200).toBeCloseTo(area.lat, 9);
+      expect(Math.round(area.lat * 500) / 500).toBeCloseTo(area.lat, 9);
+      expect(publicLocation(area.lat, area.lon, 2)).toEqual(area);
     }
+  });
+});
+
+describe("listingPoints", () => {
+  it("stores the exact point apart and a public point shared by the whole grid cell", () => {
+    expect(listingPoints(45.46457, 9.15399, 1)).toEqual({ lat: 45.46457, lon: 9.15399, exactLat: 45.46457, exactLon: 9.15399 });
+    const a = listingPoints(45.46457, 9.15399, 2);
+    const b = listingPoints(45.4645, 9.1545, 2);
+    expect(a).toEqual({ lat: 45.464, lon: 9.154, exactLat: 45.46457, exactLon: 9.15399 });
+    expect({ lat: b.lat, lon: b.lon }).toEqual({ lat: a.lat, lon: a.lon });
+    expect(publicLocation(a.lat, a.lon, 2)).toEqual({ exact: false, lat: 45.464, lon: 9.154, radius: APPROXIMATE_RADIUS_M });
   });
 });
 

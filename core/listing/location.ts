@@ -1,21 +1,46 @@
 /**
- * What the listing page may reveal about where a listing is: the exact point when the publisher
- * allows it (geo visibility 1), otherwise an area that contains the home without pointing at it.
+ * What may be revealed about where a listing is: the exact point when the publisher allows it (geo
+ * visibility 1), otherwise a public point that contains the home's cell without pointing at it.
+ * The public point is decided once, when the listing is stored (`listingPoints`): the listings'
+ * `lat`/`lon` columns hold it, and the exact point sits in `exact_lat`/`exact_lon`, which no public
+ * query reads (docs/decisions/038-approximate-points-at-the-data.md).
  */
 
-/** Approximate areas are centred on a 0.005° grid (about 550 m), so the centre says nothing finer. */
-const GRID = 0.005;
-/** Covers any point of a grid cell (half-diagonal ≈ 390 m at Italian latitudes) with a margin. */
-export const APPROXIMATE_RADIUS_M = 500;
+/** Approximate points sit on a 0.002° grid (222 m north–south, 155–180 m east–west in Italy). */
+export const APPROXIMATE_GRID = 0.002;
+/** Covers any point of a grid cell (half-diagonal ≤ 145 m at Italian latitudes) with a margin. */
+export const APPROXIMATE_RADIUS_M = 250;
 
 export type PublicLocation =
   | { exact: true; lat: number; lon: number }
   | { exact: false; lat: number; lon: number; radius: number };
 
+/** The nearest grid vertex, rounded to 1e-6° so the stored value is stable (snapping twice changes nothing). */
+function snap(v: number): number {
+  return Math.round(Math.round(v / APPROXIMATE_GRID) * APPROXIMATE_GRID * 1e6) / 1e6;
+}
+
+/** The public point of an approximate listing: its grid vertex. Every listing in one cell shares it. */
+export function approximatePoint(lat: number, lon: number): { lat: number; lon: number } {
+  return { lat: snap(lat), lon: snap(lon) };
+}
+
+/**
+ * The points a listing is stored with: `lat`/`lon` are public (what search, maps and pages use),
+ * `exactLat`/`exactLon` the home itself, for its publisher only.
+ */
+export function listingPoints(exactLat: number, exactLon: number, geoVisibility: number): { lat: number; lon: number; exactLat: number; exactLon: number } {
+  const shown = geoVisibility === 1 ? { lat: exactLat, lon: exactLon } : approximatePoint(exactLat, exactLon);
+  return { ...shown, exactLat, exactLon };
+}
+
+/**
+ * The location to show from a listing's stored (public) point. Snapping again is a no-op for stored
+ * public points and keeps any unsnapped point from leaking.
+ */
 export function publicLocation(lat: number, lon: number, geoVisibility: number): PublicLocation {
   if (geoVisibility === 1) return { exact: true, lat, lon };
-  const snap = (v: number) => Math.round(Math.round(v / GRID) * GRID * 1e6) / 1e6;
-  return { exact: false, lat: snap(lat), lon: snap(lon), radius: APPROXIMATE_RADIUS_M };
+  return { exact: false, ...approximatePoint(lat, lon), radius: APPROXIMATE_RADIUS_M };
 }
 
 /** A circle as a GeoJSON ring (lon, lat pairs, closed), for maps that draw polygons. */

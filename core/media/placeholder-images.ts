@@ -72,3 +72,12 @@ export function logoSvg(name: string, colour: string): string {
 function svg(body: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">${body}</svg>`;
 }
+
+/** An agent's portrait: a head-and-shoulders silhouette on a colour drawn from the id. 100×100. */
+export function agentPhotoSvg(id: number): string {
+  const hues = [200, 150, 25, 280, 340, 45];
+  const hue = hues[Math.abs(id) % hues.length]!;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">` +
+    `<rect width="100" height="100" fill="hsl(${hue} 45% 80%)"/><circle cx="50" cy="40" r="18" fill="hsl(${hue} 30% 35%)"/>` +
+    `<path d="M16 100c2-22 16-34 34-34s32 12 34 34z" fill="hsl(${hue} 30% 35%)"/></svg>`;
+}

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandFillInQuery, planFillIn } from "./fill-in.ts";
-import { parseSearch } from "./query.ts";
+import { planFillIn } from "./fill-in.ts";
 
 describe("planFillIn (seed 000 §4 Fill-in list)", () => {
   it.each([
@@ -13,22 +12,5 @@ describe("planFillIn (seed 000 §4 Fill-in list)", () => {
     ["few results, one nearby", { total: 4, page: 1, nearbyShown: 1, nearbyTotal: 1 }, { mode: "few-results", hidden: 1, more: 1 }],
   ] as const)("%s", (_name, input, expected) => {
     expect(planFillIn(input)).toEqual(expected);
-  });
-});
-
-describe("expandFillInQuery", () => {
-  it("rewrites nuove-costruzioni to case with building condition nuovo", () => {
-    const q = expandFillInQuery(parseSearch({ propertyTypeGroup: "nuove-costruzioni", price_max: 300000, page: 3 }));
-    expect(q.group).toBe("case");
-    expect(q.filters.buildingConditions).toEqual(["nuovo"]);
-    expect(q.filters.price).toEqual({ max: 300000 });
-    expect(q.page).toBe(1);
-    expect(q.includeSurrounding).toBe(true);
-  });
-
-  it("keeps other groups and does not duplicate nuovo", () => {
-    const q = expandFillInQuery(parseSearch({ channel: "affitto", buildingCondition: "nuovo,abitabile" }));
-    expect(q.group).toBe("case");
-    expect(q.filters.buildingConditions).toEqual(["abitabile", "nuovo"]);
   });
 });

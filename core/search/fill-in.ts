@@ -4,8 +4,6 @@
  * the rest (all on top when there are 3 or fewer); with few results, a banner 'Vedi N annunci
  * circostanti'. Pure; the wording lives in app/i18n/search.ts.
  */
-import type { SearchQuery } from "./query.ts";
-
 /** Listings shown before the trigger when there are no results. */
 export const FILL_IN_TOP = 2;
 
@@ -28,16 +26,4 @@ export function planFillIn(input: { total: number; page: number; nearbyShown: nu
     return { mode: "no-results", top: FILL_IN_TOP, hidden: nearbyShown - FILL_IN_TOP, more: Math.max(nearbyTotal, nearbyShown) - FILL_IN_TOP };
   }
   return { mode: "few-results", hidden: nearbyShown, more: Math.max(nearbyTotal, nearbyShown) };
-}
-
-/**
- * The query the fill-in expands to (seed 000 §4): 'nuove-costruzioni' becomes the group 'case'
- * with building condition 'nuovo'; any other query is unchanged. Page 1 and the surroundings included.
- */
-export function expandFillInQuery(query: SearchQuery): SearchQuery {
-  const base: SearchQuery = { ...query, page: 1, includeSurrounding: true };
-  if (query.group !== "nuove-costruzioni") return base;
-  const conditions = new Set(query.filters.buildingConditions ?? []);
-  conditions.add("nuovo");
-  return { ...base, group: "case", filters: { ...query.filters, buildingConditions: [...conditions].sort() } };
 }

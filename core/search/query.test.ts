@@ -39,12 +39,15 @@ describe("parseSearch defaults and rules", () => {
     expect(parseSearch({ priceType: "ribassato" }).filters.priceType).toBe("ribassato");
   });
 
-  it("refuses private negotiation together with price filters, and only with exclude", () => {
+  it("refuses either private-negotiation filter together with price filters (seed 000 §5), and only with exclude", () => {
     for (const extra of [{ price_max: 1 }, { priceType: "fisso" }, { payment_max: 500 }, { mqprice_min: 1000 }]) {
       expect(() => parseSearch({ only_private_negotiation: true, ...extra })).toThrow(/only_private_negotiation/);
+      expect(() => parseSearch({ exclude_private_negotiation: true, ...extra })).toThrow(/exclude_private_negotiation/);
     }
     expect(() => parseSearch({ only_private_negotiation: true, exclude_private_negotiation: true })).toThrow(SearchRuleError);
-    expect(parseSearch({ exclude_private_negotiation: true, price_max: 1 }).filters.privateNegotiation).toBe("exclude");
+    // The filter form's radio group sends private_negotiation=true|false.
+    expect(parseSearch({ private_negotiation: true }).filters.privateNegotiation).toBe("only");
+    expect(parseSearch({ private_negotiation: "false" }).filters.privateNegotiation).toBe("exclude");
   });
 
   it("treats is_auction false or exclude_auction as excluding auctions", () => {

@@ -6,6 +6,7 @@
  * the canonical address of the result.
  */
 import { ZodError } from "zod";
+import { searchFilters } from "./filters.ts";
 import { defaultQuery, parseSearch, SearchRuleError, type SearchQuery } from "./query.ts";
 
 /** Form fields that are never filters (buttons and the like). */
@@ -32,18 +33,12 @@ function keysToDrop(error: unknown, raw: Record<string, unknown>): string[] {
   if (error instanceof SearchRuleError) field = error.field;
   else if (error instanceof ZodError) {
     const issue = error.issues[0];
-    if (issue?.code === "unrecognized_keys") return issue.keys.filter((k) => k in raw);
+    if (issue?.code === "unrecognized_keys") return issue.keys.filter((k) => Object.hasOwn(raw, k));
     field = String(issue?.path[0] ?? "");
   }
   if (!field) return [];
-  const aliases: Record<string, string[]> = {
-    rooms: ["numRooms_min", "numRooms_max", "rooms_min", "rooms_max"],
-    is_auction: ["is_auction", "only_auction", "exclude_auction"],
-    only_private_negotiation: ["only_private_negotiation", "exclude_private_negotiation"],
-    locations: ["zones"],
-  };
-  const candidates = aliases[field] ?? [field, `${field}_min`, `${field}_max`];
-  const present = candidates.filter((k) => k in raw);
+  const candidates = field === "locations" ? ["zones"] : searchFilters.keysOfField(field);
+  const present = candidates.filter((k) => Object.hasOwn(raw, k));
   // An unrecognised key (strict schema) is reported by its own name.
   return present.length > 0 ? present : Object.keys(raw).filter((k) => k === field);
 }

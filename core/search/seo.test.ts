@@ -1,8 +1,9 @@
+import { streetSearch } from "./street-search.ts";
 import { describe, expect, it } from "vitest";
 import { parseSearch } from "./query.ts";
 import { placePhrase, searchPlaceLabel, searchSeo, searchTitle, type SearchSeoInput } from "./seo.ts";
 import { encodeSearchUrl, type UrlPlace } from "./url.ts";
-import { fixtureLookup } from "./url.fixture.ts";
+import { fixtureLookup, fixturePlaces } from "./url.fixture.ts";
 
 const places = fixtureLookup();
 const place = (id: string) => places.get(id)!;
@@ -58,9 +59,29 @@ describe("searchTitle (seed 000 §9)", () => {
     const stop = parseSearch({}, ["IT-03-015146-MM1-AMENDOLA", "IT-12-058091"]);
     expect(searchTitle(stop, stop.places.map(place), "it", places)).toBe("Case in vendita vicino alla fermata Amendola a Milano e un'altra località");
     const coast = parseSearch({}, ["IT-07-P008-MARE"]);
-    expect(searchTitle(coast, [place("IT-07-P008-MARE")], "it", places)).toBe("Case in vendita in zona Mare Imperia");
+    expect(searchTitle(coast, [place("IT-07-P008-MARE")], "it", places)).toBe("Case in vendita nelle località di mare della provincia di Imperia");
+    expect(searchTitle(coast, [place("IT-07-P008-MARE")], "en", places)).toBe("Homes for sale in the seaside towns of the province of Imperia");
     const s = searchSeo({ query: q, places: [place("IT-03-015146-NIL01")], total: 3, totalPages: 1, locale: "it", canonicalPath: "/vendita/case/milano/zona-duomo/", lookup: places });
     expect(s.h1).toBe("Case in vendita in zona Duomo a Milano");
+  });
+
+  it("does not repeat the town after a metro line that names it", () => {
+    const named = fixturePlaces.map((p) => (p.id === "IT-03-015146-MM1" ? { ...p, name: "M1 Milano", nameEn: "Milan metro M1" } : p));
+    const lookup = fixtureLookup(named);
+    const q = parseSearch({}, ["IT-03-015146-MM1"]);
+    expect(searchTitle(q, [lookup.get("IT-03-015146-MM1")!], "it", lookup)).toBe("Case in vendita lungo la metro M1 Milano");
+    expect(searchTitle(q, [lookup.get("IT-03-015146-MM1")!], "en", lookup)).toBe("Homes for sale along the Milan metro M1");
+  });
+
+  it("says a street search is a circle around the street, and keeps 'Ricerca su Mappa' for an unnamed circle", () => {
+    const circle = streetSearch({ lat: 45.4642, lon: 9.19 }, "vendita");
+    expect(searchTitle(circle, [], "it", undefined, "Via Roma, Milano")).toBe("Case in vendita entro 500 m da Via Roma, Milano");
+    expect(searchTitle(circle, [], "en", undefined, "Via Roma, Milano")).toBe("Homes for sale within 500 m of Via Roma, Milano");
+    expect(searchTitle(streetSearch({ lat: 45.4642, lon: 9.19 }, "affitto"), [], "it", undefined, "Via Roma, Milano")).toBe("Case in affitto entro 500 m da Via Roma, Milano");
+    expect(searchTitle(circle, [], "it")).toBe("Ricerca su Mappa");
+    const s = searchSeo({ query: circle, places: [], total: 3, totalPages: 1, locale: "it", canonicalPath: "/vendita/case/?geocircle=45.4642,9.19,500", circleCentre: "Via Roma, Milano" });
+    expect(s.title).toBe("Case in vendita entro 500 m da Via Roma, Milano");
+    expect(s.robots).toBe("noindex,follow");
   });
 
   it("labels an empty place set 'Ovunque (tutte le località)'", () => {

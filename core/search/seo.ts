@@ -22,6 +22,8 @@ export interface SearchSeoInput {
   origin?: string;
   /** With it, places below a town name their town: "in zona Duomo a Milano". */
   lookup?: UrlPlaceLookup;
+  /** What a circle search is centred on, when known ("Via Roma, Milano"): the title says "entro 500 m da …". */
+  circleCentre?: string;
 }
 
 export interface SearchSeo {
@@ -84,12 +86,14 @@ const texts = {
     sale: "in vendita", rent: "in affitto", holiday: "Case vacanza", holidayRooms: (rooms: string) => `${rooms} per vacanze`,
     newBuild: (rooms: string) => `${rooms} di nuova costruzione`,
     italy: "in tutta Italia", rentList: "Case in affitto", auctions: "Aste Giudiziarie", map: "Ricerca su Mappa",
+    around: (metres: string, centre: string) => `entro ${metres} m da ${centre}`,
     anywhere: "Ovunque (tutte le località)",
     page: (n: number) => ` - pagina ${n}`,
     more: (n: number) => (n === 1 ? " e un'altra località" : ` e altre ${n} località`),
     region: (name: string) => `in ${name}`, province: (name: string) => `in provincia di ${name}`, town: (name: string) => `a ${name}`,
     zone: (name: string) => `in zona ${name}`, metroLine: (name: string) => `lungo la metro ${name}`,
     metroStop: (name: string) => `vicino alla fermata ${name}`,
+    coast: (province: string) => `nelle località di mare della provincia di ${province}`,
     count: (n: string, total: number) => (total === 1 ? `1 annuncio` : `${n} annunci`),
     description: (count: string, subject: string) =>
       `${count}: ${subject}. Foto, planimetrie, prezzi e mappa: trova la tua casa su casa.`,
@@ -99,12 +103,14 @@ const texts = {
     sale: "for sale", rent: "for rent", holiday: "Holiday homes", holidayRooms: (rooms: string) => `${rooms} for holidays`,
     newBuild: (rooms: string) => `New-build ${rooms.toLowerCase()}`,
     italy: "across Italy", rentList: "Homes for rent", auctions: "Court auctions", map: "Map search",
+    around: (metres: string, centre: string) => `within ${metres} m of ${centre}`,
     anywhere: "Anywhere (all places)",
     page: (n: number) => ` - page ${n}`,
     more: (n: number) => (n === 1 ? " and 1 more place" : ` and ${n} more places`),
     region: (name: string) => `in ${name}`, province: (name: string) => `in the province of ${name}`, town: (name: string) => `in ${name}`,
-    zone: (name: string) => `in the ${name} area`, metroLine: (name: string) => `along metro ${name}`,
+    zone: (name: string) => `in the ${name} area`, metroLine: (name: string) => `along the ${name}`,
     metroStop: (name: string) => `near ${name} station`,
+    coast: (province: string) => `in the seaside towns of the province of ${province}`,
     count: (n: string, total: number) => (total === 1 ? `1 listing` : `${n} listings`),
     description: (count: string, subject: string) => `${count}: ${subject}. Photos, floor plans, prices and map: find your home on casa.`,
     none: (subject: string) => `No listings right now: ${subject}. Widen the search or save it to hear about new listings.`,
@@ -124,15 +130,20 @@ export function placePhrase(places: UrlPlace[], locale: Locale, lookup?: UrlPlac
   const primary = places[0];
   if (!primary || (primary.level === PlaceLevel.country && places.length === 1)) return t.italy;
   const name = placeName(primary, locale);
-  const phrase = primary.level === PlaceLevel.country ? t.italy
+  const anchor = primary.level > PlaceLevel.town && lookup ? anchorOf(primary, lookup) : undefined;
+  // A non-administrative zone spanning a province is its coast ("Località di mare - Imperia").
+  const coastOf = primary.level === PlaceLevel.nonAdminZone && anchor?.level === PlaceLevel.province ? anchor : undefined;
+  const phrase = coastOf ? t.coast(placeName(coastOf, locale))
+    : primary.level === PlaceLevel.country ? t.italy
     : primary.level === PlaceLevel.region ? t.region(name)
     : primary.level === PlaceLevel.province ? t.province(name)
     : primary.level === PlaceLevel.town ? t.town(name)
     : primary.level === PlaceLevel.metroLine ? t.metroLine(name)
     : primary.level === PlaceLevel.metroStop ? t.metroStop(name)
     : t.zone(name);
-  const town = primary.level > PlaceLevel.town && lookup ? anchorOf(primary, lookup) : undefined;
-  const inTown = town && town.level === PlaceLevel.town ? ` ${t.town(placeName(town, locale))}` : "";
+  const town = anchor?.level === PlaceLevel.town ? anchor : undefined;
+  // Metro lines carry their city in the name ("M1 Milano"): no "a Milano" after it.
+  const inTown = town && !name.includes(placeName(town, locale)) && !name.includes(town.name) ? ` ${t.town(placeName(town, locale))}` : "";
   return places.length > 1 ? `${phrase}${inTown}${t.more(places.length - 1)}` : `${phrase}${inTown}`;
 }
 
@@ -155,11 +166,15 @@ function subjectNoun(query: SearchQuery, locale: Locale): string {
   return typeNoun ?? groupNouns[locale][query.group];
 }
 
-/** The title without the page suffix. */
-export function searchTitle(query: SearchQuery, places: UrlPlace[], locale: Locale, lookup?: UrlPlaceLookup): string {
+/**
+ * The title without the page suffix. A map shape is 'Ricerca su Mappa', except a circle whose centre
+ * is named (a street pick): "Case in vendita entro 500 m da Via Roma, Milano".
+ */
+export function searchTitle(query: SearchQuery, places: UrlPlace[], locale: Locale, lookup?: UrlPlaceLookup, circleCentre?: string): string {
   const t = texts[locale];
-  if (query.geo) return t.map;
-  const place = placePhrase(places, locale, lookup);
+  const namedCircle = query.geo?.kind === "circle" && circleCentre ? t.around(formatCount(query.geo.radius, locale), circleCentre) : null;
+  if (query.geo && !namedCircle) return t.map;
+  const place = namedCircle ?? placePhrase(places, locale, lookup);
   const noPlace = place === t.italy;
   const noun = subjectNoun(query, locale);
   if (query.channel === "vendita" && query.filters.auction === "only") {
@@ -189,7 +204,7 @@ export function searchSeo(input: SearchSeoInput): SearchSeo {
   const page = query.page;
   const totalPages = Math.max(0, Math.floor(input.totalPages));
 
-  const h1 = searchTitle(query, places, locale, input.lookup);
+  const h1 = searchTitle(query, places, locale, input.lookup, input.circleCentre);
   const title = page > 1 ? `${h1}${t.page(page)}` : h1;
   // "case in vendita a Milano", but proper titles (Aste Giudiziarie, Ricerca su Mappa) keep their capitals.
   const subject = h1.startsWith(t.auctions) || h1 === t.map ? h1 : `${h1.charAt(0).toLowerCase()}${h1.slice(1)}`;

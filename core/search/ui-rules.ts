@@ -4,6 +4,7 @@
  * dropdown, the live-count timing and the smart-back stack. No React, no DOM, no zod: this module
  * is shipped to the browser.
  */
+import { frameRawKeys, geoFormOf, geoForms, searchFilters, type SearchFilters } from "./filters.ts";
 import type { SearchQuery } from "./query.ts";
 import { categoryOf, groupsByChannel, propertyTypeGroups, type Category, type Channel, type PropertyTypeGroup } from "./vocabulary.ts";
 
@@ -183,21 +184,12 @@ export function countDelay(control: ControlDescription): number {
 
 /**
  * The raw filter keys parseSearch accepts (seed 000 §3), so a form's other fields (submit buttons,
- * sort, page) are not sent as filters. core/search/ui-rules.test.ts checks it against rawFiltersSchema.
+ * sort, page) are not sent as filters.
  */
-export const RAW_FILTER_KEYS: readonly string[] = [
-  "tr", "channel", "category", "propertyTypeGroup", "propertyTypes", "is_auction", "only_auction", "exclude_auction",
-  "geocircle", "geopolygon", "geobounds", "nearby", "poi", "surrounding", "includeSurrounding", "precision", "page", "pId",
-  "sortType", "zones", "isRoomsNumber", "photo", "fillin", "price", "payment", "mqprice", "mq", "rooms", "bedrooms",
-  "buildingYear", "numBaths", "numParkingSpaces", "level", "lift", "lift_level", "balcony", "terrace", "balconyAndTerrace",
-  "garden", "heatingType", "energyClass", "buildingCondition", "availability", "sellerType", "furniture", "publication_date",
-  "includes_property_ownership", "commercial_building_location", "only_private_negotiation", "exclude_private_negotiation",
-  "has_swimming_pool", "has_reception", "has_virtual_tour", "air_conditioned", "is_lux", "exclude_under_construction",
-  "license_type_groups", "priceType", "firstMedia",
-];
-const RANGE_KEY = /^(price|payment|mqprice|mq|numRooms|rooms|bedrooms|buildingYear)_?(min|max|Min|Max)$/;
+export const RAW_FILTER_KEYS: readonly string[] = [...frameRawKeys, ...geoForms.map((g) => g.key), ...Object.keys(searchFilters.schemaShape)];
+const RANGE_KEY = new RegExp(`^(${Object.keys(searchFilters.rangeBases).join("|")})_?(min|max|Min|Max)$`);
 /** Keys the form may carry that the count takes from elsewhere: page and sort change nothing, places and map areas come from the page's query. */
-const NOT_COUNTED = new Set(["page", "sortType", "zones", "geobounds", "geopolygon", "geocircle", "nearby"]);
+const NOT_COUNTED = new Set(["page", "sortType", "zones", ...geoForms.map((g) => g.key)]);
 
 /**
  * The filters of a form as a search body's `filters`: repeated names become lists, empty values and
@@ -222,12 +214,11 @@ export function formEntriesToFilters(entries: Iterable<[string, string]>, base: 
 export function baseFilters(query: SearchQuery): Record<string, unknown> {
   const base: Record<string, unknown> = { channel: query.channel, propertyTypeGroup: query.group };
   if (query.propertyTypes.length > 0) base.propertyTypes = query.propertyTypes;
-  const geo = query.geo;
-  if (geo?.kind === "bounds") base.geobounds = { bbox: geo.bbox };
-  else if (geo?.kind === "polygon") base.geopolygon = { polygon: geo.ring.map(([lon, lat]) => [lat, lon]) };
-  else if (geo?.kind === "circle") base.geocircle = { circle: [{ distance: geo.radius, center: [geo.lat, geo.lon] }] };
-  else if (geo?.kind === "nearby") base.nearby = { lat: geo.lat, lon: geo.lon, vehicle: geo.mode, time: geo.minutes };
-  if (query.filters.publisherId) base.pId = query.filters.publisherId;
+  if (query.geo) {
+    const form = geoFormOf(query.geo.kind);
+    base[form.key] = form.toRaw(query.geo as never);
+  }
+  if (query.filters.publisherId) Object.assign(base, searchFilters.write({ publisherId: query.filters.publisherId } as SearchFilters));
   return base;
 }
 

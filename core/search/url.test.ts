@@ -31,7 +31,7 @@ describe("encodeSearchUrl: the readable forms", () => {
     [{}, ["IT-03"], "/vendita/case/lombardia-regione/"],
     [{}, ["IT-14"], "/vendita/case/molise-regione/"],
     [{}, ["IT-14-070042"], "/vendita/case/molise/"],
-    [{}, ["IT"], "/vendita/case/italia/"],
+    [{}, ["IT"], "/vendita/case/"],
     [{}, ["IT-03-015146-NIL01"], "/vendita/case/milano/zona-duomo/"],
     [{}, ["IT-12-058091-MUN02-Q01"], "/vendita/case/roma/quartiere-flaminio/"],
     [{}, ["IT-03-015146-MM1"], "/vendita/case/milano/metro-m1/"],
@@ -65,6 +65,9 @@ describe("decodeSearchUrl: what users type", () => {
     ["//vendita//case//milano//", "/vendita/case/milano/"],
     ["/vendita/case/forl%C3%AC/", "/vendita/case/forli/"],
     ["/vendita/", "/vendita/case/"],
+    // All of Italy is no place at all: one URL, not two.
+    ["/vendita/case/italia/", "/vendita/case/"],
+    ["/affitto/case/italia/bilocali/", "/affitto/case/bilocali/"],
     ["/aste/", "/aste/case/"],
     ["/vendita/box-posti-auto/", "/vendita/garage-posti-auto/"],
     ["/affitto-breve/case/rimini/", "/affitto-breve/case-vacanza/rimini/"],

@@ -9,7 +9,8 @@
  */
 import { PlaceLevel } from "../places.ts";
 import { slugify } from "../text.ts";
-import { parseSearch, SearchRuleError, type GeoArea, type SearchFilters, type SearchQuery } from "./query.ts";
+import { geoFormByKey, geoFormOf, searchFilters, type AnyFilter, type FilterRegistry, type RawValue } from "./filters.ts";
+import { parseSearch, SearchRuleError, type SearchQuery } from "./query.ts";
 import { groupAliases, groupsByChannel, roomSlugs, type Channel, type PropertyTypeGroup } from "./vocabulary.ts";
 
 export interface UrlPlace { id: string; level: number; qslug: string; name: string; parentId: string | null; nameEn?: string | null }
@@ -44,157 +45,67 @@ const roomSlugByCount = new Map(Object.entries(roomSlugs).map(([slug, n]) => [n 
 
 // ---------- raw filters (the inverse of parseSearch) ----------
 
-type RawValue = string | number | boolean | string[] | object;
-
-const rangeKeys = [
-  ["price", "price"], ["payment", "payment"], ["mqprice", "mqprice"], ["mq", "mq"], ["rooms", "numRooms"],
-  ["bedrooms", "bedrooms"], ["buildingYear", "buildingYear"],
-] as const satisfies ReadonlyArray<readonly [keyof SearchFilters, string]>;
-
 /**
  * The raw flat filter object (seed 000 §3 keys, as parseSearch accepts them) for a query:
  * parseSearch(toRawFilters(q)) deep-equals q. Defaults are left out; every place id is in `zones`.
  * Keys come in the canonical order the URL uses.
  */
-export function toRawFilters(query: SearchQuery): Record<string, RawValue> {
-  const f = query.filters;
+export function toRawFilters(query: SearchQuery, registry: FilterRegistry = searchFilters): Record<string, RawValue> {
   const raw: Record<string, RawValue> = {};
   if (query.channel !== "vendita") raw.channel = query.channel;
   if (query.group !== "case") raw.propertyTypeGroup = query.group;
   if (query.places.length > 0) raw.zones = [...query.places];
   if (query.propertyTypes.length > 0) raw.propertyTypes = [...query.propertyTypes];
-  for (const [key, base] of rangeKeys) {
-    const r = f[key] as { min?: number; max?: number } | undefined;
-    if (r?.min !== undefined) raw[`${base}_min`] = r.min;
-    if (r?.max !== undefined) raw[`${base}_max`] = r.max;
+  Object.assign(raw, registry.write(query.filters));
+  if (query.geo) {
+    const form = geoFormOf(query.geo.kind);
+    raw[form.key] = form.toRaw(query.geo as never);
   }
-  if (f.baths !== undefined) raw.numBaths = f.baths;
-  if (f.parkingSpaces !== undefined) raw.numParkingSpaces = f.parkingSpaces;
-  if (f.floorLevels) raw.level = [...f.floorLevels];
-  if (f.lift) raw.lift = true;
-  if (f.liftLevel !== undefined) raw.lift_level = f.liftLevel;
-  if (f.balcony) raw.balcony = true;
-  if (f.terrace) raw.terrace = true;
-  if (f.balconyAndTerrace) raw.balconyAndTerrace = true;
-  if (f.garden) raw.garden = f.garden;
-  if (f.heating) raw.heatingType = f.heating;
-  if (f.energyClasses) raw.energyClass = [...f.energyClasses];
-  if (f.buildingConditions) raw.buildingCondition = [...f.buildingConditions];
-  if (f.availability) raw.availability = f.availability.map((a) => a.replace(/ /g, "-"));
-  if (f.sellerType) raw.sellerType = f.sellerType;
-  if (f.furniture) raw.furniture = [...f.furniture];
-  if (f.publicationDate) raw.publication_date = f.publicationDate;
-  if (f.includesPropertyOwnership) raw.includes_property_ownership = true;
-  if (f.commercialBuildingLocations) raw.commercial_building_location = [...f.commercialBuildingLocations];
-  if (f.privateNegotiation === "only") raw.only_private_negotiation = true;
-  if (f.privateNegotiation === "exclude") raw.exclude_private_negotiation = true;
-  if (f.auction === "only") raw.only_auction = true;
-  if (f.auction === "exclude") {
-    // Seed 000 §5: excluding auctions sets is_auction false and adds exclude_auction=true.
-    raw.is_auction = false;
-    raw.exclude_auction = true;
-  }
-  if (f.pool) raw.has_swimming_pool = true;
-  if (f.reception) raw.has_reception = true;
-  if (f.virtualTour) raw.has_virtual_tour = true;
-  if (f.airConditioned) raw.air_conditioned = true;
-  if (f.luxury) raw.is_lux = true;
-  if (f.excludeUnderConstruction) raw.exclude_under_construction = true;
-  if (f.licenseTypeGroups) raw.license_type_groups = [...f.licenseTypeGroups];
-  if (f.priceType) raw.priceType = f.priceType;
-  if (f.floorPlan) raw.firstMedia = "floorplan";
-  if (f.photo) raw.photo = true;
-  if (f.poi) raw.poi = [...f.poi];
-  if (f.publisherId !== undefined) raw.pId = f.publisherId;
-  if (query.geo) Object.assign(raw, rawGeo(query.geo));
   if (query.includeSurrounding) raw.includeSurrounding = true;
   if (query.sort !== "rilevanza") raw.sortType = query.sort.replace(/_/g, "-");
   if (query.page !== 1) raw.page = query.page;
   return raw;
 }
 
-function rawGeo(geo: GeoArea): Record<string, object> {
-  switch (geo.kind) {
-    case "bounds": return { geobounds: { bbox: [...geo.bbox] } };
-    case "polygon": return { geopolygon: { polygon: geo.ring.map(([lon, lat]) => [lat, lon]) } };
-    case "circle": return { geocircle: { circle: [{ distance: geo.radius, center: [geo.lat, geo.lon] }] } };
-    case "nearby": return { nearby: { lat: geo.lat, lon: geo.lon, vehicle: geo.mode, time: geo.minutes } };
-  }
-}
-
 // ---------- query-string form of each key ----------
 
-/** Keys the query string may carry, in canonical order (the path holds channel, group, the first place and a single rooms count). */
-const QUERY_KEYS = [
-  "zones", "propertyTypes",
-  "price_min", "price_max", "payment_min", "payment_max", "mqprice_min", "mqprice_max", "mq_min", "mq_max",
-  "numRooms_min", "numRooms_max", "bedrooms_min", "bedrooms_max", "buildingYear_min", "buildingYear_max",
-  "numBaths", "numParkingSpaces", "level", "lift", "lift_level", "balcony", "terrace", "balconyAndTerrace", "garden",
-  "heatingType", "energyClass", "buildingCondition", "availability", "sellerType", "furniture", "publication_date",
-  "includes_property_ownership", "commercial_building_location", "only_private_negotiation", "exclude_private_negotiation",
-  "only_auction", "exclude_auction", "has_swimming_pool", "has_reception", "has_virtual_tour", "air_conditioned", "is_lux",
-  "exclude_under_construction", "license_type_groups", "priceType", "firstMedia", "photo", "poi", "pId",
-  "geobounds", "geopolygon", "geocircle", "nearby", "includeSurrounding", "sortType", "page",
-] as const;
-const LIST_KEYS = new Set(["zones", "propertyTypes", "level", "energyClass", "buildingCondition", "availability", "furniture", "commercial_building_location", "license_type_groups", "poi"]);
-/** Accepted spellings in typed URLs (any case) → canonical key. */
-const KEY_BY_LOWER = new Map<string, string>([
-  ...QUERY_KEYS.map((k) => [k.toLowerCase(), k] as [string, string]),
-  ["is_auction", "is_auction"], ["surrounding", "includeSurrounding"],
-  ["numrooms_min", "numRooms_min"], ["numrooms_max", "numRooms_max"], ["rooms_min", "numRooms_min"], ["rooms_max", "numRooms_max"],
-  ["numroomsmin", "numRooms_min"], ["numroomsmax", "numRooms_max"],
-]);
+/** Query-string keys that are not filters: before the filters, and after them (after the geo keys). */
+const LEADING_KEYS = ["zones", "propertyTypes"] as const;
+const TRAILING_KEYS = ["includeSurrounding", "sortType", "page"] as const;
+const FRAME_LIST_KEYS = new Set(["zones", "propertyTypes"]);
 
-const num = (n: number) => String(n);
+interface UrlKeys { order: readonly string[]; lists: ReadonlySet<string>; byLower: ReadonlyMap<string, string> }
+const urlKeysCache = new WeakMap<FilterRegistry, UrlKeys>();
+/** The keys the query string may carry, in canonical order (the path holds channel, group, the first place and a single rooms count). */
+function urlKeysOf(registry: FilterRegistry): UrlKeys {
+  let keys = urlKeysCache.get(registry);
+  if (!keys) {
+    const order = [...LEADING_KEYS, ...registry.urlKeys, ...geoFormByKey.keys(), ...TRAILING_KEYS];
+    keys = {
+      order,
+      lists: new Set([...FRAME_LIST_KEYS, ...registry.listUrlKeys]),
+      // Accepted spellings in typed URLs (any case) → canonical key.
+      byLower: new Map<string, string>([...order.map((k) => [k.toLowerCase(), k] as [string, string]), ...registry.urlKeyByLower, ["surrounding", "includeSurrounding"]]),
+    };
+    urlKeysCache.set(registry, keys);
+  }
+  return keys;
+}
 
 /** The compact text of one raw value in the query string. */
 function urlValue(key: string, value: RawValue): string {
   if (Array.isArray(value)) return value.join(",");
   if (typeof value !== "object") return String(value);
-  const v = value as Record<string, unknown>;
-  switch (key) {
-    case "geobounds": return (v.bbox as number[]).map(num).join(",");
-    case "geopolygon": return (v.polygon as number[][]).map(([lat, lon]) => `${num(lat!)},${num(lon!)}`).join(";");
-    case "geocircle": {
-      const c = (v.circle as Array<{ distance: number; center: [number, number] }>)[0]!;
-      return `${num(c.center[0])},${num(c.center[1])},${num(c.distance)}`;
-    }
-    case "nearby": return `${num(v.lat as number)},${num(v.lon as number)},${String(v.vehicle)},${num(v.time as number)}`;
-    default: return JSON.stringify(value);
-  }
+  const geo = geoFormByKey.get(key);
+  return geo ? geo.toText(value as Record<string, unknown>) : JSON.stringify(value);
 }
 
-const numberText = /^-?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i;
-const toNumbers = (text: string): number[] | null => {
-  const parts = text.split(",").map((s) => s.trim());
-  return parts.every((p) => numberText.test(p)) ? parts.map(Number) : null;
-};
-
 /** The raw value parseSearch accepts for one query-string value; undefined when it cannot be read. */
-function rawValueOf(key: string, text: string): unknown {
-  switch (key) {
-    case "geobounds": {
-      const n = toNumbers(text);
-      return n && n.length === 4 ? { bbox: n } : undefined;
-    }
-    case "geopolygon": {
-      const points = text.split(";").filter(Boolean).map(toNumbers);
-      if (points.length > 500 || points.some((p) => !p || p.length !== 2)) return undefined;
-      return { polygon: points };
-    }
-    case "geocircle": {
-      const n = toNumbers(text);
-      return n && n.length === 3 ? { circle: [{ distance: n[2], center: [n[0], n[1]] }] } : undefined;
-    }
-    case "nearby": {
-      const parts = text.split(",");
-      const n = toNumbers([parts[0], parts[1], parts[3]].join(","));
-      return parts.length === 4 && n ? { lat: n[0], lon: n[1], vehicle: parts[2]!.trim().toLowerCase(), time: n[2] } : undefined;
-    }
-    default:
-      if (LIST_KEYS.has(key)) return text.split(",").map((s) => s.trim()).filter(Boolean);
-      return text;
-  }
+function rawValueOf(key: string, text: string, lists: ReadonlySet<string>): unknown {
+  const geo = geoFormByKey.get(key);
+  if (geo) return geo.fromText(text);
+  if (lists.has(key)) return text.split(",").map((s) => s.trim()).filter(Boolean);
+  return text;
 }
 
 /** encodeURIComponent, keeping the separators of our compact values readable. */
@@ -254,16 +165,23 @@ function subPlaceFromSegment(anchor: UrlPlace, segment: string, places: UrlPlace
 
 // ---------- encode ----------
 
+/** The filters the path can hold (the auction root, the rooms segment): their raw keys come from the registry. */
+function pathFilter(registry: FilterRegistry, key: "auction" | "rooms"): AnyFilter {
+  const entry = registry.entry(key);
+  if (!entry) throw new Error(`the URL codec needs the "${key}" filter`);
+  return entry;
+}
+
 function groupSegment(channel: Channel, group: PropertyTypeGroup): string {
   return channel === "affitto-breve" && group === "case" ? SHORT_RENT_GROUP_SLUG : group;
 }
 
 /** Canonical path + query for a search, without locale prefix. */
-export function encodeSearchUrl(query: SearchQuery, places: UrlPlaceLookup): string {
-  const raw = toRawFilters(query);
+export function encodeSearchUrl(query: SearchQuery, places: UrlPlaceLookup, registry: FilterRegistry = searchFilters): string {
+  const raw = toRawFilters(query, registry);
   const auctions = query.channel === "vendita" && query.filters.auction === "only";
   const segments = [auctions ? AUCTION_ROOT : query.channel, groupSegment(query.channel, query.group)];
-  if (auctions) delete raw.only_auction;
+  if (auctions) for (const key of Object.keys(pathFilter(registry, "auction").write("only"))) delete raw[key];
 
   const zones = query.places.filter((id) => places.get(id) !== undefined);
   const unknown = query.places.filter((id) => places.get(id) === undefined);
@@ -284,12 +202,11 @@ export function encodeSearchUrl(query: SearchQuery, places: UrlPlaceLookup): str
   const roomSlug = rooms && rooms.min !== undefined && rooms.min === rooms.max ? roomSlugByCount.get(rooms.min) : undefined;
   if (roomSlug) {
     segments.push(roomSlug);
-    delete raw.numRooms_min;
-    delete raw.numRooms_max;
+    for (const { key } of pathFilter(registry, "rooms").urlKeys) delete raw[key];
   }
 
   const pairs: string[] = [];
-  for (const key of QUERY_KEYS) {
+  for (const key of urlKeysOf(registry).order) {
     const value = raw[key];
     if (value === undefined) continue;
     pairs.push(`${key}=${encodeQueryValue(urlValue(key, value))}`);
@@ -319,14 +236,10 @@ function safeDecode(text: string): string | null {
 }
 
 /** Which query keys a SearchRuleError or ZodError field points at. */
-function keysForField(field: string): string[] {
+function keysForField(field: string, registry: FilterRegistry): string[] {
   const base = field.split(".")[0] ?? field;
-  const aliases: Record<string, string[]> = {
-    rooms: ["numRooms_min", "numRooms_max"], is_auction: ["is_auction", "only_auction", "exclude_auction"],
-    only_private_negotiation: ["only_private_negotiation", "exclude_private_negotiation"],
-    locations: ["zones"], includeSurrounding: ["includeSurrounding"],
-  };
-  return Object.hasOwn(aliases, base) ? aliases[base]! : [base, `${base}_min`, `${base}_max`];
+  const frame: Record<string, string[]> = { locations: ["zones"], includeSurrounding: ["includeSurrounding"] };
+  return Object.hasOwn(frame, base) ? frame[base]! : registry.keysOfField(base);
 }
 
 /**
@@ -334,15 +247,15 @@ function keysForField(field: string): string[] {
  * Never throws: unknown or invalid query keys are dropped (the canonical URL shows what was kept);
  * a path that names no channel, group or place the portal knows is not-found.
  */
-export function decodeSearchUrl(pathname: string, search: string, places: UrlPlaceLookup): DecodedSearchUrl {
+export function decodeSearchUrl(pathname: string, search: string, places: UrlPlaceLookup, registry: FilterRegistry = searchFilters): DecodedSearchUrl {
   try {
-    return decode(pathname, search, places);
+    return decode(pathname, search, places, registry);
   } catch (error) {
     return { kind: "not-found", reason: `undecodable URL (${error instanceof Error ? error.message.slice(0, 80) : "error"})` };
   }
 }
 
-function decode(pathname: string, search: string, places: UrlPlaceLookup): DecodedSearchUrl {
+function decode(pathname: string, search: string, places: UrlPlaceLookup, registry: FilterRegistry): DecodedSearchUrl {
   if (pathname.length + search.length > MAX_URL_LENGTH) return { kind: "not-found", reason: "URL too long" };
   const segments: string[] = [];
   for (const part of pathname.split("/")) {
@@ -388,12 +301,18 @@ function decode(pathname: string, search: string, places: UrlPlaceLookup): Decod
 
   // The path's own filters, which the query string cannot override.
   const pathRaw: Record<string, unknown> = { channel, propertyTypeGroup: group };
-  if (auctions) pathRaw.only_auction = true;
-  if (rooms !== undefined) Object.assign(pathRaw, { numRooms_min: rooms, numRooms_max: rooms });
+  const auctionFilter = pathFilter(registry, "auction");
+  const roomsFilter = pathFilter(registry, "rooms");
+  if (auctions) Object.assign(pathRaw, auctionFilter.write("only"));
+  if (rooms !== undefined) Object.assign(pathRaw, roomsFilter.write({ min: rooms, max: rooms }));
   const pathPlaces = primary ? [primary.id] : [];
-  const owned = new Set(["channel", "tr", "category", "propertyTypeGroup", ...(rooms !== undefined ? ["numRooms_min", "numRooms_max"] : []), ...(auctions ? ["only_auction", "is_auction", "exclude_auction"] : [])]);
+  const owned = new Set([
+    "channel", "tr", "category", "propertyTypeGroup",
+    ...(rooms !== undefined ? roomsFilter.urlKeys.map((k) => k.key) : []), ...(auctions ? Object.keys(auctionFilter.schema) : []),
+  ]);
 
   // Query string: known keys only, repeated list keys merged, the last value of other keys kept.
+  const { byLower, lists } = urlKeysOf(registry);
   const texts = new Map<string, string>();
   const query = search.startsWith("?") ? search.slice(1) : search;
   for (const pair of query.split("&").slice(0, MAX_QUERY_PAIRS)) {
@@ -402,22 +321,22 @@ function decode(pathname: string, search: string, places: UrlPlaceLookup): Decod
     const key = safeDecode(eq < 0 ? pair : pair.slice(0, eq));
     const value = safeDecode(eq < 0 ? "" : pair.slice(eq + 1));
     if (key === null || value === null) continue;
-    const canonicalKey = KEY_BY_LOWER.get(key.trim().toLowerCase());
+    const canonicalKey = byLower.get(key.trim().toLowerCase());
     if (!canonicalKey || owned.has(canonicalKey)) continue;
     const text = value.trim();
     if (text === "" || text.toLowerCase() === "all") continue;
     const previous = texts.get(canonicalKey);
-    texts.set(canonicalKey, LIST_KEYS.has(canonicalKey) && previous ? `${previous},${text}` : text);
+    texts.set(canonicalKey, lists.has(canonicalKey) && previous ? `${previous},${text}` : text);
   }
 
   const candidate: Record<string, unknown> = {};
   for (const [key, text] of texts) {
-    let value = rawValueOf(key, key === "sortType" ? text.toLowerCase() : text);
+    let value = rawValueOf(key, key === "sortType" ? text.toLowerCase() : text, lists);
     if (key === "zones" && Array.isArray(value)) value = (value as string[]).map((id) => id.toUpperCase()).filter((id) => places.get(id) !== undefined);
     if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
     // Each key alone must be valid with the path; then the keys together (conflicts drop the later key).
     try {
-      parseSearch({ ...pathRaw, [key]: value }, pathPlaces);
+      parseSearch({ ...pathRaw, [key]: value }, pathPlaces, registry);
       candidate[key] = value;
     } catch {
       continue;
@@ -426,19 +345,19 @@ function decode(pathname: string, search: string, places: UrlPlaceLookup): Decod
   let parsed: SearchQuery | undefined;
   for (let attempt = 0; attempt < 20 && !parsed; attempt++) {
     try {
-      parsed = parseSearch({ ...candidate, ...pathRaw }, pathPlaces);
+      parsed = parseSearch({ ...candidate, ...pathRaw }, pathPlaces, registry);
     } catch (error) {
       const field = error instanceof SearchRuleError ? error.field
         : error && typeof error === "object" && "issues" in error ? String((error as { issues: Array<{ path: unknown[] }> }).issues[0]?.path[0] ?? "") : "";
-      const keys = keysForField(field).filter((k) => k in candidate);
+      const keys = keysForField(field, registry).filter((k) => Object.hasOwn(candidate, k));
       if (keys.length === 0) {
         // Cannot tell which key is at fault: keep the path alone.
-        parsed = parseSearch(pathRaw, pathPlaces);
+        parsed = parseSearch(pathRaw, pathPlaces, registry);
         break;
       }
       for (const k of keys) delete candidate[k];
     }
   }
-  parsed ??= parseSearch(pathRaw, pathPlaces);
-  return { kind: "search", query: parsed, canonical: encodeSearchUrl(parsed, places) };
+  parsed ??= parseSearch(pathRaw, pathPlaces, registry);
+  return { kind: "search", query: parsed, canonical: encodeSearchUrl(parsed, places, registry) };
 }

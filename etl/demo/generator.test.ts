@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { containsPoint, type Geometry } from "../../core/geo.ts";
+import { containsPoint, distanceMeters, type Geometry } from "../../core/geo.ts";
+import { APPROXIMATE_GRID, approximatePoint } from "../../core/listing/location.ts";
 import { PlaceLevel, type Place } from "../../core/places.ts";
 import { buildGazetteer } from "../gazetteer.ts";
 import { DemoContext, type ListingRow, type PoiRow, type PublisherRow } from "./generator.ts";
@@ -46,12 +47,30 @@ describe("geography", () => {
   it("puts every listing inside its municipality, zone and block", () => {
     for (const l of listings) {
       const town = placeById.get(l.town_id as string)!;
-      expect(containsPoint(town.geometry as Geometry, l.lon as number, l.lat as number), `listing ${l.id} outside ${town.name}`).toBe(true);
+      expect(containsPoint(town.geometry as Geometry, l.exact_lon as number, l.exact_lat as number), `listing ${l.id} outside ${town.name}`).toBe(true);
       for (const key of ["zone_id", "block_id"] as const) {
-        if (l[key]) expect(containsPoint(placeById.get(l[key] as string)!.geometry!, l.lon as number, l.lat as number)).toBe(true);
+        if (l[key]) expect(containsPoint(placeById.get(l[key] as string)!.geometry!, l.exact_lon as number, l.exact_lat as number)).toBe(true);
       }
       expect(l.province_id).toBe(town.parentId);
     }
+  });
+  it("stores a public point: the exact one, or for approximate listings the grid vertex near the home", () => {
+    let approximate = 0;
+    for (const l of listings) {
+      const [lat, lon, exactLat, exactLon] = [l.lat, l.lon, l.exact_lat, l.exact_lon] as number[];
+      if (l.geo_visibility === 1) {
+        expect([lat, lon]).toEqual([exactLat, exactLon]);
+        continue;
+      }
+      approximate++;
+      expect(approximatePoint(exactLat!, exactLon!)).toEqual({ lat, lon });
+      expect(Math.abs(lat! - exactLat!)).toBeLessThanOrEqual(APPROXIMATE_GRID / 2 + 1e-9);
+      expect(Math.abs(lon! - exactLon!)).toBeLessThanOrEqual(APPROXIMATE_GRID / 2 + 1e-9);
+      // Searchable distances come from the public point, so they cannot locate the home either.
+      const nearestSupermarket = Math.min(...pois.filter((p) => p.type === "supermarket").map((p) => distanceMeters(lat!, lon!, p.lat, p.lon)));
+      if (l.dist_supermarket !== null) expect(Math.abs((l.dist_supermarket as number) - nearestSupermarket)).toBeLessThanOrEqual(1);
+    }
+    expect(approximate).toBeGreaterThan(listings.length * 0.2);
   });
   it("assigns Milano listings to their NIL", () => {
     const milano = listings.filter((l) => l.town_id === "IT-03-015146");
@@ -98,6 +117,13 @@ describe("plausibility", () => {
     for (const l of listings) expect(publisherIds.has(l.publisher_id as number)).toBe(true);
     expect(new Set(listings.map((l) => l.id)).size).toBe(listings.length);
     expect(publishers.some((p) => p.kind === "agent" && p.is_agent_pro)).toBe(true);
+  });
+
+  it("names every agency differently", () => {
+    // At the demo's default size, where the pattern list alone gave duplicates.
+    const names = new DemoContext(places, { ...options, count: 30_000 }).generateAgencies().filter((p) => p.kind === "agency").map((p) => p.name);
+    expect(names.length).toBeGreaterThan(500);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
 
   it("dates publications within the year before the reference date", () => {

@@ -17,6 +17,7 @@ import {
   firstNames, licenseTypes, poiNames, roomNames, streetNames, surnames,
 } from "./vocabulary.ts";
 import { propertyTypeLabels } from "../../core/listing/labels.ts";
+import { listingPoints } from "../../core/listing/location.ts";
 
 export interface DemoOptions {
   seed: string;
@@ -31,6 +32,7 @@ export interface PublisherRow {
   id: number; kind: "agency" | "agent" | "private"; is_agent_pro: boolean; parent_id: number | null; name: string;
   slug: string; phone: string | null; email: string | null; website: string | null; street: string | null;
   town_id: string | null; postal_code: string | null; description: string | null; logo_color: string | null; created_at: string;
+  show_phone_number: boolean; has_cross_subscription: boolean; disable_auctions: boolean; has_photo: boolean;
 }
 
 export type ListingRow = Record<string, string | number | boolean | null | string[]>;
@@ -155,9 +157,18 @@ export class DemoContext {
       this.#agentsByAgency.set(agency.id, agents);
       return agency;
     };
+    const usedNames = new Set<string>();
     for (let i = 0; i < agencyCount; i++) {
       const town = this.towns[this.#townIndex.draw(random)]!;
-      const name = random.pick(agencyNamePatterns).replace("{surname}", random.pick(surnames)).replace("{town}", town.place.name);
+      let name = random.pick(agencyNamePatterns).replace("{surname}", random.pick(surnames)).replace("{town}", town.place.name);
+      // Two agencies with one name confuse people: redraw from a stream of its own, so the main
+      // stream (and every other generated value) stays as it was.
+      const again = new Random(`${this.options.seed}:agency-name:${i}`);
+      for (let tries = 0; usedNames.has(name) && tries < 20; tries++) {
+        name = again.pick(agencyNamePatterns).replace("{surname}", again.pick(surnames)).replace("{town}", town.place.name);
+      }
+      if (usedNames.has(name)) name = `${name} ${again.pick(surnames)}`;
+      usedNames.add(name);
       const agency = addAgency(town, name);
       const province = town.place.parentId!;
       this.#agenciesByProvince.set(province, [...(this.#agenciesByProvince.get(province) ?? []), agency]);
@@ -165,6 +176,8 @@ export class DemoContext {
     for (const region of this.#regions.values()) {
       const capital = this.towns.find((t) => t.place.name === region.extra.capital && t.place.regionCode === region.regionCode) ?? this.towns.find((t) => t.place.regionCode === region.regionCode)!;
       const agency = addAgency(capital, auctionAgencyPattern.replace("{province}", region.name));
+      // Some auction houses turn off contact on their auctions (seed 001 §6): drawn from the id alone.
+      agency.disable_auctions = new Random(`${this.options.seed}:auctions:${agency.id}`).chance(0.25);
       this.#auctionAgencyByRegion.set(region.id, agency);
     }
     return rows;
@@ -246,11 +259,6 @@ export class DemoContext {
     const nonAdmin = (this.#nonAdminByTown.get(town.place.istatCode!) ?? [])
       .filter((z) => z.istatCode === null || (z.geometry !== null && containsPoint(z.geometry, point.lon, point.lat)))
       .map((z) => z.id);
-    const metro = this.#metroStops.within(point.lat, point.lon, METRO_RADIUS_M).map((s) => s.id).sort();
-    const poiDistances = Object.fromEntries(poiTypes.map((t) => {
-      const hit = this.#poiGrids.get(t.id)!.nearest(point.lat, point.lon, POI_SEARCH_RADIUS_M);
-      return [`dist_${t.id}`, hit ? Math.round(hit.meters) : null];
-    }));
 
     // Publisher.
     const isPrivate = !isAuction && !isNew && random.chance(channel === "vendita" ? 0.22 : 0.3);
@@ -321,13 +329,22 @@ export class DemoContext {
       has_floor_plan: group !== "terreni" && random.chance(0.6),
       title, description: describe(label, channelWords, surface, rooms, town.place.name, random),
       street, street_number: streetNumber, postal_code: (town.place.extra.postalCode as string | null) ?? null,
-      lat: point.lat, lon: point.lon, geo_visibility: random.chance(0.7) ? 1 : 2,
+      geo_visibility: random.chance(0.7) ? 1 : 2,
       region_id: `IT-${town.place.regionCode}`, province_id: town.place.parentId!, town_id: town.place.id,
-      zone_id: zone?.id ?? null, block_id: block?.id ?? null, nonadmin_zone_ids: nonAdmin, metro_stop_ids: metro,
+      zone_id: zone?.id ?? null, block_id: block?.id ?? null, nonadmin_zone_ids: nonAdmin,
       place_hkey: block?.hkey ?? zone?.hkey ?? town.place.hkey,
       publisher_id: publisherId, agent_id: agentId,
-      ...poiDistances,
     };
+    // The public point (the grid vertex for approximate listings) is what search, maps and pages use;
+    // metro stops and POI distances are searchable, so they are measured from it too, or they would
+    // locate the home (docs/decisions/038).
+    const points = listingPoints(point.lat, point.lon, listing.geo_visibility as number);
+    Object.assign(listing, { lat: points.lat, lon: points.lon, exact_lat: points.exactLat, exact_lon: points.exactLon });
+    listing.metro_stop_ids = this.#metroStops.within(points.lat, points.lon, METRO_RADIUS_M).map((s) => s.id).sort();
+    for (const t of poiTypes) {
+      const hit = this.#poiGrids.get(t.id)!.nearest(points.lat, points.lon, POI_SEARCH_RADIUS_M);
+      listing[`dist_${t.id}`] = hit ? Math.round(hit.meters) : null;
+    }
     listing.relevance = relevanceScore({
       publishedAt: publishedAt, photoCount: listing.photo_count as number, hasFloorPlan: listing.has_floor_plan as boolean,
       hasVirtualTour: listing.has_virtual_tour as boolean, priceType,
@@ -346,16 +363,31 @@ function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
   return map;
 }
 
+/** Second sentences of agency descriptions: long descriptions are cut with "espandi" on the agency page. */
+const agencyDescriptionMore = [
+  "Il nostro team segue ogni cliente dalla prima visita al rogito, con valutazioni gratuite, servizio fotografico professionale e assistenza per mutui e pratiche catastali.",
+  "Siamo specializzati in case di pregio, nuove costruzioni e immobili commerciali; collaboriamo con notai, architetti e banche del territorio per offrirti un servizio completo.",
+  "Ogni settimana organizziamo visite guidate e open house; chiedici una valutazione del tuo immobile, la facciamo in 48 ore senza impegno.",
+] as const;
+
 function publisher(id: number, kind: PublisherRow["kind"], name: string, town: Town, random: Random, reference: Date): PublisherRow {
   const slug = slugify(name);
+  // Page flags draw from their own stream per id, so adding them left every other generated value unchanged.
+  const flags = new Random(`flags:${id}`);
   return {
+    show_phone_number: kind !== "agency" || flags.chance(0.85),
+    has_cross_subscription: kind !== "private" && flags.chance(0.4),
+    disable_auctions: false,
+    has_photo: kind === "agent" && flags.chance(0.5),
     id, kind, is_agent_pro: false, parent_id: null, name, slug,
     phone: `${random.pick(["02", "06", "011", "081", "055", "051", "3"])}${String(random.int(1_000_000, 99_999_999))}`,
     email: kind === "agency" ? `info@${slug}.it` : `${slug.replace(/-/g, ".")}${random.int(1, 99)}@esempio.it`,
     website: kind === "agency" ? `https://www.${slug}.it` : null,
     street: `${random.pick(streetNames)} ${random.int(1, 120)}`, town_id: town.place.id,
     postal_code: (town.place.extra.postalCode as string | null) ?? null,
-    description: kind === "agency" ? `${name} opera a ${town.place.name} e provincia dal ${random.int(1975, 2020)}: compravendite, locazioni e consulenza per famiglie e imprese.` : null,
+    description: kind === "agency"
+      ? `${name} opera a ${town.place.name} e provincia dal ${random.int(1975, 2020)}: compravendite, locazioni e consulenza per famiglie e imprese.${flags.chance(0.6) ? ` ${flags.pick(agencyDescriptionMore)}` : ""}`
+      : null,
     logo_color: random.pick(colours),
     created_at: new Date(reference.getTime() - random.int(400, 4000) * DAY_MS).toISOString(),
   };

@@ -1,0 +1,12 @@
+/** The short-lived cookie that carries a social login's PKCE verifier, state and nonce to the callback. */
+import { serializeCookie, type CookieTarget } from "../../server/accounts/cookies.ts";
+
+export const SOCIAL_COOKIE = "casa_oidc";
+
+export function socialCookie(value: string, target: CookieTarget): string {
+  return serializeCookie(SOCIAL_COOKIE, value, target, 10 * 60);
+}
+
+export function clearSocialCookie(target: CookieTarget): string {
+  return serializeCookie(SOCIAL_COOKIE, "", target, 0);
+}

@@ -1,0 +1,31 @@
+/** What the listing page's contact and phone buttons need (seed 001 §4, §6; seed 000 §5). */
+import { defaultMessage, defaultMessageContext } from "../../core/contact/default-message.ts";
+import { contactLabel, contactTarget } from "../../core/listing/contact.ts";
+import { canContactOnListing, publisherPath } from "../../core/publisher/page.ts";
+import type { ListingContact } from "../../db/publishers.ts";
+import type { Locale } from "../i18n/locale.ts";
+import type { PublisherContactProps } from "../ui/publisher-contact.tsx";
+
+export function listingContactProps(l: ListingContact, locale: Locale): PublisherContactProps & { blockedText: string; publisherUrl: string | null } {
+  const target = contactTarget(l.publisherKind, l.agentIsPro);
+  const allowed = canContactOnListing(l, l);
+  const context = defaultMessageContext(l);
+  return {
+    leadKind: "specific",
+    listingId: l.id,
+    // An Agente Pro's listing calls the agent; every other listing the advertiser.
+    publisherId: l.agentIsPro && l.agentId ? l.agentId : l.publisherId,
+    publisherName: l.agentIsPro && l.agentName ? l.agentName : l.publisherName,
+    contactLabel: contactLabel(target, locale),
+    defaultMessage: defaultMessage(context, l),
+    messageContext: context,
+    showPhone: allowed && l.showPhoneNumber && l.publisherPhone !== null,
+    showContact: allowed,
+    website: null,
+    contactHref: `/contatta/?annuncio=${l.id}`,
+    phoneHref: `/telefono/?inserzionista=${l.agentIsPro && l.agentId ? l.agentId : l.publisherId}&annuncio=${l.id}`,
+    virtualTour: allowed && l.hasVirtualTour ? { message: defaultMessage("virtual-tour", l), href: `/contatta/?annuncio=${l.id}&motivo=virtual-tour` } : null,
+    blockedText: "L'inserzionista non accetta contatti per questa asta",
+    publisherUrl: publisherPath({ id: l.publisherId, kind: l.publisherKind, slug: l.publisherSlug, isAgentPro: false }),
+  };
+}

@@ -1,0 +1,70 @@
+/** /agenzie/{id}-{slug}/agenti/ — an agency's agents ("I nostri agenti", seed 001 §2 "{publisherUrl}agenti/"). */
+import { data, redirect } from "react-router";
+import { agentsHeading, publisherIdFromParam } from "../../core/publisher/page.ts";
+import { getPlaceDirectory } from "../../db/place-directory.ts";
+import { findAgents, findPublisher } from "../../db/publishers.ts";
+import { presentPublisher } from "../publisher/present.server.ts";
+import { services } from "../services.ts";
+import { Avatar, PublisherNotFound } from "../ui/publisher-parts.tsx";
+import type { Route } from "./+types/agency-agents";
+import "../ui/publisher.css";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const id = publisherIdFromParam(params.publisher);
+  const db = services(context).database.readDb;
+  const publisher = id ? await findPublisher(db, id) : null;
+  if (!publisher || publisher.kind !== "agency") throw data("Agenzia non trovata", { status: 404 });
+  const [agents, directory] = await Promise.all([findAgents(db, publisher.id), getPlaceDirectory(db)]);
+  const view = presentPublisher(publisher, agents, directory);
+  const canonical = `${view.publisherUrl}agenti/`;
+  if (url.pathname !== canonical) throw redirect(canonical, 301);
+  return { publisher: view, heading: agentsHeading(agents.length, publisher.name), origin: url.origin, canonical };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Agenzia non trovata" }, { name: "robots", content: "all" }];
+  return [
+    { title: `${loaderData.heading} | Casa` },
+    { name: "description", content: `Gli agenti immobiliari di ${loaderData.publisher.publisherName}.` },
+    { tagName: "link", rel: "canonical", href: `${loaderData.origin}${loaderData.canonical}` },
+  ];
+}
+
+export default function AgencyAgentsPage({ loaderData }: Route.ComponentProps) {
+  const { publisher: p, heading } = loaderData;
+  return (
+    <article className="page publisher-page">
+      <nav aria-label="Percorso" className="breadcrumbs">
+        <ol>
+          <li><a href="/">Casa</a></li>
+          <li><a href="/trova-agenzia/">Agenzie immobiliari</a></li>
+          <li><a href={p.publisherUrl}>{p.publisherName}</a></li>
+          <li><span aria-current="page">Agenti</span></li>
+        </ol>
+      </nav>
+      <h1>{heading}</h1>
+      {p.agentList.total === 0 ? (
+        <p>Questa agenzia non ha ancora presentato i suoi agenti.</p>
+      ) : (
+        <ul className="agents-list" data-testid="agents-list">
+          {p.agentList.list.map((a) => (
+            <li key={a.id} className="agent-card">
+              <Avatar name={a.name} initials={a.initials} photo={a.photo} size={64} />
+              <div>
+                <h2>{a.url ? <a href={a.url}>{a.name}</a> : a.name}</h2>
+                {a.isAgentPro && <p className="agent-pro-badge">Agente Pro</p>}
+                <p>{a.listings === 1 ? "1 immobile" : `${a.listings} immobili`}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p><a href={p.publisherUrl}>Torna a {p.publisherName}</a></p>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PublisherNotFound notFoundTitle="Agenzia non trovata" />;
+}

@@ -1,0 +1,129 @@
+/**
+ * /contatta/?annuncio={id} or ?agenzia={id}: the contact form as a plain page, for visitors without
+ * JavaScript (the buttons link here; with JavaScript they open the modal instead). The form posts
+ * here; errors come back with status 400 and the values kept; success redirects (303) to a confirmation.
+ */
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { defaultMessage, defaultMessageContext, messageContexts, type MessageContext } from "../../core/contact/default-message.ts";
+import type { ContactField } from "../../core/contact/form.ts";
+import { contactLabel, contactTarget, publisherContactTarget } from "../../core/listing/contact.ts";
+import { canContactOnListing, publisherPath } from "../../core/publisher/page.ts";
+import { findListingContact, findPublisher } from "../../db/publishers.ts";
+import { clientAddress, clientKey, currentUserId } from "../contact/client.server.ts";
+import { sendLead } from "../contact/leads.server.ts";
+import { RateLimited } from "../contact/rate-limit.server.ts";
+import { services } from "../services.ts";
+import { ContactFormFields } from "../ui/contact-form-fields.tsx";
+import type { Route } from "./+types/contact";
+import "../ui/publisher.css";
+
+const id = z.string().regex(/^[1-9]\d{0,14}$/).transform(Number);
+const query = z.object({
+  annuncio: id.optional().catch(undefined),
+  agenzia: id.optional().catch(undefined),
+  motivo: z.string().max(20).optional().catch(undefined),
+  inviato: z.literal("1").optional().catch(undefined),
+});
+
+type Target = {
+  kind: "specific" | "agency";
+  id: number;
+  to: string;
+  label: string;
+  backHref: string;
+  context: MessageContext;
+  message: string;
+  blocked: string | null;
+};
+
+async function findTarget(request: Request, db: Parameters<typeof findPublisher>[0]): Promise<Target> {
+  const q = query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  if (q.annuncio) {
+    const l = await findListingContact(db, q.annuncio);
+    if (!l) throw data("Annuncio non trovato", { status: 404 });
+    const context = (messageContexts as readonly string[]).includes(q.motivo ?? "") && q.motivo !== "publisher" ? (q.motivo as MessageContext) : defaultMessageContext(l);
+    return {
+      kind: "specific", id: l.id, to: l.agentName ?? l.publisherName, label: contactLabel(contactTarget(l.publisherKind, l.agentIsPro), "it"),
+      backHref: `/annunci/${l.id}/`, context, message: defaultMessage(context, l),
+      blocked: canContactOnListing(l, l) ? null : "L'inserzionista non accetta contatti per questa asta",
+    };
+  }
+  if (q.agenzia) {
+    const p = await findPublisher(db, q.agenzia);
+    const path = p ? publisherPath(p) : null;
+    if (!p || !path) throw data("Agenzia non trovata", { status: 404 });
+    return {
+      kind: "agency", id: p.id, to: p.name, label: contactLabel(publisherContactTarget(p), "it"),
+      backHref: path, context: "publisher", message: defaultMessage("publisher", null), blocked: null,
+    };
+  }
+  throw data("Annuncio non trovato", { status: 404 });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const target = await findTarget(request, services(context).database.readDb);
+  const sent = new URL(request.url).searchParams.get("inviato") === "1";
+  return { target, sent };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = services(context).database.db;
+  const target = await findTarget(request, db);
+  const form = await request.formData();
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.slice(0, 4000) : "";
+  };
+  const values = { name: text("name"), email: text("email"), telephone: text("telephone"), message: text("message") };
+  try {
+    const outcome = await sendLead(db, {
+      kind: target.kind, listingId: target.kind === "specific" ? target.id : undefined, publisherId: target.kind === "agency" ? target.id : undefined,
+      context: target.context, fields: values, userId: currentUserId(request), clientAddress: clientAddress(request), clientKey: clientKey(request), limits: services(context),
+    });
+    if (outcome.status === "invalid") return data({ values, errors: outcome.errors, failure: null }, { status: 400 });
+    if (outcome.status === "forbidden") return data({ values, errors: {}, failure: outcome.message }, { status: 403 });
+    if (outcome.status === "not-found") throw data(outcome.message, { status: 404 });
+    const back = new URL(request.url);
+    back.searchParams.set("inviato", "1");
+    throw redirect(`${back.pathname}${back.search}`, 303);
+  } catch (e) {
+    if (e instanceof RateLimited) {
+      return data({ values, errors: {}, failure: "Hai inviato troppi messaggi: riprova più tardi." }, { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds) } });
+    }
+    throw e;
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `${loaderData.target.label} - ${loaderData.target.to} | Casa` : "Contatto" }, { name: "robots", content: "noindex" }];
+}
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { target, sent } = loaderData;
+  const errors: Partial<Record<ContactField, string>> = actionData?.errors ?? {};
+  const values = actionData?.values ?? { name: "", email: "", telephone: "", message: target.message };
+  return (
+    <section className="page contact-page">
+      <h1>{sent ? "Messaggio inviato" : target.label}</h1>
+      {sent ? (
+        <div role="status" data-testid="lead-feedback">
+          <p>Grazie! Abbiamo inoltrato la tua richiesta a <strong>{target.to}</strong>.</p>
+          <p><a href={target.backHref}>Torna all'{target.kind === "specific" ? "annuncio" : "agenzia"}</a></p>
+        </div>
+      ) : target.blocked ? (
+        <p role="alert">{target.blocked}</p>
+      ) : (
+        <form method="post" className="contact-form contact-form--page" noValidate>
+          <p className="contact-to">A: {target.to}</p>
+          <ContactFormFields idPrefix="contatto" values={values} errors={errors} />
+          {actionData?.failure && <p className="form-error" role="alert">{actionData.failure}</p>}
+          <div className="contact-form-actions">
+            <button type="submit" className="primary-button">Invia</button>
+            <a href={target.backHref}>Annulla</a>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * GET (or form_post POST) /client-account/api/v1/social/:provider/callback — the provider sends the browser
+ * back here; the code is exchanged with PKCE, state and nonce checked, and the user logged in with new tokens.
+ * Anything forged, stale or refused goes back to /accedi/?errore=social, never to a 500.
+ */
+import { redirect } from "react-router";
+import { parseCookies, REMEMBER_COOKIE } from "../../server/accounts/cookies.ts";
+import { clearSocialCookie, SOCIAL_COOKIE } from "../account/social.server.ts";
+import { withCookies } from "../account/api.server.ts";
+import { requestInfo, services } from "../services.ts";
+import type { Route } from "./+types/social-callback";
+
+async function callback({ request, context, params }: Route.LoaderArgs | Route.ActionArgs) {
+  const svc = services(context);
+  const info = requestInfo(context);
+  const cookies = parseCookies(request.headers.get("cookie"));
+  const provider = params.provider;
+  const failed = () => (svc.logger.warn({ provider }, "social login refused"), withCookies(redirect("/accedi/?errore=social", 303), [clearSocialCookie(info.cookies)]));
+  if (!svc.accounts.social.has(provider)) return failed();
+  const url = new URL(request.url);
+  if (request.method === "POST") {
+    const form = await request.formData().catch(() => new FormData());
+    for (const [k, v] of form) if (typeof v === "string") url.searchParams.set(k, v);
+  }
+  if (svc.accounts.publicOrigin) {
+    const pub = new URL(svc.accounts.publicOrigin);
+    url.protocol = pub.protocol;
+    url.host = pub.host;
+  }
+  const identity = await svc.accounts.social.finish(provider, url, cookies[SOCIAL_COOKIE]);
+  if (!identity) return failed();
+  const issue = await svc.accounts.loginWithSocial(identity, info.cookies, cookies[REMEMBER_COOKIE]);
+  if (!issue) return failed();
+  return withCookies(redirect(identity.returnTo, 303), [...issue.setCookies, clearSocialCookie(info.cookies)]);
+}
+
+export const loader = callback;
+export const action = callback;

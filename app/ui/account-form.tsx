@@ -1,0 +1,44 @@
+/** Pieces of the account forms: labelled fields with their error tied by aria-describedby, the error summary. */
+import type { InputHTMLAttributes } from "react";
+import { accountTexts } from "../i18n/account.ts";
+import type { Locale } from "../i18n/locale.ts";
+
+const PROVIDER_LABELS: Record<string, string> = { google: "Google", apple: "Apple", facebook: "Facebook" };
+
+/** 'Continua con Google/Apple/Facebook' (seed 001 §2), one link per configured provider; back here afterwards. */
+export function SocialButtons({ providers, locale, returnTo }: { providers: string[]; locale: Locale; returnTo: string }) {
+  if (!providers.length) return null;
+  const back = returnTo;
+  return (
+    <div className="social-buttons">
+      {providers.map((p) => (
+        <a key={p} className={`social-button social-button--${p}`} href={`/client-account/api/v1/social/${p}/login?originalUrl=${encodeURIComponent(back)}`}>
+          {accountTexts[locale].continueWith(PROVIDER_LABELS[p] ?? p)}
+        </a>
+      ))}
+    </div>
+  );
+}
+
+export function Field(props: { name: string; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const { name, label, error, hint, ...input } = props;
+  const id = `campo-${name}`;
+  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      {hint && <p className="form-hint" id={`${id}-hint`}>{hint}</p>}
+      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+      {error && <p className="form-error" id={`${id}-error`}>{error}</p>}
+    </div>
+  );
+}
+
+export function FormMessages({ errors, notice }: { errors: Record<string, string>; notice?: string }) {
+  return (
+    <>
+      {errors.form && <p className="form-error-summary" role="alert">{errors.form}</p>}
+      {notice && <p className="form-notice" role="status">{notice}</p>}
+    </>
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * Contact and phone buttons of a listing or a publisher page (seed 001 §4 "Contact and phone").
+ * Without JavaScript both are links to plain pages (/contatta/, /telefono/). With it:
+ * - the contact button opens the lead modal (800×482; 458+38 for a publisher lead), validated in the
+ *   browser by the same zod module as the server; after sending, a feedback panel and, for a listing,
+ *   the offer to send the same request to similar listings' advertisers (generic after specific);
+ * - the phone button asks POST /portal-srp/api/v1/phonecall (which records the call): on a desktop the
+ *   first click shows the number and a QR code, later clicks dial; on a phone it dials at once.
+ *   Clicks closer than 750 ms (mobile) or 500 ms (desktop) to the previous one are ignored;
+ * - "Chiama" inside the form closes it and opens the phone modal 450 ms later.
+ */
+import { useEffect, useRef, useState } from "react";
+import { validateContact, type ContactField } from "../../core/contact/form.ts";
+import { deviceClass } from "../../core/device.ts";
+import { ContactFormFields, type ContactValues } from "./contact-form-fields.tsx";
+import { SearchModal } from "./search-modal.tsx";
+
+export const PHONE_MODAL_DELAY_MS = 450;
+export const CLICK_GUARD_MS = { mobile: 750, desktop: 500 } as const;
+
+export interface PublisherContactProps {
+  leadKind: "specific" | "agency";
+  listingId: number | null;
+  publisherId: number;
+  publisherName: string;
+  contactLabel: string;
+  defaultMessage: string;
+  messageContext: string;
+  showPhone: boolean;
+  showContact: boolean;
+  website: string | null;
+  contactHref: string;
+  phoneHref: string;
+  /** A listing with a virtual tour offers to ask for one (seed 001 §5 default messages). */
+  virtualTour?: { message: string; href: string } | null;
+}
+
+interface Revealed { phone: string; tel: string; qrCode: string }
+
+function isMobileDevice(): boolean {
+  return deviceClass({ width: window.innerWidth, height: window.innerHeight, touch: window.matchMedia("(pointer: coarse)").matches }).isMobile;
+}
+
+export function PublisherContact(p: PublisherContactProps) {
+  const [formOpen, setFormOpen] = useState(false);
+  const [messageContext, setMessageContext] = useState(p.messageContext);
+  const [phoneOpen, setPhoneOpen] = useState(false);
+  const [values, setValues] = useState<ContactValues>({ name: "", email: "", telephone: "", message: p.defaultMessage });
+  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const [status, setStatus] = useState<"editing" | "sending" | "sent">("editing");
+  const [failure, setFailure] = useState<string | null>(null);
+  const [generic, setGeneric] = useState<"offer" | "sending" | { sent: number } | null>(null);
+  const [revealed, setRevealed] = useState<Revealed | null>(null);
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const lastClick = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+
+  async function reveal(): Promise<Revealed | null> {
+    const res = await fetch("/portal-srp/api/v1/phonecall", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      credentials: "include",
+      body: JSON.stringify({ publisherId: p.publisherId, listingId: p.listingId, jwt: "", device: deviceClass({ width: window.innerWidth, height: window.innerHeight, touch: window.matchMedia("(pointer: coarse)").matches }).code }),
+    });
+    const body = (await res.json().catch(() => null)) as (Revealed & { error?: { message: string } }) | null;
+    if (!res.ok || !body || body.error) {
+      setPhoneError(body?.error?.message ?? "Il numero di telefono non è disponibile");
+      setPhoneOpen(true);
+      return null;
+    }
+    const r = { phone: body.phone, tel: body.tel, qrCode: body.qrCode };
+    setRevealed(r);
+    return r;
+  }
+
+  async function onPhoneClick(event: React.MouseEvent<HTMLAnchorElement>) {
+    const mobile = isMobileDevice();
+    const now = Date.now();
+    if (now - lastClick.current < (mobile ? CLICK_GUARD_MS.mobile : CLICK_GUARD_MS.desktop)) {
+      event.preventDefault();
+      return;
+    }
+    lastClick.current = now;
+    if (revealed) return; // later clicks: the link is tel: and dials
+    event.preventDefault();
+    const r = await reveal();
+    if (!r) return;
+    if (mobile) window.location.href = r.tel;
+    else setPhoneOpen(true);
+  }
+
+  function callFromForm() {
+    setFormOpen(false);
+    timer.current = setTimeout(async () => {
+      const r = revealed ?? (await reveal());
+      if (!r) return;
+      if (isMobileDevice()) window.location.href = r.tel;
+      else setPhoneOpen(true);
+    }, PHONE_MODAL_DELAY_MS);
+  }
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const checked = validateContact(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = Object.keys(checked.errors)[0];
+      document.getElementById(`lead-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setStatus("sending");
+    const endpoint = p.leadKind === "agency" ? "searchAgency" : "searchSpecific";
+    const target = p.leadKind === "agency" ? { publisherId: p.publisherId } : { listingId: p.listingId };
+    const res = await fetch(`/portal-srp/api/v1/mycasa/${endpoint}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      credentials: "include",
+      body: JSON.stringify({ ...target, ...values, context: messageContext, jwt: "" }),
+    }).catch(() => null);
+    const body = (await res?.json().catch(() => null)) as { error?: { message: string; field?: string } } | null;
+    if (!res || !res.ok) {
+      setStatus("editing");
+      const field = body?.error?.field as ContactField | undefined;
+      if (field && field in values) setErrors({ [field]: body!.error!.message });
+      else setFailure(body?.error?.message ?? "Ci scusiamo per il disagio, al momento non è possibile eseguire l'operazione richiesta");
+      return;
+    }
+    setStatus("sent");
+    if (p.leadKind === "specific") setGeneric("offer");
+  }
+
+  async function sendGeneric() {
+    setGeneric("sending");
+    const res = await fetch("/portal-srp/api/v1/mycasa/searchGeneric", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      credentials: "include",
+      body: JSON.stringify({ listingId: p.listingId, ...values, jwt: "" }),
+    }).catch(() => null);
+    const body = (await res?.json().catch(() => null)) as { sent?: number } | null;
+    setGeneric({ sent: res?.ok ? (body?.sent ?? 0) : 0 });
+  }
+
+  function closeForm() {
+    setFormOpen(false);
+    if (status === "sent") {
+      setStatus("editing");
+      setGeneric(null);
+      setValues((v) => ({ ...v, message: p.defaultMessage }));
+    }
+  }
+
+  function openForm(context: string, message: string) {
+    if (status !== "sent" && context !== messageContext) {
+      setMessageContext(context);
+      setValues((v) => ({ ...v, message }));
+    }
+    setFormOpen(true);
+  }
+
+  return (
+    <div className="publisher-actions">
+      {p.showContact && (
+        <a
+          className="contact-button primary-button"
+          href={p.contactHref}
+          hrefLang="it"
+          data-testid="contact-button"
+          onClick={(e) => {
+            e.preventDefault();
+            openForm(p.messageContext, p.defaultMessage);
+          }}
+        >
+          {p.contactLabel}
+        </a>
+      )}
+      {p.virtualTour && (
+        <a
+          className="phone-button"
+          href={p.virtualTour.href}
+          onClick={(e) => {
+            e.preventDefault();
+            openForm("virtual-tour", p.virtualTour!.message);
+          }}
+        >
+          Richiedi una visita virtuale
+        </a>
+      )}
+      {p.showPhone && (
+        <a className="phone-button" href={revealed ? revealed.tel : p.phoneHref} hrefLang={revealed ? undefined : "it"} data-testid="phone-button" onClick={onPhoneClick}>
+          {revealed ? `Chiama ${revealed.phone}` : "Mostra telefono"}
+        </a>
+      )}
+      {p.website && (
+        <a className="website-button" href={p.website} rel="noopener nofollow" target="_blank">
+          Sito web<span className="visually-hidden"> di {p.publisherName} (si apre in una nuova scheda)</span>
+        </a>
+      )}
+
+      <SearchModal
+        open={formOpen}
+        onClose={closeForm}
+        title={status === "sent" ? "Messaggio inviato" : p.contactLabel}
+        closeLabel="Chiudi"
+        className={`st-modal--lead${p.leadKind === "agency" ? " st-modal--lead-publisher" : ""}`}
+      >
+        {status === "sent" ? (
+          <div className="lead-feedback" data-testid="lead-feedback" role="status">
+            <p>Grazie! Abbiamo inoltrato la tua richiesta a <strong>{p.publisherName}</strong>: ti risponderà all'indirizzo {values.email}.</p>
+            {generic === "offer" && (
+              <div className="lead-generic">
+                <p>Vuoi inviare la stessa richiesta agli inserzionisti di immobili simili nella zona?</p>
+                <button type="button" className="primary-button" onClick={sendGeneric}>Invia agli altri inserzionisti</button>
+              </div>
+            )}
+            {generic === "sending" && <p>Invio in corso…</p>}
+            {generic !== null && typeof generic === "object" && (
+              <p data-testid="lead-generic-sent">{generic.sent === 0 ? "Non ci sono altri inserzionisti con immobili simili nella zona." : generic.sent === 1 ? "Richiesta inviata a un altro inserzionista." : `Richiesta inviata ad altri ${generic.sent} inserzionisti.`}</p>
+            )}
+            <button type="button" className="secondary-button" onClick={closeForm}>Chiudi</button>
+          </div>
+        ) : (
+          <form className="contact-form" noValidate onSubmit={submit} data-testid="lead-form">
+            <p className="contact-to">A: {p.publisherName}</p>
+            <ContactFormFields idPrefix="lead" values={values} errors={errors} onChange={(f, v) => setValues((old) => ({ ...old, [f]: v }))} />
+            {failure && <p className="form-error" role="alert">{failure}</p>}
+            <div className="contact-form-actions">
+              <button type="submit" className="primary-button" disabled={status === "sending"}>{status === "sending" ? "Invio in corso…" : "Invia"}</button>
+              {p.showPhone && <button type="button" className="secondary-button" onClick={callFromForm} data-testid="call-from-form">Chiama</button>}
+            </div>
+          </form>
+        )}
+      </SearchModal>
+
+      <SearchModal open={phoneOpen} onClose={() => setPhoneOpen(false)} title={`Telefono di ${p.publisherName}`} closeLabel="Chiudi" className="st-modal--phone">
+        {revealed ? (
+          <div className="phone-reveal" data-testid="phone-reveal">
+            <p className="phone-number"><a href={revealed.tel}>{revealed.phone}</a></p>
+            <div className="phone-qr" role="img" aria-label={`Codice QR per chiamare ${revealed.phone}`} dangerouslySetInnerHTML={{ __html: revealed.qrCode }} />
+            <p>Inquadra il codice QR con il telefono per chiamare. Di' che hai trovato l'annuncio su Casa.</p>
+          </div>
+        ) : (
+          <p role="alert">{phoneError}</p>
+        )}
+      </SearchModal>
+    </div>
+  );
+}

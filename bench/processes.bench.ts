@@ -1,0 +1,98 @@
+/**
+ * `npm run bench:processes -- --database postgres://… [--workers 1,2] [--seconds 20] [--connections 16]`
+ *
+ * Throughput of the built server as `npm start` runs it, on a PostgreSQL database that already holds
+ * the data (start the portal once on it, or `npm run generate`), with 1 and then 2 worker processes
+ * (WEB_CONCURRENCY). For each: a closed loop of `--connections` keep-alive clients for `--seconds`,
+ * first POST /portal-srp/api/v1/search with a fixed mix of bodies, then results pages. Reports
+ * requests/s, errors (non-2xx or network) and latency median/p95. The load generator runs on the same
+ * machine, as the issue asks.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { parseArgs } from "node:util";
+import { join } from "node:path";
+import { Random } from "../core/random.ts";
+
+const { values } = parseArgs({
+  options: {
+    database: { type: "string" },
+    workers: { type: "string", default: "1,2" },
+    seconds: { type: "string", default: "20" },
+    connections: { type: "string", default: "16" },
+  },
+});
+if (!values.database) {
+  process.stderr.write("bench:processes: --database postgres://… is required (a database that already holds the data)\n");
+  process.exit(2);
+}
+const root = new URL("..", import.meta.url).pathname;
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+
+async function startServer(workers: number): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [join(root, "scripts/start.ts")], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: values.database, WEB_CONCURRENCY: String(workers), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on("data", (d) => {
+      out += d;
+      const m = /Portale pronto: (http:\/\/localhost:\d+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  // Let every worker warm up (place directory, autocomplete index) before measuring.
+  await new Promise((r) => setTimeout(r, 3000));
+  return { url, child };
+}
+
+const towns = ["IT-03-015146", "IT-12-058091", "IT-01-001272", "IT-15-063049", "IT-08-037006", "IT-09-048017"];
+function searchBody(random: Random): string {
+  const filters: Record<string, unknown> = {};
+  if (random.chance(0.3)) filters.channel = "affitto";
+  if (random.chance(0.3)) filters.numRooms_min = random.int(2, 4);
+  filters.page = random.int(1, 3);
+  return JSON.stringify({ locations: random.chance(0.15) ? [] : [random.pick(towns)], filters });
+}
+const pagePaths = ["/vendita/case/milano/", "/affitto/case/roma/", "/vendita/case/torino/?page=2", "/vendita/case/", "/vendita/case/napoli/?numRooms_min=3", "/vendita/case/bologna/?sortType=prezzo-crescente"];
+
+async function load(url: string, kind: "search" | "pages"): Promise<{ rps: number; errors: number; p50: number; p95: number; n: number }> {
+  const random = new Random(`bench-processes-${kind}`);
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < until) {
+      const t = performance.now();
+      try {
+        const res = kind === "search"
+          ? await fetch(`${url}/portal-srp/api/v1/search`, { method: "POST", headers: { "content-type": "application/json" }, body: searchBody(random) })
+          : await fetch(`${url}${random.pick(pagePaths)}`);
+        await res.arrayBuffer();
+        if (!res.ok) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - t);
+    }
+  }));
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
+  return { rps: Math.round(latencies.length / seconds), errors, p50: at(0.5), p95: at(0.95), n: latencies.length };
+}
+
+for (const workers of values.workers!.split(",").map(Number)) {
+  const { url, child } = await startServer(workers);
+  try {
+    for (const kind of ["search", "pages"] as const) {
+      const r = await load(url, kind);
+      process.stdout.write(`${workers} worker(s) ${kind}: ${r.rps} req/s, ${r.errors} errors of ${r.n}, median ${r.p50} ms, p95 ${r.p95} ms\n`);
+    }
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+  }
+}

@@ -1,0 +1,58 @@
+/** Contact requests (leads) and phone-call records: what the portal brokers between seekers and publishers. */
+import type { Kysely } from "kysely";
+import type { Database } from "./schema.ts";
+
+export type LeadKind = "specific" | "generic" | "agency";
+
+export interface NewLead {
+  kind: LeadKind;
+  publisherId: number;
+  agentId: number | null;
+  listingId: number | null;
+  /** The logged-in user, when accounts exist; null for a visitor. */
+  userId: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  context: string;
+  /** A hash of the client address, for abuse checks; never the address itself. */
+  clientKey: string;
+}
+
+export interface StoredLead extends NewLead {
+  id: number;
+  createdAt: Date;
+}
+
+/** Stores leads (one per recipient) in one statement; returns their ids in order. */
+export async function insertLeads(db: Kysely<Database>, leads: readonly NewLead[]): Promise<number[]> {
+  if (leads.length === 0) return [];
+  const rows = await db.insertInto("leads").values(leads.map((l) => ({ ...l }))).returning("id").execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** A publisher's leads, newest first. */
+export async function leadsForPublisher(db: Kysely<Database>, publisherId: number, limit = 50): Promise<StoredLead[]> {
+  const rows = await db.selectFrom("leads").selectAll().where("publisherId", "=", publisherId).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), createdAt: r.createdAt instanceof Date ? r.createdAt : new Date(String(r.createdAt)) }));
+}
+
+export interface NewPhoneCall {
+  publisherId: number;
+  listingId: number | null;
+  userId: string | null;
+  device: "PM" | "PT" | "PD";
+  clientKey: string;
+}
+
+export async function insertPhoneCall(db: Kysely<Database>, call: NewPhoneCall): Promise<number> {
+  const row = await db.insertInto("phoneCalls").values({ ...call }).returning("id").executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** A publisher's phone-call records, newest first. */
+export async function phoneCallsForPublisher(db: Kysely<Database>, publisherId: number, limit = 50) {
+  const rows = await db.selectFrom("phoneCalls").selectAll().where("publisherId", "=", publisherId).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), createdAt: r.createdAt instanceof Date ? r.createdAt : new Date(String(r.createdAt)) }));
+}

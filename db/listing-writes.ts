@@ -1,0 +1,63 @@
+/**
+ * Writing listings: the one way features (agency publishing, expiry, alerts) change them. Every write is
+ * plain SQL on `listings`; the triggers of the change log record it, so every process's in-memory
+ * facts and caches follow (db/listing-changes.ts, docs/decisions/050). Nothing here needs to tell anyone.
+ */
+import { sql, type Insertable, type Kysely } from "kysely";
+import type { Database, ListingsTable } from "./schema.ts";
+
+/** A listing to publish: every column but the id, which comes from the `listing_ids` sequence unless given. */
+export type NewListing = Omit<Insertable<ListingsTable>, "id"> & { id?: number };
+
+/** Publishes listings in one transaction; returns their ids in order. */
+export async function publishListings(db: Kysely<Database>, listings: readonly NewListing[]): Promise<number[]> {
+  if (listings.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const ids: number[] = [];
+    for (const listing of listings) {
+      const id = listing.id ?? Number((await sql<{ id: number }>`SELECT nextval('listing_ids') AS id`.execute(trx)).rows[0]!.id);
+      ids.push(id);
+    }
+    await trx.insertInto("listings").values(listings.map((l, i) => ({ ...l, id: ids[i]! }))).execute();
+    return ids;
+  });
+}
+
+/** Publishes one listing; returns its id. */
+export async function publishListing(db: Kysely<Database>, listing: NewListing): Promise<number> {
+  return (await publishListings(db, [listing]))[0]!;
+}
+
+/**
+ * Sets a listing's price. A lower price marks it 'ribassato' and keeps the first price it had as the
+ * original (shown struck through); a price back at or above that original drops the mark.
+ * False when there is no such listing.
+ */
+export async function repriceListing(db: Kysely<Database>, id: number, price: number): Promise<boolean> {
+  if (!(price > 0) || !Number.isFinite(price)) throw new RangeError(`price must be a positive number, got ${price}`);
+  const result = await sql`
+    UPDATE listings SET
+      original_price = CASE
+        WHEN ${price} < price THEN coalesce(original_price, price)
+        WHEN ${price} >= coalesce(original_price, 0) THEN NULL
+        ELSE original_price END,
+      price_type = CASE
+        WHEN ${price} < price THEN 'ribassato'
+        WHEN price_type = 'ribassato' AND ${price} >= coalesce(original_price, 0) THEN 'fisso'
+        ELSE price_type END,
+      price = ${price}
+    WHERE id = ${id}`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** Takes a listing off the portal (the publisher withdrew it, or it was sold or let). False when there is none. */
+export async function withdrawListing(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("listings").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Expiry: takes off every listing published before `publishedBefore`; returns how many. */
+export async function expireListings(db: Kysely<Database>, publishedBefore: Date): Promise<number> {
+  const result = await db.deleteFrom("listings").where("publishedAt", "<", publishedBefore).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,131 @@
+/** Users and their consents: plain objects out, no Kysely types beyond this folder. */
+import { sql, type Kysely } from "kysely";
+import type { Database } from "./schema.ts";
+
+export interface UserRecord {
+  id: number;
+  email: string;
+  displayName: string;
+  passwordHash: string | null;
+  phone: string | null;
+  emailVerifiedAt: Date | null;
+  lastPrivacyAcceptanceAt: Date | null;
+  trustedIdentity: boolean;
+  loginType: string;
+  tokensValidAfter: Date;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+}
+
+const userColumns = [
+  "id", "email", "displayName", "passwordHash", "phone", "emailVerifiedAt", "lastPrivacyAcceptanceAt",
+  "trustedIdentity", "loginType", "tokensValidAfter", "createdAt", "lastLoginAt",
+] as const;
+
+/** The user with this e-mail (case-insensitive), or null. */
+export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRecord | null> {
+  const row = await db.selectFrom("users").select(userColumns).where(sql<string>`lower(email)`, "=", email.toLowerCase()).executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findUserById(db: Kysely<Database>, id: number): Promise<UserRecord | null> {
+  const row = await db.selectFrom("users").select(userColumns).where("id", "=", id).executeTakeFirst();
+  return row ?? null;
+}
+
+export interface NewUser {
+  email: string;
+  displayName: string;
+  passwordHash: string | null;
+  consents: Record<string, boolean>;
+  loginType?: string;
+  emailVerified?: boolean;
+  now: Date;
+}
+
+/** Creates the user with its consents; null when the e-mail is taken (no exception, no partial row). */
+export async function createUser(db: Kysely<Database>, user: NewUser): Promise<UserRecord | null> {
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx.selectFrom("users").select("id").where(sql<string>`lower(email)`, "=", user.email.toLowerCase()).executeTakeFirst();
+    if (taken) return null;
+    const row = await trx
+      .insertInto("users")
+      .values({
+        email: user.email, displayName: user.displayName, passwordHash: user.passwordHash,
+        loginType: user.loginType ?? "email", emailVerifiedAt: user.emailVerified ? user.now : null,
+        lastPrivacyAcceptanceAt: user.consents.privacy ? user.now : null, tokensValidAfter: user.now, createdAt: user.now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning(userColumns)
+      .executeTakeFirst();
+    if (!row) return null;
+    const kinds = Object.entries(user.consents);
+    if (kinds.length) {
+      await trx.insertInto("userConsents").values(kinds.map(([kind, given]) => ({ userId: row.id, kind, given, recordedAt: user.now }))).execute();
+    }
+    return row;
+  });
+}
+
+export async function findConsents(db: Kysely<Database>, userId: number): Promise<Record<string, boolean>> {
+  const rows = await db.selectFrom("userConsents").select(["kind", "given"]).where("userId", "=", userId).execute();
+  return Object.fromEntries(rows.map((r) => [r.kind, r.given]));
+}
+
+/** Records consents (upsert per kind); a given privacy consent also moves the last acceptance date. */
+export async function recordConsents(db: Kysely<Database>, userId: number, consents: Record<string, boolean>, now: Date): Promise<void> {
+  const kinds = Object.entries(consents);
+  if (!kinds.length) return;
+  await db
+    .insertInto("userConsents")
+    .values(kinds.map(([kind, given]) => ({ userId, kind, given, recordedAt: now })))
+    .onConflict((oc) => oc.columns(["userId", "kind"]).doUpdateSet({ given: (eb) => eb.ref("excluded.given"), recordedAt: now }))
+    .execute();
+  if (consents.privacy) await db.updateTable("users").set({ lastPrivacyAcceptanceAt: now }).where("id", "=", userId).execute();
+}
+
+export async function markEmailVerified(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
+  await db.updateTable("users").set({ emailVerifiedAt: now }).where("id", "=", userId).where("emailVerifiedAt", "is", null).execute();
+}
+
+export async function recordLogin(db: Kysely<Database>, userId: number, loginType: string, now: Date): Promise<void> {
+  await db.updateTable("users").set({ lastLoginAt: now, loginType }).where("id", "=", userId).execute();
+}
+
+/**
+ * New password; every session token issued before `now` stops counting and every remember-me token
+ * is revoked, in one transaction (a reset logs out everywhere).
+ */
+export async function setPasswordAndRevokeSessions(db: Kysely<Database>, userId: number, passwordHash: string, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ passwordHash, tokensValidAfter: now }).where("id", "=", userId).execute();
+    await trx.updateTable("rememberTokens").set({ revokedAt: now }).where("userId", "=", userId).where("revokedAt", "is", null).execute();
+  });
+}
+
+/** Deletes the user; consents, identities, tokens and codes go with it (ON DELETE CASCADE). */
+export async function deleteUser(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const result = await db.deleteFrom("users").where("id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The user a social identity (provider, subject) is linked to, or null. */
+export async function findUserByIdentity(db: Kysely<Database>, provider: string, subject: string): Promise<UserRecord | null> {
+  const row = await db
+    .selectFrom("userIdentities")
+    .innerJoin("users", "users.id", "userIdentities.userId")
+    .select(userColumns.map((c) => `users.${c}` as const))
+    .where("userIdentities.provider", "=", provider)
+    .where("userIdentities.subject", "=", subject)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function linkIdentity(db: Kysely<Database>, provider: string, subject: string, userId: number, now: Date): Promise<void> {
+  await db.insertInto("userIdentities").values({ provider, subject, userId, createdAt: now }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+/** Sets the display name and a first password (registrationsilently). */
+export async function setProfile(db: Kysely<Database>, userId: number, displayName: string, passwordHash: string): Promise<void> {
+  await db.updateTable("users").set({ displayName, passwordHash }).where("id", "=", userId).execute();
+}

@@ -1,0 +1,83 @@
+/**
+ * 'Continua con Google' against a real OpenID Connect provider started by the test (oidc-provider): the
+ * button appears only for the configured provider, the provider's login page vouches for the user, and the
+ * portal logs them in (a new account, then the same one again); forged callbacks are refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startOidcProvider } from "../test/oidc-provider.ts";
+import { startTestPortal } from "../test/portal.ts";
+import { openBrowser } from "./browser.ts";
+
+let portal: Awaited<ReturnType<typeof startTestPortal>>;
+let idp: Awaited<ReturnType<typeof startOidcProvider>>;
+
+beforeAll(async () => {
+  const port = await freePort();
+  idp = await startOidcProvider({
+    clientId: "casa-test", clientSecret: "casa-test-secret-0123456789",
+    redirectUri: `http://localhost:${port}/client-account/api/v1/social/google/callback`,
+    accounts: { "sara": { email: "sara@gmail.example", name: "Sara Neri" }, "nomail": { email: "x@gmail.example", name: "X", emailVerified: false } },
+  });
+  portal = await startTestPortal({ url: undefined, dataDir: "memory://" }, {
+    env: { PORT: String(port), GOOGLE_CLIENT_ID: "casa-test", GOOGLE_CLIENT_SECRET: "casa-test-secret-0123456789", GOOGLE_ISSUER: idp.issuer },
+  });
+});
+afterAll(async () => {
+  await portal?.stop();
+  await idp?.close();
+});
+
+describe("social login", () => {
+  it("logs in with Google through the provider, and refuses forged callbacks", async () => {
+    const browser = await openBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${portal.url}/accedi/?redirect=/preferiti/`);
+      expect(await page.getByRole("link", { name: "Continua con Google" }).count()).toBe(1);
+      expect(await page.getByRole("link", { name: "Continua con Apple" }).count()).toBe(0);
+      expect(await page.getByRole("link", { name: "Continua con Facebook" }).count()).toBe(0);
+
+      await page.getByRole("link", { name: "Continua con Google" }).click();
+      await page.waitForURL((u) => u.href.startsWith(idp.issuer));
+      await page.locator('input[name="login"]').fill("sara");
+      await page.locator('input[name="password"]').fill("any");
+      await page.locator('button[type="submit"]').first().click();
+      await page.waitForURL((u) => u.href.startsWith(portal.url));
+      expect(new URL(page.url()).pathname).toBe("/preferiti/");
+      await expect.poll(() => page.getByTestId("site-user-name").textContent()).toBe("Sara Neri");
+      const user = await page.evaluate(async () => (await (await fetch("/portal-srp/api/v1/user")).json()).user);
+      expect(user).toMatchObject({ username: "sara@gmail.example", loginType: "google", trusted_identity: true, isNotVerified: false });
+      // The social account completes its registration silently with a password, then logs in with it too.
+      const completed = await page.evaluate(async () => {
+        const res = await fetch("/portal-srp/api/v1/user/registrationsilently", {
+          method: "POST", headers: { "content-type": "application/json" },
+          body: JSON.stringify({ displayName: "Sara Neri", email: "sara@gmail.example", password: "Segreta123", consent: true, type: "marketing" }),
+        });
+        return { status: res.status, body: await res.json() };
+      });
+      expect(completed).toEqual({ status: 200, body: { error: false, msg: "Registrazione completata" } });
+      const byPassword = await fetch(`${portal.url}/portal-srp/api/v1/user/login`, {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "sara@gmail.example", password: "Segreta123" }),
+      });
+      expect(byPassword.status).toBe(200);
+
+      // A forged callback (no matching state cookie) is refused with a message, not a crash.
+      const other = await browser.newPage();
+      await other.context().clearCookies();
+      await other.goto(`${portal.url}/client-account/api/v1/social/google/callback?code=forged&state=forged`);
+      expect(new URL(other.url()).pathname).toBe("/accedi/");
+      expect(await other.getByRole("alert").textContent()).toContain("L'accesso con il profilo social non è riuscito");
+      expect(await other.getByRole("link", { name: "Accedi" }).count()).toBeGreaterThan(0);
+    } finally {
+      await browser.dispose();
+    }
+  });
+
+  it("answers 404 for a provider that is not configured", async () => {
+    expect((await fetch(`${portal.url}/client-account/api/v1/social/apple/login`, { redirect: "manual" })).status).toBe(404);
+    const start = await fetch(`${portal.url}/client-account/api/v1/social/googlelogin?originalUrl=/preferiti/`, { redirect: "manual" });
+    expect(start.status).toBe(302);
+    expect(start.headers.get("location")).toContain(`${idp.issuer}/`);
+    expect(start.headers.get("location")).toContain("code_challenge_method=S256");
+  });
+});

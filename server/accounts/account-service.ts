@@ -1,0 +1,476 @@
+/**
+ * Accounts and sessions: the commands behind the account endpoints and the per-request session check.
+ * Routes stay thin: they validate with core/account/validation.ts and call one method here.
+ */
+import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
+import type { Kysely } from "kysely";
+import { TERMS_THRESHOLD_SECONDS } from "../../core/account/consent.ts";
+import { decideSession, REMEMBER_ME_TTL_MS, SESSION_TOKEN_TTL_MS } from "../../core/account/session-check.ts";
+import { accountMessages, type RegistrationInput } from "../../core/account/validation.ts";
+import type { Database } from "../../db/schema.ts";
+import {
+  consumeSecret, countFailedAttempt, findLatestSecret, findRememberToken, findSecretByHash, insertRememberToken,
+  issueOneTimeSecret, revokeAllSessions, revokeRememberToken, rotateRememberToken, type SecretPurpose,
+} from "../../db/sessions.ts";
+import {
+  createUser, deleteUser, findConsents, findUserByEmail, findUserById, findUserByIdentity, linkIdentity, markEmailVerified, recordConsents, recordLogin,
+  setPasswordAndRevokeSessions, setProfile, type UserRecord,
+} from "../../db/users.ts";
+import type { Logger } from "../logger.ts";
+import type { BotCheck } from "./bot-check.ts";
+import type { SocialIdentity, SocialLogin } from "./social.ts";
+import { clearCookie, CSRF_COOKIE, parseCookies, REMEMBER_COOKIE, rewriteCookieHeader, serializeCookie, SESSION_COOKIE, type CookieTarget } from "./cookies.ts";
+import {
+  alreadyRegisteredMail, CODE_TTL_MINUTES, oneTimeCodeMail, passwordResetMail, RESET_TTL_MINUTES, VERIFY_TTL_HOURS, verificationMail,
+  type MailContent,
+} from "./mail-templates.tsx";
+import type { Mailer } from "./mailer.ts";
+import type { AccountLimits, LimitName } from "./rate-limits.ts";
+import {
+  codeMatches, formatRememberValue, hashCode, hashSecret, newCsrfCookie, newLinkToken, newOneTimeCode, newRememberValue,
+  parseRememberValue, secretMatches, signSessionToken, verifySessionToken, type AccountKeys, type SessionClaims,
+} from "./tokens.ts";
+
+/** A refusal the user can act on: status and Italian message (and the field, for forms). */
+export class AccountError extends Error {
+  override name = "AccountError";
+  readonly status: number;
+  readonly field?: string;
+  constructor(status: number, message: string, field?: string) {
+    super(message);
+    this.status = status;
+    this.field = field;
+  }
+}
+
+/** A remember-me token rotated this recently was probably raced by a parallel request, not stolen. */
+const ROTATION_GRACE_MS = 60_000;
+const MAX_CODE_ATTEMPTS = 5;
+
+export interface SessionIssue {
+  claims: SessionClaims;
+  setCookies: string[];
+  rememberExpires: Date;
+  /** The account's first login (seed 001 §4 "After login": 'welcome' rather than 'welcomeback'). */
+  firstLogin?: boolean;
+}
+
+export interface AccountServiceOptions {
+  db: Kysely<Database>;
+  logger: Logger;
+  keys: AccountKeys;
+  mailer: Mailer;
+  limits: AccountLimits;
+  botCheck: BotCheck;
+  social: SocialLogin;
+  now: () => number;
+  /** Where mail links point (PUBLIC_URL), else the request's own origin. */
+  publicUrl?: string;
+}
+
+export class AccountService {
+  readonly db: Kysely<Database>;
+  readonly keys: AccountKeys;
+  readonly mailer: Mailer;
+  readonly botCheck: BotCheck;
+  readonly limits: AccountLimits;
+  readonly social: SocialLogin;
+  readonly now: () => number;
+  private readonly logger: Logger;
+  private readonly publicUrl?: string;
+  /** Users logged out everywhere by this instance: their older session tokens stop at once (seconds). */
+  private readonly revokedBefore = new Map<number, number>();
+  private dummyHash: Promise<string> | null = null;
+  /** PUBLIC_URL's origin, also accepted as a same-origin Origin header. */
+  readonly publicOrigin?: string;
+
+  constructor(options: AccountServiceOptions) {
+    this.db = options.db;
+    this.logger = options.logger;
+    this.keys = options.keys;
+    this.mailer = options.mailer;
+    this.limits = options.limits;
+    this.botCheck = options.botCheck;
+    this.social = options.social;
+    this.now = options.now;
+    this.publicUrl = options.publicUrl;
+    this.publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : undefined;
+  }
+
+  // ─── Per request ──────────────────────────────────────────────────────────────────────────────
+
+  /** The user a session token vouches for (HMAC only, no database read), or null. */
+  readSession(cookieHeader: string | null | undefined): SessionClaims | null {
+    const cookies = parseCookies(cookieHeader);
+    if (!cookies[REMEMBER_COOKIE] || cookies[REMEMBER_COOKIE] === "undefined") return null; // §4 step 1–2
+    const claims = verifySessionToken(cookies[SESSION_COOKIE], this.keys.session, this.now());
+    if (!claims) return null;
+    const revoked = this.revokedBefore.get(claims.uid);
+    return revoked !== undefined && claims.iat <= revoked ? null : claims;
+  }
+
+  /**
+   * The session check of seed 001 §4, run before a request reaches the routes: renews the session from
+   * the remember-me token when needed (rotating it), clears unusable cookies, and gives a browser
+   * without one its CSRF cookie. Returns the cookies to set and the Cookie header routes should see.
+   */
+  async checkRequest(cookieHeader: string | undefined, target: CookieTarget, wantsCsrf: boolean): Promise<{ setCookies: string[]; cookieHeader: string | undefined }> {
+    const cookies = parseCookies(cookieHeader);
+    const now = this.now();
+    const remember = cookies[REMEMBER_COOKIE];
+    const parsed = parseRememberValue(remember, now);
+    const setCookies: string[] = [];
+    const changes: Record<string, string | null> = {};
+    const decision = decideSession({
+      rememberMe: remember,
+      rememberIssuedAt: parsed ? parsed.issuedAt * 1000 : null,
+      sessionTokenValid: this.readSession(cookieHeader) !== null,
+      now,
+    });
+    if (decision.action === "clear") {
+      setCookies.push(clearCookie(REMEMBER_COOKIE, target), clearCookie(SESSION_COOKIE, target));
+      changes[REMEMBER_COOKIE] = null;
+      changes[SESSION_COOKIE] = null;
+    } else if (decision.action === "renew") {
+      const renewed = await this.renew(remember, target).catch((error: unknown) => {
+        this.logger.error(error, "session renewal failed"); // §8: logged, the user is unauthenticated
+        return { outcome: "keep" as const };
+      });
+      if (renewed.outcome === "renewed") {
+        setCookies.push(...renewed.issue.setCookies);
+        changes[SESSION_COOKIE] = renewed.sessionToken;
+        changes[REMEMBER_COOKIE] = renewed.rememberValue;
+      } else if (renewed.outcome === "clear") {
+        setCookies.push(clearCookie(REMEMBER_COOKIE, target), clearCookie(SESSION_COOKIE, target));
+        changes[REMEMBER_COOKIE] = null;
+        changes[SESSION_COOKIE] = null;
+      } else {
+        changes[SESSION_COOKIE] = null; // this request is anonymous; the cookies stay for the racing one
+      }
+    }
+    if (wantsCsrf && !cookies[CSRF_COOKIE]) {
+      const value = newCsrfCookie();
+      setCookies.push(serializeCookie(CSRF_COOKIE, value, target, 200 * 24 * 60 * 60));
+      changes[CSRF_COOKIE] = value;
+    }
+    return { setCookies, cookieHeader: Object.keys(changes).length ? rewriteCookieHeader(cookieHeader, changes) : cookieHeader };
+  }
+
+  /**
+   * Renews the session from a remember-me value: checks it against its stored hash, rotates it
+   * (the old one stops working) and issues a new session token. A rotated token presented again
+   * after the grace period looks stolen: every session of that user is revoked.
+   */
+  async renew(rememberRaw: string | undefined, target: CookieTarget): Promise<
+    | { outcome: "renewed"; issue: SessionIssue; sessionToken: string; rememberValue: string; user: UserRecord }
+    | { outcome: "clear" }
+    | { outcome: "keep" }
+  > {
+    const now = this.now();
+    const parsed = parseRememberValue(rememberRaw, now);
+    if (!parsed) return { outcome: "clear" };
+    const stored = await findRememberToken(this.db, parsed.id);
+    if (!stored || !secretMatches(parsed.secret, stored.secretHash) || stored.expiresAt.getTime() <= now) return { outcome: "clear" };
+    if (stored.revokedAt) {
+      if (stored.replacedBy && now - stored.revokedAt.getTime() < ROTATION_GRACE_MS) return { outcome: "keep" };
+      if (stored.replacedBy) {
+        this.logger.warn({ userId: stored.userId }, "rotated remember-me token reused: revoking every session of the user");
+        await this.logoutEverywhere(stored.userId);
+      }
+      return { outcome: "clear" };
+    }
+    const user = await findUserById(this.db, stored.userId);
+    if (!user) return { outcome: "clear" };
+    const next = newRememberValue(now);
+    const rotated = await rotateRememberToken(this.db, stored.id, {
+      id: next.id, userId: user.id, secretHash: hashSecret(next.secret), issuedAt: new Date(next.issuedAt * 1000), expiresAt: stored.expiresAt,
+    }, new Date(now));
+    if (!rotated) return { outcome: "keep" };
+    const issue = this.sessionCookies(user, next, stored.expiresAt, target);
+    return { outcome: "renewed", issue, sessionToken: signSessionToken(issue.claims, this.keys.session), rememberValue: formatRememberValue(next), user };
+  }
+
+  private claimsFor(user: UserRecord): SessionClaims {
+    // Fractional seconds: a login right after a logout-everywhere in the same second must still count.
+    const iat = this.now() / 1000;
+    return {
+      uid: user.id, name: user.displayName, email: user.email, phone: user.phone, ver: user.emailVerifiedAt !== null,
+      lt: user.loginType, tc: user.lastPrivacyAcceptanceAt ? Math.floor(user.lastPrivacyAcceptanceAt.getTime() / 1000) : null,
+      ti: user.trustedIdentity, iat, exp: Math.floor(iat) + SESSION_TOKEN_TTL_MS / 1000,
+    };
+  }
+
+  private sessionCookies(user: UserRecord, remember: ReturnType<typeof newRememberValue>, rememberExpires: Date, target: CookieTarget): SessionIssue {
+    const claims = this.claimsFor(user);
+    return {
+      claims,
+      rememberExpires,
+      setCookies: [
+        serializeCookie(SESSION_COOKIE, signSessionToken(claims, this.keys.session), target, SESSION_TOKEN_TTL_MS / 1000),
+        serializeCookie(REMEMBER_COOKIE, formatRememberValue(remember), target, (rememberExpires.getTime() - this.now()) / 1000),
+      ],
+    };
+  }
+
+  /** A fresh session (new tokens at every login: no fixation). Any remember-me the browser held is revoked. */
+  private async startSession(user: UserRecord, medium: string, target: CookieTarget, previousRemember?: string): Promise<SessionIssue> {
+    const now = this.now();
+    const old = parseRememberValue(previousRemember, now);
+    if (old) await revokeRememberToken(this.db, old.id, new Date(now));
+    await recordLogin(this.db, user.id, medium, new Date(now));
+    const remember = newRememberValue(now);
+    const expires = new Date(now + REMEMBER_ME_TTL_MS);
+    await insertRememberToken(this.db, { id: remember.id, userId: user.id, secretHash: hashSecret(remember.secret), issuedAt: new Date(remember.issuedAt * 1000), expiresAt: expires });
+    return { ...this.sessionCookies({ ...user, loginType: medium }, remember, expires, target), firstLogin: user.lastLoginAt === null };
+  }
+
+  // ─── Commands ─────────────────────────────────────────────────────────────────────────────────
+
+  private async limited(names: [LimitName, string][]): Promise<void> {
+    for (const [name, key] of names) await this.limits.assertAllowed(name, key);
+  }
+
+  private link(origin: string, path: string): string {
+    return `${this.publicUrl ?? origin}${path}`;
+  }
+
+  /** Sends without making the caller wait: answers take the same time whether or not a mail goes out. */
+  private sendLater(to: string, content: MailContent): void {
+    this.mailer.send(to, content).catch((error: unknown) => this.logger.error({ err: error, subject: content.subject }, "mail not sent"));
+  }
+
+  private passwordVerifier(): Promise<string> {
+    this.dummyHash ??= argon2Hash(newLinkToken());
+    return this.dummyHash;
+  }
+
+  /**
+   * Registration. The answer is the same whether or not the e-mail already has an account (no
+   * enumeration): a new account gets a verification mail, an existing one a "you already have an
+   * account" mail.
+   */
+  /**
+   * `botCheck: "fallback"` is the plain-HTML form without JavaScript, which cannot do the proof of
+   * work: it gets a much lower per-address allowance instead (docs/decisions/043).
+   */
+  async register(input: RegistrationInput, ip: string, origin: string, botCheck: "required" | "fallback"): Promise<void> {
+    await this.limits.take("registrationsByAddress", ip);
+    if (botCheck === "fallback") await this.limits.take("registrationsWithoutBotCheckByAddress", ip);
+    else if (!(await this.botCheck.verify(input.botCheck))) throw new AccountError(400, accountMessages.botCheckFailed, "botCheck");
+    const passwordHash = await argon2Hash(input.password);
+    const consents: Record<string, boolean> = { privacy: true, ...(input.type !== "privacy" ? { [input.type]: true } : {}) };
+    const user = await createUser(this.db, { email: input.email, displayName: input.displayName, passwordHash, consents, now: new Date(this.now()) });
+    if (!user) {
+      const existing = await findUserByEmail(this.db, input.email);
+      if (existing) this.sendLater(existing.email, alreadyRegisteredMail(existing.displayName, this.link(origin, "/accedi/"), this.link(origin, "/password-dimenticata/")));
+      return;
+    }
+    const token = await this.issueLinkToken(user.id, "verify-email", VERIFY_TTL_HOURS * 60 * 60 * 1000);
+    this.sendLater(user.email, verificationMail(user.displayName, this.link(origin, `/verifica-email/?token=${token}`)));
+  }
+
+  private async issueLinkToken(userId: number, purpose: SecretPurpose, ttlMs: number): Promise<string> {
+    const token = newLinkToken();
+    await issueOneTimeSecret(this.db, { userId, purpose, secretHash: hashSecret(token), expiresAt: new Date(this.now() + ttlMs) }, new Date(this.now()));
+    return token;
+  }
+
+  private async consumeLinkToken(token: string, purpose: SecretPurpose): Promise<UserRecord> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AccountError(400, accountMessages.linkInvalid, "token");
+    const secret = await findSecretByHash(this.db, hashSecret(token), purpose);
+    if (!secret || secret.usedAt || secret.expiresAt.getTime() <= this.now()) throw new AccountError(400, accountMessages.linkInvalid, "token");
+    if (!(await consumeSecret(this.db, secret.id, new Date(this.now())))) throw new AccountError(400, accountMessages.linkInvalid, "token");
+    const user = await findUserById(this.db, secret.userId);
+    if (!user) throw new AccountError(400, accountMessages.linkInvalid, "token");
+    return user;
+  }
+
+  /** The verification link: marks the e-mail verified and logs the browser in (it proved the mailbox). */
+  async verifyEmail(token: string, target: CookieTarget, previousRemember?: string): Promise<SessionIssue> {
+    const user = await this.consumeLinkToken(token, "verify-email");
+    await markEmailVerified(this.db, user.id, new Date(this.now()));
+    return this.startSession({ ...user, emailVerifiedAt: user.emailVerifiedAt ?? new Date(this.now()) }, "email", target, previousRemember);
+  }
+
+  /** Password login; wrong e-mail and wrong password answer alike and cost the same Argon2id verify. */
+  async loginWithPassword(email: string, password: string, ip: string, target: CookieTarget, previousRemember?: string): Promise<{ issue: SessionIssue; user: UserRecord }> {
+    await this.limited([["loginByAddress", ip], ["loginFailuresByAccount", email]]);
+    await this.limits.count("loginByAddress", ip);
+    const user = await findUserByEmail(this.db, email);
+    const ok = user?.passwordHash
+      ? await argon2Verify(user.passwordHash, password).catch(() => false)
+      : await argon2Verify(await this.passwordVerifier(), password).then(() => false, () => false);
+    if (!user || !ok) {
+      await this.limits.count("loginFailuresByAccount", email);
+      throw new AccountError(401, accountMessages.credentialsInvalid);
+    }
+    await this.limits.reset("loginFailuresByAccount", email);
+    return { issue: await this.startSession(user, "email", target, previousRemember), user };
+  }
+
+  /** Sends a one-time login code when the e-mail has an account; answers the same either way. */
+  async requestLoginCode(email: string, ip: string): Promise<void> {
+    await this.limited([["codeRequestsByAddress", ip], ["codeRequestsByAccount", email]]);
+    await this.limits.count("codeRequestsByAddress", ip);
+    await this.limits.count("codeRequestsByAccount", email);
+    const user = await findUserByEmail(this.db, email);
+    if (!user) return;
+    const code = newOneTimeCode();
+    await issueOneTimeSecret(this.db, {
+      userId: user.id, purpose: "login-code", secretHash: hashCode(code, user.id, this.keys.code), expiresAt: new Date(this.now() + CODE_TTL_MINUTES * 60_000),
+    }, new Date(this.now()));
+    this.sendLater(user.email, oneTimeCodeMail(user.displayName, code));
+  }
+
+  /** Logs in with a one-time code: short-lived, single use, compared in constant time; proves the mailbox. */
+  async loginWithCode(email: string, code: string, ip: string, target: CookieTarget, previousRemember?: string): Promise<{ issue: SessionIssue; user: UserRecord }> {
+    await this.limited([["loginByAddress", ip], ["loginFailuresByAccount", email]]);
+    await this.limits.count("loginByAddress", ip);
+    const user = await findUserByEmail(this.db, email);
+    const secret = user ? await findLatestSecret(this.db, user.id, "login-code") : null;
+    const now = this.now();
+    const ok = !!user && !!secret && secret.expiresAt.getTime() > now && codeMatches(code, user.id, secret.secretHash, this.keys.code);
+    if (!ok || !(await consumeSecret(this.db, secret!.id, new Date(now)))) {
+      if (secret) await countFailedAttempt(this.db, secret.id, MAX_CODE_ATTEMPTS, new Date(now));
+      await this.limits.count("loginFailuresByAccount", email);
+      throw new AccountError(401, accountMessages.codeInvalid, "code");
+    }
+    await this.limits.reset("loginFailuresByAccount", email);
+    await markEmailVerified(this.db, user!.id, new Date(now));
+    const fresh = { ...user!, emailVerifiedAt: user!.emailVerifiedAt ?? new Date(now) };
+    return { issue: await this.startSession(fresh, "otp", target, previousRemember), user: fresh };
+  }
+
+  async requestPasswordReset(email: string, ip: string, origin: string): Promise<void> {
+    await this.limited([["resetRequestsByAddress", ip], ["resetRequestsByAccount", email]]);
+    await this.limits.count("resetRequestsByAddress", ip);
+    await this.limits.count("resetRequestsByAccount", email);
+    const user = await findUserByEmail(this.db, email);
+    if (!user) return;
+    const token = await this.issueLinkToken(user.id, "reset-password", RESET_TTL_MINUTES * 60_000);
+    this.sendLater(user.email, passwordResetMail(user.displayName, this.link(origin, `/reimposta-password/?token=${token}`)));
+  }
+
+  /** New password from a reset link: every remember-me token is revoked and older session tokens stop. */
+  async resetPassword(token: string, password: string): Promise<void> {
+    const user = await this.consumeLinkToken(token, "reset-password");
+    const now = this.now();
+    await setPasswordAndRevokeSessions(this.db, user.id, await argon2Hash(password), new Date(now));
+    await markEmailVerified(this.db, user.id, new Date(now)); // the link proved the mailbox
+    this.revokedBefore.set(user.id, now / 1000);
+  }
+
+  async logoutEverywhere(userId: number): Promise<void> {
+    const now = this.now();
+    await revokeAllSessions(this.db, userId, new Date(now));
+    this.revokedBefore.set(userId, now / 1000);
+  }
+
+  /** Logout of this browser: its remember-me token is revoked and both cookies cleared. */
+  async logout(cookieHeader: string | null | undefined, target: CookieTarget): Promise<string[]> {
+    const parsed = parseRememberValue(parseCookies(cookieHeader)[REMEMBER_COOKIE], this.now());
+    if (parsed) {
+      const stored = await findRememberToken(this.db, parsed.id);
+      if (stored && secretMatches(parsed.secret, stored.secretHash)) await revokeRememberToken(this.db, parsed.id, new Date(this.now()));
+    }
+    return [clearCookie(SESSION_COOKIE, target), clearCookie(REMEMBER_COOKIE, target)];
+  }
+
+  /**
+   * The logged-in user read from the database, or null when the account is gone or was logged out
+   * everywhere after this token was issued (for endpoints that may afford the read).
+   */
+  async currentUser(claims: SessionClaims | null): Promise<UserRecord | null> {
+    if (!claims) return null;
+    const user = await findUserById(this.db, claims.uid);
+    if (!user || user.tokensValidAfter.getTime() / 1000 > claims.iat) return null;
+    return user;
+  }
+
+  /** Deletes the account and everything hanging on it; a password account must confirm with it. */
+  async deleteAccount(user: UserRecord, password: string | undefined): Promise<void> {
+    if (user.passwordHash) {
+      const ok = password ? await argon2Verify(user.passwordHash, password).catch(() => false) : false;
+      if (!ok) throw new AccountError(401, accountMessages.credentialsInvalid, "password");
+    }
+    await deleteUser(this.db, user.id);
+    this.revokedBefore.set(user.id, this.now() / 1000);
+  }
+
+  /** Records consents (the terms modal, §4) and re-issues the session token with the new date. */
+  async acceptConsents(user: UserRecord, consents: Record<string, boolean>, target: CookieTarget): Promise<{ setCookie: string; claims: SessionClaims }> {
+    await recordConsents(this.db, user.id, consents, new Date(this.now()));
+    const fresh = (await findUserById(this.db, user.id))!;
+    const claims = this.claimsFor(fresh);
+    return { claims, setCookie: serializeCookie(SESSION_COOKIE, signSessionToken(claims, this.keys.session), target, SESSION_TOKEN_TTL_MS / 1000) };
+  }
+
+  consents(userId: number): Promise<Record<string, boolean>> {
+    return findConsents(this.db, userId);
+  }
+
+  /**
+   * Logs in with a verified social identity: the linked account, else the account with the same verified
+   * e-mail (linked now), else a new account (trusted identity, terms accepted by the button's consent text).
+   * An identity without a verified e-mail cannot create or link an account.
+   */
+  async loginWithSocial(identity: SocialIdentity, target: CookieTarget, previousRemember?: string): Promise<SessionIssue | null> {
+    const now = new Date(this.now());
+    let user = await findUserByIdentity(this.db, identity.provider, identity.subject);
+    if (!user) {
+      if (!identity.email || !identity.emailVerified) return null;
+      user = await findUserByEmail(this.db, identity.email);
+      if (!user) {
+        const name = (identity.name ?? identity.email.split("@")[0]!).replace(/[^\p{L}\p{M} ]/gu, " ").replace(/\s+/g, " ").trim().slice(0, 60) || "Utente";
+        user = await createUser(this.db, {
+          email: identity.email, displayName: name, passwordHash: null, consents: { privacy: true }, loginType: identity.provider, emailVerified: true, now,
+        });
+        if (!user) return null;
+      }
+      await linkIdentity(this.db, identity.provider, identity.subject, user.id, now);
+      await markEmailVerified(this.db, user.id, now);
+    }
+    return this.startSession({ ...user, trustedIdentity: true, emailVerifiedAt: user.emailVerifiedAt ?? now }, identity.provider, target, previousRemember);
+  }
+
+  /**
+   * registrationsilently (§7): a logged-in account that has no password yet (made by social login or a
+   * one-time code) completes its registration with a name, a password and consents — no bot check and no
+   * new verification, since the session already proves the mailbox. Refused for accounts with a password.
+   */
+  async completeRegistration(user: UserRecord, input: RegistrationInput): Promise<void> {
+    if (input.email !== user.email.toLowerCase()) throw new AccountError(400, accountMessages.emailInvalid, "email");
+    if (user.passwordHash) throw new AccountError(409, accountMessages.alreadyRegistered);
+    const now = new Date(this.now());
+    await setProfile(this.db, user.id, input.displayName, await argon2Hash(input.password));
+    await recordConsents(this.db, user.id, { privacy: true, ...(input.type !== "privacy" ? { [input.type]: true } : {}) }, now);
+  }
+
+  /** Creates the documented demo user when missing (README), verified and with the terms accepted. */
+  async ensureDemoUser(email: string, displayName: string, password: string): Promise<void> {
+    if (await findUserByEmail(this.db, email)) return;
+    await createUser(this.db, {
+      email, displayName, passwordHash: await argon2Hash(password), consents: { privacy: true }, emailVerified: true, now: new Date(this.now()),
+    });
+  }
+}
+
+/** §3 User as the API presents it, from the session token's claims (plus consents when read). */
+export function presentUser(claims: SessionClaims, consents?: Record<string, boolean>) {
+  return {
+    id: claims.uid,
+    displayName: claims.name,
+    displayname: claims.name,
+    username: claims.email,
+    isAuthenticated: true,
+    checked: true,
+    isNotVerified: !claims.ver,
+    lastPrivacyAcceptanceDt: claims.tc,
+    hasToShowTCModalConsent: claims.tc !== null && claims.tc < TERMS_THRESHOLD_SECONDS && !claims.ti,
+    trusted_identity: claims.ti,
+    isPublisherBlacklisted: false,
+    loginType: claims.lt,
+    phone: claims.phone,
+    ...(consents ? { consents } : {}),
+  };
+}

@@ -1,0 +1,95 @@
+/** The account mails in Italian, each as HTML (a React component rendered to static markup) and text. */
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function Frame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <html lang="it">
+      <head><meta charSet="utf-8" /><title>{title}</title></head>
+      <body style={{ fontFamily: "Arial, sans-serif", color: "#1d2a33", maxWidth: 560, margin: "0 auto", padding: 16 }}>
+        <p style={{ fontSize: 22, fontWeight: 700, color: "#0b6e4f" }}>casa.it</p>
+        {children}
+        <p style={{ fontSize: 12, color: "#5b6770" }}>Hai ricevuto questa email perché è stata usata sul nostro portale. Se non sei stato tu, ignorala.</p>
+      </body>
+    </html>
+  );
+}
+
+function html(node: ReactNode): string {
+  return `<!DOCTYPE html>${renderToStaticMarkup(node)}`;
+}
+
+export const CODE_TTL_MINUTES = 10;
+export const VERIFY_TTL_HOURS = 48;
+export const RESET_TTL_MINUTES = 60;
+
+export function verificationMail(name: string, link: string): MailContent {
+  const subject = "Conferma il tuo indirizzo email";
+  return {
+    subject,
+    text: `Ciao ${name},\n\ngrazie per esserti registrato. Conferma il tuo indirizzo email aprendo questo link entro ${VERIFY_TTL_HOURS} ore:\n\n${link}\n\nSe non hai creato tu l'account, ignora questa email.\n`,
+    html: html(
+      <Frame title={subject}>
+        <p>Ciao {name},</p>
+        <p>grazie per esserti registrato. Conferma il tuo indirizzo email entro {VERIFY_TTL_HOURS} ore:</p>
+        <p><a href={link} style={{ background: "#0b6e4f", color: "#fff", padding: "10px 16px", borderRadius: 6, textDecoration: "none" }}>Conferma l'indirizzo email</a></p>
+        <p>Oppure copia questo link nel browser: {link}</p>
+      </Frame>,
+    ),
+  };
+}
+
+/** Sent on a registration with an e-mail that already has an account: the page answers the same. */
+export function alreadyRegisteredMail(name: string, loginLink: string, resetLink: string): MailContent {
+  const subject = "Hai già un account";
+  return {
+    subject,
+    text: `Ciao ${name},\n\nqualcuno (forse tu) ha provato a registrarsi con questo indirizzo email, che ha già un account.\nAccedi: ${loginLink}\nHai dimenticato la password? ${resetLink}\n`,
+    html: html(
+      <Frame title={subject}>
+        <p>Ciao {name},</p>
+        <p>qualcuno (forse tu) ha provato a registrarsi con questo indirizzo email, che ha già un account.</p>
+        <p><a href={loginLink}>Accedi</a> · <a href={resetLink}>Hai dimenticato la password?</a></p>
+      </Frame>,
+    ),
+  };
+}
+
+export function oneTimeCodeMail(name: string, code: string): MailContent {
+  const subject = `Il tuo codice di accesso: ${code}`;
+  return {
+    subject,
+    text: `Ciao ${name},\n\nil tuo codice di accesso è ${code}. Vale ${CODE_TTL_MINUTES} minuti e si può usare una sola volta.\nNon condividerlo con nessuno.\n`,
+    html: html(
+      <Frame title={subject}>
+        <p>Ciao {name},</p>
+        <p>il tuo codice di accesso è</p>
+        <p style={{ fontSize: 28, letterSpacing: 6, fontWeight: 700 }}>{code}</p>
+        <p>Vale {CODE_TTL_MINUTES} minuti e si può usare una sola volta. Non condividerlo con nessuno.</p>
+      </Frame>,
+    ),
+  };
+}
+
+export function passwordResetMail(name: string, link: string): MailContent {
+  const subject = "Reimposta la password";
+  return {
+    subject,
+    text: `Ciao ${name},\n\nper scegliere una nuova password apri questo link entro ${RESET_TTL_MINUTES} minuti:\n\n${link}\n\nDopo il cambio verrai disconnesso da tutti i dispositivi. Se non l'hai chiesto tu, ignora questa email.\n`,
+    html: html(
+      <Frame title={subject}>
+        <p>Ciao {name},</p>
+        <p>per scegliere una nuova password apri questo link entro {RESET_TTL_MINUTES} minuti:</p>
+        <p><a href={link} style={{ background: "#0b6e4f", color: "#fff", padding: "10px 16px", borderRadius: 6, textDecoration: "none" }}>Scegli una nuova password</a></p>
+        <p>Oppure copia questo link nel browser: {link}</p>
+        <p>Dopo il cambio verrai disconnesso da tutti i dispositivi.</p>
+      </Frame>,
+    ),
+  };
+}

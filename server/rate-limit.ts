@@ -1,0 +1,113 @@
+/**
+ * Per-client rate limits for the JSON API (issue 14 §4; docs/api.md "Rate limits"). Each family of
+ * endpoints has a burst window (what a person's map pans, zooms and typing need) and a sustained
+ * window (what stops bulk clients). Counters live in memory, or in Redis when REDIS_URL is set so that
+ * every process shares them; a Redis outage falls back to memory rather than refusing requests.
+ *
+ * Routes do not call this directly: the API boundary (app/api/boundary.server.ts) consumes a point
+ * for the family a route names. Login and leads add their own family here and name it the same way.
+ */
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+
+export interface FamilyLimit {
+  /** Requests allowed within one `burstSeconds` window. */
+  burst: number;
+  burstSeconds: number;
+  /** Requests allowed within one `sustainedSeconds` window. */
+  sustained: number;
+  sustainedSeconds: number;
+}
+
+/**
+ * The families and their defaults, per client. A map session sends 2–3 search requests per pan or
+ * zoom (markers, list, count), a few per second at most while the user drags; typing sends one
+ * suggestion request per pause. A client sending a search every second for ten minutes is a bulk
+ * client, not a person.
+ */
+export const RATE_FAMILIES = {
+  search: { burst: 30, burstSeconds: 1, sustained: 900, sustainedSeconds: 600 },
+  suggest: { burst: 20, burstSeconds: 1, sustained: 900, sustainedSeconds: 600 },
+  cards: { burst: 10, burstSeconds: 1, sustained: 120, sustainedSeconds: 600 },
+} as const satisfies Record<string, FamilyLimit>;
+export type RateFamily = keyof typeof RATE_FAMILIES;
+
+/** Thrown when a client is over a limit: the API boundary answers 429 with Retry-After. */
+export class TooManyRequestsError extends Error {
+  override name = "TooManyRequestsError";
+  readonly retryAfterSeconds: number;
+  constructor(family: string, retryAfterSeconds: number) {
+    super(`too many requests to the ${family} API: retry in ${retryAfterSeconds} s`);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export interface RateLimiter {
+  /** Counts one request of `key` (usually the client address) against `family`; throws TooManyRequestsError when over. */
+  consume(family: string, key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RateLimitOptions {
+  redisUrl?: string;
+  prefix: string;
+  /** Scales every limit; 0 turns limiting off. */
+  multiplier: number;
+  /** Families beyond RATE_FAMILIES (login, leads) with their own limits. */
+  families?: Record<string, FamilyLimit>;
+}
+
+export function createRateLimiter(options: RateLimitOptions): RateLimiter {
+  const families: Record<string, FamilyLimit> = { ...RATE_FAMILIES, ...options.families };
+  if (options.multiplier === 0) return { consume: async () => {}, close: async () => {} };
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    : null;
+  // Without this listener an unreachable Redis would be an unhandled 'error' event; the insurance limiter covers it.
+  redis?.on("error", () => {});
+
+  const limiters = new Map<string, RateLimiterAbstract[]>();
+  const limitersOf = (family: string): RateLimiterAbstract[] => {
+    let found = limiters.get(family);
+    if (found) return found;
+    const limit = Object.hasOwn(families, family) ? families[family]! : undefined;
+    if (!limit) throw new Error(`unknown rate-limit family "${family}"`);
+    const make = (name: string, points: number, duration: number): RateLimiterAbstract => {
+      const scaled = Math.max(1, Math.round(points * options.multiplier));
+      const keyPrefix = `${options.prefix}:${family}:${name}`;
+      const memory = new RateLimiterMemory({ points: scaled, duration, keyPrefix });
+      return redis ? new RateLimiterRedis({ storeClient: redis, points: scaled, duration, keyPrefix, insuranceLimiter: memory, rejectIfRedisNotReady: true }) : memory;
+    };
+    found = [make("burst", limit.burst, limit.burstSeconds), make("sustained", limit.sustained, limit.sustainedSeconds)];
+    limiters.set(family, found);
+    return found;
+  };
+
+  return {
+    async consume(family, key) {
+      for (const limiter of limitersOf(family)) {
+        try {
+          await limiter.consume(key);
+        } catch (rejection) {
+          if (rejection instanceof RateLimiterRes) throw new TooManyRequestsError(family, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+          throw rejection;
+        }
+      }
+    },
+    async close() {
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/**
+ * The client a request counts against: the socket address, or with `trustProxy` hops of proxies in
+ * front, the address those proxies saw (X-Forwarded-For read from the right, so a client cannot
+ * choose its own key by sending the header itself).
+ */
+export function clientKey(socketAddress: string | undefined, forwardedFor: string | null, trustProxy: number): string {
+  const socket = socketAddress || "unknown";
+  if (trustProxy <= 0 || !forwardedFor) return socket;
+  const hops = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
+  return hops[hops.length - trustProxy] ?? hops[0] ?? socket;
+}

@@ -1,0 +1,46 @@
+/** A real SMTP server on loopback (smtp-server) that parses what arrives (mailparser), for account tests. */
+import { simpleParser } from "mailparser";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export interface CaughtMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function startMailCatcher() {
+  const mails: CaughtMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream).then((parsed) => {
+        for (const rcpt of session.envelope.rcptTo) {
+          mails.push({ to: rcpt.address.toLowerCase(), subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "" });
+        }
+        callback();
+      }, (error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** The latest mail to `to` whose subject matches, waiting up to 10 s. */
+    async next(to: string, subject: RegExp, after = 0): Promise<CaughtMail> {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const found = mails.slice(after).reverse().find((m) => m.to === to.toLowerCase() && subject.test(m.subject));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject} (got: ${mails.map((m) => `${m.to}: ${m.subject}`).join("; ")})`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    count: () => mails.length,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

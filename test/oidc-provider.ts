@@ -1,0 +1,48 @@
+/** A real OpenID Connect provider (oidc-provider) on loopback for social-login tests, with its dev login pages. */
+import { createServer, type AddressInfo } from "node:net";
+import Provider from "oidc-provider";
+
+/** A free TCP port on loopback (the portal's callback URL must be known before the provider starts). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestAccount {
+  email: string;
+  name: string;
+  emailVerified?: boolean;
+}
+
+/** Starts the provider; `accounts` maps the login typed on its dev page to the claims it vouches for. */
+export async function startOidcProvider(options: { clientId: string; clientSecret: string; redirectUri: string; accounts: Record<string, TestAccount> }) {
+  const port = await freePort();
+  const issuer = `http://127.0.0.1:${port}`;
+  const provider = new Provider(issuer, {
+    clients: [{ client_id: options.clientId, client_secret: options.clientSecret, redirect_uris: [options.redirectUri], response_types: ["code"], grant_types: ["authorization_code"] }],
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    features: { devInteractions: { enabled: true } },
+    pkce: { required: () => true },
+    async findAccount(_ctx, sub) {
+      const account = options.accounts[sub];
+      if (!account) return undefined;
+      return { accountId: sub, claims: async () => ({ sub, email: account.email, email_verified: account.emailVerified ?? true, name: account.name }) };
+    },
+    // Consent is implied for the test client.
+    loadExistingGrant: async (ctx) => {
+      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
+      grant.addOIDCScope("openid email profile");
+      await grant.save();
+      return grant;
+    },
+  });
+  const server = provider.listen(port);
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  return { issuer, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
