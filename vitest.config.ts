@@ -13,7 +13,7 @@ export default defineConfig({
           name: "integration",
           include: ["**/*.integration.test.ts"],
           exclude: ["node_modules/**"],
-          globalSetup: ["test/build-once.ts"],
+          globalSetup: ["test/postgres-target.ts", "test/build-once.ts"],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,

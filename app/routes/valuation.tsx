@@ -1,7 +1,7 @@
 /** /valutazione-immobile/ (and /en/): a GET form that estimates a home's value from comparable listings. */
 import { data } from "react-router";
 import { z } from "zod";
-import { formatEuro, formatInteger } from "../../core/format.ts";
+import { formatEuro } from "../../core/format.ts";
 import { conditionLabels, propertyTypeLabels } from "../../core/listing/labels.ts";
 import { PlaceLevel } from "../../core/places.ts";
 import { propertyTypeGroups } from "../../core/search/vocabulary.ts";

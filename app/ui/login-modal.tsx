@@ -81,6 +81,7 @@ export default function LoginModal({ locale, social, request, onClosed, onLogged
     }, MODAL_CLOSE_MS);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening
   useEffect(() => {
     opener.current = document.activeElement;
     dialog.current?.showModal();
@@ -93,7 +94,6 @@ export default function LoginModal({ locale, social, request, onClosed, onLogged
     };
     window.addEventListener("popstate", onPop);
     return () => window.removeEventListener("popstate", onPop);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
   }, []);
 
   const go = (next: LoginPanel) => {

@@ -6,7 +6,8 @@
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import type { SearchQuery } from "../../core/search/query.ts";
-import { baseFilters, countDelay, formEntriesToFilters, pickDropdownValue, type DropdownState } from "../../core/search/ui-rules.ts";
+import { createCountScheduler } from "../../core/search/live-count.ts";
+import { baseFilters, formEntriesToFilters, pickDropdownValue, type DropdownState } from "../../core/search/ui-rules.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { searchToolsTexts } from "../i18n/search-tools.ts";
 import "./search-tools.css";
@@ -23,7 +24,6 @@ export interface LiveCount {
 
 export function useLiveCount(formRef: RefObject<HTMLFormElement | null>, { query }: { query: SearchQuery }): LiveCount {
   const [state, setState] = useState<LiveCount>({ total: null, loading: false, error: false });
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inflight = useRef<AbortController | null>(null);
   const queryRef = useRef(query);
   queryRef.current = query;
@@ -55,30 +55,25 @@ export function useLiveCount(formRef: RefObject<HTMLFormElement | null>, { query
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
+    const scheduler = createCountScheduler(() => void count());
     const schedule = (event: Event) => {
       const target = event.target;
       if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)) return;
-      // Typed values are counted from their input events; their change event (on blur) adds nothing.
-      const typed = target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !["checkbox", "radio"].includes(target.type));
-      if (event.type === "change" && typed) return;
-      if (event.type === "input" && !typed) return;
-      const delay = countDelay({ tagName: target.tagName, type: target instanceof HTMLSelectElement ? undefined : target.type, multiple: target instanceof HTMLSelectElement && target.multiple });
-      clearTimeout(timer.current);
-      if (delay === 0) void count();
-      else timer.current = setTimeout(() => void count(), delay);
+      scheduler.changed(event.type, { tagName: target.tagName, type: target instanceof HTMLSelectElement ? undefined : target.type, multiple: target instanceof HTMLSelectElement && target.multiple });
     };
     form.addEventListener("change", schedule);
     form.addEventListener("input", schedule);
     return () => {
       form.removeEventListener("change", schedule);
       form.removeEventListener("input", schedule);
-      clearTimeout(timer.current);
+      scheduler.cancel();
       inflight.current?.abort();
     };
   }, [formRef, count]);
 
   // A new page (new search) starts again from the page's own total.
   const key = JSON.stringify(query);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key is the trigger, not an input
   useEffect(() => {
     setState({ total: null, loading: false, error: false });
   }, [key]);

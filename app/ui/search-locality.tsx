@@ -178,6 +178,7 @@ function LocalityTree({ query, places, locale, onDone }: LocalityButtonProps & {
     }
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tree is built once per opening, when this component mounts
   useEffect(() => {
     if (!primary) return;
     const controller = new AbortController();
