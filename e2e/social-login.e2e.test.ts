@@ -15,11 +15,15 @@ beforeAll(async () => {
   const port = await freePort();
   idp = await startOidcProvider({
     clientId: "casa-test", clientSecret: "casa-test-secret-0123456789",
-    redirectUri: `http://localhost:${port}/client-account/api/v1/social/google/callback`,
-    accounts: { "sara": { email: "sara@gmail.example", name: "Sara Neri" }, "nomail": { email: "x@gmail.example", name: "X", emailVerified: false } },
+    redirectUris: ["google", "apple"].map((p) => `http://localhost:${port}/client-account/api/v1/social/${p}/callback`),
+    accounts: { "sara": { email: "sara@gmail.example", name: "Sara Neri" }, "anna": { email: "anna@icloud.example", name: "Anna Riva" }, "nomail": { email: "x@gmail.example", name: "X", emailVerified: false } },
   });
   portal = await startTestPortal({ url: undefined, dataDir: "memory://" }, {
-    env: { PORT: String(port), GOOGLE_CLIENT_ID: "casa-test", GOOGLE_CLIENT_SECRET: "casa-test-secret-0123456789", GOOGLE_ISSUER: idp.issuer },
+    env: {
+      PORT: String(port), GOOGLE_CLIENT_ID: "casa-test", GOOGLE_CLIENT_SECRET: "casa-test-secret-0123456789", GOOGLE_ISSUER: idp.issuer,
+      // The same test provider plays Apple: it answers with a cross-site form POST (response_mode=form_post).
+      APPLE_CLIENT_ID: "casa-test", APPLE_CLIENT_SECRET: "casa-test-secret-0123456789", APPLE_ISSUER: idp.issuer,
+    },
   });
 });
 afterAll(async () => {
@@ -34,7 +38,7 @@ describe("social login", () => {
       const page = await browser.newPage();
       await page.goto(`${portal.url}/accedi/?redirect=/preferiti/`);
       expect(await page.getByRole("link", { name: "Continua con Google" }).count()).toBe(1);
-      expect(await page.getByRole("link", { name: "Continua con Apple" }).count()).toBe(0);
+      expect(await page.getByRole("link", { name: "Continua con Apple" }).count()).toBe(1);
       expect(await page.getByRole("link", { name: "Continua con Facebook" }).count()).toBe(0);
 
       await page.getByRole("link", { name: "Continua con Google" }).click();
@@ -73,8 +77,33 @@ describe("social login", () => {
     }
   });
 
+  it("logs in with Apple, whose answer is a cross-site form POST, and keeps the state cookie for it", async () => {
+    const start = await fetch(`${portal.url}/client-account/api/v1/social/apple/login?originalUrl=/preferiti/`, { redirect: "manual" });
+    expect(start.status).toBe(302);
+    expect(new URL(start.headers.get("location")!).searchParams.get("response_mode")).toBe("form_post");
+    // Lax would keep the cookie off the provider's POST from another site, and the login would fail.
+    expect(start.headers.get("set-cookie")).toMatch(/casa_oidc=.*SameSite=None; Secure/);
+
+    const browser = await openBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${portal.url}/accedi/?redirect=/preferiti/`);
+      await page.getByRole("link", { name: "Continua con Apple" }).click();
+      await page.waitForURL((u) => u.href.startsWith(idp.issuer));
+      await page.locator('input[name="login"]').fill("anna");
+      await page.locator('input[name="password"]').fill("any");
+      await page.locator('button[type="submit"]').first().click();
+      await page.waitForURL((u) => u.href.startsWith(portal.url) && !u.pathname.includes("/social/"));
+      expect(new URL(page.url()).pathname).toBe("/preferiti/");
+      const user = await page.evaluate(async () => (await (await fetch("/portal-srp/api/v1/user")).json()).user);
+      expect(user).toMatchObject({ username: "anna@icloud.example", loginType: "apple", trusted_identity: true });
+    } finally {
+      await browser.dispose();
+    }
+  });
+
   it("answers 404 for a provider that is not configured", async () => {
-    expect((await fetch(`${portal.url}/client-account/api/v1/social/apple/login`, { redirect: "manual" })).status).toBe(404);
+    expect((await fetch(`${portal.url}/client-account/api/v1/social/facebook/login`, { redirect: "manual" })).status).toBe(404);
     const start = await fetch(`${portal.url}/client-account/api/v1/social/googlelogin?originalUrl=/preferiti/`, { redirect: "manual" });
     expect(start.status).toBe(302);
     expect(start.headers.get("location")).toContain(`${idp.issuer}/`);

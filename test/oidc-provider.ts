@@ -21,11 +21,13 @@ export interface TestAccount {
 }
 
 /** Starts the provider; `accounts` maps the login typed on its dev page to the claims it vouches for. */
-export async function startOidcProvider(options: { clientId: string; clientSecret: string; redirectUri: string; accounts: Record<string, TestAccount> }) {
+export async function startOidcProvider(options: { clientId: string; clientSecret: string; redirectUris: string[]; accounts: Record<string, TestAccount> }) {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
-    clients: [{ client_id: options.clientId, client_secret: options.clientSecret, redirect_uris: [options.redirectUri], response_types: ["code"], grant_types: ["authorization_code"] }],
+    clients: [{ client_id: options.clientId, client_secret: options.clientSecret, redirect_uris: options.redirectUris, response_types: ["code"], grant_types: ["authorization_code"] }],
+    // `name` is Apple's scope for the name it posts once beside the code (no claim behind it here).
+    scopes: ["openid", "email", "profile", "name"],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
@@ -37,7 +39,7 @@ export async function startOidcProvider(options: { clientId: string; clientSecre
     // Consent is implied for the test client.
     loadExistingGrant: async (ctx) => {
       const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
-      grant.addOIDCScope("openid email profile");
+      grant.addOIDCScope("openid email profile name");
       await grant.save();
       return grant;
     },

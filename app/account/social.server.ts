@@ -3,8 +3,9 @@ import { serializeCookie, type CookieTarget } from "../../server/accounts/cookie
 
 export const SOCIAL_COOKIE = "casa_oidc";
 
-export function socialCookie(value: string, target: CookieTarget): string {
-  return serializeCookie(SOCIAL_COOKIE, value, target, 10 * 60);
+/** `formPost`: the provider answers with a cross-site form POST (Apple), so the cookie must be SameSite=None. */
+export function socialCookie(value: string, target: CookieTarget, formPost: boolean): string {
+  return serializeCookie(SOCIAL_COOKIE, value, target, 10 * 60, formPost);
 }
 
 export function clearSocialCookie(target: CookieTarget): string {

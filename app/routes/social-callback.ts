@@ -18,16 +18,22 @@ async function callback({ request, context, params }: Route.LoaderArgs | Route.A
   const failed = () => (svc.logger.warn({ provider }, "social login refused"), withCookies(redirect("/accedi/?errore=social", 303), [clearSocialCookie(info.cookies)]));
   if (!svc.accounts.social.has(provider)) return failed();
   const url = new URL(request.url);
+  let postedUser: string | undefined;
   if (request.method === "POST") {
+    // A form_post answer (Apple): the code and state come in the body; the name, once, in `user`.
     const form = await request.formData().catch(() => new FormData());
-    for (const [k, v] of form) if (typeof v === "string") url.searchParams.set(k, v);
+    for (const [k, v] of form) {
+      if (typeof v !== "string") continue;
+      if (k === "user") postedUser = v;
+      else url.searchParams.set(k, v);
+    }
   }
   if (svc.accounts.publicOrigin) {
     const pub = new URL(svc.accounts.publicOrigin);
     url.protocol = pub.protocol;
     url.host = pub.host;
   }
-  const identity = await svc.accounts.social.finish(provider, url, cookies[SOCIAL_COOKIE]);
+  const identity = await svc.accounts.social.finish(provider, url, cookies[SOCIAL_COOKIE], postedUser);
   if (!identity) return failed();
   const issue = await svc.accounts.loginWithSocial(identity, info.cookies, cookies[REMEMBER_COOKIE]);
   if (!issue) return failed();

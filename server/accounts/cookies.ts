@@ -29,11 +29,16 @@ export interface CookieTarget {
   secure: boolean;
 }
 
-export function serializeCookie(name: string, value: string, target: CookieTarget, maxAgeSeconds: number): string {
+/**
+ * `crossSite` is only for a cookie that must come back on a provider's cross-site form POST (Apple's
+ * form_post callback): SameSite=None, which browsers accept only with Secure (also on http://localhost).
+ */
+export function serializeCookie(name: string, value: string, target: CookieTarget, maxAgeSeconds: number, crossSite = false): string {
   const domain = cookieDomain(target.host);
   return [
     `${name}=${encodeURIComponent(value)}`, "Path=/", `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`,
-    ...(domain ? [`Domain=${domain}`] : []), "HttpOnly", "SameSite=Lax", ...(target.secure ? ["Secure"] : []),
+    ...(domain ? [`Domain=${domain}`] : []), "HttpOnly",
+    ...(crossSite ? ["SameSite=None", "Secure"] : ["SameSite=Lax", ...(target.secure ? ["Secure"] : [])]),
   ].join("; ");
 }
 

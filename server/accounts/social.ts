@@ -89,19 +89,26 @@ export class SocialLogin {
     return found;
   }
 
-  /** The provider's authorization URL and the signed cookie value that must come back with the callback. */
-  async start(provider: SocialProvider, redirectUri: string, returnTo: string): Promise<{ url: string; cookie: string }> {
+  /**
+   * The provider's authorization URL and the signed cookie value that must come back with the callback.
+   * Apple sends the code back as a cross-site form POST (it requires response_mode=form_post when e-mail or
+   * name are asked for), and its scopes are `name email`; `formPost` tells the caller to make the cookie
+   * survive that POST.
+   */
+  async start(provider: SocialProvider, redirectUri: string, returnTo: string): Promise<{ url: string; cookie: string; formPost: boolean }> {
     const config = await this.configuration(provider);
     const pending: Pending = { p: provider, v: oidc.randomPKCECodeVerifier(), s: oidc.randomState(), n: oidc.randomNonce(), r: returnTo, e: this.now() + 10 * 60_000 };
+    const formPost = provider === "apple";
     const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri, scope: "openid email profile", response_type: "code",
+      redirect_uri: redirectUri, scope: formPost ? "openid email name" : "openid email profile", response_type: "code",
       code_challenge: await oidc.calculatePKCECodeChallenge(pending.v), code_challenge_method: "S256", state: pending.s, nonce: pending.n,
+      ...(formPost ? { response_mode: "form_post" } : {}),
     });
-    return { url: url.href, cookie: this.sign(pending) };
+    return { url: url.href, cookie: this.sign(pending), formPost };
   }
 
   /** Checks state, nonce and PKCE through the code exchange; null for anything forged, stale or refused. */
-  async finish(provider: SocialProvider, callbackUrl: URL, cookie: string | undefined): Promise<SocialIdentity | null> {
+  async finish(provider: SocialProvider, callbackUrl: URL, cookie: string | undefined, postedUser?: string): Promise<SocialIdentity | null> {
     const pending = this.read(cookie);
     if (!pending || pending.p !== provider || pending.e < this.now()) return null;
     try {
@@ -117,7 +124,7 @@ export class SocialLogin {
         provider, subject: String(claims.sub),
         email: typeof claims.email === "string" ? claims.email.toLowerCase() : null,
         emailVerified: claims.email_verified === true || claims.email_verified === "true",
-        name: typeof claims.name === "string" ? claims.name : null,
+        name: typeof claims.name === "string" ? claims.name : applePostedName(postedUser),
         returnTo: pending.r,
       };
     } catch {
@@ -142,5 +149,20 @@ export class SocialLogin {
     } catch {
       return null;
     }
+  }
+}
+
+/**
+ * Apple puts the user's name only in the first form POST, as a `user` JSON field beside the code
+ * ({"name":{"firstName","lastName"},"email"}), never in the ID token; anything malformed is ignored.
+ */
+export function applePostedName(posted: string | undefined): string | null {
+  if (!posted || posted.length > 2000) return null;
+  try {
+    const user = JSON.parse(posted) as { name?: { firstName?: unknown; lastName?: unknown } };
+    const parts = [user.name?.firstName, user.name?.lastName].filter((p): p is string => typeof p === "string" && p.trim() !== "");
+    return parts.length > 0 ? parts.join(" ").trim().slice(0, 100) : null;
+  } catch {
+    return null;
   }
 }
