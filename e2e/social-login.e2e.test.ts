@@ -14,15 +14,22 @@ let idp: Awaited<ReturnType<typeof startOidcProvider>>;
 beforeAll(async () => {
   const port = await freePort();
   idp = await startOidcProvider({
-    clientId: "casa-test", clientSecret: "casa-test-secret-0123456789",
-    redirectUris: ["google", "apple"].map((p) => `http://localhost:${port}/client-account/api/v1/social/${p}/callback`),
-    accounts: { "sara": { email: "sara@gmail.example", name: "Sara Neri" }, "anna": { email: "anna@icloud.example", name: "Anna Riva" }, "nomail": { email: "x@gmail.example", name: "X", emailVerified: false } },
+    clients: [
+      { clientId: "casa-test", clientSecret: "casa-test-secret-0123456789", redirectUris: ["google", "apple"].map((p) => `http://localhost:${port}/client-account/api/v1/social/${p}/callback`) },
+      { clientId: "casa-fb", clientSecret: "casa-fb-secret-0123456789", redirectUris: [`http://localhost:${port}/client-account/api/v1/social/facebook/callback`], tokenAuth: "client_secret_post" },
+    ],
+    accounts: { "sara": { email: "sara@gmail.example", name: "Sara Neri" }, "anna": { email: "anna@icloud.example", name: "Anna Riva" }, "marco": { email: "marco@fb.example", name: "Marco Bassi" }, "nomail": { email: "x@gmail.example", name: "X", emailVerified: false } },
   });
   portal = await startTestPortal({ url: undefined, dataDir: "memory://" }, {
     env: {
       PORT: String(port), GOOGLE_CLIENT_ID: "casa-test", GOOGLE_CLIENT_SECRET: "casa-test-secret-0123456789", GOOGLE_ISSUER: idp.issuer,
       // The same test provider plays Apple: it answers with a cross-site form POST (response_mode=form_post).
       APPLE_CLIENT_ID: "casa-test", APPLE_CLIENT_SECRET: "casa-test-secret-0123456789", APPLE_ISSUER: idp.issuer,
+      // And Facebook: OAuth 2 endpoints (its login dialog, code exchange and /me), no discovery. The provider's
+      // /me (userinfo) wants the openid scope, which Graph does not: the scope is the one thing set apart.
+      FACEBOOK_CLIENT_ID: "casa-fb", FACEBOOK_CLIENT_SECRET: "casa-fb-secret-0123456789",
+      FACEBOOK_AUTHORIZATION_URL: `${idp.issuer}/auth`, FACEBOOK_TOKEN_URL: `${idp.issuer}/token`, FACEBOOK_ME_URL: `${idp.issuer}/me`,
+      FACEBOOK_SCOPE: "openid email profile",
     },
   });
 });
@@ -39,7 +46,7 @@ describe("social login", () => {
       await page.goto(`${portal.url}/accedi/?redirect=/preferiti/`);
       expect(await page.getByRole("link", { name: "Continua con Google" }).count()).toBe(1);
       expect(await page.getByRole("link", { name: "Continua con Apple" }).count()).toBe(1);
-      expect(await page.getByRole("link", { name: "Continua con Facebook" }).count()).toBe(0);
+      expect(await page.getByRole("link", { name: "Continua con Facebook" }).count()).toBe(1);
 
       await page.getByRole("link", { name: "Continua con Google" }).click();
       await page.waitForURL((u) => u.href.startsWith(idp.issuer));
@@ -102,8 +109,28 @@ describe("social login", () => {
     }
   });
 
+  it("logs in with Facebook through OAuth 2 and its /me, from the spec's social/facebook/?path= link", async () => {
+    const browser = await openBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${portal.url}/client-account/api/v1/social/facebook/?path=/preferiti/`);
+      await page.waitForURL((u) => u.href.startsWith(idp.issuer));
+      expect(new URL(page.url()).pathname).not.toBe("/auth"); // the provider's login page, not an error
+      await page.locator('input[name="login"]').fill("marco");
+      await page.locator('input[name="password"]').fill("any");
+      await page.locator('button[type="submit"]').first().click();
+      await page.waitForURL((u) => u.href.startsWith(portal.url) && !u.pathname.includes("/social/"));
+      expect(new URL(page.url()).pathname).toBe("/preferiti/");
+      await expect.poll(() => page.getByTestId("site-user-name").textContent()).toBe("Marco Bassi");
+      const user = await page.evaluate(async () => (await (await fetch("/portal-srp/api/v1/user")).json()).user);
+      expect(user).toMatchObject({ username: "marco@fb.example", loginType: "facebook" });
+    } finally {
+      await browser.dispose();
+    }
+  });
+
   it("answers 404 for a provider that is not configured", async () => {
-    expect((await fetch(`${portal.url}/client-account/api/v1/social/facebook/login`, { redirect: "manual" })).status).toBe(404);
+    expect((await fetch(`${portal.url}/client-account/api/v1/social/twitter/login`, { redirect: "manual" })).status).toBe(404);
     const start = await fetch(`${portal.url}/client-account/api/v1/social/googlelogin?originalUrl=/preferiti/`, { redirect: "manual" });
     expect(start.status).toBe(302);
     expect(start.headers.get("location")).toContain(`${idp.issuer}/`);

@@ -33,7 +33,11 @@ const schema = z.object({
   APPLE_ISSUER: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   FACEBOOK_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().max(500).optional()),
   FACEBOOK_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().max(2000).optional()),
-  FACEBOOK_ISSUER: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  // Facebook's web login is OAuth 2 with the Graph API's /me, not an OpenID Connect code flow (decision 044).
+  FACEBOOK_AUTHORIZATION_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default("https://www.facebook.com/v21.0/dialog/oauth")),
+  FACEBOOK_TOKEN_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com/v21.0/oauth/access_token")),
+  FACEBOOK_ME_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com/v21.0/me?fields=id,name,email")),
+  FACEBOOK_SCOPE: z.preprocess(emptyAsUndefined, z.string().regex(/^[\w ]{1,200}$/).default("email public_profile")),
   BOT_CHECK_COST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(1000)),
   /** Shared rate-limit counters across processes (server/rate-limit.ts); unset: counted in memory. */
   REDIS_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").optional()),

@@ -21,11 +21,22 @@ export interface TestAccount {
 }
 
 /** Starts the provider; `accounts` maps the login typed on its dev page to the claims it vouches for. */
-export async function startOidcProvider(options: { clientId: string; clientSecret: string; redirectUris: string[]; accounts: Record<string, TestAccount> }) {
+export interface TestClient {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+  /** Facebook sends its secret in the token request's body. */
+  tokenAuth?: "client_secret_basic" | "client_secret_post";
+}
+
+export async function startOidcProvider(options: { clients: TestClient[]; accounts: Record<string, TestAccount> }) {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
-    clients: [{ client_id: options.clientId, client_secret: options.clientSecret, redirect_uris: options.redirectUris, response_types: ["code"], grant_types: ["authorization_code"] }],
+    clients: options.clients.map((c) => ({
+      client_id: c.clientId, client_secret: c.clientSecret, redirect_uris: c.redirectUris, response_types: ["code"], grant_types: ["authorization_code"],
+      token_endpoint_auth_method: c.tokenAuth ?? "client_secret_basic",
+    })),
     // `name` is Apple's scope for the name it posts once beside the code (no claim behind it here).
     scopes: ["openid", "email", "profile", "name"],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },

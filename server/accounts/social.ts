@@ -11,15 +11,21 @@ export const SOCIAL_PROVIDERS = ["google", "apple", "facebook"] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export const SOCIAL_LABELS: Record<SocialProvider, string> = { google: "Google", apple: "Apple", facebook: "Facebook" };
 
-const DEFAULT_ISSUERS: Record<SocialProvider, string> = {
-  google: "https://accounts.google.com",
-  apple: "https://appleid.apple.com",
-  facebook: "https://www.facebook.com",
-};
+const DEFAULT_ISSUERS = { google: "https://accounts.google.com", apple: "https://appleid.apple.com" } as const;
+
+/** Facebook's OAuth 2 endpoints: the login dialog, the code exchange and the Graph API's /me. */
+export interface OAuthEndpoints {
+  authorization: string;
+  token: string;
+  me: string;
+  scope: string;
+}
 
 export interface ProviderSettings {
   provider: SocialProvider;
-  issuer: string;
+  /** OpenID Connect discovery (Google, Apple), or plain OAuth 2 endpoints (Facebook). */
+  issuer?: string;
+  oauth?: OAuthEndpoints;
   clientId: string;
   clientSecret: string;
 }
@@ -27,11 +33,17 @@ export interface ProviderSettings {
 /** The providers with both a client id and a secret in the configuration. */
 export function configuredProviders(config: Config): ProviderSettings[] {
   const out: ProviderSettings[] = [];
-  for (const provider of SOCIAL_PROVIDERS) {
-    const up = provider.toUpperCase() as "GOOGLE" | "APPLE" | "FACEBOOK";
-    const clientId = config[`${up}_CLIENT_ID`];
-    const clientSecret = config[`${up}_CLIENT_SECRET`];
-    if (clientId && clientSecret) out.push({ provider, issuer: config[`${up}_ISSUER`] ?? DEFAULT_ISSUERS[provider], clientId, clientSecret });
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    out.push({ provider: "google", issuer: config.GOOGLE_ISSUER ?? DEFAULT_ISSUERS.google, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET });
+  }
+  if (config.APPLE_CLIENT_ID && config.APPLE_CLIENT_SECRET) {
+    out.push({ provider: "apple", issuer: config.APPLE_ISSUER ?? DEFAULT_ISSUERS.apple, clientId: config.APPLE_CLIENT_ID, clientSecret: config.APPLE_CLIENT_SECRET });
+  }
+  if (config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET) {
+    out.push({
+      provider: "facebook", clientId: config.FACEBOOK_CLIENT_ID, clientSecret: config.FACEBOOK_CLIENT_SECRET,
+      oauth: { authorization: config.FACEBOOK_AUTHORIZATION_URL, token: config.FACEBOOK_TOKEN_URL, me: config.FACEBOOK_ME_URL, scope: config.FACEBOOK_SCOPE },
+    });
   }
   return out;
 }
@@ -79,7 +91,16 @@ export class SocialLogin {
     let found = this.discovered.get(provider);
     if (!found) {
       const s = this.settings.get(provider)!;
-      const issuer = new URL(s.issuer);
+      if (s.oauth) {
+        // Plain OAuth 2 (Facebook): no discovery document; the secret goes in the token request's body.
+        const config = new oidc.Configuration(
+          { issuer: new URL(s.oauth.authorization).origin, authorization_endpoint: s.oauth.authorization, token_endpoint: s.oauth.token },
+          s.clientId, undefined, oidc.ClientSecretPost(s.clientSecret),
+        );
+        if (new URL(s.oauth.token).protocol === "http:") oidc.allowInsecureRequests(config);
+        return Promise.resolve(config);
+      }
+      const issuer = new URL(s.issuer!);
       // Plain http only for a local test provider.
       const options = issuer.protocol === "http:" ? { execute: [oidc.allowInsecureRequests] } : undefined;
       found = oidc.discovery(issuer, s.clientId, s.clientSecret, undefined, options);
@@ -99,10 +120,11 @@ export class SocialLogin {
     const config = await this.configuration(provider);
     const pending: Pending = { p: provider, v: oidc.randomPKCECodeVerifier(), s: oidc.randomState(), n: oidc.randomNonce(), r: returnTo, e: this.now() + 10 * 60_000 };
     const formPost = provider === "apple";
+    const oauth = this.settings.get(provider)!.oauth;
     const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri, scope: formPost ? "openid email name" : "openid email profile", response_type: "code",
-      code_challenge: await oidc.calculatePKCECodeChallenge(pending.v), code_challenge_method: "S256", state: pending.s, nonce: pending.n,
-      ...(formPost ? { response_mode: "form_post" } : {}),
+      redirect_uri: redirectUri, scope: oauth ? oauth.scope : formPost ? "openid email name" : "openid email profile", response_type: "code",
+      code_challenge: await oidc.calculatePKCECodeChallenge(pending.v), code_challenge_method: "S256", state: pending.s,
+      ...(oauth ? {} : { nonce: pending.n }), ...(formPost ? { response_mode: "form_post" } : {}),
     });
     return { url: url.href, cookie: this.sign(pending), formPost };
   }
@@ -113,6 +135,8 @@ export class SocialLogin {
     if (!pending || pending.p !== provider || pending.e < this.now()) return null;
     try {
       const config = await this.configuration(provider);
+      const oauth = this.settings.get(provider)!.oauth;
+      if (oauth) return await this.finishOAuth(config, oauth, provider, callbackUrl, pending);
       const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, { pkceCodeVerifier: pending.v, expectedState: pending.s, expectedNonce: pending.n, idTokenExpected: true });
       const idClaims = tokens.claims();
       if (!idClaims?.sub) return null;
@@ -130,6 +154,19 @@ export class SocialLogin {
     } catch {
       return null; // forged, replayed or refused: the callback logs it and sends the browser to /accedi/
     }
+  }
+
+  /** Facebook: the code exchange (state and PKCE checked), then who the token belongs to from Graph's /me. */
+  private async finishOAuth(config: oidc.Configuration, oauth: OAuthEndpoints, provider: SocialProvider, callbackUrl: URL, pending: Pending): Promise<SocialIdentity | null> {
+    const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, { pkceCodeVerifier: pending.v, expectedState: pending.s, idTokenExpected: false });
+    const res = await oidc.fetchProtectedResource(config, tokens.access_token, new URL(oauth.me), "GET");
+    if (!res.ok) return null;
+    const me = (await res.json()) as { id?: unknown; sub?: unknown; email?: unknown; name?: unknown };
+    const subject = typeof me.id === "string" ? me.id : typeof me.sub === "string" ? me.sub : null;
+    if (!subject) return null;
+    const email = typeof me.email === "string" ? me.email.toLowerCase() : null;
+    // Graph returns only a confirmed primary e-mail, so one that is there counts as verified.
+    return { provider, subject, email, emailVerified: email !== null, name: typeof me.name === "string" ? me.name : null, returnTo: pending.r };
   }
 
   private sign(pending: Pending): string {
