@@ -194,6 +194,13 @@ export interface Database {
   rememberTokens: RememberTokensTable;
   oneTimeSecrets: OneTimeSecretsTable;
   mailOutbox: MailOutboxTable;
+  sessionRevocations: SessionRevocationsTable;
+}
+
+export interface SessionRevocationsTable {
+  id: Generated<string>;
+  userId: number;
+  revokedAt: Timestamp;
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -57,7 +57,22 @@ export async function revokeAllSessions(db: Kysely<Database>, userId: number, no
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("rememberTokens").set({ revokedAt: now }).where("userId", "=", userId).where("revokedAt", "is", null).execute();
     await trx.updateTable("users").set({ tokensValidAfter: now }).where("id", "=", userId).execute();
+    await recordSessionRevocation(trx, userId, now);
   });
+}
+
+/** Tells every process that the user's session tokens issued up to `now` no longer count. */
+export async function recordSessionRevocation(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
+  await db.insertInto("sessionRevocations").values({ userId, revokedAt: now }).execute();
+}
+
+/** Revocations at or after `since`, oldest first (a process re-reads a window, so late commits are seen). */
+export async function sessionRevocationsSince(db: Kysely<Database>, since: Date): Promise<Array<{ userId: number; revokedAt: Date }>> {
+  return db.selectFrom("sessionRevocations").select(["userId", "revokedAt"]).where("revokedAt", ">=", since).orderBy("revokedAt").execute();
+}
+
+export async function pruneSessionRevocations(db: Kysely<Database>, before: Date): Promise<void> {
+  await db.deleteFrom("sessionRevocations").where("revokedAt", "<", before).execute();
 }
 
 export type SecretPurpose = "login-code" | "verify-email" | "reset-password";

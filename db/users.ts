@@ -1,6 +1,7 @@
 /** Users and their consents: plain objects out, no Kysely types beyond this folder. */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "./schema.ts";
+import { recordSessionRevocation } from "./sessions.ts";
 
 export interface UserRecord {
   id: number;
@@ -100,13 +101,17 @@ export async function setPasswordAndRevokeSessions(db: Kysely<Database>, userId:
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ passwordHash, tokensValidAfter: now }).where("id", "=", userId).execute();
     await trx.updateTable("rememberTokens").set({ revokedAt: now }).where("userId", "=", userId).where("revokedAt", "is", null).execute();
+    await recordSessionRevocation(trx, userId, now);
   });
 }
 
 /** Deletes the user; consents, identities, tokens and codes go with it (ON DELETE CASCADE). */
-export async function deleteUser(db: Kysely<Database>, userId: number): Promise<boolean> {
-  const result = await db.deleteFrom("users").where("id", "=", userId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+export async function deleteUser(db: Kysely<Database>, userId: number, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom("users").where("id", "=", userId).executeTakeFirst();
+    await recordSessionRevocation(trx, userId, now);
+    return Number(result.numDeletedRows) > 0;
+  });
 }
 
 /** The user a social identity (provider, subject) is linked to, or null. */

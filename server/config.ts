@@ -18,6 +18,8 @@ const schema = z.object({
   DEMO_REFERENCE_DATE: z.preprocess(emptyAsUndefined, z.iso.date().optional()),
   ISOCHRONE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   SEARCH_FACTS: z.preprocess(emptyAsUndefined, z.enum(["auto", "on", "off"]).default("auto")),
+  /** How often each process reads other processes' logouts everywhere (server/accounts, decision 042). */
+  SESSION_REVOCATIONS_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(2000)),
   LISTING_CHANGES_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),
   // Accounts and sessions (docs/decisions/042): the key that signs session tokens (at least 32
   // characters; unset: a random one per process, with a warning), where mail links point, SMTP.

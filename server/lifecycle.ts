@@ -162,6 +162,11 @@ export async function startPortal(options: {
 
   const accounts = await createAccountService(config, database.db, logger, options.clock ?? Date.now);
   await accounts.service.ensureDemoUser(DEMO_USER.email, DEMO_USER.displayName, DEMO_USER.password);
+  await accounts.service.followRevocations();
+  const followRevocations = setInterval(() => {
+    accounts.service.followRevocations().catch((error: Error) => logger.warn({ err: error.message }, "could not read session revocations"));
+  }, config.SESSION_REVOCATIONS_POLL_MS);
+  followRevocations.unref();
   state.services = {
     database,
     logger,
@@ -212,6 +217,7 @@ export async function startPortal(options: {
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       availability?.stop();
+      clearInterval(followRevocations);
       await listingChanges.stop();
       await lock?.close();
       await accounts.close();

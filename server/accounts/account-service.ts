@@ -10,7 +10,7 @@ import { accountMessages, type RegistrationInput } from "../../core/account/vali
 import type { Database } from "../../db/schema.ts";
 import {
   consumeSecret, countFailedAttempt, findLatestSecret, findRememberToken, findSecretByHash, insertRememberToken,
-  issueOneTimeSecret, revokeAllSessions, revokeRememberToken, rotateRememberToken, type SecretPurpose,
+  issueOneTimeSecret, pruneSessionRevocations, revokeAllSessions, revokeRememberToken, rotateRememberToken, sessionRevocationsSince, type SecretPurpose,
 } from "../../db/sessions.ts";
 import {
   createUser, deleteUser, findConsents, findUserByEmail, findUserById, findUserByIdentity, linkIdentity, markEmailVerified, recordConsents, recordLogin,
@@ -68,6 +68,9 @@ export interface AccountServiceOptions {
   publicUrl?: string;
 }
 
+/** How far back each read of the revocations reaches behind the newest one seen (late commits, clock skew). */
+const REVOCATION_READ_OVERLAP_MS = 30_000;
+
 export class AccountService {
   readonly db: Kysely<Database>;
   readonly keys: AccountKeys;
@@ -78,8 +81,13 @@ export class AccountService {
   readonly now: () => number;
   private readonly logger: Logger;
   private readonly publicUrl?: string;
-  /** Users logged out everywhere by this instance: their older session tokens stop at once (seconds). */
+  /**
+   * Users logged out everywhere, reset or deleted: their session tokens issued up to this time (seconds) no
+   * longer count. Set at once by this process, and by followRevocations() for what other processes did.
+   */
   private readonly revokedBefore = new Map<number, number>();
+  /** The newest revocation read from the database (ms); the next read starts a little before it. */
+  private revocationsReadUpTo = 0;
   private dummyHash: Promise<string> | null = null;
   /** PUBLIC_URL's origin, also accepted as a same-origin Origin header. */
   readonly publicOrigin?: string;
@@ -366,6 +374,29 @@ export class AccountService {
     this.revokedBefore.set(userId, now / 1000);
   }
 
+  /**
+   * Reads the revocations written by any process since the last read (a window that overlaps the previous
+   * one, so a transaction that committed late is still seen) and forgets those older than a token's life.
+   * Run every few seconds by server/lifecycle.ts: another process's logout everywhere stops this one's
+   * copies of the tokens within that time instead of an hour.
+   */
+  async followRevocations(): Promise<void> {
+    const now = this.now();
+    const oldestThatMatters = now - SESSION_TOKEN_TTL_MS;
+    const since = Math.max(oldestThatMatters, this.revocationsReadUpTo - REVOCATION_READ_OVERLAP_MS);
+    for (const { userId, revokedAt } of await sessionRevocationsSince(this.db, new Date(since))) {
+      const at = revokedAt.getTime();
+      if ((this.revokedBefore.get(userId) ?? 0) < at / 1000) this.revokedBefore.set(userId, at / 1000);
+      if (at > this.revocationsReadUpTo) this.revocationsReadUpTo = at;
+    }
+    for (const [userId, at] of this.revokedBefore) if (at * 1000 < oldestThatMatters) this.revokedBefore.delete(userId);
+    if (now - this.revocationsPrunedAt > SESSION_TOKEN_TTL_MS) {
+      this.revocationsPrunedAt = now;
+      await pruneSessionRevocations(this.db, new Date(oldestThatMatters - SESSION_TOKEN_TTL_MS));
+    }
+  }
+  private revocationsPrunedAt = 0;
+
   /** Logout of this browser: its remember-me token is revoked and both cookies cleared. */
   async logout(cookieHeader: string | null | undefined, target: CookieTarget): Promise<string[]> {
     const parsed = parseRememberValue(parseCookies(cookieHeader)[REMEMBER_COOKIE], this.now());
@@ -393,8 +424,9 @@ export class AccountService {
       const ok = password ? await argon2Verify(user.passwordHash, password).catch(() => false) : false;
       if (!ok) throw new AccountError(401, accountMessages.credentialsInvalid, "password");
     }
-    await deleteUser(this.db, user.id);
-    this.revokedBefore.set(user.id, this.now() / 1000);
+    const now = this.now();
+    await deleteUser(this.db, user.id, new Date(now));
+    this.revokedBefore.set(user.id, now / 1000);
   }
 
   /** Records consents (the terms modal, §4) and re-issues the session token with the new date. */
