@@ -194,6 +194,7 @@ export interface Database {
   rememberTokens: RememberTokensTable;
   oneTimeSecrets: OneTimeSecretsTable;
   mailOutbox: MailOutboxTable;
+  mailQueue: MailQueueTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -254,5 +255,23 @@ export interface MailOutboxTable {
   subject: string;
   textBody: string;
   htmlBody: string;
+  replyTo: Generated<string | null>;
+  createdAt: CreatedAt;
+}
+
+/** Mail waiting to be sent (db/mail-queue.ts, docs/decisions/059). */
+export interface MailQueueTable {
+  id: Generated<number>;
+  kind: string;
+  recipient: string;
+  replyTo: string | null;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  leadId: number | null;
+  attempts: Generated<number>;
+  nextAttemptAt: CreatedAt;
+  lastError: string | null;
+  sentAt: Timestamp | null;
   createdAt: CreatedAt;
 }

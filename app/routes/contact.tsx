@@ -10,9 +10,10 @@ import type { ContactField } from "../../core/contact/form.ts";
 import { contactLabel, contactTarget, publisherContactTarget } from "../../core/listing/contact.ts";
 import { canContactOnListing, publisherPath } from "../../core/publisher/page.ts";
 import { findListingContact, findPublisher } from "../../db/publishers.ts";
-import { clientAddress, clientKey, currentUserId } from "../contact/client.server.ts";
+import { TooManyRequestsError } from "../../server/rate-limit.ts";
+import { limitClient } from "../api/boundary.server.ts";
+import { clientKey, currentUserId } from "../contact/client.server.ts";
 import { sendLead } from "../contact/leads.server.ts";
-import { RateLimited } from "../contact/rate-limit.server.ts";
 import { services } from "../services.ts";
 import { ContactFormFields } from "../ui/contact-form-fields.tsx";
 import type { Route } from "./+types/contact";
@@ -67,8 +68,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { target, sent };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const db = services(context).database.db;
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const svc = services(context);
+  const db = svc.database.db;
   const target = await findTarget(request, db);
   const form = await request.formData();
   const text = (name: string) => {
@@ -79,16 +82,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const outcome = await sendLead(db, {
       kind: target.kind, listingId: target.kind === "specific" ? target.id : undefined, publisherId: target.kind === "agency" ? target.id : undefined,
-      context: target.context, fields: values, userId: currentUserId(request), clientAddress: clientAddress(request), clientKey: clientKey(request), limits: services(context),
+      context: target.context, fields: values, userId: currentUserId(request), clientKey: clientKey(request),
+      limit: (family, key) => limitClient(args, family, key), origin: svc.publicOrigin,
     });
     if (outcome.status === "invalid") return data({ values, errors: outcome.errors, failure: null }, { status: 400 });
     if (outcome.status === "forbidden") return data({ values, errors: {}, failure: outcome.message }, { status: 403 });
     if (outcome.status === "not-found") throw data(outcome.message, { status: 404 });
+    if (outcome.mailsQueued > 0) svc.mailQueue.wake();
     const back = new URL(request.url);
     back.searchParams.set("inviato", "1");
     throw redirect(`${back.pathname}${back.search}`, 303);
   } catch (e) {
-    if (e instanceof RateLimited) {
+    if (e instanceof TooManyRequestsError) {
       return data({ values, errors: {}, failure: "Hai inviato troppi messaggi: riprova più tardi." }, { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds) } });
     }
     throw e;

@@ -6,9 +6,10 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { findPublisher } from "../../db/publishers.ts";
-import { clientAddress, clientKey, currentUserId, deviceFromUserAgent } from "../contact/client.server.ts";
+import { TooManyRequestsError } from "../../server/rate-limit.ts";
+import { limitClient } from "../api/boundary.server.ts";
+import { clientKey, currentUserId, deviceFromUserAgent } from "../contact/client.server.ts";
 import { revealPhone } from "../contact/phone.server.ts";
-import { RateLimited } from "../contact/rate-limit.server.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/phone";
 import "../ui/publisher.css";
@@ -30,18 +31,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { name: publisher.name, backHref: q.listingId ? `/annunci/${q.listingId}/` : null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const q = readQuery(request);
   try {
     const outcome = await revealPhone(services(context).database.db, {
       ...q, device: deviceFromUserAgent(request.headers.get("user-agent")), userId: currentUserId(request),
-      clientAddress: clientAddress(request), clientKey: clientKey(request), limits: services(context),
+      clientKey: clientKey(request), limit: (family, key) => limitClient(args, family, key),
     });
     if (outcome.status === "not-found") throw data(outcome.message, { status: 404 });
     if (outcome.status === "forbidden") return data({ failure: outcome.message, phone: null }, { status: 403 });
     return { failure: null, phone: { number: outcome.phone, tel: outcome.tel, qr: outcome.qrSvg } };
   } catch (e) {
-    if (e instanceof RateLimited) return data({ failure: "Troppe richieste: riprova più tardi.", phone: null }, { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds) } });
+    if (e instanceof TooManyRequestsError) return data({ failure: "Troppe richieste: riprova più tardi.", phone: null }, { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds) } });
     throw e;
   }
 }
