@@ -340,6 +340,38 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     expect((await api("mycasa/searchSpecific", { listingId: listing.id, name: "Maria Rossi", email: "m@example.it", message: "Ciao" }, "127.0.0.51")).status).toBe(201);
   });
 
+  it("limits leads per listing across addresses, and phone reveals per address, with 429 and Retry-After (server/rate-limit.ts)", async () => {
+    const other = await sql<{ id: number }>`
+      SELECT l.id::int AS id FROM listings l JOIN publishers p ON p.id = l.publisher_id
+      WHERE NOT l.is_auction AND l.id <> ${listing.id} ORDER BY l.id DESC LIMIT 1`.execute(db);
+    const target = other.rows[0]!.id;
+    const statuses: number[] = [];
+    let last: Reply | null = null;
+    // 6 addresses × 6 leads: the per-address budget (6) never runs out, the listing's (30) does.
+    for (let a = 0; a < 6; a++) {
+      for (let i = 0; i < 6; i++) {
+        last = await api("mycasa/searchSpecific", { listingId: target, name: "Spam Bot", email: `flood${a}x${i}@example.it`, message: "Compra" }, `127.0.3.${a + 1}`);
+        statuses.push(last.status);
+      }
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+    expect(Number(last!.headers["retry-after"])).toBeGreaterThan(60);
+    expect(last!.json.error).toMatchObject({ status: 429 });
+    // The agency page's leads count per publisher, apart from the listing.
+    expect((await api("mycasa/searchAgency", { publisherId: agency.id, name: "Maria Rossi", email: "m@example.it" }, "127.0.3.7")).status).toBe(201);
+
+    const reveals: number[] = [];
+    let lastReveal: Reply | null = null;
+    for (let i = 0; i < 21; i++) {
+      lastReveal = await api("phonecall", { publisherId: privateListing.publisherId, listingId: privateListing.id, device: "PD" }, "127.0.3.8");
+      reveals.push(lastReveal.status);
+    }
+    expect(reveals.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(reveals[20]).toBe(429);
+    expect(Number(lastReveal!.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
   it("answers random bodies on every publisher, lead and phone endpoint with a 2xx or a 4xx carrying a message", async () => {
     const endpoints = ["agency", "agency/availableresultsagency", "agentPro", "agentPro/search", "phonecall", "mycasa/searchSpecific", "mycasa/searchGeneric", "mycasa/searchAgency"];
     const hostile = fc.constantFrom("<script>alert(1)</script>", "x\r\nBcc: a@b.it", "' OR 1=1 --", "", "0", "-1", "1e309", "🏠", "a".repeat(5000), String(agency.id), String(listing.id));
