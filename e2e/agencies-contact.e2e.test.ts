@@ -213,6 +213,38 @@ describe("agencies, contact form and phone in Chromium", () => {
     }
   });
 
+  it("in English: the agency page and the contact modal speak English, with English validation messages", async () => {
+    const browser = await openBrowser();
+    try {
+      const page = await browser.newPage();
+      const errors = collectErrors(page);
+      await page.goto(`${portal.url}/en/agenzie/${agency.id}-${agency.slug}/`);
+      expect(await page.getByRole("heading", { name: `${agency.agents} estate agents at ${agency.name}` }).count()).toBe(1);
+      await page.getByText("expand", { exact: true }).click();
+      expect(await page.getByTestId("publisher-description-full").isVisible()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole("link", { name: "Our agents" }).click();
+      await page.waitForURL(`**/en/agenzie/${agency.id}-${agency.slug}/agenti/`);
+
+      await page.goto(`${portal.url}/en/annunci/${listing.id}/`);
+      await page.getByTestId("contact-button").click();
+      const dialog = page.getByRole("dialog", { name: "Contact the agency" });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      expect(await dialog.getByLabel("Message").inputValue()).toBe("Hello, I am interested in this property and would like more information. Thank you.");
+      await dialog.getByLabel("Full name").fill("Jane Doe");
+      await dialog.getByLabel("Email").fill("jane@");
+      await dialog.getByRole("button", { name: "Send" }).click();
+      expect(await dialog.getByTestId("errore-email").textContent()).toBe("The email address is not valid");
+      await dialog.getByLabel("Email").fill("jane@privaterelay.appleid.com");
+      await dialog.getByRole("button", { name: "Send" }).click();
+      expect(await dialog.getByTestId("errore-email").textContent()).toBe("This address cannot receive the advertiser's answers. Please use another one.");
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.dispose();
+    }
+  });
+
   it("without JavaScript: 'espandi' works, and the contact button leads to a form page that sends the lead", async () => {
     const browser = await openBrowser({ javaScriptEnabled: false });
     try {

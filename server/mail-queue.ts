@@ -6,7 +6,7 @@
  * therefore never lost to a mail server that is down: its mail goes out once the server is back.
  */
 import type { Kysely } from "kysely";
-import { claimDueMails, markMailSent, rescheduleMail } from "../db/mail-queue.ts";
+import { claimDueMails, markMailSent, rescheduleMail, type QueuedMail } from "../db/mail-queue.ts";
 import type { Database } from "../db/schema.ts";
 import type { Mailer } from "./accounts/mailer.ts";
 import type { Logger } from "./logger.ts";
@@ -35,6 +35,8 @@ export class MailQueue {
   #running: Promise<void> | null = null;
   #again = false;
   #stopped = true;
+  /** The queue could not be read at the last try (logged once, not every poll). */
+  #unreadable = false;
   /** Mails sent by this process (logs, tests). */
   sent = 0;
 
@@ -77,26 +79,31 @@ export class MailQueue {
         batch = await claimDueMails(this.#o.db, BATCH, LEASE_MS);
       } catch (error) {
         // The database is away or busy: try again at the next poll.
-        this.#o.logger.warn({ err: error }, "mail queue: could not read the queue");
+        if (!this.#unreadable) this.#o.logger.warn({ err: error }, "mail queue: could not read the queue; retrying every poll");
+        this.#unreadable = true;
         return;
       }
+      if (this.#unreadable) this.#o.logger.info("mail queue: reading the queue again");
+      this.#unreadable = false;
       if (batch.length === 0) return;
-      for (const mail of batch) {
-        if (this.#stopped) return; // claimed but unsent: due again when its lease ends
-        try {
-          await this.#o.mailer.send(mail.recipient, { subject: mail.subject, text: mail.textBody, html: mail.htmlBody }, mail.replyTo ? { replyTo: mail.replyTo } : undefined);
-        } catch (error) {
-          const delay = retryDelayMs(mail.attempts, this.#o.retryMs);
-          this.#o.logger.warn({ err: error, mailId: mail.id, kind: mail.kind, attempts: mail.attempts, retryInMs: delay }, "mail not sent: will retry");
-          await rescheduleMail(this.#o.db, mail.id, delay, error instanceof Error ? error.message : String(error)).catch(() => {});
-          // The server is probably down: leave the rest of the batch for their own retry.
-          continue;
-        }
-        this.sent++;
-        await markMailSent(this.#o.db, mail.id).catch((error: unknown) => this.#o.logger.error({ err: error, mailId: mail.id }, "mail sent but not marked: it may be sent again"));
-      }
+      // The batch goes out side by side (one SMTP connection each): one slow mail does not hold up the others.
+      await Promise.all(batch.map((mail) => this.#send(mail)));
       if (batch.length < BATCH) return;
     }
+  }
+
+  async #send(mail: QueuedMail): Promise<void> {
+    if (this.#stopped) return; // claimed but unsent: due again when its lease ends
+    try {
+      await this.#o.mailer.send(mail.recipient, { subject: mail.subject, text: mail.textBody, html: mail.htmlBody }, mail.replyTo ? { replyTo: mail.replyTo } : undefined);
+    } catch (error) {
+      const delay = retryDelayMs(mail.attempts, this.#o.retryMs);
+      this.#o.logger.warn({ err: error, mailId: mail.id, kind: mail.kind, attempts: mail.attempts, retryInMs: delay }, "mail not sent: will retry");
+      await rescheduleMail(this.#o.db, mail.id, delay, error instanceof Error ? error.message : String(error)).catch(() => {});
+      return;
+    }
+    this.sent++;
+    await markMailSent(this.#o.db, mail.id).catch((error: unknown) => this.#o.logger.error({ err: error, mailId: mail.id }, "mail sent but not marked: it may be sent again"));
   }
 
   /** Stops looking; a send under way finishes. */
