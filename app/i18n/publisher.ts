@@ -7,7 +7,7 @@
 import type { MessageContext } from "../../core/contact/default-message.ts";
 import { defaultMessage, type MessageListing } from "../../core/contact/default-message.ts";
 import { consentText, contactMessages, type ContactField } from "../../core/contact/form.ts";
-import { agentsHeading, listingsHeading, movePageSuffixToEnd } from "../../core/publisher/page.ts";
+import { agencyPageTitle, agentsHeading, listingsHeading, movePageSuffixToEnd } from "../../core/publisher/page.ts";
 import { formatInteger } from "../../core/format.ts";
 import type { Locale, Messages } from "./locale.ts";
 
@@ -55,7 +55,7 @@ export const publisherTexts: Messages<PublisherTexts> = {
     home: "Casa",
     agencies: "Agenzie immobiliari",
     logoAlt: (name) => `Logo di ${name}`,
-    agencyTitle: (name, town, page) => movePageSuffixToEnd(`${name}${town ? ` - agenzia immobiliare a ${town}` : ""}${page > 1 ? ` - pagina ${page}` : ""} | Casa`),
+    agencyTitle: (name, town, page) => agencyPageTitle(name, town, page, "Casa"),
     agencyDescription: (h) => `${h}: annunci di case in vendita e in affitto, agenti e contatti.`,
     agentsHeading,
     listingsHeading,
