@@ -259,6 +259,11 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     expect(stored).toMatchObject({ kind: "specific", publisherId: listing.publisherId, listingId: listing.id, name: "Maria Rossi", email: "maria@example.it", phone: "333 123 4567", userId: null, context: "info" });
     expect(stored!.message).toMatch(/^Buongiorno, .*quest[ao] /);
     expect(stored!.clientKey).not.toContain("127.0.0");
+    // No SMTP_URL here: the publisher's mail goes through the queue into the dev outbox, with Reply-To the seeker.
+    const publisherEmail = (await sql<{ email: string }>`SELECT email FROM publishers WHERE id = ${listing.publisherId}`.execute(db)).rows[0]!.email;
+    await expect.poll(async () => (await sql<{ replyTo: string; textBody: string }>`
+      SELECT reply_to AS "replyTo", text_body AS "textBody" FROM mail_outbox WHERE recipient = ${publisherEmail} AND text_body LIKE ${"%333 123 4567%"}`.execute(db)).rows, { timeout: 5000 })
+      .toEqual([{ replyTo: "maria@example.it", textBody: expect.stringContaining("Maria Rossi") }]);
 
     const generic = await api("mycasa/searchGeneric", { listingId: listing.id, name: "Maria Rossi", email: "maria@example.it", message: "Cerco casa simile" }, from);
     expect(generic.status).toBe(201);
