@@ -155,3 +155,38 @@ describe.each(databaseTargets)("mail to the publisher on %s", (target) => {
     await sql`DELETE FROM mail_queue WHERE kind = 'test'`.execute(db);
   });
 });
+
+// Several processes on one PostgreSQL server (a worker per core, docs/decisions/037): each runs a sender,
+// and every queued mail still goes out once.
+describe.each(databaseTargets.filter((t) => t === "postgres"))("two portals sharing the queue on %s", (target) => {
+  let provisioned: ProvisionedDatabase;
+  let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
+  let portals: Array<Awaited<ReturnType<typeof startTestPortal>>> = [];
+
+  beforeAll(async () => {
+    provisioned = await provisionDatabase(target);
+    catcher = await startMailCatcher();
+    const env = { SMTP_URL: catcher.url, MAIL_QUEUE_POLL_MS: "50", MAIL_RETRY_MS: "100" };
+    portals = [await startTestPortal(provisioned, { env })];
+    portals.push(await startTestPortal(provisioned, { env }));
+  });
+  afterAll(async () => {
+    for (const p of portals) await p.stop();
+    await catcher?.close();
+    await provisioned?.dispose();
+  });
+
+  it("sends each of 60 queued mails exactly once between the two senders", async () => {
+    const db = portals[0]!.database.db as unknown as Kysely<Database>;
+    const sentBefore = portals.reduce((n, p) => n + p.mailQueue.sent, 0);
+    const mails = Array.from({ length: 60 }, (_, i) => ({ kind: "test", recipient: `agenzia${i}@example.it`, replyTo: "x@example.it", subject: `Prova ${i}`, textBody: `corpo ${i}`, htmlBody: `<p>corpo ${i}</p>`, leadId: null }));
+    await enqueueMails(db, mails);
+    await expect.poll(() => catcher.count(), { timeout: 15_000 }).toBe(60);
+    await sleep(500);
+    expect(catcher.count()).toBe(60);
+    expect(new Set(catcher.mails.map((m) => m.to)).size).toBe(60);
+    expect(portals.reduce((n, p) => n + p.mailQueue.sent, 0) - sentBefore).toBe(60);
+    const unsent = await sql<{ n: number }>`SELECT count(*)::int AS n FROM mail_queue WHERE sent_at IS NULL`.execute(db);
+    expect(unsent.rows[0]!.n).toBe(0);
+  });
+});
