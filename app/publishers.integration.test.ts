@@ -259,6 +259,11 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     expect(stored).toMatchObject({ kind: "specific", publisherId: listing.publisherId, listingId: listing.id, name: "Maria Rossi", email: "maria@example.it", phone: "333 123 4567", userId: null, context: "info" });
     expect(stored!.message).toMatch(/^Buongiorno, .*quest[ao] /);
     expect(stored!.clientKey).not.toContain("127.0.0");
+    // No SMTP_URL here: the publisher's mail goes through the queue into the dev outbox, with Reply-To the seeker.
+    const publisherEmail = (await sql<{ email: string }>`SELECT email FROM publishers WHERE id = ${listing.publisherId}`.execute(db)).rows[0]!.email;
+    await expect.poll(async () => (await sql<{ replyTo: string; textBody: string }>`
+      SELECT reply_to AS "replyTo", text_body AS "textBody" FROM mail_outbox WHERE recipient = ${publisherEmail} AND text_body LIKE ${"%333 123 4567%"}`.execute(db)).rows, { timeout: 5000 })
+      .toEqual([{ replyTo: "maria@example.it", textBody: expect.stringContaining("Maria Rossi") }]);
 
     const generic = await api("mycasa/searchGeneric", { listingId: listing.id, name: "Maria Rossi", email: "maria@example.it", message: "Cerco casa simile" }, from);
     expect(generic.status).toBe(201);
@@ -338,6 +343,99 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     expect(last!.json.error.status).toBe(429);
     // Another address is not affected.
     expect((await api("mycasa/searchSpecific", { listingId: listing.id, name: "Maria Rossi", email: "m@example.it", message: "Ciao" }, "127.0.0.51")).status).toBe(201);
+  });
+
+  it("answers the agency, agents, Agente Pro, contact and phone pages in English, with English texts and /en/ links", async () => {
+    const from = "127.0.4.1";
+    const italian = /\b(Ordina per|immobili per|agenti immobiliari|espandi|I nostri agenti|Contatta l'|Mostra telefono|Vedi tutti|Successiva|Nome e cognome|Telefono \(facoltativo\)|Messaggio|Invia|Annulla|Torna a|Percorso)\b/;
+    const visible = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<style[\s\S]*?<\/style>/g, " ").replace(/<[^>]+>/g, " ");
+    const links = (html: string) => [...html.matchAll(/<a [^>]*href="(\/[^"]*)"/g)].map((m) => m[1]!).filter((h) => !h.startsWith("/media/"));
+
+    const page = await get(`/en${agencyPath()}`, from);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<html lang="en"');
+    expect(page.text).toContain(`${agency.agents} estate agents at `);
+    expect(page.text).toContain(`${agency.listings} properties from `);
+    expect(page.text).toContain("Our agents");
+    expect(page.text).toContain("Contact the agency");
+    expect(visible(page.text)).not.toMatch(italian);
+    const enLinks = links(page.text);
+    expect(enLinks.filter((h) => !h.startsWith("/en/"))).toEqual([agencyPath()]); // only the language switch leads to Italian
+    expect(enLinks).toContain(`/en/contatta/?agenzia=${agency.id}`);
+    expect(enLinks).toContain(`/en${agencyPath()}agenti/`);
+    expect(enLinks.some((h) => /^\/en\/annunci\/\d+\/$/.test(h))).toBe(true);
+    // Page 2 keeps its English path, and a stale slug redirects within /en/.
+    const second = await get(`/en${agencyPath()}?pagina=2`, from);
+    expect(second.status).toBe(200);
+    expect(/<title>([^<]*)<\/title>/.exec(second.text)?.[1]).toMatch(/ - page 2$/);
+    const stale = await get(`/en/agenzie/${agency.id}-vecchio-nome/`, from);
+    expect([stale.status, stale.headers.location]).toEqual([301, `/en${agencyPath()}`]);
+    const missing = await get("/en/agenzie/999999999-nessuna/", from);
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain("Agency not found");
+
+    const agents = await get(`/en${agencyPath()}agenti/`, from);
+    expect(agents.status).toBe(200);
+    expect(visible(agents.text)).not.toMatch(italian);
+    expect(agents.text).toMatch(/\d properties?</);
+    const pro = await get(`/en/agenti/${agentPro.id}-${agentPro.slug}/`, from);
+    expect(pro.status).toBe(200);
+    expect(pro.text).toContain(`See all the listings of the agency ${agentPro.parentName}`);
+    expect(pro.text).toContain("Contact the agent");
+
+    const contact = await get(`/en/contatta/?annuncio=${listing.id}`, from);
+    expect(contact.status).toBe(200);
+    expect(visible(contact.text)).not.toMatch(italian);
+    expect(contact.text).toContain("Full name");
+    expect(contact.text).toContain("Hello, I am interested in this property");
+    const form = (fields: Record<string, string>) => send(portal.url, "POST", `/en/contatta/?annuncio=${listing.id}`, { body: new URLSearchParams(fields).toString(), type: "application/x-www-form-urlencoded", from });
+    const bad = await form({ name: "Jane Doe", email: "jane@", telephone: "", message: "Hello" });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain("The email address is not valid");
+    const ok = await form({ name: "Jane Doe", email: "jane.doe@example.com", telephone: "", message: "Is it still available?" });
+    expect([ok.status, ok.headers.location]).toEqual([303, `/en/contatta/?annuncio=${listing.id}&inviato=1`]);
+    const sent = await get(ok.headers.location as string, from);
+    expect(sent.text).toContain("Message sent");
+    expect(sent.text).toContain(`href="/en/annunci/${listing.id}/"`);
+
+    const phone = await get(`/en/telefono/?inserzionista=${privateListing.publisherId}&annuncio=${privateListing.id}`, from);
+    expect(phone.status).toBe(200);
+    expect(phone.text).toContain("Show the number");
+    const shown = await send(portal.url, "POST", `/en/telefono/?inserzionista=${privateListing.publisherId}&annuncio=${privateListing.id}`, { body: "", type: "application/x-www-form-urlencoded", from });
+    expect(shown.text).toContain(privateListing.phone);
+    expect(shown.text).toContain("QR code to call");
+  });
+
+  it("limits leads per listing across addresses, and phone reveals per address, with 429 and Retry-After (server/rate-limit.ts)", async () => {
+    const other = await sql<{ id: number }>`
+      SELECT l.id::int AS id FROM listings l JOIN publishers p ON p.id = l.publisher_id
+      WHERE NOT l.is_auction AND l.id <> ${listing.id} ORDER BY l.id DESC LIMIT 1`.execute(db);
+    const target = other.rows[0]!.id;
+    const statuses: number[] = [];
+    let last: Reply | null = null;
+    // 6 addresses × 6 leads: the per-address budget (6) never runs out, the listing's (30) does.
+    for (let a = 0; a < 6; a++) {
+      for (let i = 0; i < 6; i++) {
+        last = await api("mycasa/searchSpecific", { listingId: target, name: "Spam Bot", email: `flood${a}x${i}@example.it`, message: "Compra" }, `127.0.3.${a + 1}`);
+        statuses.push(last.status);
+      }
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+    expect(Number(last!.headers["retry-after"])).toBeGreaterThan(60);
+    expect(last!.json.error).toMatchObject({ status: 429 });
+    // The agency page's leads count per publisher, apart from the listing.
+    expect((await api("mycasa/searchAgency", { publisherId: agency.id, name: "Maria Rossi", email: "m@example.it" }, "127.0.3.7")).status).toBe(201);
+
+    const reveals: number[] = [];
+    let lastReveal: Reply | null = null;
+    for (let i = 0; i < 21; i++) {
+      lastReveal = await api("phonecall", { publisherId: privateListing.publisherId, listingId: privateListing.id, device: "PD" }, "127.0.3.8");
+      reveals.push(lastReveal.status);
+    }
+    expect(reveals.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(reveals[20]).toBe(429);
+    expect(Number(lastReveal!.headers["retry-after"])).toBeGreaterThan(0);
   });
 
   it("answers random bodies on every publisher, lead and phone endpoint with a 2xx or a 4xx carrying a message", async () => {

@@ -4,6 +4,7 @@
  * an Italian unit or count word. A page added without an English twin, or without a sample address
  * here, fails this test.
  */
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPortal } from "../test/portal.ts";
 import routes from "./routes.ts";
@@ -52,6 +53,17 @@ beforeAll(async () => {
   const id = /href="\/annunci\/(\d+)\/"/.exec(html)?.[1];
   if (!id) throw new Error("no listing for rent in Milano");
   samples.listing = `/annunci/${id}/`;
+  // Publisher, contact and phone pages (issue 12): an agency with agents, an Agente Pro, a listing's contact form and phone.
+  const db = portal.database.db as unknown as Kysely<any>;
+  const agency = (await sql<{ id: number; slug: string }>`
+    SELECT p.id::int AS id, p.slug FROM publishers p WHERE p.kind = 'agency' AND EXISTS (SELECT 1 FROM publishers a WHERE a.parent_id = p.id)
+      AND (SELECT count(*) FROM listings l WHERE l.publisher_id = p.id) > 1 ORDER BY p.id LIMIT 1`.execute(db)).rows[0]!;
+  const pro = (await sql<{ id: number; slug: string }>`SELECT id::int AS id, slug FROM publishers WHERE is_agent_pro ORDER BY id LIMIT 1`.execute(db)).rows[0]!;
+  samples.agency = `/agenzie/${agency.id}-${agency.slug}/`;
+  samples["agency-agents"] = `/agenzie/${agency.id}-${agency.slug}/agenti/`;
+  samples["agent-pro"] = `/agenti/${pro.id}-${pro.slug}/`;
+  samples.contact = `/contatta/?agenzia=${agency.id}`;
+  samples.phone = `/telefono/?inserzionista=${agency.id}`;
 });
 afterAll(async () => {
   await portal?.stop();
@@ -86,8 +98,7 @@ describe("page routes in both locales", () => {
         if (locale === "en") {
           const text = visibleText(html);
           expect(text, where).not.toMatch(/\/mese|\/settimana|\d annunc[io]\b|\bComuni\b|\bProvince\b/);
-          // Links stay in English, except those that say they lead to Italian: the language switch, and the
-          // publisher, contact and phone pages, which are Italian only (docs/decisions/045).
+          // Links stay in English, except those that say they lead to Italian: the language switch.
           const italianLinks = [...html.matchAll(/<a [^>]*>/g)].map((m) => m[0])
             .filter((tag) => /href="\/(?!en\/|en"|portal-srp|media)/.test(tag) && !/ (lang|hrefLang)="it"/i.test(tag));
           expect(italianLinks, where).toEqual([]);

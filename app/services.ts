@@ -27,6 +27,8 @@ export interface Services {
   publicOrigin: string;
   /** Accounts and sessions (server/accounts). */
   accounts: AccountService;
+  /** The mail queue's sender in this process: woken after a mail is queued (server/mail-queue.ts). */
+  mailQueue: { wake(): void };
 }
 
 /** Who is asking: the session checked from the cookies (no database read), address, cookie target. */

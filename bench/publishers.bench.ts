@@ -5,6 +5,8 @@
  * Starts the built portal in-process, takes agencies from the agencySearch API, renders their pages
  * (first page and page 2, default and price sort) one at a time after a warm-up, then posts leads
  * (searchSpecific) from many loopback addresses (127.0.x.y) so the per-address limit is not what is measured.
+ * Each lead queues its publisher's mail, which the portal's mail queue delivers meanwhile to a local
+ * SMTP server (smtp-server on loopback): the figures include that work, and the delivery lag is reported.
  *
  * Options: --requests N (default 300), --data DIR (default var/db).
  */
@@ -12,11 +14,13 @@ import { request as httpRequest } from "node:http";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { ensureBuild, serverEntry } from "../scripts/ensure-build.ts";
+import { startMailCatcher } from "../test/mail-catcher.ts";
 
 const { values } = parseArgs({ options: { requests: { type: "string", default: "300" }, data: { type: "string", default: "var/db" } } });
 if (!ensureBuild()) process.exit(1);
 const bundle = await import(pathToFileURL(serverEntry).href);
-const config = bundle.loadConfig({ ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: values.data, LOG_LEVEL: "silent" });
+const catcher = await startMailCatcher();
+const config = bundle.loadConfig({ ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: values.data, LOG_LEVEL: "silent", SMTP_URL: catcher.url });
 const portal = await bundle.startPortal({ config, logger: bundle.createLogger("silent"), build: bundle.build, clientDir: bundle.clientDir });
 const n = Number(values.requests);
 
@@ -79,5 +83,11 @@ for (let i = 0; i < n; i++) {
   if (i >= 20) leadTimes.push(ms);
   leadStatuses.set(status, (leadStatuses.get(status) ?? 0) + 1);
 }
-console.log(`leads (stored in the database): ${leadTimes.length} requests, ${quantiles(leadTimes)}; statuses ${JSON.stringify(Object.fromEntries(leadStatuses))}`);
+console.log(`leads (stored, mail queued): ${leadTimes.length} requests, ${quantiles(leadTimes)}; statuses ${JSON.stringify(Object.fromEntries(leadStatuses))}`);
+// Every stored lead's mail reaches the SMTP server (those whose publisher has an address: all demo publishers).
+const leadsSent = leadStatuses.get(201) ?? 0;
+const waitStart = performance.now();
+while (catcher.count() < leadsSent && performance.now() - waitStart < 60_000) await new Promise((r) => setTimeout(r, 50));
+console.log(`mails delivered to the local SMTP server: ${catcher.count()} of ${leadsSent} leads, the last ${(performance.now() - waitStart).toFixed(0)} ms after the last lead's answer`);
 await portal.stop();
+await catcher.close();

@@ -1,5 +1,6 @@
 /** Contact requests (leads) and phone-call records: what the portal brokers between seekers and publishers. */
 import type { Kysely } from "kysely";
+import { enqueueMails, type QueuedMailInput } from "./mail-queue.ts";
 import type { Database } from "./schema.ts";
 
 export type LeadKind = "specific" | "generic" | "agency";
@@ -30,6 +31,23 @@ export async function insertLeads(db: Kysely<Database>, leads: readonly NewLead[
   if (leads.length === 0) return [];
   const rows = await db.insertInto("leads").values(leads.map((l) => ({ ...l }))).returning("id").execute();
   return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Stores leads and, in the same transaction, queues the mail each one sends its publisher (`mails[i]`
+ * belongs to `leads[i]`; null: no address to write to). A lead is never stored without its mail, nor
+ * the reverse.
+ */
+export async function insertLeadsWithMail(
+  db: Kysely<Database>, leads: readonly NewLead[], mails: ReadonlyArray<Omit<QueuedMailInput, "leadId"> | null>,
+): Promise<{ leadIds: number[]; mailIds: number[] }> {
+  if (leads.length === 0) return { leadIds: [], mailIds: [] };
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx.insertInto("leads").values(leads.map((l) => ({ ...l }))).returning("id").execute();
+    const leadIds = rows.map((r) => Number(r.id));
+    const queued = mails.flatMap((m, i) => (m ? [{ ...m, leadId: leadIds[i]! }] : []));
+    return { leadIds, mailIds: await enqueueMails(trx, queued) };
+  });
 }
 
 /** A publisher's leads, newest first. */

@@ -182,3 +182,10 @@ export async function publisherMainChannel(db: Kysely<Database>, publisherId: nu
     .executeTakeFirst();
   return row ? { channel: row.channel, group: row.propertyTypeGroup } : null;
 }
+
+/** The e-mail addresses of some publishers or agents (where their leads are mailed), by id; null when none is known. */
+export async function findPublisherEmails(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("publishers").select(["id", "email"]).where("id", "in", [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [Number(r.id), r.email]));
+}

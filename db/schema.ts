@@ -195,6 +195,7 @@ export interface Database {
   oneTimeSecrets: OneTimeSecretsTable;
   mailOutbox: MailOutboxTable;
   sessionRevocations: SessionRevocationsTable;
+  mailQueue: MailQueueTable;
 }
 
 export interface SessionRevocationsTable {
@@ -261,5 +262,23 @@ export interface MailOutboxTable {
   subject: string;
   textBody: string;
   htmlBody: string;
+  replyTo: Generated<string | null>;
+  createdAt: CreatedAt;
+}
+
+/** Mail waiting to be sent (db/mail-queue.ts, docs/decisions/059). */
+export interface MailQueueTable {
+  id: Generated<number>;
+  kind: string;
+  recipient: string;
+  replyTo: string | null;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  leadId: number | null;
+  attempts: Generated<number>;
+  nextAttemptAt: CreatedAt;
+  lastError: string | null;
+  sentAt: Timestamp | null;
   createdAt: CreatedAt;
 }

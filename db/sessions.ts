@@ -142,7 +142,7 @@ export interface OutboxMail {
   createdAt: Date;
 }
 
-export async function storeOutboxMail(db: Kysely<Database>, mail: Omit<OutboxMail, "id" | "createdAt">): Promise<void> {
+export async function storeOutboxMail(db: Kysely<Database>, mail: Omit<OutboxMail, "id" | "createdAt"> & { replyTo?: string | null }): Promise<void> {
   await db.insertInto("mailOutbox").values(mail).execute();
 }
 

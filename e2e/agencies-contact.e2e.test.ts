@@ -1,7 +1,8 @@
 /**
  * A home seeker finds an agency from /trova-agenzia/, opens its page, expands the description, sees
  * its agents and an Agente Pro, pages through its listings; then from a listing sends a contact form
- * (a wrong e-mail, a blocked domain, then a right one: the lead is stored), reveals the phone with its
+ * (a wrong e-mail, a blocked domain, then a right one: the lead is stored and the test SMTP server
+ * receives exactly one mail for the publisher), reveals the phone with its
  * QR code, and calls from the form. axe on every page and with the modals open.
  */
 import { sql, type Kysely } from "kysely";
@@ -9,6 +10,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadsForPublisher, phoneCallsForPublisher } from "../db/leads.ts";
 import type { Database } from "../db/schema.ts";
+import { startMailCatcher } from "../test/mail-catcher.ts";
 import { startTestPortal } from "../test/portal.ts";
 import { openBrowser, seriousViolations } from "./browser.ts";
 
@@ -16,10 +18,12 @@ let portal: Awaited<ReturnType<typeof startTestPortal>>;
 let db: Kysely<Database>;
 let agency: { id: number; name: string; slug: string; agents: number };
 let agentPro: { id: number; name: string; slug: string; parentName: string };
-let listing: { id: number; publisherId: number; publisherName: string };
+let listing: { id: number; publisherId: number; publisherName: string; publisherEmail: string; title: string };
+let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
 
 beforeAll(async () => {
-  portal = await startTestPortal({ url: undefined, dataDir: "memory://" });
+  catcher = await startMailCatcher();
+  portal = await startTestPortal({ url: undefined, dataDir: "memory://" }, { env: { SMTP_URL: catcher.url, MAIL_QUEUE_POLL_MS: "200" } });
   db = portal.database.db as unknown as Kysely<Database>;
   // An agency with a long description, more than 4 agents and more than one page of listings.
   const a = await sql<typeof agency>`
@@ -33,12 +37,14 @@ beforeAll(async () => {
     WHERE a.is_agent_pro AND EXISTS (SELECT 1 FROM listings l WHERE l.agent_id = a.id) ORDER BY a.id LIMIT 1`.execute(db);
   agentPro = pro.rows[0]!;
   const l = await sql<typeof listing>`
-    SELECT l.id::int AS id, l.publisher_id::int AS "publisherId", p.name AS "publisherName" FROM listings l JOIN publishers p ON p.id = l.publisher_id
-    WHERE p.kind = 'agency' AND p.show_phone_number AND NOT l.is_auction AND l.agent_id IS NULL AND l.photo_count > 0 ORDER BY l.id LIMIT 1`.execute(db);
+    SELECT l.id::int AS id, l.publisher_id::int AS "publisherId", p.name AS "publisherName", p.email AS "publisherEmail", l.title
+    FROM listings l JOIN publishers p ON p.id = l.publisher_id
+    WHERE p.kind = 'agency' AND p.email IS NOT NULL AND p.show_phone_number AND NOT l.is_auction AND l.agent_id IS NULL AND l.photo_count > 0 ORDER BY l.id LIMIT 1`.execute(db);
   listing = l.rows[0]!;
 });
 afterAll(async () => {
   await portal?.stop();
+  await catcher?.close();
 });
 
 function collectErrors(page: Page): string[] {
@@ -136,6 +142,13 @@ describe("agencies, contact form and phone in Chromium", () => {
       const leads = await leadsForPublisher(db, listing.publisherId);
       expect(leads).toHaveLength(1);
       expect(leads[0]).toMatchObject({ kind: "specific", listingId: listing.id, name: "Giulia Conti", email: "giulia.conti@example.it" });
+      // The publisher's mail, through the queue, to the test SMTP server: exactly one.
+      const mail = await catcher.next(listing.publisherEmail, /Nuova richiesta/);
+      expect(mail.subject).toBe(`Nuova richiesta per «${listing.title}»`);
+      expect(mail.replyTo).toBe("giulia.conti@example.it");
+      expect(mail.text).toContain("Giulia Conti");
+      await new Promise((r) => setTimeout(r, 500));
+      expect(catcher.mails.filter((m) => m.to === listing.publisherEmail.toLowerCase())).toHaveLength(1);
       expect(await seriousViolations(page)).toEqual([]);
       // Generic after specific: the same request to the advertisers of similar listings nearby.
       await page.getByRole("button", { name: "Invia agli altri inserzionisti" }).click();
@@ -195,6 +208,38 @@ describe("agencies, contact form and phone in Chromium", () => {
       // No number modal on a phone: it dials.
       expect(await page.getByTestId("phone-reveal").count()).toBe(0);
       expect(await phone.getAttribute("href")).toMatch(/^tel:\+?\d+$/);
+    } finally {
+      await browser.dispose();
+    }
+  });
+
+  it("in English: the agency page and the contact modal speak English, with English validation messages", async () => {
+    const browser = await openBrowser();
+    try {
+      const page = await browser.newPage();
+      const errors = collectErrors(page);
+      await page.goto(`${portal.url}/en/agenzie/${agency.id}-${agency.slug}/`);
+      expect(await page.getByRole("heading", { name: `${agency.agents} estate agents at ${agency.name}` }).count()).toBe(1);
+      await page.getByText("expand", { exact: true }).click();
+      expect(await page.getByTestId("publisher-description-full").isVisible()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole("link", { name: "Our agents" }).click();
+      await page.waitForURL(`**/en/agenzie/${agency.id}-${agency.slug}/agenti/`);
+
+      await page.goto(`${portal.url}/en/annunci/${listing.id}/`);
+      await page.getByTestId("contact-button").click();
+      const dialog = page.getByRole("dialog", { name: "Contact the agency" });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      expect(await dialog.getByLabel("Message").inputValue()).toBe("Hello, I am interested in this property and would like more information. Thank you.");
+      await dialog.getByLabel("Full name").fill("Jane Doe");
+      await dialog.getByLabel("Email").fill("jane@");
+      await dialog.getByRole("button", { name: "Send" }).click();
+      expect(await dialog.getByTestId("errore-email").textContent()).toBe("The email address is not valid");
+      await dialog.getByLabel("Email").fill("jane@privaterelay.appleid.com");
+      await dialog.getByRole("button", { name: "Send" }).click();
+      expect(await dialog.getByTestId("errore-email").textContent()).toBe("This address cannot receive the advertiser's answers. Please use another one.");
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
     } finally {
       await browser.dispose();
     }

@@ -22,6 +22,8 @@ import { createRateLimiter } from "./rate-limit.ts";
 import { refuseConnect } from "./request-guard.ts";
 import { ListingFollower } from "./listing-follower.ts";
 import { createAccountService, DEMO_USER } from "./accounts/setup.ts";
+import { createMailer } from "./accounts/mailer.ts";
+import { MailQueue } from "./mail-queue.ts";
 
 export class StartupError extends Error {
   override name = "StartupError";
@@ -34,6 +36,8 @@ export interface RunningPortal {
   database: DatabaseHandle;
   /** Follows listing changes into this process's facts and caches. */
   listingChanges: ListingFollower;
+  /** Sends the queued mail (tests look at what it sent). */
+  mailQueue: MailQueue;
   stop(): Promise<void>;
 }
 
@@ -167,7 +171,11 @@ export async function startPortal(options: {
     accounts.service.followRevocations().catch((error: Error) => logger.warn({ err: error.message }, "could not read session revocations"));
   }, config.SESSION_REVOCATIONS_POLL_MS);
   followRevocations.unref();
+  // Mail to publishers goes through the queue, sent by this worker (docs/decisions/059).
+  const queueMailer = createMailer(config, database.db);
+  const mailQueue = new MailQueue({ db: database.db, mailer: queueMailer, logger, pollMs: config.MAIL_QUEUE_POLL_MS, retryMs: config.MAIL_RETRY_MS });
   state.services = {
+    mailQueue,
     database,
     logger,
     accounts: accounts.service,
@@ -202,6 +210,7 @@ export async function startPortal(options: {
     state.availability = availability;
   }
   const services = state.services;
+  mailQueue.start();
   state.phase = "ready";
   state.detail = "pronto";
   const url = `http://localhost:${port}`;
@@ -219,6 +228,8 @@ export async function startPortal(options: {
       availability?.stop();
       clearInterval(followRevocations);
       await listingChanges.stop();
+      await mailQueue.stop();
+      queueMailer.close();
       await lock?.close();
       await accounts.close();
       await services.rateLimiter.close();
@@ -228,5 +239,5 @@ export async function startPortal(options: {
     return stopping;
   };
   const listingChanges = follower!;
-  return { url, port, database, listingChanges, stop };
+  return { url, port, database, listingChanges, mailQueue, stop };
 }

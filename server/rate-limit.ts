@@ -29,6 +29,11 @@ export const RATE_FAMILIES = {
   search: { burst: 30, burstSeconds: 1, sustained: 900, sustainedSeconds: 600 },
   suggest: { burst: 20, burstSeconds: 1, sustained: 900, sustainedSeconds: 600 },
   cards: { burst: 10, burstSeconds: 1, sustained: 120, sustainedSeconds: 600 },
+  // Contact (issue 12 "Bad input", docs/decisions/060): a person writes a few leads and reveals a few
+  // numbers; a spam flood is stopped per address (the client) and per listing or publisher (the key).
+  lead: { burst: 6, burstSeconds: 600, sustained: 20, sustainedSeconds: 86_400 },
+  leadTarget: { burst: 30, burstSeconds: 3600, sustained: 100, sustainedSeconds: 86_400 },
+  phone: { burst: 20, burstSeconds: 600, sustained: 100, sustainedSeconds: 86_400 },
 } as const satisfies Record<string, FamilyLimit>;
 export type RateFamily = keyof typeof RATE_FAMILIES;
 

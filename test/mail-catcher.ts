@@ -8,9 +8,14 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** The Reply-To header's address(es), "" when none. */
+  replyTo: string;
+  /** Every envelope recipient of the SMTP transaction this mail came in. */
+  envelope: string[];
 }
 
-export async function startMailCatcher() {
+/** `port`: listen on this one (a test that stops the server and starts it again on the same port). */
+export async function startMailCatcher(port = 0) {
   const mails: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -19,16 +24,20 @@ export async function startMailCatcher() {
     onData(stream, session, callback) {
       simpleParser(stream).then((parsed) => {
         for (const rcpt of session.envelope.rcptTo) {
-          mails.push({ to: rcpt.address.toLowerCase(), subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "" });
+          mails.push({
+            to: rcpt.address.toLowerCase(), subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "",
+            replyTo: parsed.replyTo?.value.map((a) => a.address ?? "").join(", ") ?? "", envelope: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          });
         }
         callback();
       }, (error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+  const listening = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
+    port: listening,
     mails,
     /** The latest mail to `to` whose subject matches, waiting up to 10 s. */
     async next(to: string, subject: RegExp, after = 0): Promise<CaughtMail> {

@@ -10,7 +10,7 @@ import { canContactOnListing } from "../../core/publisher/page.ts";
 import { insertPhoneCall } from "../../db/leads.ts";
 import { findListingContact, findPublisher } from "../../db/publishers.ts";
 import type { Database } from "../../db/schema.ts";
-import { limitPhoneCall } from "./rate-limit.server.ts";
+import type { ContactLimit } from "./leads.server.ts";
 
 export type PhoneOutcome =
   | { status: "ok"; phone: string; tel: string; qrSvg: string; callId: number; publisherName: string }
@@ -28,9 +28,9 @@ export async function qrSvg(text: string): Promise<string> {
 
 export async function revealPhone(
   db: Kysely<Database>,
-  req: { publisherId: number; listingId: number | null; device: DeviceCode; userId: string | null; clientAddress: string; clientKey: string; limits: object },
+  req: { publisherId: number; listingId: number | null; device: DeviceCode; userId: string | null; clientKey: string; limit: ContactLimit },
 ): Promise<PhoneOutcome> {
-  await limitPhoneCall(req.limits, req.clientAddress);
+  await req.limit("phone");
   const publisher = await findPublisher(db, req.publisherId);
   if (!publisher) return { status: "not-found", message: "Inserzionista non trovato", field: "publisherId" };
   if (req.listingId !== null) {

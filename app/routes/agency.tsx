@@ -4,9 +4,10 @@
  * sort and pager. A stale slug redirects to the canonical path; an unknown id is a 404 "Agenzia non trovata".
  */
 import { data, redirect } from "react-router";
-import { defaultMessage } from "../../core/contact/default-message.ts";
 import { contactLabel, publisherContactTarget } from "../../core/listing/contact.ts";
-import { agencyPageTitle, publisherIdFromParam } from "../../core/publisher/page.ts";
+import { publisherIdFromParam } from "../../core/publisher/page.ts";
+import { localeFromPath, localizePath } from "../i18n/locale.ts";
+import { publisherTexts, startMessage } from "../i18n/publisher.ts";
 import { publisherPageHref, loadPublisherPage, publisherSort, MAX_PUBLISHER_PAGE } from "../publisher/publisher-page.server.ts";
 import { realEstateAgentJsonLd } from "../publisher/present.server.ts";
 import { services } from "../services.ts";
@@ -19,23 +20,27 @@ import "../ui/publisher.css";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname);
   const id = publisherIdFromParam(params.publisher);
   if (!id) throw data("Agenzia non trovata", { status: 404 });
   const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("pagina") ?? "1", 10) || 1), MAX_PUBLISHER_PAGE);
   const sort = publisherSort(url.searchParams.get("ordine"));
   const result = await loadPublisherPage(services(context).database.readDb, { id, kind: "agency", sort, page });
   if (!result) throw data("Agenzia non trovata", { status: 404 });
-  const canonical = publisherPageHref(result.publisher.publisherUrl, sort, page);
+  const canonical = localizePath(publisherPageHref(result.publisher.publisherUrl, sort, page), locale);
   if (`${url.pathname}${url.search}` !== canonical) throw redirect(canonical, 301);
-  return { ...result, origin: url.origin, canonical, jsonLd: realEstateAgentJsonLd(result.publisher, url.origin, result.total) };
+  const t = publisherTexts[locale];
+  const headings = { agents: t.agentsHeading(result.publisher.agentList.total, result.publisher.publisherName), listings: t.listingsHeading(result.total, result.publisher.publisherName) };
+  return { ...result, headings, locale, origin: url.origin, canonical, jsonLd: realEstateAgentJsonLd(result.publisher, url.origin, result.total) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Agenzia non trovata" }, { name: "robots", content: "all" }];
+  if (!loaderData) return [{ title: publisherTexts.it.agencyNotFound }, { name: "robots", content: "all" }];
   const p = loaderData.publisher;
+  const t = publisherTexts[loaderData.locale];
   return [
-    { title: agencyPageTitle(p.publisherName, p.publisherAddress.town, loaderData.page, "Casa") },
-    { name: "description", content: `${loaderData.headings.listings}: annunci di case in vendita e in affitto, agenti e contatti.` },
+    { title: t.agencyTitle(p.publisherName, p.publisherAddress.town, loaderData.page) },
+    { name: "description", content: t.agencyDescription(loaderData.headings.listings) },
     { tagName: "link", rel: "canonical", href: `${loaderData.origin}${loaderData.canonical}` },
     ...(loaderData.sort !== "rilevanza" ? [{ name: "robots", content: "noindex, follow" }] : []),
     { "script:ld+json": loaderData.jsonLd },
@@ -43,61 +48,64 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function AgencyPage({ loaderData }: Route.ComponentProps) {
-  const { publisher: p, listings, paginator, headings, sort, total } = loaderData;
+  const { publisher: p, listings, paginator, headings, sort, total, locale } = loaderData;
+  const t = publisherTexts[locale];
+  const here = (path: string) => localizePath(path, locale);
   const address = [p.publisherAddress.street, [p.publisherAddress.postcode, p.publisherAddress.town].filter(Boolean).join(" "), p.publisherAddress.province ? `(${p.publisherAddress.province})` : null].filter(Boolean).join(", ");
   return (
     <article className="page publisher-page">
-      <nav aria-label="Percorso" className="breadcrumbs">
+      <nav aria-label={t.breadcrumb} className="breadcrumbs">
         <ol>
-          <li><a href="/">Casa</a></li>
-          <li><a href="/trova-agenzia/">Agenzie immobiliari</a></li>
+          <li><a href={here("/")}>{t.home}</a></li>
+          <li><a href={here("/trova-agenzia/")}>{t.agencies}</a></li>
           <li><span aria-current="page">{p.publisherName}</span></li>
         </ol>
       </nav>
       <header className="publisher-header">
-        {p.publisherLogo && <img className="publisher-logo" src={p.publisherLogo} alt={`Logo di ${p.publisherName}`} width={p.logoSize.width} height={p.logoSize.height} />}
+        {p.publisherLogo && <img className="publisher-logo" src={p.publisherLogo} alt={t.logoAlt(p.publisherName)} width={p.logoSize.width} height={p.logoSize.height} />}
         <div className="publisher-header__text">
           <h1>{p.publisherName}</h1>
           {address && <p className="publisher-address" data-testid="publisher-address">{address}</p>}
-          <PublisherDescription text={p.description} />
+          <PublisherDescription text={p.description} locale={locale} />
         </div>
         <PublisherContact
+          locale={locale}
           leadKind="agency"
           listingId={null}
           publisherId={p.publisherId}
           publisherName={p.publisherName}
-          contactLabel={contactLabel(publisherContactTarget({ kind: "agency", isAgentPro: false }), "it")}
-          defaultMessage={defaultMessage("publisher", null)}
+          contactLabel={contactLabel(publisherContactTarget({ kind: "agency", isAgentPro: false }), locale)}
+          defaultMessage={startMessage("publisher", null, locale)}
           messageContext="publisher"
           showPhone={p.showPhoneNumber}
           showContact
           website={p.publisherWebsite}
-          contactHref={`/contatta/?agenzia=${p.publisherId}`}
-          phoneHref={`/telefono/?inserzionista=${p.publisherId}`}
+          contactHref={here(`/contatta/?agenzia=${p.publisherId}`)}
+          phoneHref={here(`/telefono/?inserzionista=${p.publisherId}`)}
         />
       </header>
 
       {p.hasAgents && (
         <section aria-labelledby="agenti" className="publisher-agents">
           <h2 id="agenti">{headings.agents}</h2>
-          <AgentsStrip shown={p.agentList.shown} more={p.agentList.more} agentsHref={`${p.publisherUrl}agenti/`} />
+          <AgentsStrip shown={p.agentList.shown} more={p.agentList.more} agentsHref={`${p.publisherUrl}agenti/`} locale={locale} />
         </section>
       )}
 
       <section aria-labelledby="immobili" className="publisher-listings-section">
         <div className="publisher-listings-head">
           <h2 id="immobili">{headings.listings}</h2>
-          <a href="/come-ordiniamo-i-risultati/">Come ordiniamo i risultati</a>
-          {total > 1 && <SortForm action={p.publisherUrl} sort={sort} />}
+          <a href={here("/come-ordiniamo-i-risultati/")}>{t.howWeSort}</a>
+          {total > 1 && <SortForm action={p.publisherUrl} sort={sort} locale={locale} />}
         </div>
-        {total === 0 ? <p>Al momento non ci sono annunci con le caratteristiche che cerchi</p> : <ListingGrid listings={listings} />}
-        <PublisherPager paginator={paginator} />
-        {total > 0 && <p><a href={`/srp/?pId=${p.publisherId}`}>Vedi tutti</a> gli annunci di {p.publisherName} nella ricerca</p>}
+        {total === 0 ? <p>{t.noListings}</p> : <ListingGrid listings={listings} locale={locale} />}
+        <PublisherPager paginator={paginator} locale={locale} />
+        {total > 0 && <p><a href={here(`/srp/?pId=${p.publisherId}`)}>{t.seeAll}</a>{t.seeAllRest(p.publisherName)}</p>}
       </section>
     </article>
   );
 }
 
 export function ErrorBoundary() {
-  return <PublisherNotFound notFoundTitle="Agenzia non trovata" />;
+  return <PublisherNotFound which="agency" />;
 }

@@ -3,9 +3,10 @@
  * photo, the label "Agente Pro", the link to the agency, contact and phone, and the agent's listings.
  */
 import { data, redirect } from "react-router";
-import { defaultMessage } from "../../core/contact/default-message.ts";
 import { contactLabel, publisherContactTarget } from "../../core/listing/contact.ts";
-import { listingsHeading, movePageSuffixToEnd, publisherIdFromParam } from "../../core/publisher/page.ts";
+import { publisherIdFromParam } from "../../core/publisher/page.ts";
+import { localeFromPath, localizePath } from "../i18n/locale.ts";
+import { publisherTexts, startMessage } from "../i18n/publisher.ts";
 import { loadPublisherPage, MAX_PUBLISHER_PAGE, publisherPageHref, publisherSort } from "../publisher/publisher-page.server.ts";
 import { services } from "../services.ts";
 import { PublisherContact } from "../ui/publisher-contact.tsx";
@@ -17,36 +18,41 @@ import "../ui/publisher.css";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname);
   const id = publisherIdFromParam(params.publisher);
   if (!id) throw data("Agente non trovato", { status: 404 });
   const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("pagina") ?? "1", 10) || 1), MAX_PUBLISHER_PAGE);
   const sort = publisherSort(url.searchParams.get("ordine"));
   const result = await loadPublisherPage(services(context).database.readDb, { id, kind: "agentPro", sort, page });
   if (!result) throw data("Agente non trovato", { status: 404 });
-  const canonical = publisherPageHref(result.publisher.publisherUrl, sort, page);
+  const canonical = localizePath(publisherPageHref(result.publisher.publisherUrl, sort, page), locale);
   if (`${url.pathname}${url.search}` !== canonical) throw redirect(canonical, 301);
-  return { ...result, origin: url.origin, canonical };
+  const headings = { agents: "", listings: publisherTexts[locale].listingsHeading(result.total, result.publisher.publisherName) };
+  return { ...result, headings, locale, origin: url.origin, canonical };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Agente non trovato" }, { name: "robots", content: "all" }];
+  if (!loaderData) return [{ title: publisherTexts.it.agentNotFound }, { name: "robots", content: "all" }];
   const p = loaderData.publisher;
+  const t = publisherTexts[loaderData.locale];
   return [
-    { title: movePageSuffixToEnd(`${p.publisherName}${loaderData.page > 1 ? ` - pagina ${loaderData.page}` : ""} - Agente Pro${p.publisherParent ? ` di ${p.publisherParent.name}` : ""} | Casa`) },
-    { name: "description", content: `${p.publisherName}, Agente Pro: ${listingsHeading(loaderData.total, p.publisherName)}.` },
+    { title: t.agentTitle(p.publisherName, loaderData.page, p.publisherParent?.name ?? null) },
+    { name: "description", content: t.agentDescription(p.publisherName, loaderData.headings.listings) },
     { tagName: "link", rel: "canonical", href: `${loaderData.origin}${loaderData.canonical}` },
   ];
 }
 
 export default function AgentProPage({ loaderData }: Route.ComponentProps) {
-  const { publisher: p, listings, paginator, headings, sort, total } = loaderData;
+  const { publisher: p, listings, paginator, headings, sort, total, locale } = loaderData;
+  const t = publisherTexts[locale];
+  const here = (path: string) => localizePath(path, locale);
   return (
     <article className="page publisher-page">
-      <nav aria-label="Percorso" className="breadcrumbs">
+      <nav aria-label={t.breadcrumb} className="breadcrumbs">
         <ol>
-          <li><a href="/">Casa</a></li>
-          <li><a href="/trova-agenzia/">Agenzie immobiliari</a></li>
-          {p.publisherParent?.url && <li><a href={p.publisherParent.url}>{p.publisherParent.name}</a></li>}
+          <li><a href={here("/")}>{t.home}</a></li>
+          <li><a href={here("/trova-agenzia/")}>{t.agencies}</a></li>
+          {p.publisherParent?.url && <li><a href={here(p.publisherParent.url)}>{p.publisherParent.name}</a></li>}
           <li><span aria-current="page">{p.publisherName}</span></li>
         </ol>
       </nav>
@@ -54,38 +60,39 @@ export default function AgentProPage({ loaderData }: Route.ComponentProps) {
         <Avatar name={p.publisherName} initials={p.publisherInitials} photo={p.publisherPhoto} size={100} />
         <div className="publisher-header__text">
           <h1>{p.publisherName}</h1>
-          <p className="agent-pro-badge">Agente Pro</p>
+          <p className="agent-pro-badge">{t.agentPro}</p>
           {p.publisherParent?.url && (
-            <p><a href={p.publisherParent.url} data-testid="agent-parent">{`Vedi tutti gli annunci dell'agenzia ${p.publisherParent.name}`}</a></p>
+            <p><a href={here(p.publisherParent.url)} data-testid="agent-parent">{t.agentParent(p.publisherParent.name)}</a></p>
           )}
         </div>
         <PublisherContact
+          locale={locale}
           leadKind="agency"
           listingId={null}
           publisherId={p.publisherId}
           publisherName={p.publisherName}
-          contactLabel={contactLabel(publisherContactTarget({ kind: "agent", isAgentPro: p.isAgentPro }), "it")}
-          defaultMessage={defaultMessage("publisher", null)}
+          contactLabel={contactLabel(publisherContactTarget({ kind: "agent", isAgentPro: p.isAgentPro }), locale)}
+          defaultMessage={startMessage("publisher", null, locale)}
           messageContext="publisher"
           showPhone={p.showPhoneNumber}
           showContact
           website={null}
-          contactHref={`/contatta/?agenzia=${p.publisherId}`}
-          phoneHref={`/telefono/?inserzionista=${p.publisherId}`}
+          contactHref={here(`/contatta/?agenzia=${p.publisherId}`)}
+          phoneHref={here(`/telefono/?inserzionista=${p.publisherId}`)}
         />
       </header>
       <section aria-labelledby="immobili" className="publisher-listings-section">
         <div className="publisher-listings-head">
           <h2 id="immobili">{headings.listings}</h2>
-          {total > 1 && <SortForm action={p.publisherUrl} sort={sort} />}
+          {total > 1 && <SortForm action={p.publisherUrl} sort={sort} locale={locale} />}
         </div>
-        {total === 0 ? <p>Al momento non ci sono annunci con le caratteristiche che cerchi</p> : <ListingGrid listings={listings} />}
-        <PublisherPager paginator={paginator} />
+        {total === 0 ? <p>{t.noListings}</p> : <ListingGrid listings={listings} locale={locale} />}
+        <PublisherPager paginator={paginator} locale={locale} />
       </section>
     </article>
   );
 }
 
 export function ErrorBoundary() {
-  return <PublisherNotFound notFoundTitle="Agente non trovato" />;
+  return <PublisherNotFound which="agent" />;
 }

@@ -5,11 +5,10 @@
  */
 import { z } from "zod";
 import { jsonError } from "../api/errors.ts";
-import { apiRoute } from "../api/boundary.server.ts";
+import { apiRoute, limitClient } from "../api/boundary.server.ts";
 import { readJsonBody } from "../api/request.ts";
-import { clientAddress, clientKey, currentUserId } from "../contact/client.server.ts";
+import { clientKey, currentUserId } from "../contact/client.server.ts";
 import { sendLead } from "../contact/leads.server.ts";
-import { RateLimited, tooManyRequests } from "../contact/rate-limit.server.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.leads";
 
@@ -27,33 +26,32 @@ const fields = {
 const listingBody = z.strictObject({ listingId: id, ...fields });
 const agencyBody = z.strictObject({ publisherId: id, ...fields });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, async ({ request, context }) => {
+const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, async (args) => {
+  const { request, context } = args;
   const kind = new URL(request.url).pathname.endsWith("/searchAgency") ? "agency" : new URL(request.url).pathname.endsWith("/searchGeneric") ? "generic" : "specific";
   const body = kind === "agency" ? await readJsonBody(request, agencyBody) : await readJsonBody(request, listingBody);
-  try {
-    const outcome = await sendLead(services(context).database.db, {
-      kind,
-      listingId: "listingId" in body ? body.listingId : undefined,
-      publisherId: "publisherId" in body ? body.publisherId : undefined,
-      context: body.context,
-      fields: { name: body.name, email: body.email, telephone: body.telephone, message: body.message },
-      userId: currentUserId(request), clientAddress: clientAddress(request), clientKey: clientKey(request), limits: services(context),
-    });
-    switch (outcome.status) {
-      case "invalid": {
-        const [field, message] = Object.entries(outcome.errors)[0]!;
-        return jsonError(400, message, field);
-      }
-      case "not-found":
-        return jsonError(404, outcome.message, outcome.field);
-      case "forbidden":
-        return jsonError(403, outcome.message);
-      case "sent":
-        return Response.json({ leadIds: outcome.leadIds, recipients: outcome.recipients, sent: outcome.leadIds.length }, { status: 201 });
+  const svc = services(context);
+  const outcome = await sendLead(svc.database.db, {
+    kind,
+    listingId: "listingId" in body ? body.listingId : undefined,
+    publisherId: "publisherId" in body ? body.publisherId : undefined,
+    context: body.context,
+    fields: { name: body.name, email: body.email, telephone: body.telephone, message: body.message },
+    userId: currentUserId(request), clientKey: clientKey(request), limit: (family, key) => limitClient(args, family, key), origin: svc.publicOrigin,
+  });
+  switch (outcome.status) {
+    case "invalid": {
+      const [field, message] = Object.entries(outcome.errors)[0]!;
+      return jsonError(400, message, field);
     }
-  } catch (e) {
-    if (e instanceof RateLimited) return tooManyRequests(e);
-    throw e;
+    case "not-found":
+      return jsonError(404, outcome.message, outcome.field);
+    case "forbidden":
+      return jsonError(403, outcome.message);
+    case "sent":
+      // Received and stored: the publisher's mail is queued and goes out as soon as the mail server takes it.
+      if (outcome.mailsQueued > 0) svc.mailQueue.wake();
+      return Response.json({ leadIds: outcome.leadIds, recipients: outcome.recipients, sent: outcome.leadIds.length }, { status: 201 });
   }
 });
 

@@ -4,11 +4,10 @@
  */
 import { z } from "zod";
 import { jsonError } from "../api/errors.ts";
-import { apiRoute } from "../api/boundary.server.ts";
+import { apiRoute, limitClient } from "../api/boundary.server.ts";
 import { readJsonBody } from "../api/request.ts";
-import { clientAddress, clientKey, currentUserId, deviceFromUserAgent } from "../contact/client.server.ts";
+import { clientKey, currentUserId, deviceFromUserAgent } from "../contact/client.server.ts";
 import { revealPhone } from "../contact/phone.server.ts";
-import { RateLimited, tooManyRequests } from "../contact/rate-limit.server.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.phonecall";
 
@@ -21,23 +20,19 @@ const body = z.strictObject({
   device: z.enum(["PM", "PT", "PD"]).optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, async ({ request, context }) => {
+const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, async (args) => {
+  const { request, context } = args;
   const input = await readJsonBody(request, body);
-  try {
-    const outcome = await revealPhone(services(context).database.db, {
-      publisherId: input.publisherId, listingId: input.listingId ?? null, device: input.device ?? deviceFromUserAgent(request.headers.get("user-agent")),
-      userId: currentUserId(request), clientAddress: clientAddress(request), clientKey: clientKey(request), limits: services(context),
-    });
-    if (outcome.status === "not-found") return jsonError(404, outcome.message, outcome.field);
-    if (outcome.status === "forbidden") return jsonError(403, outcome.message);
-    return Response.json(
-      { publisherId: input.publisherId, publisherName: outcome.publisherName, phone: outcome.phone, tel: outcome.tel, qrCode: outcome.qrSvg, callId: outcome.callId },
-      { headers: { "Cache-Control": "no-store" } },
-    );
-  } catch (e) {
-    if (e instanceof RateLimited) return tooManyRequests(e);
-    throw e;
-  }
+  const outcome = await revealPhone(services(context).database.db, {
+    publisherId: input.publisherId, listingId: input.listingId ?? null, device: input.device ?? deviceFromUserAgent(request.headers.get("user-agent")),
+    userId: currentUserId(request), clientKey: clientKey(request), limit: (family, key) => limitClient(args, family, key),
+  });
+  if (outcome.status === "not-found") return jsonError(404, outcome.message, outcome.field);
+  if (outcome.status === "forbidden") return jsonError(403, outcome.message);
+  return Response.json(
+    { publisherId: input.publisherId, publisherName: outcome.publisherName, phone: outcome.phone, tel: outcome.tel, qrCode: outcome.qrSvg, callId: outcome.callId },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 });
 
 export const loader = endpoint.loader;

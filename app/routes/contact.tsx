@@ -1,18 +1,23 @@
 /**
- * /contatta/?annuncio={id} or ?agenzia={id}: the contact form as a plain page, for visitors without
- * JavaScript (the buttons link here; with JavaScript they open the modal instead). The form posts
- * here; errors come back with status 400 and the values kept; success redirects (303) to a confirmation.
+ * /contatta/?annuncio={id} or ?agenzia={id} (and /en/contatta/…): the contact form as a plain page,
+ * for visitors without JavaScript (the buttons link here; with JavaScript they open the modal
+ * instead). The form posts here; errors come back with status 400 and the values kept; success
+ * redirects (303) to a confirmation. The lead is stored and its mail to the publisher queued: the
+ * seeker is told it was received even while the mail server is down (docs/decisions/059).
  */
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { defaultMessage, defaultMessageContext, messageContexts, type MessageContext } from "../../core/contact/default-message.ts";
+import { defaultMessageContext, messageContexts, type MessageContext } from "../../core/contact/default-message.ts";
 import type { ContactField } from "../../core/contact/form.ts";
 import { contactLabel, contactTarget, publisherContactTarget } from "../../core/listing/contact.ts";
 import { canContactOnListing, publisherPath } from "../../core/publisher/page.ts";
 import { findListingContact, findPublisher } from "../../db/publishers.ts";
-import { clientAddress, clientKey, currentUserId } from "../contact/client.server.ts";
+import { TooManyRequestsError } from "../../server/rate-limit.ts";
+import { limitClient } from "../api/boundary.server.ts";
+import { clientKey, currentUserId } from "../contact/client.server.ts";
 import { sendLead } from "../contact/leads.server.ts";
-import { RateLimited } from "../contact/rate-limit.server.ts";
+import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
+import { contactMessage, contactTexts, startMessage } from "../i18n/publisher.ts";
 import { services } from "../services.ts";
 import { ContactFormFields } from "../ui/contact-form-fields.tsx";
 import type { Route } from "./+types/contact";
@@ -37,39 +42,43 @@ type Target = {
   blocked: string | null;
 };
 
-async function findTarget(request: Request, db: Parameters<typeof findPublisher>[0]): Promise<Target> {
+async function findTarget(request: Request, db: Parameters<typeof findPublisher>[0], locale: Locale): Promise<Target> {
   const q = query.parse(Object.fromEntries(new URL(request.url).searchParams));
   if (q.annuncio) {
     const l = await findListingContact(db, q.annuncio);
-    if (!l) throw data("Annuncio non trovato", { status: 404 });
+    if (!l) throw data(contactMessage("Annuncio non trovato", locale), { status: 404 });
     const context = (messageContexts as readonly string[]).includes(q.motivo ?? "") && q.motivo !== "publisher" ? (q.motivo as MessageContext) : defaultMessageContext(l);
     return {
-      kind: "specific", id: l.id, to: l.agentName ?? l.publisherName, label: contactLabel(contactTarget(l.publisherKind, l.agentIsPro), "it"),
-      backHref: `/annunci/${l.id}/`, context, message: defaultMessage(context, l),
-      blocked: canContactOnListing(l, l) ? null : "L'inserzionista non accetta contatti per questa asta",
+      kind: "specific", id: l.id, to: l.agentName ?? l.publisherName, label: contactLabel(contactTarget(l.publisherKind, l.agentIsPro), locale),
+      backHref: localizePath(`/annunci/${l.id}/`, locale), context, message: startMessage(context, l, locale),
+      blocked: canContactOnListing(l, l) ? null : contactMessage("L'inserzionista non accetta contatti per questa asta", locale),
     };
   }
   if (q.agenzia) {
     const p = await findPublisher(db, q.agenzia);
     const path = p ? publisherPath(p) : null;
-    if (!p || !path) throw data("Agenzia non trovata", { status: 404 });
+    if (!p || !path) throw data(contactMessage("Agenzia non trovata", locale), { status: 404 });
     return {
-      kind: "agency", id: p.id, to: p.name, label: contactLabel(publisherContactTarget(p), "it"),
-      backHref: path, context: "publisher", message: defaultMessage("publisher", null), blocked: null,
+      kind: "agency", id: p.id, to: p.name, label: contactLabel(publisherContactTarget(p), locale),
+      backHref: localizePath(path, locale), context: "publisher", message: startMessage("publisher", null, locale), blocked: null,
     };
   }
-  throw data("Annuncio non trovato", { status: 404 });
+  throw data(contactMessage("Annuncio non trovato", locale), { status: 404 });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const target = await findTarget(request, services(context).database.readDb);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const target = await findTarget(request, services(context).database.readDb, locale);
   const sent = new URL(request.url).searchParams.get("inviato") === "1";
-  return { target, sent };
+  return { target, sent, locale };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const db = services(context).database.db;
-  const target = await findTarget(request, db);
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const svc = services(context);
+  const db = svc.database.db;
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const target = await findTarget(request, db, locale);
   const form = await request.formData();
   const text = (name: string) => {
     const v = form.get(name);
@@ -79,48 +88,51 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const outcome = await sendLead(db, {
       kind: target.kind, listingId: target.kind === "specific" ? target.id : undefined, publisherId: target.kind === "agency" ? target.id : undefined,
-      context: target.context, fields: values, userId: currentUserId(request), clientAddress: clientAddress(request), clientKey: clientKey(request), limits: services(context),
+      context: target.context, fields: values, userId: currentUserId(request), clientKey: clientKey(request),
+      limit: (family, key) => limitClient(args, family, key), origin: svc.publicOrigin,
     });
     if (outcome.status === "invalid") return data({ values, errors: outcome.errors, failure: null }, { status: 400 });
-    if (outcome.status === "forbidden") return data({ values, errors: {}, failure: outcome.message }, { status: 403 });
-    if (outcome.status === "not-found") throw data(outcome.message, { status: 404 });
+    if (outcome.status === "forbidden") return data({ values, errors: {}, failure: contactMessage(outcome.message, locale) }, { status: 403 });
+    if (outcome.status === "not-found") throw data(contactMessage(outcome.message, locale), { status: 404 });
+    if (outcome.mailsQueued > 0) svc.mailQueue.wake();
     const back = new URL(request.url);
     back.searchParams.set("inviato", "1");
     throw redirect(`${back.pathname}${back.search}`, 303);
   } catch (e) {
-    if (e instanceof RateLimited) {
-      return data({ values, errors: {}, failure: "Hai inviato troppi messaggi: riprova più tardi." }, { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds) } });
+    if (e instanceof TooManyRequestsError) {
+      return data({ values, errors: {}, failure: contactTexts[locale].tooMany }, { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds) } });
     }
     throw e;
   }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${loaderData.target.label} - ${loaderData.target.to} | Casa` : "Contatto" }, { name: "robots", content: "noindex" }];
+  return [{ title: loaderData ? contactTexts[loaderData.locale].pageTitle(loaderData.target.label, loaderData.target.to) : "Contatto" }, { name: "robots", content: "noindex" }];
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { target, sent } = loaderData;
+  const { target, sent, locale } = loaderData;
+  const t = contactTexts[locale];
   const errors: Partial<Record<ContactField, string>> = actionData?.errors ?? {};
   const values = actionData?.values ?? { name: "", email: "", telephone: "", message: target.message };
   return (
     <section className="page contact-page">
-      <h1>{sent ? "Messaggio inviato" : target.label}</h1>
+      <h1>{sent ? t.sentTitle : target.label}</h1>
       {sent ? (
         <div role="status" data-testid="lead-feedback">
-          <p>Grazie! Abbiamo inoltrato la tua richiesta a <strong>{target.to}</strong>.</p>
-          <p><a href={target.backHref}>Torna all'{target.kind === "specific" ? "annuncio" : "agenzia"}</a></p>
+          <p>{t.thanks}<strong>{target.to}</strong>{t.received}</p>
+          <p><a href={target.backHref}>{target.kind === "specific" ? t.backToListing : t.backToAgency}</a></p>
         </div>
       ) : target.blocked ? (
         <p role="alert">{target.blocked}</p>
       ) : (
         <form method="post" className="contact-form contact-form--page" noValidate>
-          <p className="contact-to">A: {target.to}</p>
-          <ContactFormFields idPrefix="contatto" values={values} errors={errors} />
+          <p className="contact-to">{t.to(target.to)}</p>
+          <ContactFormFields locale={locale} idPrefix="contatto" values={values} errors={errors} />
           {actionData?.failure && <p className="form-error" role="alert">{actionData.failure}</p>}
           <div className="contact-form-actions">
-            <button type="submit" className="primary-button">Invia</button>
-            <a href={target.backHref}>Annulla</a>
+            <button type="submit" className="primary-button">{t.send}</button>
+            <a href={target.backHref}>{t.cancel}</a>
           </div>
         </form>
       )}

@@ -139,7 +139,7 @@ function AgencyCard({ a, locale }: { a: AgencyResults["agencies"][number]; local
   return (
     <>
       <img src={`/media/publisher/${a.id}/logo.svg`} alt={t.logoAlt(a.name)} width={120} height={60} loading="lazy" />
-      <h3><a href={a.href} hrefLang="it">{a.name}</a></h3>
+      <h3><a href={localizePath(a.href, locale)}>{a.name}</a></h3>
       {a.street && <p>{a.street}{a.town ? `, ${a.town}` : ""}</p>}
       <p>{t.listings(a.listings)} · {t.agents(a.agents)}</p>
       <p>

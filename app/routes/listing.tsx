@@ -199,7 +199,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           <h2 id="inserzionista">{t.publisher}</h2>
           <div className="publisher-card">
             {v.publisher.logo && <img src={v.publisher.logo} alt={t.logoAlt(v.publisher.name)} width={120} height={60} loading="lazy" />}
-            <p className="publisher-name">{contact.publisherUrl ? <a href={contact.publisherUrl} hrefLang="it">{v.publisher.name}</a> : v.publisher.name}</p>
+            <p className="publisher-name">{contact.publisherUrl ? <a href={contact.publisherUrl}>{v.publisher.name}</a> : v.publisher.name}</p>
             {v.publisher.agentName && <p>{t.agentOf(v.publisher.agentName)}</p>}
             <PublisherContact {...contact} />
             {!contact.showContact && <p className="contact-note">{contact.blockedText}</p>}

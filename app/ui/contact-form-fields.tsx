@@ -3,27 +3,24 @@
  * consent text. Rendered by the modal (with JavaScript) and by the /contatta/ page (without), so both
  * look and read the same; errors come from core/contact/form.ts either way.
  */
-import { consentText, type ContactField } from "../../core/contact/form.ts";
+import type { ContactField } from "../../core/contact/form.ts";
+import type { Locale } from "../i18n/locale.ts";
+import { contactMessage, contactTexts } from "../i18n/publisher.ts";
 
 export interface ContactValues { name: string; email: string; telephone: string; message: string }
 
-export const contactFieldLabels: Readonly<Record<ContactField, string>> = {
-  name: "Nome e cognome",
-  email: "Email",
-  telephone: "Telefono (facoltativo)",
-  message: "Messaggio",
-};
-
-export function ContactFormFields({ idPrefix, values, errors, onChange }: {
+export function ContactFormFields({ locale, idPrefix, values, errors, onChange }: {
+  locale: Locale;
   idPrefix: string;
   values: ContactValues;
   errors: Partial<Record<ContactField, string>>;
   /** With JavaScript the fields are controlled; without, they are plain inputs with default values. */
   onChange?: (field: ContactField, value: string) => void;
 }) {
+  const t = contactTexts[locale];
   const field = (name: ContactField, input: (props: Record<string, unknown>) => React.ReactNode) => {
     const id = `${idPrefix}-${name}`;
-    const error = errors[name];
+    const error = errors[name] ? contactMessage(errors[name], locale) : undefined;
     const props: Record<string, unknown> = {
       id, name,
       "aria-invalid": error ? true : undefined,
@@ -32,7 +29,7 @@ export function ContactFormFields({ idPrefix, values, errors, onChange }: {
     };
     return (
       <div className={`contact-field contact-field--${name}`}>
-        <label htmlFor={id}>{contactFieldLabels[name]}</label>
+        <label htmlFor={id}>{t.fieldLabels(name)}</label>
         {input(props)}
         {error && <p id={`${id}-errore`} className="form-error" role="alert" data-testid={`errore-${name}`}>{error}</p>}
       </div>
@@ -46,7 +43,7 @@ export function ContactFormFields({ idPrefix, values, errors, onChange }: {
         {field("telephone", (p) => <input {...p} type="tel" autoComplete="tel" maxLength={40} />)}
       </div>
       {field("message", (p) => <textarea {...p} rows={4} maxLength={3000} />)}
-      <p className="contact-consent">{consentText}</p>
+      <p className="contact-consent">{t.consent}</p>
     </>
   );
 }

@@ -12,6 +12,8 @@
 import { useEffect, useRef, useState } from "react";
 import { validateContact, type ContactField } from "../../core/contact/form.ts";
 import { deviceClass } from "../../core/device.ts";
+import { contactMessage, contactTexts } from "../i18n/publisher.ts";
+import type { Locale } from "../i18n/locale.ts";
 import { ContactFormFields, type ContactValues } from "./contact-form-fields.tsx";
 import { SearchModal } from "./search-modal.tsx";
 
@@ -19,6 +21,8 @@ export const PHONE_MODAL_DELAY_MS = 450;
 export const CLICK_GUARD_MS = { mobile: 750, desktop: 500 } as const;
 
 export interface PublisherContactProps {
+  /** The page's language: every text, and the messages the endpoints answer, in it. */
+  locale: Locale;
   leadKind: "specific" | "agency";
   listingId: number | null;
   publisherId: number;
@@ -42,6 +46,7 @@ function isMobileDevice(): boolean {
 }
 
 export function PublisherContact(p: PublisherContactProps) {
+  const t = contactTexts[p.locale];
   const [formOpen, setFormOpen] = useState(false);
   const [messageContext, setMessageContext] = useState(p.messageContext);
   const [phoneOpen, setPhoneOpen] = useState(false);
@@ -65,7 +70,7 @@ export function PublisherContact(p: PublisherContactProps) {
     });
     const body = (await res.json().catch(() => null)) as (Revealed & { error?: { message: string } }) | null;
     if (!res.ok || !body || body.error) {
-      setPhoneError(body?.error?.message ?? "Il numero di telefono non è disponibile");
+      setPhoneError(contactMessage(body?.error?.message ?? "Il numero di telefono non è disponibile", p.locale));
       setPhoneOpen(true);
       return null;
     }
@@ -125,7 +130,7 @@ export function PublisherContact(p: PublisherContactProps) {
       setStatus("editing");
       const field = body?.error?.field as ContactField | undefined;
       if (field && field in values) setErrors({ [field]: body!.error!.message });
-      else setFailure(body?.error?.message ?? "Ci scusiamo per il disagio, al momento non è possibile eseguire l'operazione richiesta");
+      else setFailure(res?.status === 429 ? t.tooMany : body?.error?.message ? contactMessage(body.error.message, p.locale) : t.failure);
       return;
     }
     setStatus("sent");
@@ -167,7 +172,6 @@ export function PublisherContact(p: PublisherContactProps) {
         <a
           className="contact-button primary-button"
           href={p.contactHref}
-          hrefLang="it"
           data-testid="contact-button"
           onClick={(e) => {
             e.preventDefault();
@@ -186,61 +190,61 @@ export function PublisherContact(p: PublisherContactProps) {
             openForm("virtual-tour", p.virtualTour!.message);
           }}
         >
-          Richiedi una visita virtuale
+          {t.virtualTour}
         </a>
       )}
       {p.showPhone && (
-        <a className="phone-button" href={revealed ? revealed.tel : p.phoneHref} hrefLang={revealed ? undefined : "it"} data-testid="phone-button" onClick={onPhoneClick}>
-          {revealed ? `Chiama ${revealed.phone}` : "Mostra telefono"}
+        <a className="phone-button" href={revealed ? revealed.tel : p.phoneHref} data-testid="phone-button" onClick={onPhoneClick}>
+          {revealed ? t.callNumber(revealed.phone) : t.showPhone}
         </a>
       )}
       {p.website && (
         <a className="website-button" href={p.website} rel="noopener nofollow" target="_blank">
-          Sito web<span className="visually-hidden"> di {p.publisherName} (si apre in una nuova scheda)</span>
+          {t.website}<span className="visually-hidden">{t.websiteHidden(p.publisherName)}</span>
         </a>
       )}
 
       <SearchModal
         open={formOpen}
         onClose={closeForm}
-        title={status === "sent" ? "Messaggio inviato" : p.contactLabel}
-        closeLabel="Chiudi"
+        title={status === "sent" ? t.sentTitle : p.contactLabel}
+        closeLabel={t.close}
         className={`st-modal--lead${p.leadKind === "agency" ? " st-modal--lead-publisher" : ""}`}
       >
         {status === "sent" ? (
           <div className="lead-feedback" data-testid="lead-feedback" role="status">
-            <p>Grazie! Abbiamo inoltrato la tua richiesta a <strong>{p.publisherName}</strong>: ti risponderà all'indirizzo {values.email}.</p>
+            <p>{t.thanks}<strong>{p.publisherName}</strong>{t.willAnswer(values.email)}</p>
             {generic === "offer" && (
               <div className="lead-generic">
-                <p>Vuoi inviare la stessa richiesta agli inserzionisti di immobili simili nella zona?</p>
-                <button type="button" className="primary-button" onClick={sendGeneric}>Invia agli altri inserzionisti</button>
+                <p>{t.genericOffer}</p>
+                <button type="button" className="primary-button" onClick={sendGeneric}>{t.genericButton}</button>
               </div>
             )}
-            {generic === "sending" && <p>Invio in corso…</p>}
+            {generic === "sending" && <p>{t.sending}</p>}
             {generic !== null && typeof generic === "object" && (
-              <p data-testid="lead-generic-sent">{generic.sent === 0 ? "Non ci sono altri inserzionisti con immobili simili nella zona." : generic.sent === 1 ? "Richiesta inviata a un altro inserzionista." : `Richiesta inviata ad altri ${generic.sent} inserzionisti.`}</p>
+              <p data-testid="lead-generic-sent">{t.genericSent(generic.sent)}</p>
             )}
-            <button type="button" className="secondary-button" onClick={closeForm}>Chiudi</button>
+            <button type="button" className="secondary-button" onClick={closeForm}>{t.close}</button>
           </div>
         ) : (
           <form className="contact-form" noValidate onSubmit={submit} data-testid="lead-form">
-            <p className="contact-to">A: {p.publisherName}</p>
-            <ContactFormFields idPrefix="lead" values={values} errors={errors} onChange={(f, v) => setValues((old) => ({ ...old, [f]: v }))} />
+            <p className="contact-to">{t.to(p.publisherName)}</p>
+            <ContactFormFields locale={p.locale} idPrefix="lead" values={values} errors={errors} onChange={(f, v) => setValues((old) => ({ ...old, [f]: v }))} />
             {failure && <p className="form-error" role="alert">{failure}</p>}
             <div className="contact-form-actions">
-              <button type="submit" className="primary-button" disabled={status === "sending"}>{status === "sending" ? "Invio in corso…" : "Invia"}</button>
-              {p.showPhone && <button type="button" className="secondary-button" onClick={callFromForm} data-testid="call-from-form">Chiama</button>}
+              <button type="submit" className="primary-button" disabled={status === "sending"}>{status === "sending" ? t.sending : t.send}</button>
+              {p.showPhone && <button type="button" className="secondary-button" onClick={callFromForm} data-testid="call-from-form">{t.call}</button>}
             </div>
           </form>
         )}
       </SearchModal>
 
-      <SearchModal open={phoneOpen} onClose={() => setPhoneOpen(false)} title={`Telefono di ${p.publisherName}`} closeLabel="Chiudi" className="st-modal--phone">
+      <SearchModal open={phoneOpen} onClose={() => setPhoneOpen(false)} title={t.phoneTitle(p.publisherName)} closeLabel={t.close} className="st-modal--phone">
         {revealed ? (
           <div className="phone-reveal" data-testid="phone-reveal">
             <p className="phone-number"><a href={revealed.tel}>{revealed.phone}</a></p>
-            <div className="phone-qr" role="img" aria-label={`Codice QR per chiamare ${revealed.phone}`} dangerouslySetInnerHTML={{ __html: revealed.qrCode }} />
-            <p>Inquadra il codice QR con il telefono per chiamare. Di' che hai trovato l'annuncio su Casa.</p>
+            <div className="phone-qr" role="img" aria-label={t.qrLabel(revealed.phone)} dangerouslySetInnerHTML={{ __html: revealed.qrCode }} />
+            <p>{t.qrHint}</p>
           </div>
         ) : (
           <p role="alert">{phoneError}</p>

@@ -1,9 +1,11 @@
 /** Pieces the agency and Agente Pro pages share: avatar, agents strip, description, listing grid, pager, sort, not found. */
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { DESCRIPTION_CUT, isDescriptionCut } from "../../core/publisher/page.ts";
 import type { Paginator } from "../../core/search/paginator.ts";
 import { sortKeys, type SortKey } from "../../core/search/vocabulary.ts";
 import type { ListingCard } from "../api/listing-card-presenter.ts";
+import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
+import { publisherTexts } from "../i18n/publisher.ts";
 import { optionLabels, searchTexts } from "../i18n/search.ts";
 import type { AgentView } from "../publisher/present.server.ts";
 import { CompactCard } from "./compact-card.tsx";
@@ -20,97 +22,98 @@ export function Avatar({ name, initials, photo, size }: { name: string; initials
 }
 
 /** Up to 4 avatars, then "+N", and the link "I nostri agenti" (seed 001 §2, §9). */
-export function AgentsStrip({ shown, more, agentsHref }: { shown: AgentView[]; more: number; agentsHref: string }) {
+export function AgentsStrip({ shown, more, agentsHref, locale }: { shown: AgentView[]; more: number; agentsHref: string; locale: Locale }) {
+  const t = publisherTexts[locale];
   return (
     <div className="agents-strip" data-testid="agents-strip">
       <ul>
         {shown.map((a) => (
           <li key={a.id}><Avatar name={a.name} initials={a.initials} photo={a.photo} size={48} /></li>
         ))}
-        {more > 0 && <li><span className="agents-more" aria-label={`e altri ${more} agenti`}>{`+${more}`}</span></li>}
+        {more > 0 && <li><span className="agents-more" aria-label={t.moreAgents(more)}>{`+${more}`}</span></li>}
       </ul>
-      <a href={agentsHref}>I nostri agenti</a>
+      <a href={localizePath(agentsHref, locale)}>{t.ourAgents}</a>
     </div>
   );
 }
 
 /** The description, cut with an "espandi" toggle that works without JavaScript (<details>). */
-export function PublisherDescription({ text }: { text: string | null }) {
+export function PublisherDescription({ text, locale }: { text: string | null; locale: Locale }) {
   if (!text) return null;
+  const t = publisherTexts[locale];
   if (!isDescriptionCut(text)) return <p className="publisher-description">{text}</p>;
   const cut = text.slice(0, DESCRIPTION_CUT).replace(/\s+\S*$/, "");
   return (
     <div className="publisher-description publisher-description--cut">
       <p className="publisher-description__short" aria-hidden="true">{cut}…</p>
       <details>
-        <summary><span className="publisher-description__toggle">espandi</span><span className="visually-hidden"> la descrizione</span></summary>
+        <summary><span className="publisher-description__toggle">{t.expand}</span><span className="visually-hidden">{t.theDescription}</span></summary>
         <p data-testid="publisher-description-full">{text}</p>
       </details>
     </div>
   );
 }
 
-const cardTexts = {
-  rooms: (n: number) => `${n} ${n === 1 ? "locale" : "locali"}`,
-  baths: (n: number) => `${n} ${n === 1 ? "bagno" : "bagni"}`,
-  // Publisher pages are Italian only (docs/decisions/045).
-  priceUnit: searchTexts.it.priceUnit,
-};
-
-export function ListingGrid({ listings }: { listings: ListingCard[] }) {
+export function ListingGrid({ listings, locale }: { listings: ListingCard[]; locale: Locale }) {
+  const s = searchTexts[locale];
+  const cardTexts = { rooms: s.rooms, baths: s.bathsN, priceUnit: s.priceUnit };
   return (
     <ul className="compact-card-list publisher-listings" data-testid="publisher-listings">
       {listings.map((c) => (
-        <li key={c.id}><CompactCard card={c} href={c.uri} texts={cardTexts} /></li>
+        <li key={c.id}><CompactCard card={c} href={localizePath(c.uri, locale)} texts={cardTexts} /></li>
       ))}
     </ul>
   );
 }
 
 /** A GET form: works without JavaScript; with it the choice submits at once. */
-export function SortForm({ action, sort }: { action: string; sort: SortKey }) {
+export function SortForm({ action, sort, locale }: { action: string; sort: SortKey; locale: Locale }) {
+  const t = publisherTexts[locale];
   return (
-    <form method="get" action={action} className="publisher-sort">
-      <label htmlFor="ordine">Ordina per</label>
+    <form method="get" action={localizePath(action, locale)} className="publisher-sort">
+      <label htmlFor="ordine">{t.sortBy}</label>
       <select id="ordine" name="ordine" defaultValue={sort.replace(/_/g, "-")} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-        {sortKeys.map((k) => <option key={k} value={k.replace(/_/g, "-")}>{optionLabels.it.sort[k]}</option>)}
+        {sortKeys.map((k) => <option key={k} value={k.replace(/_/g, "-")}>{optionLabels[locale].sort[k]}</option>)}
       </select>
-      <noscript><button type="submit">Ordina</button></noscript>
+      <noscript><button type="submit">{t.sortApply}</button></noscript>
     </form>
   );
 }
 
 /** The pager: only with more than one page (seed 001 §9). */
-export function PublisherPager({ paginator }: { paginator: Paginator }) {
+export function PublisherPager({ paginator, locale }: { paginator: Paginator; locale: Locale }) {
   if (paginator.btns.length === 0) return null;
+  const t = publisherTexts[locale];
   return (
-    <nav className="pub-pager" aria-label="Pagine">
-      {paginator.prevLink && <a href={paginator.prevLink} rel="prev">‹ Precedente</a>}
+    <nav className="pub-pager" aria-label={t.pages}>
+      {paginator.prevLink && <a href={localizePath(paginator.prevLink, locale)} rel="prev">{t.previous}</a>}
       <ol>
         {paginator.btns.map((b, i) => (
           <li key={`${b.text}-${i}`}>
             {b.hasDots ? <span aria-hidden="true">…</span>
               : b.isCurrent ? <span aria-current="page" className="pub-pager__current">{b.text}</span>
-                : <a href={b.href!} aria-label={`Pagina ${b.text}`}>{b.text}</a>}
+                : <a href={localizePath(b.href!, locale)} aria-label={t.pageN(String(b.text))}>{b.text}</a>}
           </li>
         ))}
       </ol>
-      {paginator.nextLink && <a href={paginator.nextLink} rel="next">Successiva ›</a>}
+      {paginator.nextLink && <a href={localizePath(paginator.nextLink, locale)} rel="next">{t.next}</a>}
     </nav>
   );
 }
 
 /** The error boundary of the publisher pages: "Agenzia non trovata" (or the agent's) with a 404, marked robots all. */
-export function PublisherNotFound({ notFoundTitle }: { notFoundTitle: string }) {
+export function PublisherNotFound({ which }: { which: "agency" | "agent" }) {
   const error = useRouteError();
+  const locale = localeFromPath(useLocation().pathname);
+  const t = publisherTexts[locale];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? notFoundTitle : "Si è verificato un errore";
+  const title = notFound ? (which === "agency" ? t.agencyNotFound : t.agentNotFound) : t.errorTitle;
   return (
     <section className="page">
       <title>{title}</title>
       {notFound && <meta name="robots" content="all" />}
       <h1>{title}</h1>
-      <p><a href="/trova-agenzia/">Cerca un'agenzia immobiliare</a></p>
+      <p><a href={localizePath("/trova-agenzia/", locale)}>{t.findAgency}</a></p>
     </section>
   );
 }

@@ -10,16 +10,23 @@ import type { MailContent } from "./mail-templates.tsx";
 
 export interface Mailer {
   kind: "smtp" | "outbox";
-  send(to: string, content: MailContent): Promise<void>;
+  /** `replyTo`: where the recipient's answer goes (a lead's seeker). */
+  send(to: string, content: MailContent, options?: { replyTo?: string }): Promise<void>;
   close(): void;
 }
 
+/** SMTP when SMTP_URL is set, else the outbox: one rule for the account mails and the mail queue. */
+export function createMailer(config: { SMTP_URL?: string | undefined; MAIL_FROM: string }, db: Kysely<Database>): Mailer {
+  return config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db);
+}
+
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // Short timeouts: a mail server that hangs fails the attempt (the queue retries) instead of holding a sender for minutes.
+  const transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     kind: "smtp",
-    async send(to, content) {
-      await transport.sendMail({ from, to, subject: content.subject, text: content.text, html: content.html });
+    async send(to, content, options) {
+      await transport.sendMail({ from, to, subject: content.subject, text: content.text, html: content.html, ...(options?.replyTo ? { replyTo: options.replyTo } : {}) });
     },
     close: () => transport.close(),
   };
@@ -28,7 +35,7 @@ export function smtpMailer(url: string, from: string): Mailer {
 export function outboxMailer(db: Kysely<Database>): Mailer {
   return {
     kind: "outbox",
-    send: (to, content) => storeOutboxMail(db, { recipient: to, subject: content.subject, textBody: content.text, htmlBody: content.html }),
+    send: (to, content, options) => storeOutboxMail(db, { recipient: to, subject: content.subject, textBody: content.text, htmlBody: content.html, replyTo: options?.replyTo ?? null }),
     close() {},
   };
 }

@@ -6,7 +6,7 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { AccountService } from "./account-service.ts";
 import { BotCheck } from "./bot-check.ts";
-import { outboxMailer, smtpMailer } from "./mailer.ts";
+import { createMailer } from "./mailer.ts";
 import { AccountLimits } from "./rate-limits.ts";
 import { configuredProviders, SocialLogin } from "./social.ts";
 import { deriveKeys } from "./tokens.ts";
@@ -32,7 +32,7 @@ export async function createAccountService(config: Config, db: Kysely<Database>,
     limits = new AccountLimits();
   }
   const keys = deriveKeys(secret);
-  const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db);
+  const mailer = createMailer(config, db);
   const service = new AccountService({
     db, logger, keys, mailer, limits, botCheck: new BotCheck(keys.botCheck, config.BOT_CHECK_COST, now), now, publicUrl: config.publicOrigin ?? undefined,
     social: new SocialLogin(configuredProviders(config), keys.social, now),

@@ -1,0 +1,116 @@
+/**
+ * Sends the queued mail (db/mail-queue.ts, docs/decisions/059). Every process runs one worker: it
+ * wakes when this process queues a mail and every `pollMs` (a mail queued by another process, a retry
+ * coming due), claims a few due mails, sends them through the mailer (SMTP, or the dev outbox), and
+ * marks each sent, or due again later when the mail server refused or was unreachable. A lead is
+ * therefore never lost to a mail server that is down: its mail goes out once the server is back.
+ */
+import type { Kysely } from "kysely";
+import { claimDueMails, markMailSent, rescheduleMail, type QueuedMail } from "../db/mail-queue.ts";
+import type { Database } from "../db/schema.ts";
+import type { Mailer } from "./accounts/mailer.ts";
+import type { Logger } from "./logger.ts";
+
+export const MAX_RETRY_DELAY_MS = 10 * 60_000;
+/** A claimed mail is due again after this long if its sender never reported (a crash mid-send). */
+const LEASE_MS = 120_000;
+const BATCH = 10;
+
+export interface MailQueueOptions {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  logger: Logger;
+  pollMs: number;
+  /** The delay after a first failure; it doubles with each attempt, up to MAX_RETRY_DELAY_MS. */
+  retryMs: number;
+}
+
+export function retryDelayMs(attempts: number, retryMs: number): number {
+  return Math.min(MAX_RETRY_DELAY_MS, retryMs * 2 ** Math.min(20, Math.max(0, attempts - 1)));
+}
+
+export class MailQueue {
+  readonly #o: MailQueueOptions;
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<void> | null = null;
+  #again = false;
+  #stopped = true;
+  /** The queue could not be read at the last try (logged once, not every poll). */
+  #unreadable = false;
+  /** Mails sent by this process (logs, tests). */
+  sent = 0;
+
+  constructor(options: MailQueueOptions) {
+    this.#o = options;
+  }
+
+  start(): this {
+    this.#stopped = false;
+    this.wake();
+    return this;
+  }
+
+  /** Look for due mail now (called after queueing one); cheap to call often. */
+  wake(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#running = this.#drain().finally(() => {
+      this.#running = null;
+      if (this.#stopped) return;
+      if (this.#again) {
+        this.#again = false;
+        this.wake();
+        return;
+      }
+      this.#timer = setTimeout(() => this.wake(), this.#o.pollMs);
+      this.#timer.unref();
+    });
+  }
+
+  async #drain(): Promise<void> {
+    for (;;) {
+      let batch;
+      try {
+        batch = await claimDueMails(this.#o.db, BATCH, LEASE_MS);
+      } catch (error) {
+        // The database is away or busy: try again at the next poll.
+        if (!this.#unreadable) this.#o.logger.warn({ err: error }, "mail queue: could not read the queue; retrying every poll");
+        this.#unreadable = true;
+        return;
+      }
+      if (this.#unreadable) this.#o.logger.info("mail queue: reading the queue again");
+      this.#unreadable = false;
+      if (batch.length === 0) return;
+      // The batch goes out side by side (one SMTP connection each): one slow mail does not hold up the others.
+      await Promise.all(batch.map((mail) => this.#send(mail)));
+      if (batch.length < BATCH) return;
+    }
+  }
+
+  async #send(mail: QueuedMail): Promise<void> {
+    if (this.#stopped) return; // claimed but unsent: due again when its lease ends
+    try {
+      await this.#o.mailer.send(mail.recipient, { subject: mail.subject, text: mail.textBody, html: mail.htmlBody }, mail.replyTo ? { replyTo: mail.replyTo } : undefined);
+    } catch (error) {
+      const delay = retryDelayMs(mail.attempts, this.#o.retryMs);
+      this.#o.logger.warn({ err: error, mailId: mail.id, kind: mail.kind, attempts: mail.attempts, retryInMs: delay }, "mail not sent: will retry");
+      await rescheduleMail(this.#o.db, mail.id, delay, error instanceof Error ? error.message : String(error)).catch(() => {});
+      return;
+    }
+    this.sent++;
+    await markMailSent(this.#o.db, mail.id).catch((error: unknown) => this.#o.logger.error({ err: error, mailId: mail.id }, "mail sent but not marked: it may be sent again"));
+  }
+
+  /** Stops looking; a send under way finishes. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#running?.catch(() => {});
+  }
+}
