@@ -345,6 +345,26 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     expect((await api("mycasa/searchSpecific", { listingId: listing.id, name: "Maria Rossi", email: "m@example.it", message: "Ciao" }, "127.0.0.51")).status).toBe(201);
   });
 
+  it("says a hidden price in the page's language on the agency's cards", async () => {
+    // A small agency (one page of cards) whose first sale becomes a private negotiation for this test.
+    const found = await sql<{ id: number; slug: string; listingId: number }>`
+      SELECT p.id, p.slug, min(l.id) AS "listingId" FROM publishers p JOIN listings l ON l.publisher_id = p.id
+      WHERE p.kind = 'agency' AND p.id <> ${agency.id} AND l.channel = 'vendita'
+      GROUP BY p.id, p.slug HAVING (SELECT count(*) FROM listings x WHERE x.publisher_id = p.id) <= 12 ORDER BY count(*) DESC, p.id LIMIT 1`.execute(db);
+    const { id, slug, listingId } = found.rows[0]!;
+    const was = await sql<{ flag: boolean }>`SELECT is_private_negotiation AS flag FROM listings WHERE id = ${listingId}`.execute(db);
+    await sql`UPDATE listings SET is_private_negotiation = true WHERE id = ${listingId}`.execute(db);
+    try {
+      const prices = async (path: string) => [...(await get(path)).text.matchAll(/class="compact-card-price">([^<]+)</g)].map((m) => m[1]!);
+      expect(await prices(`/agenzie/${id}-${slug}/`)).toContain("Trattativa riservata");
+      const english = await prices(`/en/agenzie/${id}-${slug}/`);
+      expect(english).toContain("Price on request");
+      expect(english.join(" ")).not.toMatch(/Trattativa|mese/);
+    } finally {
+      await sql`UPDATE listings SET is_private_negotiation = ${was.rows[0]!.flag} WHERE id = ${listingId}`.execute(db);
+    }
+  });
+
   it("answers the agency, agents, Agente Pro, contact and phone pages in English, with English texts and /en/ links", async () => {
     const from = "127.0.4.1";
     const italian = /\b(Ordina per|immobili per|agenti immobiliari|espandi|I nostri agenti|Contatta l'|Mostra telefono|Vedi tutti|Successiva|Nome e cognome|Telefono \(facoltativo\)|Messaggio|Invia|Annulla|Torna a|Percorso)\b/;

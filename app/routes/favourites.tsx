@@ -11,7 +11,6 @@ import { listingTexts } from "../i18n/listing.ts";
 import { htmlLang, localeFromPath, localizePath } from "../i18n/locale.ts";
 import { CompactCard } from "../ui/compact-card.tsx";
 import { useFavourites, writeFavourites } from "../ui/favourites-store.ts";
-import { searchTexts } from "../i18n/search.ts";
 import type { Route } from "./+types/favourites";
 import "../ui/listing.css";
 
@@ -74,11 +73,6 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
 
   // Unsaving on this page removes the card at once (the heart writes to the same store).
   const shown = load.status === "done" ? load.listings.filter((c) => ids.includes(c.id)) : [];
-  const cardTexts = {
-    rooms: (n: number) => (locale === "it" ? `${n} ${n === 1 ? "locale" : "locali"}` : `${n} ${n === 1 ? "room" : "rooms"}`),
-    baths: (n: number) => (locale === "it" ? `${n} ${n === 1 ? "bagno" : "bagni"}` : `${n} ${n === 1 ? "bathroom" : "bathrooms"}`),
-    priceUnit: searchTexts[locale].priceUnit,
-  };
   const from = localizePath("/preferiti/", locale);
 
   return (
@@ -98,7 +92,7 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
         <ul className="compact-card-list">
           {shown.map((c) => (
             <li key={c.id}>
-              <CompactCard card={c} href={`${localizePath(c.uri, locale)}?from=${encodeURIComponent(from)}`} texts={cardTexts} />
+              <CompactCard card={c} href={`${localizePath(c.uri, locale)}?from=${encodeURIComponent(from)}`} locale={locale} />
             </li>
           ))}
         </ul>

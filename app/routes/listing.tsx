@@ -16,7 +16,6 @@ import { CompactCard } from "../ui/compact-card.tsx";
 import { FavouriteButton } from "../ui/favourite-button.tsx";
 import { ListingMapBox } from "../ui/listing-map.tsx";
 import { services } from "../services.ts";
-import { searchTexts } from "../i18n/search.ts";
 import type { Route } from "./+types/listing";
 import "../ui/listing.css";
 import "../ui/search-tools.css";
@@ -74,11 +73,6 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const t = listingTexts[locale];
   const fromQuery = from ? `?from=${encodeURIComponent(from)}` : "";
   const osm = `https://www.openstreetmap.org/?mlat=${v.location.lat}&mlon=${v.location.lon}#map=${v.location.exact ? 17 : 15}/${v.location.lat}/${v.location.lon}`;
-  const cardTexts = {
-    rooms: (n: number) => (locale === "it" ? `${n} ${n === 1 ? "locale" : "locali"}` : `${n} ${n === 1 ? "room" : "rooms"}`),
-    baths: (n: number) => (locale === "it" ? `${n} ${n === 1 ? "bagno" : "bagni"}` : `${n} ${n === 1 ? "bathroom" : "bathrooms"}`),
-    priceUnit: searchTexts[locale].priceUnit,
-  };
 
   return (
     <article className="page listing-page">
@@ -215,7 +209,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           <ul className="compact-card-list">
             {similar.map((c) => (
               <li key={c.id}>
-                <CompactCard card={c} href={`${localizePath(c.uri, locale)}${fromQuery}`} texts={cardTexts} />
+                <CompactCard card={c} href={`${localizePath(c.uri, locale)}${fromQuery}`} locale={locale} />
               </li>
             ))}
           </ul>

@@ -6,7 +6,7 @@ import { sortKeys, type SortKey } from "../../core/search/vocabulary.ts";
 import type { ListingCard } from "../api/listing-card-presenter.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { publisherTexts } from "../i18n/publisher.ts";
-import { optionLabels, searchTexts } from "../i18n/search.ts";
+import { optionLabels } from "../i18n/search.ts";
 import type { AgentView } from "../publisher/present.server.ts";
 import { CompactCard } from "./compact-card.tsx";
 
@@ -55,12 +55,10 @@ export function PublisherDescription({ text, locale }: { text: string | null; lo
 }
 
 export function ListingGrid({ listings, locale }: { listings: ListingCard[]; locale: Locale }) {
-  const s = searchTexts[locale];
-  const cardTexts = { rooms: s.rooms, baths: s.bathsN, priceUnit: s.priceUnit };
   return (
     <ul className="compact-card-list publisher-listings" data-testid="publisher-listings">
       {listings.map((c) => (
-        <li key={c.id}><CompactCard card={c} href={localizePath(c.uri, locale)} texts={cardTexts} /></li>
+        <li key={c.id}><CompactCard card={c} href={localizePath(c.uri, locale)} locale={locale} /></li>
       ))}
     </ul>
   );
