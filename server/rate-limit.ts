@@ -29,6 +29,8 @@ export const RATE_FAMILIES = {
   search: { burst: 30, burstSeconds: 1, sustained: 900, sustainedSeconds: 600 },
   suggest: { burst: 20, burstSeconds: 1, sustained: 900, sustainedSeconds: 600 },
   cards: { burst: 10, burstSeconds: 1, sustained: 120, sustainedSeconds: 600 },
+  /** MyCasa records of a logged-in user: a heart or a hide per click, a sync at login. */
+  mycasa: { burst: 20, burstSeconds: 1, sustained: 1200, sustainedSeconds: 600 },
 } as const satisfies Record<string, FamilyLimit>;
 export type RateFamily = keyof typeof RATE_FAMILIES;
 

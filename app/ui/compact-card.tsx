@@ -11,7 +11,7 @@ export interface CompactCardTexts {
   priceUnit: (unit: string) => string;
 }
 
-export function CompactCard({ card, href, texts }: { card: ListingCard; href: string; texts: CompactCardTexts }) {
+export function CompactCard({ card, href, texts, heart = true }: { card: ListingCard; href: string; texts: CompactCardTexts; heart?: boolean }) {
   const photo = card.media.photos[0];
   const f = card.features;
   const title = cardTitle(card.title, card.address, card.geoInfos.geo_visibility_level === 1);
@@ -28,7 +28,7 @@ export function CompactCard({ card, href, texts }: { card: ListingCard; href: st
         <p className="compact-card-facts">{facts.join(" · ")}</p>
         <p className="compact-card-address">{card.address}</p>
       </div>
-      <FavouriteButton listingId={card.id} title={title} className="compact-card-heart" />
+      {heart && <FavouriteButton listingId={card.id} title={title} className="compact-card-heart" />}
     </article>
   );
 }
