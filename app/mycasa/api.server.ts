@@ -68,9 +68,11 @@ export async function mycasaAction<S extends z.ZodType<{ user?: z.infer<typeof u
   const user = await svc.accounts.currentUser(info.session);
   if (!user) return jsonError(401, mycasaMessages.loginRequired);
   const raw = await readJsonBody(args.request, z.unknown());
+  // A body naming another user is refused before anything else in it is looked at.
+  const named = typeof raw === "object" && raw !== null && "user" in raw ? userRef.safeParse((raw as { user: unknown }).user) : null;
+  if (named?.success && namesOtherUser(named.data, user)) return jsonError(403, mycasaMessages.otherUser, "user");
   const parsed = schema.safeParse(raw);
   if (!parsed.success) return invalid(parsed.error);
-  if (namesOtherUser(parsed.data.user, user)) return jsonError(403, mycasaMessages.otherUser, "user");
   const answer = await run({ body: parsed.data, user, svc, now: new Date() });
   return Response.json(answer, { headers: { "Cache-Control": "no-store" } });
 }

@@ -19,9 +19,7 @@ import { presentListingCard, type ListingCard } from "../api/listing-card-presen
 import { recordName } from "./inputs.ts";
 import { existingListingIds } from "../../db/listings.ts";
 
-export const MYCASA_TABS = { "": "favourites", nascosti: "hidden", indirizzi: "addresses", cronologia: "history" } as const;
-export type MycasaTab = (typeof MYCASA_TABS)[keyof typeof MYCASA_TABS];
-export const tabPath: Record<MycasaTab, string> = { favourites: "/mycasa/", hidden: "/mycasa/nascosti/", addresses: "/mycasa/indirizzi/", history: "/mycasa/cronologia/" };
+import type { MycasaTab } from "./tabs.ts";
 
 export interface FavouriteView {
   listingId: number;

@@ -1,7 +1,7 @@
 /**
  * A logged-in user's favourites on the server (seed 001 §7, §4 "Favourites"; docs/api.md):
  * - POST mycasa/listing/upsert `{ listingType: "bookmark", listingId, user? }` → `{ statusCode: 200, data: { listingId, priceAtSave } }`
- * - POST mycasa/listing/remove-bookmark `{ ids, user? }` → `{ statusCode: 200, data: { removed } }`
+ * - POST mycasa/listing/remove-bookmark `{ ids, user? }` → `{ statusCode: 200, data: { removed } }` (404 when none was a favourite)
  * - POST mycasa/listings/get/basic `{ user? }` → `{ statusCode: 200, list: [{ listingId, priceAtSave, savedAt }] }`, newest first
  * - POST mycasa/listings/merge `{ ids }` → the visitor's browser list added at login (nothing lost), then the list as get/basic
  */
@@ -36,6 +36,8 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" },
     case "listing/remove-bookmark":
       return mycasaAction(args, removeSchema, async ({ body, user, svc }) => {
         const removed = await removeFavourites(svc.database.db, user.id, body.ids);
+        // None of them was this user's (unknown, or another user's): said plainly, as for any unknown record.
+        if (removed.length === 0) throw new NotFoundError(mycasaMessages.favouriteNotFound, "ids");
         return { statusCode: 200, data: { removed } };
       });
     case "listings/get/basic":

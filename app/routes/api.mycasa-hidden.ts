@@ -3,7 +3,7 @@
  * results pages, which say how many (app/search/search-page.server.ts):
  * - POST mycasa/hidden `{ user? }` → `{ statusCode: 200, data: { data: [{ listingId, hiddenAt }] } }`, newest first
  * - POST mycasa/hidden/add `{ listingId }` → `{ statusCode: 200, data: { listingId } }` (404 for a listing that does not exist)
- * - POST mycasa/hidden/remove `{ ids }` → `{ statusCode: 200, data: { removed } }` (shown again)
+ * - POST mycasa/hidden/remove `{ ids }` → `{ statusCode: 200, data: { removed } }` (shown again; 404 when none was hidden)
  */
 import { z } from "zod";
 import { NotFoundError } from "../../core/errors.ts";
@@ -33,7 +33,11 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" },
         return { statusCode: 200, data: { listingId: body.listingId } };
       });
     case "hidden/remove":
-      return mycasaAction(args, removeSchema, async ({ body, user, svc }) => ({ statusCode: 200, data: { removed: await unhideListings(svc.database.db, user.id, body.ids) } }));
+      return mycasaAction(args, removeSchema, async ({ body, user, svc }) => {
+        const removed = await unhideListings(svc.database.db, user.id, body.ids);
+        if (removed.length === 0) throw new NotFoundError(mycasaMessages.hiddenNotFound, "ids");
+        return { statusCode: 200, data: { removed } };
+      });
     default:
       return jsonError(404, mycasaMessages.invalidBody);
   }

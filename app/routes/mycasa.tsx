@@ -14,7 +14,8 @@ import { safeRedirect } from "../account/api.server.ts";
 import { mycasaTexts } from "../i18n/mycasa.ts";
 import { searchTexts } from "../i18n/search.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
-import { formErrorMessage, loadTab, MYCASA_TABS, runFormCommand, tabPath, type MycasaTab, type TabData } from "../mycasa/page.server.ts";
+import { formErrorMessage, loadTab, runFormCommand, type TabData } from "../mycasa/page.server.ts";
+import { MYCASA_TABS, SAVED_SEARCHES_PATH, tabPath, type MycasaTab } from "../mycasa/tabs.ts";
 import { requestInfo, services } from "../services.ts";
 import { CompactCard } from "../ui/compact-card.tsx";
 import { FormMessages } from "../ui/account-form.tsx";
@@ -79,7 +80,7 @@ export default function MycasaPage() {
   const link = (path: string) => localizePath(path, locale);
   const tabs: Array<[string, string, boolean]> = [
     [link(tabPath.favourites), t.tabFavourites, d.tab === "favourites"],
-    [link("/mycasa/ricerche/"), t.tabSearches, false],
+    [link(SAVED_SEARCHES_PATH), t.tabSearches, false],
     [link(tabPath.hidden), t.tabHidden, d.tab === "hidden"],
     [link(tabPath.addresses), t.tabAddresses, d.tab === "addresses"],
     [link(tabPath.history), t.tabHistory, d.tab === "history"],
@@ -199,7 +200,7 @@ function Addresses({ d, locale, csrf, values }: Props<"addresses"> & { values: R
         <ul className="mycasa-records">
           {d.addresses.map((a) => (
             <li key={a.id} data-testid="mycasa-address">
-              <p><strong>{a.name}</strong> · {a.label}</p>
+              <p><strong>{a.name}</strong>{` · ${a.label}`}</p>
               <Form method="post" className="mycasa-inline-form">
                 <input type="hidden" name="csrf" value={csrf} />
                 <input type="hidden" name="intent" value="rename-address" />
@@ -236,7 +237,7 @@ function Addresses({ d, locale, csrf, values }: Props<"addresses"> & { values: R
         <ul className="mycasa-records">
           {d.points.map((p) => (
             <li key={p.id} data-testid="mycasa-point">
-              <p><strong>{pointName(p, locale)}</strong> · {p.town && p.address !== p.town ? `${p.address}, ${p.town}` : p.address} · {t.pointSummary(t.minutes(p.time_gap), t[`mode_${p.transport}`])}</p>
+              <p><strong>{pointName(p, locale)}</strong>{` · ${p.town && p.address !== p.town ? `${p.address}, ${p.town}` : p.address} · ${t.pointSummary(t.minutes(p.time_gap), t[`mode_${p.transport}`])}`}</p>
               <CommandForm csrf={csrf} intent="delete-point" fields={{ id: p.id }} label={t.delete} ariaLabel={t.deleteLabel(pointName(p, locale))} />
             </li>
           ))}
@@ -289,7 +290,7 @@ function History({ d, locale, csrf }: Props<"history">) {
       <ul className="mycasa-records">
         {d.items.map((h) => (
           <li key={h.id} data-testid="mycasa-history">
-            <p><a href={localizePath(h.uri, locale)}><strong>{h.localities}</strong></a> · {h.filters}</p>
+            <p><a href={localizePath(h.uri, locale)}><strong>{h.localities}</strong></a>{` · ${h.filters}`}</p>
             <CommandForm csrf={csrf} intent="delete-history" fields={{ id: h.id }} label={t.delete} ariaLabel={t.deleteLabel(h.localities)} />
           </li>
         ))}

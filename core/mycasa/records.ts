@@ -25,6 +25,7 @@ export const mycasaMessages = {
   otherUser: "Non puoi leggere o modificare i dati di un altro utente.",
   listingNotFound: "Annuncio non trovato.",
   favouriteNotFound: "Questo annuncio non è tra i tuoi preferiti.",
+  hiddenNotFound: "Questo annuncio non è tra i tuoi annunci nascosti.",
   favouritesFull: `Hai raggiunto il limite di ${MAX_ACCOUNT_FAVOURITES.toLocaleString("it-IT")} annunci preferiti: eliminane qualcuno per salvarne altri.`,
   hiddenFull: `Hai raggiunto il limite di ${MAX_HIDDEN_LISTINGS.toLocaleString("it-IT")} annunci nascosti.`,
   addressNotFound: "Indirizzo non trovato.",
