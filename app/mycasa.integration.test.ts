@@ -5,6 +5,7 @@
  * delete the first user's records (by id, or by a body naming the other user); unknown ids and
  * hostile-but-valid fields get a 4xx with an Italian message; deleting the account deletes them all.
  */
+import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountMessages } from "../core/account/validation.ts";
@@ -13,6 +14,7 @@ import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "..
 import { CookieClient } from "../test/http-client.ts";
 import { startTestPortal } from "../test/portal.ts";
 import { createTestUser, loggedInClient } from "../test/users.ts";
+import { loginOnlyEndpoints, requestFor } from "../test/fuzz-inputs.ts";
 
 const API = "/portal-srp/api/v1/mycasa";
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -296,6 +298,20 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
     expect(visitor.headers.get("location")).toBe("/accedi/?redirect=%2Fmycasa%2F");
     expect((await new CookieClient(portal.url).get("/en/mycasa/nascosti/", { accept: "text/html" })).headers.get("location")).toBe("/en/accedi/?redirect=%2Fen%2Fmycasa%2Fnascosti%2F");
     expect((await c.get("/mycasa/sconosciuta/", { accept: "text/html" })).status).toBe(404);
+  });
+
+  it("answers generated bodies from a logged-in user with a 2xx or a 4xx carrying a message, never a 5xx", async () => {
+    const c = await loggedInClient(portal.url, await createTestUser(portal.database.db, `fuzz-${target}@casa.example`));
+    expect(loginOnlyEndpoints.length).toBe(19);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...loginOnlyEndpoints).chain(requestFor), async (req) => {
+        const res = await c.request(req.path, { method: req.method, body: req.body, headers: { "content-type": "application/json" } });
+        const text = await res.text();
+        expect(res.status, `${req.path} ${req.body?.slice(0, 300)} → ${text.slice(0, 300)}`).toBeLessThan(500);
+        if (res.status >= 400) expect(JSON.parse(text).error.message).toEqual(expect.any(String));
+      }),
+      { numRuns: 300, seed: 11 },
+    );
   });
 
   it("exports all the user's data, and deleting the account deletes every record", async () => {

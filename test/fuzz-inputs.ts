@@ -205,3 +205,6 @@ export function requestFor(endpoint: string): fc.Arbitrary<FuzzRequest> {
 }
 
 export const fuzzEndpoints = [...Object.keys(endpointBodies), "lh/v2"];
+
+/** Endpoints only a logged-in user reaches (the fuzzer is a visitor: they answer 401 after the body is read). */
+export const loginOnlyEndpoints = fuzzEndpoints.filter((name) => /^mycasa\/(listing\/|listings\/(get|merge)|hidden($|\/)|addresses\/|nearby|history\/|export$)/.test(name));
