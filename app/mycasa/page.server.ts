@@ -31,9 +31,12 @@ export interface FavouriteView {
 
 export type TabData =
   | { tab: "favourites"; total: number; page: number; pages: number; items: FavouriteView[] }
-  | { tab: "hidden"; items: Array<{ listingId: number; card: ListingCard | null; hiddenAt: string }> }
+  | { tab: "hidden"; total: number; items: Array<{ listingId: number; card: ListingCard | null; hiddenAt: string }> }
   | { tab: "addresses"; addresses: Array<{ id: number; name: string; label: string }>; points: Array<StoredCommutePoint> }
   | { tab: "history"; items: Array<{ id: number; uri: string; localities: string; filters: string; searchedAt: string }> };
+
+/** Hidden ads shown on the tab (an account may hide 10,000). */
+const HIDDEN_SHOWN = 100;
 
 async function cards(db: Kysely<Database>, ids: number[]): Promise<Map<number, ListingCard>> {
   const [summaries, directory] = await Promise.all([findListingSummaries(db, ids), getPlaceDirectory(db)]);
@@ -61,9 +64,11 @@ export async function loadTab(db: Kysely<Database>, userId: number, tab: MycasaT
       return { tab, total, page: current, pages, items };
     }
     case "hidden": {
+      // The newest HIDDEN_SHOWN with their cards; 'Mostra di nuovo tutti' reaches the rest.
       const rows = await listHidden(db, userId);
-      const byId = await cards(db, rows.slice(0, 200).map((r) => r.listingId));
-      return { tab, items: rows.map((r) => ({ listingId: r.listingId, card: byId.get(r.listingId) ?? null, hiddenAt: r.hiddenAt.toISOString() })) };
+      const shown = rows.slice(0, HIDDEN_SHOWN);
+      const byId = await cards(db, shown.map((r) => r.listingId));
+      return { tab, total: rows.length, items: shown.map((r) => ({ listingId: r.listingId, card: byId.get(r.listingId) ?? null, hiddenAt: r.hiddenAt.toISOString() })) };
     }
     case "addresses": {
       const [addresses, points] = await Promise.all([listAddresses(db, userId), listCommutePoints(db, userId)]);

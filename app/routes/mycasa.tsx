@@ -170,7 +170,7 @@ function Hidden({ d, locale, csrf }: Props<"hidden">) {
   if (d.items.length === 0) return <p data-testid="mycasa-hidden-empty">{t.hiddenEmpty}</p>;
   return (
     <>
-      <h2>{t.hiddenCount(d.items.length)}</h2>
+      <h2>{t.hiddenCount(d.total)}</h2>
       <p>{t.hiddenIntro}</p>
       <ul className="compact-card-list">
         {d.items.map((h) => (
@@ -180,7 +180,7 @@ function Hidden({ d, locale, csrf }: Props<"hidden">) {
           </li>
         ))}
       </ul>
-      {d.items.length > 1 && <CommandForm csrf={csrf} intent="unhide-all" fields={{}} label={t.unhideAll} />}
+      {d.total > 1 && <CommandForm csrf={csrf} intent="unhide-all" fields={{}} label={t.unhideAll} />}
     </>
   );
 }
