@@ -2,7 +2,8 @@
  * A new user's MyCasa in Chromium (issue 11): favourites two listings as a visitor (and keeps a commute
  * point in the browser), logs in and finds both favourites and the point kept on the account; hides an
  * ad from the results and sees it gone with the count; saves a 'Casa' address and a commute point on
- * MyCasa; then, in a second browser, logs in and finds them all. axe on every MyCasa tab used.
+ * MyCasa; then, in a second browser, logs in and finds them all, and removes a favourite, which the
+ * first browser's stale copy follows when its tab comes back. axe on every MyCasa tab used.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -41,8 +42,9 @@ describe("MyCasa for a new user", () => {
   it("keeps a visitor's favourites at login, hides an ad, and keeps addresses and points across browsers", async () => {
     const first = await openBrowser();
     let saved: number[] = [];
+    const page1 = await first.newPage();
     try {
-      const page = await first.newPage();
+      const page = page1;
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
       await page.goto(`${portal.url}/vendita/case/milano/`);
@@ -105,8 +107,9 @@ describe("MyCasa for a new user", () => {
       await expect.poll(() => page.getByTestId("mycasa-point").count()).toBe(2);
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
-    } finally {
+    } catch (error) {
       await first.dispose();
+      throw error;
     }
 
     // Another browser (a phone): log in on the page, find everything.
@@ -132,10 +135,19 @@ describe("MyCasa for a new user", () => {
       await expect.poll(() => page.evaluate(() => window.localStorage.getItem("casa:favourites"))).not.toBeNull();
       expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem("casa:favourites")))!).sort()).toEqual([...saved].sort());
       // Remove one without fuss: the card goes.
+      const removedId = Number(await page.getByTestId("mycasa-favourite").first().getAttribute("data-listing-id"));
       await page.getByRole("button", { name: /^Elimina dai preferiti/ }).first().click();
       await expect.poll(() => page.getByTestId("mycasa-favourite").count()).toBe(1);
+
+      // The first browser's copy is now stale: when its tab comes back, the server wins.
+      const stale = page1;
+      await expect.poll(async () => {
+        await stale.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+        return JSON.parse((await stale.evaluate(() => window.localStorage.getItem("casa:favourites"))) ?? "[]") as number[];
+      }, { timeout: 25_000, interval: 1000 }).toEqual(saved.filter((id) => id !== removedId));
     } finally {
       await second.dispose();
+      await first.dispose();
     }
   });
 });

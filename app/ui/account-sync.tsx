@@ -5,6 +5,8 @@
  *   modal clears it), a visitor's own favourites are merged into the account (nothing lost) and the
  *   browser's list is refilled from the server, which wins over a stale mirror of the same account;
  *   the visitor's commute points are pushed up (nearby/sync) and cleared locally;
+ * - a tab that becomes visible again refreshes the mirror from the server (another device may have
+ *   changed the account: the server wins), at most every REFRESH_AFTER_MS;
  * - logged out, a mirror of an account is cleared, so the next visitor does not inherit it.
  * Renders nothing.
  */
@@ -49,6 +51,9 @@ export async function syncAccount(userId: number): Promise<void> {
   window.sessionStorage.setItem(FAVOURITES_LOADED_KEY, String(userId));
 }
 
+/** A tab that comes back (visible again) refreshes the mirror from the server, at most this often. */
+export const REFRESH_AFTER_MS = 10_000;
+
 export function AccountSync({ userId }: { userId: number | null }) {
   useEffect(() => {
     try {
@@ -57,11 +62,22 @@ export function AccountSync({ userId }: { userId: number | null }) {
         if (favouritesOwner() !== null) writeFavourites([], null);
         return;
       }
-      if (window.sessionStorage.getItem(FAVOURITES_LOADED_KEY) === String(userId)) return;
     } catch {
       return; // storage blocked: nothing to keep in step
     }
-    syncAccount(userId).catch((error: unknown) => console.warn("MyCasa sync failed", error));
+    let last = 0;
+    const sync = () => {
+      last = Date.now();
+      syncAccount(userId).catch((error: unknown) => console.warn("MyCasa sync failed", error));
+    };
+    if (window.sessionStorage.getItem(FAVOURITES_LOADED_KEY) !== String(userId)) sync();
+    else last = Date.now();
+    // §4: a tab coming back re-checks; the account may have changed on another device (the server wins).
+    const onVisible = () => {
+      if (document.visibilityState === "visible" && Date.now() - last >= REFRESH_AFTER_MS) sync();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
   }, [userId]);
   return null;
 }
