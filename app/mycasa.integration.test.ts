@@ -263,6 +263,13 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
       expect(saved.headers.get("location")).toBe("/mycasa/indirizzi/?avviso=saved");
       const page = await (await c.get("/mycasa/indirizzi/", { accept: "text/html" })).text();
       expect(page).toMatch(/<strong>Casa<\/strong> · Milano/);
+      const mine = (await post(c, "addresses/get", {})).body.data[0].id as number;
+      expect((await form({ intent: "rename-address", id: String(mine), name: "Casa dei nonni" }, "/mycasa/indirizzi/")).status).toBe(303);
+      expect((await post(c, "addresses/get", {})).body.data[0]).toMatchObject({ id: mine, name: "Casa dei nonni" });
+      const english = await (await c.get("/en/mycasa/indirizzi/", { accept: "text/html" })).text();
+      expect(english).toContain('<html lang="en"');
+      expect(english).toContain("Saved addresses");
+      expect(english).toContain(">Saved searches</a>");
       const annasAddress = (await post(a, "addresses/get", {})).body.data[0].id as number;
       const refused = await form({ intent: "delete-address", id: String(annasAddress) }, "/mycasa/indirizzi/");
       expect(refused.status).toBe(400);
