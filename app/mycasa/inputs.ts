@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { MAX_COMMUTE_MINUTES, MIN_COMMUTE_MINUTES, POINT_TYPES, TRAVEL_MODES, type StoredCommutePoint } from "../../core/mycasa/commute.ts";
-import { roundCoordinate } from "../../core/mycasa/commute.ts";
+import { addressKey, roundCoordinate } from "../../core/mycasa/commute.ts";
 
 /** A short human text: no control characters or markup brackets. */
 const text = (max: number) => z.string().trim().max(max).regex(/^[^\p{C}<>]*$/u);
@@ -33,7 +33,7 @@ export const addressInput = z.strictObject({
   number: a.number ?? "",
   town: a.town ?? "",
   isPin: a.isPin ?? false,
-  uKey: a.uKey ?? `${roundCoordinate(a.lat)},${roundCoordinate(a.lon)}`,
+  uKey: a.uKey ?? addressKey(a.lat, a.lon),
 }));
 
 /** Commute point ids: the two fixed ones or 'custom-…'. */

@@ -5,7 +5,7 @@
 import type { Kysely } from "kysely";
 import { BadInputError, ConflictError, NotFoundError } from "../../core/errors.ts";
 import { formatEuro } from "../../core/format.ts";
-import { COMMUTE_MINUTES, HOME_POINT_ID, pointLabel, pointType, TRAVEL_MODES, WORK_POINT_ID, type StoredCommutePoint, type TravelMode } from "../../core/mycasa/commute.ts";
+import { addressKey, COMMUTE_MINUTES, HOME_POINT_ID, pointLabel, pointType, TRAVEL_MODES, WORK_POINT_ID, type StoredCommutePoint, type TravelMode } from "../../core/mycasa/commute.ts";
 import { FAVOURITES_PER_PAGE, mycasaMessages, priceChange } from "../../core/mycasa/records.ts";
 import { findListingSummaries } from "../../db/listings-search.ts";
 import {
@@ -123,7 +123,7 @@ export async function runFormCommand(db: Kysely<Database>, readDb: Kysely<Databa
       const where = await locate(readDb, String(form.get("address") ?? "").slice(0, 200));
       await addAddress(db, userId, {
         name: name.data, parent: where.parent, lat: where.lat, lon: where.lon, label: where.address === where.town ? where.town : `${where.address}, ${where.town}`,
-        address: where.address, number: "", town: where.town, isPin: false, uKey: `${where.lat.toFixed(7)},${where.lon.toFixed(7)}`,
+        address: where.address, number: "", town: where.town, isPin: false, uKey: addressKey(where.lat, where.lon),
       }, now);
       return "saved";
     }

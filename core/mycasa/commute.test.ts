@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pointsToPush, roundCoordinate, sameCommutePoint, toClientPoint, toStoredPoint, type ClientCommutePoint } from "./commute.ts";
+import { addressKey, pointsToPush, roundCoordinate, sameCommutePoint, toClientPoint, toStoredPoint, type ClientCommutePoint } from "./commute.ts";
 
 const client = (over: Partial<ClientCommutePoint["apiData"]> & { id?: string; name?: string } = {}): ClientCommutePoint => ({
   valueId: over.id ?? "dove-vivo",
@@ -18,6 +18,11 @@ describe("commute points", () => {
     expect(roundCoordinate(9.18951235)).toBe(9.1895124);
     expect(roundCoordinate(-0.00000001)).toBe(0);
     expect(Object.is(roundCoordinate(-0.00000001), -0)).toBe(false);
+  });
+
+  it("keys an address by its rounded coordinates", () => {
+    expect(addressKey(45.1, 9.123456789)).toBe("45.1,9.1234568");
+    expect(addressKey(45.10000001, 9.12345679)).toBe(addressKey(45.1, 9.1234568));
   });
 
   it("calls two points the same when lat, lon, mode and time are equal after rounding", () => {

@@ -59,6 +59,11 @@ export function roundCoordinate(value: number): number {
   return Object.is(rounded, -0) ? 0 : rounded;
 }
 
+/** The default key (`uKey`) of a saved address: its rounded coordinates, so the same place is saved once. */
+export function addressKey(lat: number, lon: number): string {
+  return `${roundCoordinate(lat)},${roundCoordinate(lon)}`;
+}
+
 /** §3/§4: two points are the same when lat, lon, travel mode and travel time are equal (after rounding). */
 export function sameCommutePoint(
   a: Pick<StoredCommutePoint, "lat" | "lon" | "transport" | "time_gap">,
