@@ -9,6 +9,7 @@ import { requestInfo, services } from "./services.ts";
 import { SiteUser } from "./ui/site-user.tsx";
 import { LoginModalHost } from "./ui/login-modal-host.tsx";
 import { TermsModal } from "./ui/terms-modal.tsx";
+import { AccountSync } from "./ui/account-sync.tsx";
 import type { Route } from "./+types/root";
 import "./ui/site.css";
 
@@ -16,7 +17,7 @@ import "./ui/site.css";
 export function loader({ context }: Route.LoaderArgs) {
   const session = requestInfo(context).session;
   return {
-    user: session ? { name: session.name, lastPrivacyAcceptanceDt: session.tc, trustedIdentity: session.ti } : null,
+    user: session ? { id: session.uid, name: session.name, lastPrivacyAcceptanceDt: session.tc, trustedIdentity: session.ti } : null,
     /** Social login providers that are configured (the modal shows only these). */
     social: services(context).accounts.social.providers(),
   };
@@ -63,6 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </footer>
         <LoginModalHost locale={locale} social={root?.social ?? []} />
         {root?.user && <TermsModal locale={locale} user={root.user} />}
+        <AccountSync userId={root?.user?.id ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -15,3 +15,10 @@ export function formatEuro(value: number): string {
 export function formatListingCount(count: number): string {
   return `${formatInteger(count)} ${count === 1 ? "annuncio" : "annunci"}`;
 }
+
+const dateFormat = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Rome" });
+
+/** "23 novembre 2026" (Rome's calendar day). */
+export function formatDate(value: Date): string {
+  return dateFormat.format(value);
+}

@@ -36,6 +36,8 @@ export interface SearchCriteria {
   excludePlaces?: DirectoryPlace[];
   /** The filter registry the query was parsed with: the portal's unless a test extends it. */
   registry?: FilterRegistry;
+  /** Listing ids left out of the results: the ads a logged-in user hid (MyCasa). */
+  excludeListings?: readonly number[];
 }
 
 export { PAYMENT_PER_EURO };
@@ -159,6 +161,7 @@ export function criteriaCondition(eb: Eb, c: SearchCriteria): SqlCondition {
     if (excluded) and.push(sql<SqlBool>`NOT coalesce(${excluded}, false)`);
   }
   if (c.area) and.push(areaCondition(c.area));
+  if (c.excludeListings?.length) and.push(eb("listings.id", "not in", [...c.excludeListings]));
   for (const condition of (c.registry ?? searchFilters).conditions(query.filters, { now: c.now })) and.push(conditionSql(eb, condition));
   return eb.and(and);
 }
@@ -248,13 +251,16 @@ export async function findListingSummaries(db: Kysely<Database>, ids: readonly n
 /** One page of results and the exact total. */
 export async function searchListings(
   db: Kysely<Database>, criteria: SearchCriteria, page: { number: number; size: number }, options: { counts?: CountCache } = {},
-): Promise<{ total: number; listings: ListingSummary[] }> {
+): Promise<{ total: number; hidden: number; listings: ListingSummary[] }> {
   const where = (eb: Eb) => criteriaCondition(eb, criteria);
   // One after the other: on a small machine the parallel count already uses every core.
   const idRows = await applySort(db.selectFrom("listings").select("listings.id").where(where), criteria.query.sort, criteria.places.length > 0 || criteria.area !== null)
     .limit(page.size).offset((page.number - 1) * page.size).execute();
-  const total = await countListings(db, criteria, options.counts);
-  return { total, listings: await findListingSummaries(db, idRows.map((r) => r.id)) };
+  // Hidden ads: the cached (or in-memory) total of the search, less those of its matches the user hid.
+  const { excludeListings, ...unfiltered } = criteria;
+  const hidden = excludeListings?.length ? await countAmong(db, unfiltered, [...excludeListings]) : 0;
+  const total = (await countListings(db, unfiltered, options.counts)) - hidden;
+  return { total, hidden, listings: await findListingSummaries(db, idRows.map((r) => r.id)) };
 }
 
 /**

@@ -196,6 +196,11 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   sessionRevocations: SessionRevocationsTable;
   mailQueue: MailQueueTable;
+  userFavourites: UserFavouritesTable;
+  userHiddenListings: UserHiddenListingsTable;
+  userAddresses: UserAddressesTable;
+  userCommutePoints: UserCommutePointsTable;
+  userSearchHistory: UserSearchHistoryTable;
 }
 
 export interface SessionRevocationsTable {
@@ -281,4 +286,59 @@ export interface MailQueueTable {
   lastError: string | null;
   sentAt: Timestamp | null;
   createdAt: CreatedAt;
+}
+
+export interface UserFavouritesTable {
+  userId: number;
+  listingId: number;
+  priceAtSave: number | null;
+  savedAt: CreatedAt;
+}
+
+export interface UserHiddenListingsTable {
+  userId: number;
+  listingId: number;
+  hiddenAt: CreatedAt;
+}
+
+export interface UserAddressesTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  label: string;
+  address: string;
+  number: string;
+  town: string;
+  parent: string | null;
+  lat: number;
+  lon: number;
+  isPin: boolean;
+  uKey: string;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+export interface UserCommutePointsTable {
+  id: Generated<number>;
+  userId: number;
+  pointId: string;
+  label: string;
+  type: "home" | "work" | "custom";
+  timeGap: number;
+  transport: "walk" | "bike" | "car";
+  town: string;
+  address: string;
+  number: string;
+  lat: number;
+  lon: number;
+  updateDt: CreatedAt;
+}
+
+export interface UserSearchHistoryTable {
+  id: Generated<number>;
+  userId: number;
+  uri: string;
+  localities: string;
+  filters: string;
+  searchedAt: CreatedAt;
 }

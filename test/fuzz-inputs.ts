@@ -127,6 +127,14 @@ const slugs = ["milano", "roma", "milano-provincia", "m1-milano", "zona-duomo", 
 const email = fc.oneof(fc.constantFrom("demo@casa.example", "nessuno@casa.example", "x@privaterelay.appleid.com", "a@b", "", "DEMO@CASA.EXAMPLE"), hostile);
 const password = fc.oneof(fc.constantFrom("CasaDemo2026", "Sbagliata1", "debole", "A".repeat(40)), hostile);
 
+/** The §7 `user` field: another user's id, an e-mail, the client's user object, nonsense. */
+const userField = fc.oneof(fc.constantFrom(1, 2, "1", "demo@casa.example", { id: 2 }, { id: "1", username: "x@y.it" }, null), hostile);
+const commutePoint = fc.record({
+  id: fc.oneof(fc.constantFrom("dove-vivo", "dove-lavoro", "custom-a1", "custom-"), hostile), label: fc.oneof(fc.constantFrom("h", "Palestra"), hostile),
+  time_gap: num(1, 120), transport: fc.constantFrom("walk", "bike", "car", "plane", "constructor"), town: opt(hostile), type: opt(fc.constantFrom("home", "work", "custom", "x")),
+  address: opt(hostile), number: opt(hostile), updateDt: opt(fc.constantFrom("2026-11-23T10:00:00Z", "ieri", "")), lat, lon,
+}, { requiredKeys: [] });
+
 /** Body (or path) generators per endpoint; every route of app/routes.ts under /portal-srp/api/v1 and /lh/v2 has one. */
 export const endpointBodies: Record<string, fc.Arbitrary<unknown>> = {
   "search": searchBody, "search/availableresults": searchBody, "search-map": searchBody, "search-map/listings": searchBody,
@@ -165,6 +173,20 @@ export const endpointBodies: Record<string, fc.Arbitrary<unknown>> = {
   "user/password/forgot": fc.record({ email: opt(email) }, { requiredKeys: [] }),
   "user/password/reset": fc.record({ token: opt(hostile), password: opt(password) }, { requiredKeys: [] }),
   "user/consents": fc.record({ consents: opt(fc.anything({ maxDepth: 2 })), acceptTerms: opt(flag) }, { requiredKeys: [] }),
+  // MyCasa records (issue 11): a logged-out fuzzer gets 401s; the bodies still carry hostile user fields and ids.
+  ...Object.fromEntries(["mycasa/listings/get/basic", "mycasa/hidden", "mycasa/addresses/get", "mycasa/nearby", "mycasa/history/searches", "mycasa/export"].map((name) => [name, fc.record({ user: opt(userField), jwt: opt(hostile), from: opt(hostile) }, { requiredKeys: [] })])),
+  "mycasa/listing/upsert": fc.record({ listingType: opt(fc.constantFrom("bookmark", "search", "constructor")), listingId: opt(num(1, 2 ** 31)), user: opt(userField) }, { requiredKeys: [] }),
+  "mycasa/listing/remove-bookmark": fc.record({ ids: opt(ids), user: opt(userField) }, { requiredKeys: [] }),
+  "mycasa/listings/merge": fc.record({ ids: opt(ids), user: opt(userField) }, { requiredKeys: [] }),
+  "mycasa/hidden/add": fc.record({ listingId: opt(num(1, 2 ** 31)), user: opt(userField) }, { requiredKeys: [] }),
+  "mycasa/hidden/remove": fc.record({ ids: opt(ids), user: opt(userField) }, { requiredKeys: [] }),
+  "mycasa/addresses/add": fc.record({ address: opt(fc.record({ name: opt(fc.oneof(fc.constantFrom("Casa", "Lavoro", "Scuola", "Casa dei nonni"), hostile)), lat: opt(lat), lon: opt(lon), address: opt(hostile), number: opt(hostile), town: opt(hostile), isPin: opt(flag), uKey: opt(hostile) }, { requiredKeys: [] })), user: opt(userField) }, { requiredKeys: [] }),
+  "mycasa/addresses/rename": fc.record({ id: opt(num(1, 2 ** 31)), name: opt(hostile), user: opt(userField) }, { requiredKeys: [] }),
+  "mycasa/addresses/delete": fc.record({ id: opt(num(1, 2 ** 31)), user: opt(userField) }, { requiredKeys: [] }),
+  ...Object.fromEntries(["mycasa/nearby/add", "mycasa/nearby/update"].map((name) => [name, fc.record({ id: opt(fc.oneof(fc.constantFrom("dove-vivo", "dove-lavoro", "custom-1"), hostile)), nearby: opt(commutePoint), user: opt(userField) }, { requiredKeys: [] })])),
+  "mycasa/nearby/delete": fc.record({ id: opt(fc.oneof(fc.constantFrom("dove-vivo", "custom-1"), hostile)), user: opt(userField) }, { requiredKeys: [] }),
+  "mycasa/nearby/sync": fc.record({ nearbyAll: opt(fc.array(commutePoint, { maxLength: 25 })), user: opt(userField) }, { requiredKeys: [] }),
+  "mycasa/history/searches/delete": fc.record({ ids: opt(ids), all: opt(flag), user: opt(userField) }, { requiredKeys: [] }),
 };
 
 /** GET /lh/v2/{level}/{slug}?…: level and slug names, JavaScript property names, odd query strings. */
@@ -183,3 +205,6 @@ export function requestFor(endpoint: string): fc.Arbitrary<FuzzRequest> {
 }
 
 export const fuzzEndpoints = [...Object.keys(endpointBodies), "lh/v2"];
+
+/** Endpoints only a logged-in user reaches (the fuzzer is a visitor: they answer 401 after the body is read). */
+export const loginOnlyEndpoints = fuzzEndpoints.filter((name) => /^mycasa\/(listing\/|listings\/(get|merge)|hidden($|\/)|addresses\/|nearby|history\/|export$)/.test(name));

@@ -4,6 +4,7 @@
  * the page explains where favourites are kept.
  */
 import { useEffect, useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import { CARDS_PER_PAGE, cardRequests } from "../../core/listing/favourites.ts";
 import type { ListingCard } from "../api/listing-card-presenter.ts";
 import { favouriteTexts } from "../i18n/favourites.ts";
@@ -34,7 +35,9 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
   const { locale } = loaderData;
   const t = favouriteTexts[locale];
   const lt = listingTexts[locale];
-  const { ids, ready } = useFavourites();
+  const root = useRouteLoaderData("root") as { user?: { id: number } | null } | undefined;
+  const loggedIn = Boolean(root?.user);
+  const { ids, ready } = useFavourites(root?.user?.id ?? null);
   const [load, setLoad] = useState<Load>({ status: "idle" });
   // Pages of CARDS_PER_PAGE cards shown; the cards endpoint gives one page per call.
   const [pages, setPages] = useState(1);
@@ -100,7 +103,9 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
       {load.status === "done" && ids.length > pages * CARDS_PER_PAGE && (
         <p><button type="button" className="secondary-button" data-testid="favourites-more" onClick={() => setPages(pages + 1)}>{t.more(ids.length - pages * CARDS_PER_PAGE)}</button></p>
       )}
-      {shown.length > 1 && (
+      {/* A logged-in user's list is the account's: it is managed (and emptied) on MyCasa. */}
+      {loggedIn && <p><a href={localizePath("/mycasa/", locale)}>MyCasa</a></p>}
+      {shown.length > 1 && !loggedIn && (
         <p><button type="button" className="secondary-button" onClick={() => writeFavourites([])}>{t.clear}</button></p>
       )}
       <p><a href={localizePath("/", locale)}>{lt.backToSearch}</a></p>

@@ -12,25 +12,37 @@ import { sortKeys } from "../../core/search/vocabulary.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { optionLabels, searchTexts } from "../i18n/search.ts";
 import { loadSearchPage, type CardView, type SearchPageData } from "../search/search-page.server.ts";
-import { services } from "../services.ts";
+import { requestInfo, services } from "../services.ts";
+import { hiddenListingIds, recordSearch } from "../../db/mycasa.ts";
+import { formCsrfToken } from "../account/form.server.ts";
+import { mycasaTexts } from "../i18n/mycasa.ts";
 import { ResultsCard } from "../ui/results-card.tsx";
 import { FILTER_FORM_ID, ResultsFilters } from "../ui/results-filters.tsx";
 import { ResultsPlaceSearch } from "../ui/results-place-search.tsx";
 import { LiveCountFooter } from "../ui/search-live-count.tsx";
 import { LocalityButton } from "../ui/search-locality.tsx";
 import { PropertyTypeButton } from "../ui/search-property-types.tsx";
-import { RecentSearchesButton, useRecordRecentSearch } from "../ui/search-recent.tsx";
+import { RecentSearchesButton, recentSearchTexts, useRecordRecentSearch } from "../ui/search-recent.tsx";
 import { SmartBackButton } from "../ui/search-smart-back.tsx";
 import type { Route } from "./+types/search-results";
 import "../ui/results.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const svc = services(context);
-  const outcome = await loadSearchPage(svc.database.readDb, svc, documentUrl(request));
+  // A logged-in user (from the signed session token): their hidden ads are left out, and the search goes into their history.
+  const uid = requestInfo(context).session?.uid ?? null;
+  const user = uid === null ? null : { hiddenIds: () => hiddenListingIds(svc.database.readDb, uid) };
+  const outcome = await loadSearchPage(svc.database.readDb, svc, documentUrl(request), user);
   if (outcome.kind === "not-found") throw data(outcome.reason, { status: 404 });
   if (outcome.kind === "redirect") throw redirect(outcome.location, outcome.status);
   const timing = outcome.timings.map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(", ");
-  return data(outcome.data, { headers: { "Server-Timing": timing } });
+  const d = outcome.data;
+  if (uid !== null && d.page === 1) {
+    const texts = recentSearchTexts(d.query, d.toolPlaces, d.locale);
+    // Not awaited: the page does not wait for its history row; a failure is only logged (§8).
+    void recordSearch(svc.database.db, uid, { uri: d.searchPath, ...texts }, new Date()).catch((error: unknown) => svc.logger.warn({ err: error }, "search history not recorded"));
+  }
+  return data({ ...d, csrf: uid === null ? "" : formCsrfToken(request, context) }, { headers: { "Server-Timing": timing } });
 }
 
 /**
@@ -75,6 +87,11 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       <header className="search-header">
         <h1>{d.seo.h1}</h1>
         <p className="search-total" data-testid="search-total">{t.resultsCount(d.total)}</p>
+        {d.hidden && d.hidden.count > 0 && (
+          <p className="search-hidden" data-testid="search-hidden">
+            {mycasaTexts[d.locale].hiddenCount(d.hidden.count)} · <a href={localizePath("/mycasa/nascosti/", d.locale)}>{mycasaTexts[d.locale].hiddenManage}</a>
+          </p>
+        )}
         {/* The save-search button (companion spec, accounts) goes here once saved searches exist (docs/decisions/022). */}
       </header>
       <ResultsPlaceSearch key={`places-${d.searchPath}`} data={d} />
@@ -104,7 +121,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           ) : (
             <ol className="results-list">
               {d.cards.map((card, i) => (
-                <li key={card.id}><ResultsCard card={card} locale={d.locale} eager={i === 0} /></li>
+                <li key={card.id}><ResultsCard card={card} locale={d.locale} eager={i === 0} hide={d.canHide ? { csrf: d.csrf, back: `${localizePath(d.searchPath, d.locale)}` } : undefined} /></li>
               ))}
             </ol>
           )}

@@ -23,6 +23,8 @@ const FILL_IN_SIZE = 25;
 export interface ListingSearchResult {
   listings: ListingCard[];
   total: number;
+  /** How many matches were left out because the user hid them. */
+  hidden: number;
   page: number;
   size: number;
   totalPages: number;
@@ -34,10 +36,12 @@ export interface ListingSearchResult {
 
 export async function runListingSearch(
   db: Kysely<Database>, query: SearchQuery,
-  options: { size?: number; isochrones?: IsochroneProvider; counts?: CountCache; withFillIn?: boolean } = {},
+  options: { size?: number; isochrones?: IsochroneProvider; counts?: CountCache; withFillIn?: boolean; excludeListings?: readonly number[] } = {},
 ): Promise<ListingSearchResult> {
   const size = options.size ?? PAGE_SIZE;
-  const { criteria, directory } = await buildCriteria(db, query, { isochrones: options.isochrones });
+  const built = await buildCriteria(db, query, { isochrones: options.isochrones });
+  const directory = built.directory;
+  const criteria = options.excludeListings?.length ? { ...built.criteria, excludeListings: options.excludeListings } : built.criteria;
   const result = await searchListings(db, criteria, { number: query.page, size }, { counts: options.counts });
   const listings = result.listings.map((l) => presentListingCard(l, directory));
   let fillin: ListingSearchResult["fillin"] = null;
@@ -54,6 +58,7 @@ export async function runListingSearch(
   return {
     listings,
     total: result.total,
+    hidden: result.hidden,
     page: query.page,
     size,
     totalPages: Math.min(Math.ceil(result.total / size), MAX_PAGE),

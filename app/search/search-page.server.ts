@@ -79,6 +79,10 @@ export interface SearchPageData {
   toolPlaces: Array<{ id: string; level: number; qslug: string; name: string; parentId: string | null }>;
   /** The page's address as the codec writes it (without the locale prefix), for recent searches and smart back. */
   searchPath: string;
+  /** A logged-in user's hidden ads among this search's matches (left out of the results), or null for visitors. */
+  hidden: { count: number } | null;
+  /** The results page may offer 'Nascondi' on its cards (a logged-in user). */
+  canHide: boolean;
   /** The place search above the results: the places (and a map shape) searched, each removable, and what /ricerca/ reported back. */
   placeSearch: {
     chips: Array<{ key: string; label: string; removeHref: string }>;
@@ -116,6 +120,7 @@ export function sameSearchUrl(canonical: string, pathname: string, search: strin
 
 export async function loadSearchPage(
   db: Kysely<Database>, svc: Pick<Services, "isochrones" | "counts">, url: URL,
+  user: { hiddenIds: () => Promise<number[]> } | null = null,
 ): Promise<SearchPageOutcome> {
   const started = performance.now();
   const locale: Locale = url.pathname === "/en" || url.pathname.startsWith("/en/") ? "en" : "it";
@@ -134,7 +139,8 @@ export async function loadSearchPage(
   if (!sameSearchUrl(canonical, bare, search)) return { kind: "redirect", location: localizePath(canonical, locale), status: 301 };
 
   const decodedAt = performance.now();
-  const result = await runListingSearch(db, query, searchOptions(svc));
+  const hiddenIds = user ? await user.hiddenIds() : [];
+  const result = await runListingSearch(db, query, { ...searchOptions(svc), excludeListings: hiddenIds });
   const searchedAt = performance.now();
   const href = (q: SearchQuery) => localizePath(encodeSearchUrl(q, directory), locale);
   if (result.total === 0 && query.page > 1) return { kind: "redirect", location: href({ ...query, page: 1 }), status: 302 };
@@ -187,6 +193,8 @@ export async function loadSearchPage(
     query,
     toolPlaces: toolPlaces(directory, places),
     searchPath: canonical,
+    hidden: user ? { count: result.hidden } : null,
+    canHide: user !== null,
     placeSearch: {
       chips: [
         ...places.map((p) => ({ key: p.id, label: placeName(p, locale), removeHref: href({ ...firstPage, places: query.places.filter((id) => id !== p.id) }) })),

@@ -7,7 +7,7 @@ import type { Locale } from "../i18n/locale.ts";
 import { searchTexts } from "../i18n/search.ts";
 import { FavouriteButton } from "./favourite-button.tsx";
 
-export function CompactCard({ card, href, locale }: { card: ListingCard; href: string; locale: Locale }) {
+export function CompactCard({ card, href, locale, heart = true }: { card: ListingCard; href: string; locale: Locale; heart?: boolean }) {
   const texts = searchTexts[locale];
   const photo = card.media.photos[0];
   const f = card.features;
@@ -27,7 +27,7 @@ export function CompactCard({ card, href, locale }: { card: ListingCard; href: s
         <p className="compact-card-facts">{facts.join(" · ")}</p>
         <p className="compact-card-address">{card.address}</p>
       </div>
-      <FavouriteButton listingId={card.id} title={title} className="compact-card-heart" />
+      {heart && <FavouriteButton listingId={card.id} title={title} className="compact-card-heart" />}
     </article>
   );
 }

@@ -6,7 +6,9 @@
  * every link works; the carousel buttons appear once the page is interactive.
  */
 import { useEffect, useState } from "react";
-import type { Locale } from "../i18n/locale.ts";
+import { Form } from "react-router";
+import { localizePath, type Locale } from "../i18n/locale.ts";
+import { mycasaTexts } from "../i18n/mycasa.ts";
 import { searchTexts } from "../i18n/search.ts";
 import type { CardView } from "../search/search-page.server.ts";
 import { FavouriteButton } from "./favourite-button.tsx";
@@ -19,7 +21,11 @@ export function photoHref(href: string, index: number): string {
   return index > 0 ? `${href}#foto${index + 1}` : href;
 }
 
-export function ResultsCard({ card, locale, eager = false, headingLevel = 2 }: { card: CardView; locale: Locale; eager?: boolean; headingLevel?: 2 | 3 }) {
+/**
+ * `hide`: a logged-in user's 'Nascondi' (a form posting to MyCasa, which hides the ad and comes back
+ * here; works without JavaScript).
+ */
+export function ResultsCard({ card, locale, eager = false, headingLevel = 2, hide }: { card: CardView; locale: Locale; eager?: boolean; headingLevel?: 2 | 3; hide?: { csrf: string; back: string } }) {
   const t = searchTexts[locale];
   const [index, setIndex] = useState(0);
   const [interactive, setInteractive] = useState(false);
@@ -74,6 +80,15 @@ export function ResultsCard({ card, locale, eager = false, headingLevel = 2 }: {
         <div className="result-card__footer">
           <span className="result-card__publisher">{card.publisherName}</span>
           <a className="result-card__contact" href={card.contactHref}>{card.contactLabel}</a>
+          {hide && (
+            <Form method="post" action={localizePath("/mycasa/", locale)} className="result-card__hide">
+              <input type="hidden" name="csrf" value={hide.csrf} />
+              <input type="hidden" name="intent" value="hide" />
+              <input type="hidden" name="listingId" value={card.id} />
+              <input type="hidden" name="back" value={hide.back} />
+              <button type="submit" className="link-button" aria-label={mycasaTexts[locale].hideLabel(card.title)}>{mycasaTexts[locale].hide}</button>
+            </Form>
+          )}
         </div>
       </div>
     </article>

@@ -1,4 +1,4 @@
-/** The header's account corner: 'Accedi' for visitors; the user's name and 'Esci' (a form, no JavaScript needed). */
+/** The header's account corner: 'Accedi' for visitors; MyCasa, the user's name and 'Esci' (a form, no JavaScript needed). */
 import { accountTexts } from "../i18n/account.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 
@@ -13,6 +13,7 @@ export function SiteUser({ locale, user }: { locale: Locale; user: { name: strin
   }
   return (
     <div className="site-user">
+      <a href={localizePath("/mycasa/", locale)} data-testid="site-user-mycasa">MyCasa</a>
       <a href={localizePath("/account/", locale)} aria-label={`${t.account}: ${user.name}`}><span data-testid="site-user-name">{user.name}</span></a>
       <form method="post" action="/logout">
         <button type="submit" className="link-button">{t.logout}</button>

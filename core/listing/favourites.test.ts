@@ -58,3 +58,15 @@ describe("cardRequests", () => {
     for (const call of cardRequests(Array.from({ length: MAX_FAVOURITES }, (_, i) => i + 1), 99)) expect(call.length).toBeLessThanOrEqual(CARDS_PER_PAGE);
   });
 });
+
+describe("the cap of a list that mirrors an account", () => {
+  it("keeps up to the cap given (the account's), and the visitor's 200 by default", () => {
+    const many = Array.from({ length: 1000 }, (_, i) => i + 1);
+    expect(parseFavourites(JSON.stringify(many))).toHaveLength(MAX_FAVOURITES);
+    expect(parseFavourites(JSON.stringify(many), 10_000)).toHaveLength(1000);
+    expect(addFavourite(many, 5000, 10_000)).toHaveLength(1001);
+    expect(addFavourite(many, 5000)).toHaveLength(MAX_FAVOURITES);
+    expect(JSON.parse(serializeFavourites(many, 10_000))).toHaveLength(1000);
+    expect(toggleFavourite(many, 5000, 10_000)[0]).toBe(5000);
+  });
+});

@@ -25,7 +25,7 @@ export function cardRequests(ids: readonly number[], pages: number): number[][] 
 const isListingId = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
 
 /** Reads a stored value leniently: anything that is not a list of positive integers is dropped. */
-export function parseFavourites(raw: string | null | undefined): number[] {
+export function parseFavourites(raw: string | null | undefined, cap = MAX_FAVOURITES): number[] {
   if (!raw) return [];
   let value: unknown;
   try {
@@ -34,12 +34,15 @@ export function parseFavourites(raw: string | null | undefined): number[] {
     return [];
   }
   if (!Array.isArray(value)) return [];
-  return normalise(value.filter(isListingId));
+  return normalise(value.filter(isListingId), cap);
 }
 
-/** Deduplicates (first occurrence wins) and caps the list. */
-export function normalise(ids: readonly number[]): number[] {
-  return [...new Set(ids)].slice(0, MAX_FAVOURITES);
+/**
+ * Deduplicates (first occurrence wins) and caps the list. The cap is MAX_FAVOURITES for a visitor's
+ * own list; a logged-in user's list mirrors the account and takes the account's limit (core/mycasa/records.ts).
+ */
+export function normalise(ids: readonly number[], cap = MAX_FAVOURITES): number[] {
+  return [...new Set(ids)].slice(0, cap);
 }
 
 export function isFavourite(ids: readonly number[], id: number): boolean {
@@ -47,19 +50,19 @@ export function isFavourite(ids: readonly number[], id: number): boolean {
 }
 
 /** Puts the id first (moving it if already saved), dropping the oldest beyond the cap. */
-export function addFavourite(ids: readonly number[], id: number): number[] {
+export function addFavourite(ids: readonly number[], id: number, cap = MAX_FAVOURITES): number[] {
   if (!isListingId(id)) return [...ids];
-  return normalise([id, ...ids.filter((x) => x !== id)]);
+  return normalise([id, ...ids.filter((x) => x !== id)], cap);
 }
 
 export function removeFavourite(ids: readonly number[], id: number): number[] {
   return ids.filter((x) => x !== id);
 }
 
-export function toggleFavourite(ids: readonly number[], id: number): number[] {
-  return isFavourite(ids, id) ? removeFavourite(ids, id) : addFavourite(ids, id);
+export function toggleFavourite(ids: readonly number[], id: number, cap = MAX_FAVOURITES): number[] {
+  return isFavourite(ids, id) ? removeFavourite(ids, id) : addFavourite(ids, id, cap);
 }
 
-export function serializeFavourites(ids: readonly number[]): string {
-  return JSON.stringify(normalise(ids));
+export function serializeFavourites(ids: readonly number[], cap = MAX_FAVOURITES): string {
+  return JSON.stringify(normalise(ids, cap));
 }
