@@ -11,6 +11,7 @@ import { leadsForPublisher, phoneCallsForPublisher } from "../db/leads.ts";
 import type { Database } from "../db/schema.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { startTestPortal } from "../test/portal.ts";
+import { loggedInClient } from "../test/users.ts";
 
 interface Reply { status: number; headers: Record<string, string | string[] | undefined>; text: string; json: any }
 
@@ -273,6 +274,36 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     expect(toAgency.status).toBe(201);
     const agencyLead = await sql<{ message: string; kind: string }>`SELECT message, kind FROM leads WHERE id = ${toAgency.json.leadIds[0]}`.execute(db);
     expect(agencyLead.rows[0]).toEqual({ kind: "agency", message: expect.stringContaining("ricontattato") });
+  });
+
+  it("shows an agency its leads and phone calls at /area-agenzia/, and no one else's", async () => {
+    const from = "127.0.0.40";
+    const lead = await api("mycasa/searchSpecific", { listingId: listing.id, name: "Giorgio Verdi", email: "giorgio@example.it", message: "Vorrei visitarlo <b>sabato</b>" }, from);
+    expect(lead.status).toBe(201);
+    // The demo data gives every agency an account (README): agenzia{id}@casa.example / CasaAgenzia2026.
+    const own = await loggedInClient(portal.url, { email: `agenzia${listing.publisherId}@casa.example`, password: "CasaAgenzia2026" });
+    const inbox = await (await own.get("/area-agenzia/", { accept: "text/html" })).text();
+    const leadItem = new RegExp(`<li data-lead-id="${lead.json.leadIds[0]}">[\\s\\S]*?</li>`).exec(inbox)?.[0] ?? "";
+    expect(leadItem).toContain("Giorgio Verdi");
+    expect(leadItem).toContain("Vorrei visitarlo &lt;b&gt;sabato&lt;/b&gt;"); // escaped, never markup
+    expect(leadItem).toContain(`href="/annunci/${listing.id}/"`);
+    const account = await (await own.get("/account/", { accept: "text/html" })).text();
+    expect(account).toContain('href="/area-agenzia/"');
+    const english = await own.get("/en/area-agenzia/", { accept: "text/html" });
+    expect(await english.text()).toContain("Contact requests (");
+
+    // Another agency's account sees its own inbox, never this lead; a seeker's account is refused.
+    const otherAgency = (await sql<{ id: number }>`SELECT id::int AS id FROM publishers WHERE kind = 'agency' AND id <> ${listing.publisherId} ORDER BY id LIMIT 1`.execute(db)).rows[0]!.id;
+    const other = await loggedInClient(portal.url, { email: `agenzia${otherAgency}@casa.example`, password: "CasaAgenzia2026" });
+    const theirs = await (await other.get("/area-agenzia/", { accept: "text/html" })).text();
+    expect(theirs).toContain("Area agenzia");
+    expect(theirs).not.toContain("Vorrei visitarlo");
+    const seeker = await loggedInClient(portal.url, { email: "demo@casa.example", password: "CasaDemo2026" });
+    const refused = await seeker.get("/area-agenzia/", { accept: "text/html" });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Quest&#x27;area è riservata agli account delle agenzie.");
+    const visitor = await get("/area-agenzia/");
+    expect([visitor.status, visitor.headers.location]).toEqual([302, "/accedi/?redirect=%2Farea-agenzia%2F"]);
   });
 
   it("refuses invalid leads with the messages of seed 001 §5", async () => {

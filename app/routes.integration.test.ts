@@ -39,6 +39,7 @@ const samples: Record<string, string> = {
   "forgot-password": "/password-dimenticata/",
   "reset-password": "/reimposta-password/",
   "my-account": "/account/",
+  "publisher-inbox": "/area-agenzia/",
   mycasa: "/mycasa/",
 };
 

@@ -108,6 +108,7 @@ export default [
   ...page("password-dimenticata", "routes/forgot-password.tsx", "forgot-password"),
   ...page("reimposta-password", "routes/reset-password.tsx", "reset-password"),
   ...page("account", "routes/my-account.tsx", "my-account"),
+  ...page("area-agenzia", "routes/publisher-inbox.tsx", "publisher-inbox"),
   route("sviluppo/posta", "routes/dev-outbox.tsx"),
   // Unknown API paths answer JSON 404 in the error shape; every route above is more specific.
   route("portal-srp/api/*", "routes/api.not-found.ts", { id: "api-not-found" }),

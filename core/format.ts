@@ -22,3 +22,13 @@ const dateFormat = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "lo
 export function formatDate(value: Date): string {
   return dateFormat.format(value);
 }
+
+const dateTimeFormats = {
+  it: new Intl.DateTimeFormat("it-IT", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Rome" }),
+  en: new Intl.DateTimeFormat("en-GB", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Rome" }),
+};
+
+/** "23/11/26, 14:05" in Rome's time (the publisher's inbox). */
+export function formatDateTime(value: Date, locale: "it" | "en" = "it"): string {
+  return dateTimeFormats[locale].format(value);
+}

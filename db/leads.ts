@@ -50,11 +50,14 @@ export async function insertLeadsWithMail(
   });
 }
 
-/** A publisher's leads, newest first. */
-export async function leadsForPublisher(db: Kysely<Database>, publisherId: number, limit = 50): Promise<StoredLead[]> {
-  const rows = await db.selectFrom("leads").selectAll().where("publisherId", "=", publisherId).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
-  return rows.map((r) => ({ ...r, id: Number(r.id), createdAt: r.createdAt instanceof Date ? r.createdAt : new Date(String(r.createdAt)) }));
+/** A publisher's leads, newest first, with the title of the listing each concerns (null once it is gone). */
+export async function leadsForPublisher(db: Kysely<Database>, publisherId: number, limit = 50): Promise<Array<StoredLead & { listingTitle: string | null }>> {
+  const rows = await db.selectFrom("leads").leftJoin("listings", "listings.id", "leads.listingId").selectAll("leads").select("listings.title as listingTitle")
+    .where("leads.publisherId", "=", publisherId).orderBy("leads.createdAt", "desc").orderBy("leads.id", "desc").limit(limit).execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), createdAt: asDate(r.createdAt as unknown as Date | string) }));
 }
+
+const asDate = (d: Date | string) => (d instanceof Date ? d : new Date(String(d)));
 
 export interface NewPhoneCall {
   publisherId: number;
@@ -69,8 +72,9 @@ export async function insertPhoneCall(db: Kysely<Database>, call: NewPhoneCall):
   return Number(row.id);
 }
 
-/** A publisher's phone-call records, newest first. */
+/** A publisher's phone-call records, newest first, with the listing's title. */
 export async function phoneCallsForPublisher(db: Kysely<Database>, publisherId: number, limit = 50) {
-  const rows = await db.selectFrom("phoneCalls").selectAll().where("publisherId", "=", publisherId).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
-  return rows.map((r) => ({ ...r, id: Number(r.id), createdAt: r.createdAt instanceof Date ? r.createdAt : new Date(String(r.createdAt)) }));
+  const rows = await db.selectFrom("phoneCalls").leftJoin("listings", "listings.id", "phoneCalls.listingId").selectAll("phoneCalls").select("listings.title as listingTitle")
+    .where("phoneCalls.publisherId", "=", publisherId).orderBy("phoneCalls.createdAt", "desc").orderBy("phoneCalls.id", "desc").limit(limit).execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), createdAt: asDate(r.createdAt as unknown as Date | string) }));
 }

@@ -224,6 +224,8 @@ export interface UsersTable {
   tokensValidAfter: CreatedAt;
   createdAt: CreatedAt;
   lastLoginAt: Timestamp | null;
+  /** The publisher this account reads leads for (an agency's account), or null. */
+  publisherId: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface UserConsentsTable {

@@ -16,10 +16,11 @@ export interface UserRecord {
   tokensValidAfter: Date;
   createdAt: Date;
   lastLoginAt: Date | null;
+  publisherId: number | null;
 }
 
 const userColumns = [
-  "id", "email", "displayName", "passwordHash", "phone", "emailVerifiedAt", "lastPrivacyAcceptanceAt",
+  "id", "email", "displayName", "passwordHash", "phone", "emailVerifiedAt", "lastPrivacyAcceptanceAt", "publisherId",
   "trustedIdentity", "loginType", "tokensValidAfter", "createdAt", "lastLoginAt",
 ] as const;
 
@@ -133,4 +134,32 @@ export async function linkIdentity(db: Kysely<Database>, provider: string, subje
 /** Sets the display name and a first password (registrationsilently). */
 export async function setProfile(db: Kysely<Database>, userId: number, displayName: string, passwordHash: string): Promise<void> {
   await db.updateTable("users").set({ displayName, passwordHash }).where("id", "=", userId).execute();
+}
+
+/** The demo login of a demo agency (README): its inbox of leads and phone calls. */
+export function demoPublisherEmail(publisherId: number): string {
+  return `agenzia${publisherId}@casa.example`;
+}
+
+/** Agencies of the loaded data that have no account yet (demo accounts are made for them). */
+export async function countAgenciesWithoutAccount(db: Kysely<Database>): Promise<number> {
+  const row = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM publishers p WHERE p.kind = 'agency'
+      AND NOT EXISTS (SELECT 1 FROM users u WHERE u.publisher_id = p.id)`.execute(db);
+  return row.rows[0]?.n ?? 0;
+}
+
+/**
+ * Gives every agency without one a verified account `agenzia{id}@casa.example` with the same password hash
+ * (one Argon2 hash for all: these are demo credentials printed in the README), in one statement.
+ */
+export async function createDemoPublisherAccounts(db: Kysely<Database>, passwordHash: string, now: Date): Promise<number> {
+  const result = await sql`
+    INSERT INTO users (email, display_name, password_hash, email_verified_at, last_privacy_acceptance_at, tokens_valid_after, created_at, publisher_id)
+    SELECT 'agenzia' || p.id || '@casa.example', p.name, ${passwordHash}, ${now}, ${now}, ${now}, ${now}, p.id
+    FROM publishers p
+    WHERE p.kind = 'agency'
+      AND NOT EXISTS (SELECT 1 FROM users u WHERE u.publisher_id = p.id)
+      AND NOT EXISTS (SELECT 1 FROM users u WHERE lower(u.email) = 'agenzia' || p.id || '@casa.example')`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

@@ -184,6 +184,20 @@ describe("agencies, contact form and phone in Chromium", () => {
       await expect.poll(() => page.getByTestId("lead-form").isVisible()).toBe(false);
       await expect.poll(() => reveal.isVisible()).toBe(true);
       expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+
+      // The agency logs in with its demo account and finds the lead and the call in its inbox.
+      await page.goto(`${portal.url}/accedi/?redirect=/area-agenzia/`);
+      await page.getByLabel("Email", { exact: true }).fill(`agenzia${listing.publisherId}@casa.example`);
+      await page.getByLabel("Password", { exact: true }).fill("CasaAgenzia2026");
+      await page.getByRole("button", { name: "Accedi" }).click();
+      await page.waitForURL((u) => u.pathname === "/area-agenzia/");
+      const inboxLeads = page.getByTestId("inbox-leads").getByRole("listitem");
+      await expect.poll(() => inboxLeads.count()).toBe(1);
+      expect(await inboxLeads.first().textContent()).toContain("Giulia Conti");
+      expect(await inboxLeads.first().getByRole("link", { name: listing.title }).count()).toBe(1);
+      expect(await page.getByTestId("inbox-calls").getByRole("listitem").count()).toBe(1); // the reveal (once per page view)
+      expect(await page.getByRole("heading", { level: 2 }).allTextContents()).toEqual(["Richieste di contatto (1)", "Telefonate (1)"]);
+      expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await browser.dispose();

@@ -21,7 +21,7 @@ import { ProgressBar } from "./progress.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { refuseConnect } from "./request-guard.ts";
 import { ListingFollower } from "./listing-follower.ts";
-import { createAccountService, DEMO_USER } from "./accounts/setup.ts";
+import { createAccountService, DEMO_PUBLISHER_PASSWORD, DEMO_USER } from "./accounts/setup.ts";
 import { createMailer } from "./accounts/mailer.ts";
 import { MailQueue } from "./mail-queue.ts";
 
@@ -166,6 +166,7 @@ export async function startPortal(options: {
 
   const accounts = await createAccountService(config, database.db, logger, options.clock ?? Date.now);
   await accounts.service.ensureDemoUser(DEMO_USER.email, DEMO_USER.displayName, DEMO_USER.password);
+  await accounts.service.ensureDemoPublisherAccounts(DEMO_PUBLISHER_PASSWORD);
   await accounts.service.followRevocations();
   const followRevocations = setInterval(() => {
     accounts.service.followRevocations().catch((error: Error) => logger.warn({ err: error.message }, "could not read session revocations"));

@@ -6,6 +6,7 @@ import { Form, redirect, useActionData, useLoaderData } from "react-router";
 import { accountMessages } from "../../core/account/validation.ts";
 import { formAction, formCsrfToken, redirectWithCookies, type FormResult } from "../account/form.server.ts";
 import { accountTexts } from "../i18n/account.ts";
+import { inboxTexts } from "../i18n/publisher-inbox.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { requestInfo, services } from "../services.ts";
 import { Field, FormMessages } from "../ui/account-form.tsx";
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const user = await services(context).accounts.currentUser(requestInfo(context).session);
   if (!user) throw redirect(`${localizePath("/accedi/", locale)}?redirect=${encodeURIComponent(localizePath("/account/", locale))}`);
-  return { locale, csrf: formCsrfToken(request, context), name: user.displayName, email: user.email, hasPassword: user.passwordHash !== null };
+  return { locale, csrf: formCsrfToken(request, context), name: user.displayName, email: user.email, hasPassword: user.passwordHash !== null, isPublisher: user.publisherId !== null };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -34,7 +35,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function MyAccountPage() {
-  const { locale, csrf, name, email, hasPassword } = useLoaderData<typeof loader>();
+  const { locale, csrf, name, email, hasPassword, isPublisher } = useLoaderData<typeof loader>();
   const result = useActionData<FormResult>();
   const t = accountTexts[locale];
   const errors = result?.errors ?? {};
@@ -44,6 +45,7 @@ export default function MyAccountPage() {
       <meta name="robots" content="noindex" />
       <h1>{t.accountTitle}</h1>
       <p>{`${name} · ${email}`}</p>
+      {isPublisher && <p><a href={localizePath("/area-agenzia/", locale)}>{inboxTexts[locale].title}</a></p>}
       <FormMessages errors={errors} />
       <Form method="post" className="account-form">
         <input type="hidden" name="csrf" value={csrf} />

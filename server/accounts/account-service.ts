@@ -13,7 +13,7 @@ import {
   issueOneTimeSecret, pruneSessionRevocations, revokeAllSessions, revokeRememberToken, rotateRememberToken, sessionRevocationsSince, type SecretPurpose,
 } from "../../db/sessions.ts";
 import {
-  createUser, deleteUser, findConsents, findUserByEmail, findUserById, findUserByIdentity, linkIdentity, markEmailVerified, recordConsents, recordLogin,
+  countAgenciesWithoutAccount, createDemoPublisherAccounts, createUser, deleteUser, findConsents, findUserByEmail, findUserById, findUserByIdentity, linkIdentity, markEmailVerified, recordConsents, recordLogin,
   setPasswordAndRevokeSessions, setProfile, type UserRecord,
 } from "../../db/users.ts";
 import type { Logger } from "../logger.ts";
@@ -479,6 +479,12 @@ export class AccountService {
   }
 
   /** Creates the documented demo user when missing (README), verified and with the terms accepted. */
+  /** Demo agencies' accounts (README): one password for all, hashed once, only for agencies still without one. */
+  async ensureDemoPublisherAccounts(password: string): Promise<number> {
+    if ((await countAgenciesWithoutAccount(this.db)) === 0) return 0;
+    return createDemoPublisherAccounts(this.db, await argon2Hash(password), new Date(this.now()));
+  }
+
   async ensureDemoUser(email: string, displayName: string, password: string): Promise<void> {
     if (await findUserByEmail(this.db, email)) return;
     await createUser(this.db, {

@@ -13,6 +13,8 @@ import { deriveKeys } from "./tokens.ts";
 
 /** The demo account of the demo data (README): log in at once on a fresh checkout. */
 export const DEMO_USER = { email: "demo@casa.example", displayName: "Utente Demo", password: "CasaDemo2026" } as const;
+/** Every demo agency logs in as agenzia{id}@casa.example with this password and reads its leads (README). */
+export const DEMO_PUBLISHER_PASSWORD = "CasaAgenzia2026";
 
 export async function createAccountService(config: Config, db: Kysely<Database>, logger: Logger, now: () => number) {
   let secret = config.SESSION_SECRET;
