@@ -8,6 +8,7 @@ import * as m05 from "./migrations/2026-11-23-01-exact-listing-points.ts";
 import * as accounts from "./migrations/2026-11-23-02-accounts.ts";
 import * as m2303 from "./migrations/2026-11-23-03-publisher-pages-and-leads.ts";
 import * as m06 from "./migrations/2026-11-23-04-listing-changes.ts";
+import * as savedSearches from "./migrations/2026-11-23-05-saved-searches.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-02-accounts": accounts,
   "2026-11-23-03-publisher-pages-and-leads": m2303,
   "2026-11-23-04-listing-changes": m06,
+  "2026-11-23-05-saved-searches": savedSearches,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

@@ -194,6 +194,8 @@ export interface Database {
   rememberTokens: RememberTokensTable;
   oneTimeSecrets: OneTimeSecretsTable;
   mailOutbox: MailOutboxTable;
+  savedSearches: SavedSearchesTable;
+  savedSearchAlerts: SavedSearchAlertsTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -255,4 +257,25 @@ export interface MailOutboxTable {
   textBody: string;
   htmlBody: string;
   createdAt: CreatedAt;
+}
+
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  userId: number;
+  hash: string;
+  serialized: string;
+  activeSort: Generated<string>;
+  title: string | null;
+  provinceId: string | null;
+  domain: string;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+export interface SavedSearchAlertsTable {
+  id: Generated<number>;
+  savedSearchId: number;
+  channel: "mail" | "push";
+  frequency: "immediately" | "daily" | "never";
+  updatedAt: CreatedAt;
 }

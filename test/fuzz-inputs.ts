@@ -127,6 +127,13 @@ const slugs = ["milano", "roma", "milano-provincia", "m1-milano", "zona-duomo", 
 const email = fc.oneof(fc.constantFrom("demo@casa.example", "nessuno@casa.example", "x@privaterelay.appleid.com", "a@b", "", "DEMO@CASA.EXAMPLE"), hostile);
 const password = fc.oneof(fc.constantFrom("CasaDemo2026", "Sbagliata1", "debole", "A".repeat(40)), hostile);
 
+const searchIdArb = fc.oneof(fc.integer({ min: 1, max: 2 ** 31 }), fc.constantFrom(0, -1, 1.5, "1", "01", "x", Number.MAX_SAFE_INTEGER + 2), hostile);
+const userField = fc.oneof(fc.integer({ min: 1, max: 5 }), fc.record({ id: fc.oneof(fc.integer({ min: 1, max: 5 }), hostile) }, { requiredKeys: [] }), hostile, fc.constant(null));
+const frequencyArb = fc.constantFrom("immediately", "daily", "never", "weekly", "", "constructor");
+const notifications = fc.record({ hasPush: opt(flag), pushFrequency: opt(frequencyArb), hasEmail: opt(flag), emailFrequency: opt(frequencyArb) }, { requiredKeys: [] });
+const searchData = fc.record({ filters: opt(filters), locations: opt(fc.array(placeRef, { maxLength: 4 })), uri: rareUri, encodedProperties: opt(fc.record({ searchUrl: uri }, { requiredKeys: [] })), activeSort: opt(fc.constantFrom("prezzo-crescente", "rilevanza", "x")) }, { requiredKeys: [] });
+const savePayload = fc.record({ user: opt(userField), searchData, title: opt(fc.oneof(hostile, fc.constant(null))), notifications: opt(notifications), excludeAuctions: opt(flag), domain: opt(fc.constantFrom("casa.it", "casa.com", "x")) }, { requiredKeys: ["searchData"] });
+
 /** Body (or path) generators per endpoint; every route of app/routes.ts under /portal-srp/api/v1 and /lh/v2 has one. */
 export const endpointBodies: Record<string, fc.Arbitrary<unknown>> = {
   "search": searchBody, "search/availableresults": searchBody, "search-map": searchBody, "search-map/listings": searchBody,
@@ -165,6 +172,13 @@ export const endpointBodies: Record<string, fc.Arbitrary<unknown>> = {
   "user/password/forgot": fc.record({ email: opt(email) }, { requiredKeys: [] }),
   "user/password/reset": fc.record({ token: opt(hostile), password: opt(password) }, { requiredKeys: [] }),
   "user/consents": fc.record({ consents: opt(fc.anything({ maxDepth: 2 })), acceptTerms: opt(flag) }, { requiredKeys: [] }),
+  // Saved searches (issue 11): searches to save with one hostile field, other users' ids, odd alerts and titles.
+  ...Object.fromEntries(["mycasa/searches/serialize", "mycasa/searches/upsert"].map((name) => [name, savePayload])),
+  "mycasa/searches/get": fc.record({ user: opt(userField), locale: opt(fc.constantFrom("it", "en", "de")) }, { requiredKeys: [] }),
+  "mycasa/searches/getBookmarkData": fc.record({ user: opt(userField), id: opt(searchIdArb), searchData: opt(searchData), excludeAuctions: opt(flag) }, { requiredKeys: [] }),
+  "mycasa/searches/updateBoomark": fc.record({ user: opt(userField), bookmarkData: opt(fc.record({ searchId: opt(searchIdArb), id: opt(searchIdArb) }, { requiredKeys: [] })), searchTitle: opt(fc.oneof(hostile, fc.constant(null))), notifications: opt(notifications), bkmPayload: opt(fc.record({ searchData, excludeAuctions: opt(flag) }, { requiredKeys: [] })) }, { requiredKeys: [] }),
+  "mycasa/searches/deleteBoomark": fc.record({ user: opt(userField), data: opt(fc.record({ searchType: opt(fc.constantFrom("bookmark", "history", "x")), id: opt(fc.oneof(searchIdArb, fc.array(searchIdArb, { maxLength: 60 }))) }, { requiredKeys: [] })) }, { requiredKeys: [] }),
+  "sharedUtils/getBkmPayload": fc.record({ filters: opt(filters), locations: opt(fc.array(placeRef, { maxLength: 4 })), uri: rareUri, activeNearby: opt(fc.oneof(fc.record({ lat, lon, vehicle: fc.constantFrom("walk", "car", "plane"), time: num(5, 60) }), fc.anything({ maxDepth: 1 }))), isFromMap: opt(flag), bbPolygon: opt(bbox), total: opt(num(0, 1e6)), user: opt(userField), domain: opt(fc.constantFrom("casa.it", "casa.com", "evil.example")), searchType: opt(fc.constantFrom("bookmark", "history", "x")) }, { requiredKeys: [] }),
 };
 
 /** GET /lh/v2/{level}/{slug}?…: level and slug names, JavaScript property names, odd query strings. */

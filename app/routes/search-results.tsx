@@ -12,7 +12,10 @@ import { sortKeys } from "../../core/search/vocabulary.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { optionLabels, searchTexts } from "../i18n/search.ts";
 import { loadSearchPage, type CardView, type SearchPageData } from "../search/search-page.server.ts";
-import { services } from "../services.ts";
+import { saveSearchState } from "../search/save-search-state.server.ts";
+import { requestInfo, services } from "../services.ts";
+import { SaveSearchButton } from "../ui/save-search-button.tsx";
+import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { ResultsCard } from "../ui/results-card.tsx";
 import { FILTER_FORM_ID, ResultsFilters } from "../ui/results-filters.tsx";
 import { ResultsPlaceSearch } from "../ui/results-place-search.tsx";
@@ -29,8 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const outcome = await loadSearchPage(svc.database.readDb, svc, documentUrl(request));
   if (outcome.kind === "not-found") throw data(outcome.reason, { status: 404 });
   if (outcome.kind === "redirect") throw redirect(outcome.location, outcome.status);
-  const timing = outcome.timings.map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(", ");
-  return data(outcome.data, { headers: { "Server-Timing": timing } });
+  const started = performance.now();
+  // The user's own record is read from the primary: right after a save the page must show it saved.
+  const saveSearch = await saveSearchState(svc.database.db, await getPlaceDirectory(svc.database.readDb), outcome.data.query, requestInfo(context).session?.uid ?? null, outcome.data.locale);
+  const timing = [...outcome.timings, ["saved", performance.now() - started] as const].map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(", ");
+  return data({ ...outcome.data, saveSearch }, { headers: { "Server-Timing": timing } });
 }
 
 /**
@@ -75,7 +81,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       <header className="search-header">
         <h1>{d.seo.h1}</h1>
         <p className="search-total" data-testid="search-total">{t.resultsCount(d.total)}</p>
-        {/* The save-search button (companion spec, accounts) goes here once saved searches exist (docs/decisions/022). */}
+        <SaveSearchButton state={d.saveSearch} locale={d.locale} total={d.total} page={d.page} />
       </header>
       <ResultsPlaceSearch key={`places-${d.searchPath}`} data={d} />
       <div className="search-tools" key={`tools-${d.searchPath}`}>
