@@ -38,6 +38,8 @@ const samples: Record<string, string> = {
   "forgot-password": "/password-dimenticata/",
   "reset-password": "/reimposta-password/",
   "my-account": "/account/",
+  "mycasa-searches": "/mycasa/ricerche/",
+  "mycasa-search-save": "/mycasa/ricerche/salva/?uri=%2Fvendita%2Fcase%2Fmilano%2F",
 };
 
 /** The text a reader sees: no tags, scripts or styles. */

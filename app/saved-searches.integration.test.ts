@@ -7,6 +7,7 @@
  */
 import { hash as argon2Hash } from "@node-rs/argon2";
 import type { Kysely } from "kysely";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountMessages } from "../core/account/validation.ts";
 import type { Database } from "../db/schema.ts";
@@ -14,6 +15,7 @@ import { createUser } from "../db/users.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { CookieClient } from "../test/http-client.ts";
 import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
+import { requestFor, sessionEndpoints } from "../test/fuzz-inputs.ts";
 
 const API = "/portal-srp/api/v1";
 const MILANO = "IT-03-015146";
@@ -296,5 +298,15 @@ describe.each(databaseTargets)("saved searches over HTTP on %s", (target) => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ statusCode: 200, deleted: 1 });
     expect((await anna.post(`${API}/mycasa/searches/deleteBoomark`, { data: { searchType: "bookmark", id: [polygonId] } })).status).toBe(404);
+  });
+
+  it("answers generated bodies from a logged-in user with a 2xx or a 4xx carrying a message, never a 5xx", async () => {
+    const fuzzer = (await login("bruno@casa.example", "Segreta123")).client;
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...sessionEndpoints).chain(requestFor), async (req) => {
+      const res = await fuzzer.request(req.path, { method: "POST", body: req.body, headers: { "content-type": "application/json" } });
+      const text = await res.text();
+      expect(res.status, `${req.path} ${req.body?.slice(0, 300)} → ${text.slice(0, 300)}`).toBeLessThan(500);
+      if (res.status >= 400) expect(JSON.parse(text).error.message).toEqual(expect.any(String));
+    }), { numRuns: 300, seed: 11 });
   });
 });

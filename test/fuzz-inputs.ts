@@ -197,3 +197,6 @@ export function requestFor(endpoint: string): fc.Arbitrary<FuzzRequest> {
 }
 
 export const fuzzEndpoints = [...Object.keys(endpointBodies), "lh/v2"];
+
+/** Endpoints that need a logged-in session: anonymous fuzzing only reaches their 401 (app/saved-searches.integration.test.ts fuzzes them logged in). */
+export const sessionEndpoints = ["sharedUtils/getBkmPayload", "mycasa/searches/serialize", "mycasa/searches/upsert", "mycasa/searches/get", "mycasa/searches/getBookmarkData", "mycasa/searches/updateBoomark", "mycasa/searches/deleteBoomark"];
