@@ -8,7 +8,7 @@
  * visitor goes through the login modal (reason AddFavouriteSearch) and the modal opens after login.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { deviceClass } from "../../core/device.ts";
 import {
   channelFrequency, NOTIFICATION_TOOLTIP_KEY, readTimestamp, SAVE_SEARCH_HINT_KEY, saveSearchButtonState, showNotificationTooltip,
@@ -18,7 +18,7 @@ import { localizePath, type Locale } from "../i18n/locale.ts";
 import { savedSearchTexts } from "../i18n/saved-searches.ts";
 import { frequencyLabel } from "../mycasa/saved-search-form.ts";
 import { requestLogin } from "./login-modal-host.tsx";
-import { SearchModal } from "./search-modal.tsx";
+import { leaveTo, SearchModal } from "./search-modal.tsx";
 import "./saved-searches.css";
 
 /** What the page's loader tells the button about the search shown (app/search/save-search-state.server.ts). */
@@ -92,13 +92,24 @@ export function SaveSearchButton({ state, locale, total, page, onSummary }: {
   onSummary?: () => void;
 }) {
   const t = savedSearchTexts[locale];
-  const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [saved, setSaved] = useState(state.saved);
   const [loggedIn, setLoggedIn] = useState(state.loggedIn);
   const [knownFromCache, setKnownFromCache] = useState(false);
   const [open, setOpen] = useState(false);
   const [hint, setHint] = useState<"save" | "notification" | null>(null);
+  /** Logged in through the modal: the save modal opens once the login modal (welcome panel) is closed. */
+  const [pendingOpen, setPendingOpen] = useState(false);
+  useEffect(() => {
+    if (!pendingOpen) return;
+    const timer = window.setInterval(() => {
+      if (document.querySelector("dialog.login-modal[open]")) return;
+      window.clearInterval(timer);
+      setPendingOpen(false);
+      setOpen(true);
+    }, 150);
+    return () => window.clearInterval(timer);
+  }, [pendingOpen]);
   useEffect(() => {
     setSaved(state.saved);
     setLoggedIn(state.loggedIn);
@@ -139,7 +150,7 @@ export function SaveSearchButton({ state, locale, total, page, onSummary }: {
     if (!loggedIn) {
       requestLogin({ reason: "AddFavouriteSearch", then: () => {
         setLoggedIn(true);
-        setOpen(true);
+        setPendingOpen(true);
       } });
       return;
     }
@@ -190,8 +201,8 @@ export function SaveSearchButton({ state, locale, total, page, onSummary }: {
             setOpen(false);
             if (next) remember({ id: next.id, hash: state.hash }, state.hash);
             else remember(null, state.hash);
-            if (searchUrl && searchUrl !== state.uri) navigate(localizePath(searchUrl, locale));
-            else void revalidator.revalidate();
+            // Saved under another address (auctions excluded): the modal is leaving for it.
+            if (!searchUrl || searchUrl === state.uri) void revalidator.revalidate();
           }}
         />
       )}
@@ -205,7 +216,8 @@ function openFilterPanel(): void {
     const toggle = document.querySelector<HTMLElement>(".filters-toggle");
     if (toggle && toggle.offsetParent !== null && getComputedStyle(toggle).display !== "none") toggle.click();
     else document.querySelector<HTMLElement>("#filtri-form select, #filtri-form input:not([type=hidden])")?.focus();
-  }, 0);
+    // After the modal's own history entry is popped (the panel pushes one of its own on phones).
+  }, 100);
 }
 
 function SaveSearchModal({ state, saved, locale, onClose, onSaved, onSummary }: {
@@ -229,6 +241,13 @@ function SaveSearchModal({ state, saved, locale, onClose, onSaved, onSummary }: 
   const [busy, setBusy] = useState<"save" | "delete" | null>(null);
   const [error, setError] = useState<string | null>(null);
   const titleRef = useRef<HTMLInputElement>(null);
+  // Opened after mounting (the dialog exists then), closed before unmounting (its history entry is popped).
+  const [shown, setShown] = useState(false);
+  useEffect(() => setShown(true), []);
+  const closeThen = (then: () => void) => {
+    setShown(false);
+    window.setTimeout(then, 0);
+  };
 
   const notifications = (): Notifications => ({
     hasPush: pushOn, pushFrequency: channelFrequency(pushOn, pushFrequency),
@@ -243,11 +262,19 @@ function SaveSearchModal({ state, saved, locale, onClose, onSaved, onSummary }: 
       if (saved) {
         const { ok, json } = await post("mycasa/searches/updateBoomark", { bookmarkData: { searchId: saved.id }, searchTitle: title, notifications: n });
         if (!ok) throw new Error(String((json.error as { message?: string } | undefined)?.message ?? t.saveError));
-        onSaved({ ...saved, customTitle: title.trim() || null, notifications: n, alerts: alertsOf(n, saved.alerts) });
+        const next = { ...saved, customTitle: title.trim() || null, notifications: n, alerts: alertsOf(n, saved.alerts) };
+        closeThen(() => onSaved(next));
       } else {
         const { ok, json } = await post("mycasa/searches/upsert", { searchData: { uri: state.uri }, title, notifications: n, excludeAuctions: state.auctionAllowed && excludeAuctions });
         if (!ok) throw new Error(String((json.error as { message?: string } | undefined)?.message ?? t.saveError));
-        onSaved({ id: Number(json.searchId), customTitle: title.trim() || null, notifications: n, alerts: alertsOf(n, []) }, String(json.searchUrl ?? state.uri));
+        const next = { id: Number(json.searchId), customTitle: title.trim() || null, notifications: n, alerts: alertsOf(n, []) };
+        const searchUrl = String(json.searchUrl ?? state.uri);
+        // Auctions excluded: the saved search is another address; go there (replacing the modal's history entry).
+        if (searchUrl !== state.uri) {
+          onSaved(next, searchUrl);
+          await leaveTo(localizePath(searchUrl, locale));
+        }
+        closeThen(() => onSaved(next));
       }
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : t.saveError);
@@ -265,7 +292,7 @@ function SaveSearchModal({ state, saved, locale, onClose, onSaved, onSummary }: 
       setBusy(null);
       return;
     }
-    onSaved(null);
+    closeThen(() => onSaved(null));
   };
 
   const toggle = (id: string, label: string, on: boolean, setOn: (v: boolean) => void, frequency: AlertFrequency, setFrequency: (f: AlertFrequency) => void) => (
@@ -283,7 +310,7 @@ function SaveSearchModal({ state, saved, locale, onClose, onSaved, onSummary }: 
       </div>
       {on && (
         <div className="ssm-frequency">
-          <label htmlFor={`${formId}-${id}-f`}>{t.frequencyLabel}</label>
+          <label htmlFor={`${formId}-${id}-f`}>{t.frequencyLabel}<span className="visually-hidden">{` (${label})`}</span></label>
           <select id={`${formId}-${id}-f`} value={frequency === "never" ? "immediately" : frequency} onChange={(e) => setFrequency(e.target.value as AlertFrequency)}>
             {(["immediately", "daily"] as const).map((f) => <option key={f} value={f}>{frequencyLabel(f, locale)}</option>)}
           </select>
@@ -294,8 +321,8 @@ function SaveSearchModal({ state, saved, locale, onClose, onSaved, onSummary }: 
 
   return (
     <SearchModal
-      open
-      onClose={onClose}
+      open={shown}
+      onClose={() => closeThen(onClose)}
       title={saved ? t.modalTitleEdit : t.modalTitleNew}
       closeLabel={t.close}
       className="st-modal--save-search"
@@ -307,7 +334,7 @@ function SaveSearchModal({ state, saved, locale, onClose, onSaved, onSummary }: 
               {t.deleteSearch}
             </button>
           )}
-          <button type="button" className="button-secondary" onClick={onClose}>{t.cancel}</button>
+          <button type="button" className="button-secondary" onClick={() => closeThen(onClose)}>{t.cancel}</button>
           <button type="submit" form={formId} className="button-primary ssm-submit" disabled={busy !== null} aria-busy={busy === "save"}>
             {busy === "save" && <span className="ssm-spinner" aria-hidden="true" />}
             {busy === "save" ? <span className="visually-hidden">{t.saving}</span> : null}
@@ -338,7 +365,7 @@ function SaveSearchModal({ state, saved, locale, onClose, onSaved, onSummary }: 
         </section>
         <section className="ssm-section">
           <h3 className="ssm-heading">{t.summaryTitle}</h3>
-          <button type="button" className="ssm-summary" onClick={onSummary}>
+          <button type="button" className="ssm-summary" onClick={() => closeThen(onSummary)}>
             <strong>{state.defaultTitle}</strong>
             <span>{state.summary}</span>
             <span className="ssm-summary__edit">{t.summaryBack}</span>
