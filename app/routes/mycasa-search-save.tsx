@@ -11,7 +11,7 @@ import { formAction, formCsrfToken, type FormResult } from "../account/form.serv
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { savedSearchTexts } from "../i18n/saved-searches.ts";
 import { frequencyLabel, saveSearchFormSchema } from "../mycasa/saved-search-form.ts";
-import { describeSearch, savedSearchesService, searchOf } from "../mycasa/saved-searches.server.ts";
+import { ALERT_DELIVERY, describeSearch, savedSearchesService, searchOf } from "../mycasa/saved-searches.server.ts";
 import { requestInfo, services } from "../services.ts";
 import { FormMessages } from "../ui/account-form.tsx";
 import { encodeSearchUrl } from "../../core/search/url.ts";
@@ -44,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...described,
     title: existing?.title ?? "",
     notifications: existing ? notificationsOf(existing.alerts) : defaultNotifications,
+    deliveryOff: !(ALERT_DELIVERY.email && ALERT_DELIVERY.push),
   };
 }
 
@@ -91,7 +92,7 @@ export default function SaveSearchPage() {
         <h2 className="saved-search-save__section">{t.summaryTitle}</h2>
         <p><strong>{d.defaultTitle}</strong> · {d.summary}</p>
         <h2 className="saved-search-save__section">{t.notificationsTitle}</h2>
-        <p className="saved-search-delivery">{t.deliveryOff}</p>
+        {d.deliveryOff && <p className="saved-search-delivery">{t.deliveryOff}</p>}
         {([["email", t.emailLabel, d.notifications.emailFrequency], ["push", t.pushLabel, d.notifications.pushFrequency]] as const).map(([name, label, value]) => (
           <div className="form-field" key={name}>
             <label htmlFor={`salva-${name}`}>{label}</label>
