@@ -28,6 +28,17 @@ describe("saving a search", () => {
       const button = page.getByTestId("save-search-button");
       await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
       expect(await button.textContent()).toBe("Salva ricerca");
+      // The save hint (desktop, page 1, 1–500 results, not in the last 12 hours): closed, it stays away on reload.
+      const total = Number((await page.getByTestId("search-total").textContent())!.replace(/\D/g, ""));
+      expect(total).toBeGreaterThan(0);
+      expect(total).toBeLessThanOrEqual(500);
+      const hint = page.getByRole("status").filter({ hasText: "Salva questa ricerca" });
+      await expect.poll(() => hint.count()).toBe(1);
+      await hint.getByRole("button", { name: "Chiudi" }).click();
+      expect(await hint.count()).toBe(0);
+      await page.reload();
+      await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
+      expect(await hint.count()).toBe(0);
 
       // A visitor: the login modal first, then the save modal.
       await page.waitForFunction(() => document.querySelector("[data-testid=save-search-button]") !== null && (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext !== undefined);
@@ -89,11 +100,38 @@ describe("saving a search", () => {
       await item.getByRole("link", { name: /Vedi gli annunci/ }).click();
       await page.waitForURL(/\/vendita\/case\/milano\/$/);
       await expect.poll(() => button.getAttribute("data-state")).toBe("saved-no-alarm");
+
+      // Logged out, this browser still knows the search: 'Attiva ricerca', with its notification tooltip; it asks to log in.
+      await page.getByRole("button", { name: "Esci" }).click();
+      await expect.poll(() => page.getByRole("link", { name: "Accedi" }).count()).toBe(1);
+      await page.goto(`${portal.url}/vendita/case/milano/`);
+      await expect.poll(() => button.getAttribute("data-state")).toBe("inactive");
+      expect(await button.textContent()).toBe("Attiva ricerca");
+      expect(await page.getByRole("status").filter({ hasText: "Accedi per riattivare gli avvisi" }).count()).toBe(1);
       await button.click();
-      await page.getByRole("dialog", { name: "Modifica ricerca" }).getByRole("button", { name: "Elimina ricerca" }).click();
+      await expect.poll(() => login.isVisible()).toBe(true);
+      await login.getByLabel("Password", { exact: true }).fill("CasaDemo2026");
+      await login.getByRole("button", { name: "Accedi", exact: true }).click();
+      await expect.poll(() => login.getByRole("heading", { level: 2 }).textContent()).toBe("Bentornato, Utente Demo!");
+      await login.getByRole("button", { name: "Chiudi" }).first().click();
+      const editAgain = page.getByRole("dialog", { name: "Modifica ricerca" });
+      await expect.poll(() => editAgain.isVisible()).toBe(true);
+      await editAgain.getByRole("button", { name: "Elimina ricerca" }).click();
       await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
       await page.reload();
       await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
+
+      // 'RIEPILOGO' goes back to the filters; Escape closes the modal.
+      await button.click();
+      const again = page.getByRole("dialog", { name: "Salva ricerca" });
+      await expect.poll(() => again.isVisible()).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => again.count()).toBe(0);
+      await button.click();
+      await expect.poll(() => again.isVisible()).toBe(true);
+      await again.getByRole("button", { name: /Modifica i filtri/ }).click();
+      await expect.poll(() => again.count()).toBe(0);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest("#filtri-form") !== null)).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await browser.dispose();
