@@ -5,7 +5,7 @@
  */
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { accountMessages } from "../../core/account/validation.ts";
-import { BadInputError } from "../../core/errors.ts";
+import { BadInputError, ConflictError } from "../../core/errors.ts";
 import { defaultNotifications, notificationsOf } from "../../core/search/saved-search.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
@@ -65,7 +65,7 @@ export function action(args: Route.ActionArgs) {
       }, new Date());
       return redirect(localizePath(saved.searchUrl, locale), 303);
     } catch (error) {
-      if (error instanceof Error && (error.name === "BadInputError" || error.name === "ConflictError")) return { errors: { form: error.message }, values };
+      if (error instanceof BadInputError || error instanceof ConflictError) return { errors: { form: error.message }, values };
       throw error;
     }
   });

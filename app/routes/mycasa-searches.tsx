@@ -6,6 +6,7 @@
  */
 import { Form, redirect, useActionData, useLoaderData } from "react-router";
 import { accountMessages } from "../../core/account/validation.ts";
+import { ConflictError, NotFoundError } from "../../core/errors.ts";
 import type { AlertFrequency } from "../../core/search/saved-search.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
@@ -59,7 +60,7 @@ export function action(args: Route.ActionArgs) {
       return redirect(`${here}?avviso=aggiornata`, 303);
     } catch (error) {
       // Not found (another user's id, or already deleted) and conflicts are shown on the form, in Italian.
-      if (error instanceof Error && (error.name === "NotFoundError" || error.name === "ConflictError")) return { errors: { form: error.message }, values };
+      if (error instanceof NotFoundError || error instanceof ConflictError) return { errors: { form: error.message }, values };
       throw error;
     }
   });
