@@ -300,6 +300,22 @@ describe.each(databaseTargets)("saved searches over HTTP on %s", (target) => {
     expect((await anna.post(`${API}/mycasa/searches/deleteBoomark`, { data: { searchType: "bookmark", id: [polygonId] } })).status).toBe(404);
   });
 
+  it("keeps one record when the same search is saved many times at once, and deletes them with the account", async () => {
+    await createUser(db, { email: "carla@casa.example", displayName: "Carla Bianchi", passwordHash: await argon2Hash("Segreta123"), consents: { privacy: true }, emailVerified: true, now: new Date() });
+    const { client: carla, id: carlaId } = await login("carla@casa.example", "Segreta123");
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => carla.post(`${API}/mycasa/searches/upsert`, {
+      searchData: { locations: i % 2 ? [ROMA, MILANO] : [MILANO, ROMA], filters: { numRooms_min: 2 } }, title: `Tab ${i}`,
+    }).then(json)));
+    expect(new Set(answers.map((a) => a.searchId)).size).toBe(1);
+    const rows = await db.selectFrom("savedSearches").select("id").where("userId", "=", carlaId).execute();
+    expect(rows).toHaveLength(1);
+    const alerts = await db.selectFrom("savedSearchAlerts").select("id").where("savedSearchId", "=", rows[0]!.id).execute();
+    expect(alerts).toHaveLength(2);
+    expect((await carla.post(`${API}/user/delete`, { password: "Segreta123" })).status).toBe(200);
+    expect(await db.selectFrom("savedSearches").select("id").where("userId", "=", carlaId).execute()).toEqual([]);
+    expect(await db.selectFrom("savedSearchAlerts").select("id").where("savedSearchId", "=", rows[0]!.id).execute()).toEqual([]);
+  });
+
   it("answers generated bodies from a logged-in user with a 2xx or a 4xx carrying a message, never a 5xx", async () => {
     const fuzzer = (await login("bruno@casa.example", "Segreta123")).client;
     await fc.assert(fc.asyncProperty(fc.constantFrom(...sessionEndpoints).chain(requestFor), async (req) => {
