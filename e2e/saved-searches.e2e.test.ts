@@ -96,10 +96,15 @@ describe("saving a search", () => {
       expect(await item.textContent()).toContain("Email: Mai · Push: Mai");
       expect(await seriousViolations(page)).toEqual([]);
 
-      // Delete from the results page's modal.
-      await item.getByRole("link", { name: /Vedi gli annunci/ }).click();
+      // From the bookmark to its results, where the modal opens by itself after a second.
+      await item.getByRole("link", { name: /Modifica dai risultati/ }).click();
       await page.waitForURL(/\/vendita\/case\/milano\/$/);
       await expect.poll(() => button.getAttribute("data-state")).toBe("saved-no-alarm");
+      const fromBookmark = page.getByRole("dialog", { name: "Modifica ricerca" });
+      await expect.poll(() => fromBookmark.isVisible()).toBe(true);
+      expect(await fromBookmark.getByLabel("NOME DELLA RICERCA (opzionale)").inputValue()).toBe("Case a Milano");
+      await fromBookmark.getByRole("button", { name: "Annulla" }).click();
+      await expect.poll(() => fromBookmark.count()).toBe(0);
 
       // Logged out, this browser still knows the search: 'Attiva ricerca', with its notification tooltip; it asks to log in.
       await page.getByRole("button", { name: "Esci" }).click();

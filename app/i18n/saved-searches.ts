@@ -36,6 +36,7 @@ type SavedSearchTexts = {
   pageIntro: string;
   empty: string;
   run: string;
+  editOnResults: string;
   rename: string;
   update: string;
   updatedNotice: string;
@@ -85,6 +86,7 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     pageIntro: "Le ricerche che hai salvato, con i loro avvisi. Aprile per vedere gli annunci di oggi.",
     empty: "Non hai ancora salvato ricerche. Dalla pagina dei risultati usa 'Salva ricerca'.",
     run: "Vedi gli annunci",
+    editOnResults: "Modifica dai risultati",
     rename: "Nome della ricerca",
     update: "Salva modifiche",
     updatedNotice: "Modifiche salvate",
@@ -132,6 +134,7 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     pageIntro: "The searches you saved, with their alerts. Open one to see today's listings.",
     empty: "You have not saved any searches yet. On a results page use 'Save search'.",
     run: "See the listings",
+    editOnResults: "Edit from the results",
     rename: "Search name",
     update: "Save changes",
     updatedNotice: "Changes saved",

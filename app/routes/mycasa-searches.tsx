@@ -15,6 +15,7 @@ import { savedSearchesService } from "../mycasa/saved-searches.server.ts";
 import { savedSearchTexts } from "../i18n/saved-searches.ts";
 import { requestInfo, services } from "../services.ts";
 import { FormMessages } from "../ui/account-form.tsx";
+import { EDIT_FRAGMENT } from "../ui/save-search-button.tsx";
 import type { Route } from "./+types/mycasa-searches";
 import "../ui/account.css";
 import "../ui/saved-searches.css";
@@ -88,7 +89,12 @@ export default function MyCasaSearchesPage() {
               <h2 id={`ricerca-${s.id}`}>{s.title}</h2>
               <p className="saved-search__summary">{s.summary}</p>
               <p className="saved-search__alerts">{t.alertsOf(frequencyLabel(s.notifications.emailFrequency, locale), frequencyLabel(s.notifications.pushFrequency, locale))}</p>
-              {s.href && <p><a className="saved-search__run" href={s.href}>{t.run}<span className="visually-hidden">: {s.title}</span></a></p>}
+              {s.href && (
+                <p className="saved-search__links">
+                  <a className="saved-search__run" href={s.href}>{t.run}<span className="visually-hidden">: {s.title}</span></a>
+                  <a href={`${s.href}#${EDIT_FRAGMENT}`}>{t.editOnResults}<span className="visually-hidden">: {s.title}</span></a>
+                </p>
+              )}
               {!s.stale && (
                 <Form method="post" className="account-form saved-search__edit">
                   <input type="hidden" name="csrf" value={csrf} />

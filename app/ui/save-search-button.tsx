@@ -35,6 +35,9 @@ export interface SaveSearchState {
   delivery: { email: boolean; push: boolean };
 }
 
+/** The fragment a My{product} bookmark link adds to open the saved search's modal on its results page. */
+export const EDIT_FRAGMENT = "modifica-ricerca";
+
 /** The browser's memory of the account's saved searches (§9 local storage "savedsearchesData"). */
 const CACHE_KEY = "savedsearchesData";
 type CacheEntry = { id: number; hash: string };
@@ -126,6 +129,17 @@ export function SaveSearchButton({ state, locale, total, page, onSummary }: {
   }, [state.loggedIn, state.saved, state.hash]);
 
   const buttonState = saveSearchButtonState({ loggedIn, saved, knownFromCache });
+
+  // Opened from a My{product} bookmark (§2): the modal after 1 s, only when logged in and the search is saved.
+  useEffect(() => {
+    if (window.location.hash !== `#${EDIT_FRAGMENT}`) return;
+    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+    if (!state.loggedIn || !state.saved) return;
+    const timer = window.setTimeout(() => setOpen(true), 1000);
+    return () => window.clearTimeout(timer);
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Hint tooltips (§4, §9): the save hint on desktop, the notification tooltip of an inactive search.
   useEffect(() => {
