@@ -20,12 +20,15 @@ interface Args {
 }
 
 export async function mycasaEndpoint<S extends z.ZodType<{ user?: z.infer<typeof userFieldSchema> }>>(
-  args: Args, schema: S, run: (ctx: { user: UserRecord; body: z.infer<S>; searches: SavedSearchesService; now: Date }) => Promise<unknown>,
+  args: Args, schema: S, run: (ctx: { user: Pick<UserRecord, "id">; body: z.infer<S>; searches: SavedSearchesService; now: Date }) => Promise<unknown>,
+  options: { sessionOnly?: boolean } = {},
 ): Promise<Response> {
   const svc = services(args.context);
   const info = requestInfo(args.context);
   if (!isSameOrigin(args.request, info, svc.accounts.publicOrigin)) return crossSiteRefusal();
-  const user = await svc.accounts.currentUser(info.session);
+  // Computations that neither read nor write the user's records (serialize, the bookmark payload) trust the
+  // signed session token alone (no database read, decision 042); the others check the account still exists.
+  const user = options.sessionOnly ? (info.session ? { id: info.session.uid } : null) : await svc.accounts.currentUser(info.session);
   if (!user) return jsonError(401, accountMessages.notLoggedIn);
   const body = await readJsonBody(args.request, schema);
   checkUserField(body.user, user.id);

@@ -233,12 +233,12 @@ export function presentSavedSearch(record: SavedSearchRecord, directory: PlaceDi
 
 export interface SavedSearchesService {
   directory(): Promise<PlaceDirectory>;
-  save(user: UserRecord, payload: Omit<SavePayload, "user" | "jwt" | "searchType">, now: Date): Promise<{ id: number; created: boolean; hash: string; searchUrl: string }>;
-  list(user: UserRecord, locale: Locale): Promise<{ savedsearchesData: SavedSearchView[]; provinces: string[] }>;
-  get(user: UserRecord, id: number, locale: Locale): Promise<SavedSearchView>;
+  save(user: Pick<UserRecord, "id">, payload: Omit<SavePayload, "user" | "jwt" | "searchType">, now: Date): Promise<{ id: number; created: boolean; hash: string; searchUrl: string }>;
+  list(user: Pick<UserRecord, "id">, locale: Locale): Promise<{ savedsearchesData: SavedSearchView[]; provinces: string[] }>;
+  get(user: Pick<UserRecord, "id">, id: number, locale: Locale): Promise<SavedSearchView>;
   findByQuery(userId: number, query: SearchQuery, directory: PlaceDirectory, options?: { excludeAuctions?: boolean }): Promise<SavedSearchRecord | null>;
-  update(user: UserRecord, input: { id: number; title?: string | null; notifications?: Partial<Notifications>; search?: Omit<SavePayload, "user" | "jwt" | "searchType"> }, now: Date): Promise<number>;
-  remove(user: UserRecord, ids: number[]): Promise<number>;
+  update(user: Pick<UserRecord, "id">, input: { id: number; title?: string | null; notifications?: Partial<Notifications>; search?: Omit<SavePayload, "user" | "jwt" | "searchType"> }, now: Date): Promise<number>;
+  remove(user: Pick<UserRecord, "id">, ids: number[]): Promise<number>;
 }
 
 export function savedSearchesService(db: Kysely<Database>): SavedSearchesService {

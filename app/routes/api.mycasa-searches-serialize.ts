@@ -14,7 +14,7 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
     const directory = await searches.directory();
     const stored = storedSearchOf(searchOf(body.searchData, directory), directory, { excludeAuctions: body.excludeAuctions, domain: body.domain });
     return { statusCode: 200, data: { serialize: { str: stored.serialized, hash: stored.hash } } };
-  }));
+  }, { sessionOnly: true }));
 
 export const loader = endpoint.loader;
 export const action = endpoint.action;

@@ -56,7 +56,7 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
         total: body.total ?? null,
       },
     };
-  }));
+  }, { sessionOnly: true }));
 
 export const loader = endpoint.loader;
 export const action = endpoint.action;
