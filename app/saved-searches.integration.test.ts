@@ -316,6 +316,20 @@ describe.each(databaseTargets)("saved searches over HTTP on %s", (target) => {
     expect(await db.selectFrom("savedSearchAlerts").select("id").where("savedSearchId", "=", rows[0]!.id).execute()).toEqual([]);
   });
 
+  it("refuses a new search past 200 saved ones, in Italian, but still updates a saved one", async () => {
+    await createUser(db, { email: "dario@casa.example", displayName: "Dario Gallo", passwordHash: await argon2Hash("Segreta123"), consents: { privacy: true }, emailVerified: true, now: new Date() });
+    const { client: dario, id: darioId } = await login("dario@casa.example", "Segreta123");
+    const first = await json(await dario.post(`${API}/mycasa/searches/upsert`, { searchData: { locations: [MILANO] } }));
+    await db.insertInto("savedSearches").values(Array.from({ length: 199 }, (_, i) => ({
+      userId: darioId, hash: `f${String(i).padStart(31, "0")}`, serialized: JSON.stringify({ price_max: 1000 + i }), title: null, provinceId: null, domain: "casa.it", createdAt: new Date(), updatedAt: new Date(),
+    }))).execute();
+    const refused = await dario.post(`${API}/mycasa/searches/upsert`, { searchData: { locations: [ROMA] } });
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).error.message).toMatch(/^Hai raggiunto il numero massimo di ricerche salvate \(200\)/);
+    const again = await json(await dario.post(`${API}/mycasa/searches/upsert`, { searchData: { locations: [MILANO] }, title: "Ancora Milano" }));
+    expect(again).toMatchObject({ statusCode: 200, searchId: first.searchId, created: false });
+  });
+
   it("answers generated bodies from a logged-in user with a 2xx or a 4xx carrying a message, never a 5xx", async () => {
     const fuzzer = (await login("bruno@casa.example", "Segreta123")).client;
     await fc.assert(fc.asyncProperty(fc.constantFrom(...sessionEndpoints).chain(requestFor), async (req) => {

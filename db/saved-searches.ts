@@ -82,38 +82,34 @@ async function setAlerts(db: Kysely<Database>, savedSearchId: number, notificati
 
 /**
  * Saves a search for the user; the same search (same hash) saved again updates the existing record
- * (its title when one is given, its alerts when given) instead of adding a second one.
- * A new search without alert settings gets `initialNotifications`. `limit` caps how many searches one user keeps: over it, a new search is refused with `{ refused: true }`.
+ * (its title when one is given, its alerts when given) instead of adding a second one: one
+ * INSERT … ON CONFLICT, so concurrent saves of the same search cannot make two rows.
+ * A new search without alert settings gets `initialNotifications`. `limit` caps how many searches one user
+ * keeps: over it, a new search is refused with `{ refused: true }` (a soft cap: two saves racing at the limit
+ * may both pass; it bounds storage, it is not a quota to the row).
  */
 export async function upsertSavedSearch(
   db: Kysely<Database>,
   input: { userId: number; search: StoredSearch; title: string | null; notifications: Notifications | null; initialNotifications: Notifications; now: Date; limit: number },
 ): Promise<{ id: number; created: boolean } | { refused: true }> {
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("savedSearches").select("id").where("userId", "=", input.userId).where("hash", "=", input.search.hash).forUpdate().executeTakeFirst();
-    let id: number;
-    let created = false;
-    if (existing) {
-      id = existing.id;
-      await trx.updateTable("savedSearches")
-        .set({ activeSort: input.search.activeSort, updatedAt: input.now, ...(input.title !== null ? { title: input.title } : {}) })
-        .where("id", "=", id).where("userId", "=", input.userId).execute();
-    } else {
-      // Serialise a user's concurrent saves so the cap holds (one row lock on the user).
-      await trx.selectFrom("users").select("id").where("id", "=", input.userId).forUpdate().executeTakeFirst();
-      const count = await countSavedSearches(trx, input.userId);
-      if (count >= input.limit) return { refused: true as const };
-      const row = await trx.insertInto("savedSearches")
-        .values({ userId: input.userId, ...input.search, title: input.title, createdAt: input.now, updatedAt: input.now })
-        .onConflict((oc) => oc.constraint("saved_searches_user_hash").doUpdateSet({ updatedAt: input.now }))
-        .returning("id").executeTakeFirstOrThrow();
-      id = row.id;
-      created = true;
+    if ((await countSavedSearches(trx, input.userId)) >= input.limit) {
+      const existing = await trx.selectFrom("savedSearches").select("id").where("userId", "=", input.userId).where("hash", "=", input.search.hash).executeTakeFirst();
+      if (!existing) return { refused: true as const };
     }
-    if (input.notifications || created) {
-      await setAlerts(trx, id, input.notifications ?? input.initialNotifications, input.now);
-    }
-    return { id, created };
+    const row = await trx.insertInto("savedSearches")
+      .values({ userId: input.userId, ...input.search, title: input.title, createdAt: input.now, updatedAt: input.now })
+      .onConflict((oc) => oc.constraint("saved_searches_user_hash").doUpdateSet({
+        activeSort: (eb) => eb.ref("excluded.activeSort"),
+        updatedAt: input.now,
+        title: sql<string | null>`coalesce(excluded.title, saved_searches.title)`,
+      }))
+      // xmax is 0 on a freshly inserted row version, not on one an ON CONFLICT update wrote.
+      .returning(["id", sql<boolean>`(xmax = 0)`.as("created")])
+      .executeTakeFirstOrThrow();
+    const created = Boolean(row.created);
+    if (input.notifications || created) await setAlerts(trx, row.id, input.notifications ?? input.initialNotifications, input.now);
+    return { id: row.id, created };
   });
 }
 
