@@ -132,6 +132,12 @@ describe("saving a search", () => {
       await expect.poll(() => again.isVisible()).toBe(true);
       await page.keyboard.press("Escape");
       await expect.poll(() => again.count()).toBe(0);
+      // The browser's back button closes the modal first, and the page stays.
+      await button.click();
+      await expect.poll(() => again.isVisible()).toBe(true);
+      await page.goBack();
+      await expect.poll(() => again.count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe("/vendita/case/milano/");
       await button.click();
       await expect.poll(() => again.isVisible()).toBe(true);
       await again.getByRole("button", { name: /Modifica i filtri/ }).click();
