@@ -7,7 +7,7 @@
  * Without JavaScript it is a link to /mycasa/ricerche/salva/ (login first when needed). With it, a
  * visitor goes through the login modal (reason AddFavouriteSearch) and the modal opens after login.
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { deviceClass } from "../../core/device.ts";
 import {
@@ -254,7 +254,6 @@ function SaveSearchModal({ state, saved, locale, onClose, onSaved, onSummary }: 
   const [alertsOpen, setAlertsOpen] = useState(true);
   const [busy, setBusy] = useState<"save" | "delete" | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const titleRef = useRef<HTMLInputElement>(null);
   // Opened after mounting (the dialog exists then), closed before unmounting (its history entry is popped).
   const [shown, setShown] = useState(false);
   useEffect(() => setShown(true), []);
@@ -387,7 +386,7 @@ function SaveSearchModal({ state, saved, locale, onClose, onSaved, onSummary }: 
         </section>
         <section className="ssm-section">
           <h3 className="ssm-heading"><label htmlFor={`${formId}-title`}>{t.nameTitle}</label></h3>
-          <input ref={titleRef} id={`${formId}-title`} className="ssm-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder={t.namePlaceholder} maxLength={100} />
+          <input id={`${formId}-title`} className="ssm-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder={t.namePlaceholder} maxLength={100} />
         </section>
         {state.auctionAllowed && !saved && (
           <div className="ssm-check">
