@@ -62,8 +62,17 @@ describe("saving a search", () => {
       expect(await modal.getByLabel("Escludi immobili all’asta").count()).toBe(1);
       expect(await seriousViolations(page)).toEqual([]);
 
-      // E-mail: switched off and on again (on means immediately), then once a day.
+      // All notifications: off turns both channels off, on turns both on.
+      const all = modal.getByRole("switch", { name: "Tutte le notifiche" });
       const email = modal.getByRole("switch", { name: "Notifiche via Email" });
+      const push = modal.getByRole("switch", { name: "Notifiche push" });
+      expect(await all.isChecked()).toBe(true);
+      await all.uncheck();
+      expect([await email.isChecked(), await push.isChecked()]).toEqual([false, false]);
+      await all.check();
+      expect([await email.isChecked(), await push.isChecked()]).toEqual([true, true]);
+      await push.uncheck();
+      // E-mail: switched off and on again (on means immediately), then once a day.
       await email.uncheck();
       expect(await modal.getByLabel("Frequenza (Notifiche via Email)").count()).toBe(0);
       await email.check();

@@ -20,6 +20,7 @@ type SavedSearchTexts = {
   saving: string;
   close: string;
   pushLabel: string;
+  allNotifications: string;
   emailLabel: string;
   frequencyLabel: string;
   immediately: string;
@@ -70,6 +71,7 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     saving: "Salvataggio in corso…",
     close: "Chiudi",
     pushLabel: "Notifiche push",
+    allNotifications: "Tutte le notifiche",
     emailLabel: "Notifiche via Email",
     frequencyLabel: "Frequenza",
     immediately: "Subito",
@@ -118,6 +120,7 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     saving: "Saving…",
     close: "Close",
     pushLabel: "Push notifications",
+    allNotifications: "All notifications",
     emailLabel: "Email notifications",
     frequencyLabel: "Frequency",
     immediately: "Immediately",

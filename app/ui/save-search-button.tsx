@@ -371,6 +371,22 @@ function SaveSearchModal({ state, saved, locale, onClose, onSaved, onSummary }: 
             </button>
           </h3>
           <div id={`${formId}-alerts`} hidden={!alertsOpen}>
+            <div className="ssm-switch ssm-switch--all">
+              <input
+                type="checkbox" role="switch" id={`${formId}-all`} checked={pushOn || emailOn}
+                onChange={(e) => {
+                  // The switch for all notifications sets both channels (§4), on at immediately.
+                  const on = e.target.checked;
+                  setPushOn(on);
+                  setEmailOn(on);
+                  if (on) {
+                    setPushFrequency("immediately");
+                    setEmailFrequency("immediately");
+                  }
+                }}
+              />
+              <label htmlFor={`${formId}-all`}>{t.allNotifications}</label>
+            </div>
             {toggle("push", t.pushLabel, pushOn, setPushOn, pushFrequency, setPushFrequency)}
             {toggle("email", t.emailLabel, emailOn, setEmailOn, emailFrequency, setEmailFrequency)}
             {!(state.delivery.email && state.delivery.push) && <p className="saved-search-delivery">{t.deliveryOff}</p>}
