@@ -15,7 +15,6 @@ import { loadSearchPage, type CardView, type SearchPageData } from "../search/se
 import { saveSearchState } from "../search/save-search-state.server.ts";
 import { requestInfo, services } from "../services.ts";
 import { SaveSearchButton } from "../ui/save-search-button.tsx";
-import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { ResultsCard } from "../ui/results-card.tsx";
 import { FILTER_FORM_ID, ResultsFilters } from "../ui/results-filters.tsx";
 import { ResultsPlaceSearch } from "../ui/results-place-search.tsx";
@@ -34,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (outcome.kind === "redirect") throw redirect(outcome.location, outcome.status);
   const started = performance.now();
   // The user's own record is read from the primary: right after a save the page must show it saved.
-  const saveSearch = await saveSearchState(svc.database.db, await getPlaceDirectory(svc.database.readDb), outcome.data.query, requestInfo(context).session?.uid ?? null, outcome.data.locale);
+  const saveSearch = await saveSearchState(svc.database.db, svc.database.readDb, outcome.data.query, requestInfo(context).session?.uid ?? null, outcome.data.locale);
   const timing = [...outcome.timings, ["saved", performance.now() - started] as const].map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(", ");
   return data({ ...outcome.data, saveSearch }, { headers: { "Server-Timing": timing } });
 }
