@@ -1,5 +1,6 @@
 /** Texts of saved searches: the save-search button and modal (seed 001 §2 "Saved-search panels"), and /mycasa/ricerche/. */
-import type { Messages } from "./locale.ts";
+import type { AlertFrequency } from "../../core/search/saved-search-alerts.ts";
+import type { Locale, Messages } from "./locale.ts";
 
 type SavedSearchTexts = {
   save: string;
@@ -151,3 +152,9 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     count: (n) => (n === 1 ? "1 saved search" : `${n} saved searches`),
   },
 };
+
+/** 'Subito', 'Una volta al giorno', 'Mai' (seed 001 §3 "Notification frequency"). */
+export function frequencyLabel(f: AlertFrequency, locale: Locale): string {
+  const t = savedSearchTexts[locale];
+  return f === "immediately" ? t.immediately : f === "daily" ? t.daily : t.never;
+}

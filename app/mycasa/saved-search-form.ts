@@ -1,11 +1,11 @@
 /**
  * The saved-search forms of the pages that work without JavaScript (/mycasa/ricerche/, /mycasa/ricerche/salva/):
- * one zod schema for their fields, and the frequency labels the modal shares (seed 001 §3).
+ * one zod schema for their fields (the frequency labels live with the texts, app/i18n/saved-searches.ts).
  */
 import { z } from "zod";
-import { alertFrequencies, type AlertFrequency } from "../../core/search/saved-search.ts";
-import type { Locale } from "../i18n/locale.ts";
-import { savedSearchTexts } from "../i18n/saved-searches.ts";
+import { alertFrequencies } from "../../core/search/saved-search-alerts.ts";
+
+export { frequencyLabel } from "../i18n/saved-searches.ts";
 
 const frequency = z.enum(alertFrequencies, { error: "Scegli una frequenza valida" });
 const title = z.string().max(100, "Il titolo può avere al massimo 100 caratteri").optional();
@@ -24,8 +24,3 @@ export const saveSearchFormSchema = z.object({
   push: frequency,
   excludeAuctions: z.literal("on").optional(),
 });
-
-export function frequencyLabel(f: AlertFrequency, locale: Locale): string {
-  const t = savedSearchTexts[locale];
-  return f === "immediately" ? t.immediately : f === "daily" ? t.daily : t.never;
-}

@@ -6,7 +6,7 @@
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { accountMessages } from "../../core/account/validation.ts";
 import { BadInputError, ConflictError } from "../../core/errors.ts";
-import { defaultNotifications, notificationsOf } from "../../core/search/saved-search.ts";
+import { defaultNotifications, notificationsOf } from "../../core/search/saved-search-alerts.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { savedSearchTexts } from "../i18n/saved-searches.ts";

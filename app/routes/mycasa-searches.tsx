@@ -7,7 +7,7 @@
 import { Form, redirect, useActionData, useLoaderData } from "react-router";
 import { accountMessages } from "../../core/account/validation.ts";
 import { ConflictError, NotFoundError } from "../../core/errors.ts";
-import type { AlertFrequency } from "../../core/search/saved-search.ts";
+import type { AlertFrequency } from "../../core/search/saved-search-alerts.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { frequencyLabel, savedSearchFormSchema } from "../mycasa/saved-search-form.ts";

@@ -13,10 +13,9 @@ import { deviceClass } from "../../core/device.ts";
 import {
   channelFrequency, NOTIFICATION_TOOLTIP_KEY, readTimestamp, SAVE_SEARCH_HINT_KEY, saveSearchButtonState, showNotificationTooltip,
   showSaveSearchHint, type AlertFrequency, type Notifications, type SearchAlert,
-} from "../../core/search/saved-search.ts";
+} from "../../core/search/saved-search-alerts.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
-import { savedSearchTexts } from "../i18n/saved-searches.ts";
-import { frequencyLabel } from "../mycasa/saved-search-form.ts";
+import { frequencyLabel, savedSearchTexts } from "../i18n/saved-searches.ts";
 import { requestLogin } from "./login-modal-host.tsx";
 import { leaveTo, SearchModal } from "./search-modal.tsx";
 import "./saved-searches.css";
