@@ -14,7 +14,7 @@ import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "..
 import { CookieClient } from "../test/http-client.ts";
 import { startTestPortal } from "../test/portal.ts";
 import { createTestUser, loggedInClient } from "../test/users.ts";
-import { loginOnlyEndpoints, requestFor } from "../test/fuzz-inputs.ts";
+import { recordEndpoints, requestFor } from "../test/fuzz-inputs.ts";
 
 const API = "/portal-srp/api/v1/mycasa";
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -309,9 +309,9 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
 
   it("answers generated bodies from a logged-in user with a 2xx or a 4xx carrying a message, never a 5xx", async () => {
     const c = await loggedInClient(portal.url, await createTestUser(portal.database.db, `fuzz-${target}@casa.example`));
-    expect(loginOnlyEndpoints.length).toBe(19);
+    expect(recordEndpoints.length).toBe(19);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...loginOnlyEndpoints).chain(requestFor), async (req) => {
+      fc.asyncProperty(fc.constantFrom(...recordEndpoints).chain(requestFor), async (req) => {
         const res = await c.request(req.path, { method: req.method, body: req.body, headers: { "content-type": "application/json" } });
         const text = await res.text();
         expect(res.status, `${req.path} ${req.body?.slice(0, 300)} → ${text.slice(0, 300)}`).toBeLessThan(500);

@@ -41,6 +41,8 @@ const samples: Record<string, string> = {
   "my-account": "/account/",
   "publisher-inbox": "/area-agenzia/",
   mycasa: "/mycasa/",
+  "mycasa-searches": "/mycasa/ricerche/",
+  "mycasa-search-save": "/mycasa/ricerche/salva/?uri=%2Fvendita%2Fcase%2Fmilano%2F",
 };
 
 /** The text a reader sees: no tags, scripts or styles. */

@@ -33,7 +33,7 @@ describe("the API under generated input", () => {
   it(`answers every request with a 2xx or a 4xx carrying a message (seed ${seed})`, async () => {
     const statuses = new Map<number, number>();
     // Search-side answers, apart from the account endpoints (whose wrong credentials rightly answer 4xx)
-    // and the MyCasa records, which answer a visitor 401 (app/mycasa.integration.test.ts logs in).
+    // and the MyCasa records and saved searches, which answer a visitor 401 (their own tests log in).
     const loginOnly = new Set(loginOnlyEndpoints.map((name) => `/portal-srp/api/v1/${name}`));
     const searchSide = { runs: 0, ok: 0 };
     try {

@@ -8,6 +8,7 @@ import * as m05 from "./migrations/2026-11-23-01-exact-listing-points.ts";
 import * as accounts from "./migrations/2026-11-23-02-accounts.ts";
 import * as m2303 from "./migrations/2026-11-23-03-publisher-pages-and-leads.ts";
 import * as m06 from "./migrations/2026-11-23-04-listing-changes.ts";
+import * as savedSearches from "./migrations/2026-11-23-05-saved-searches.ts";
 import * as mycasaRecords from "./migrations/2026-11-23-06-mycasa-records.ts";
 import * as mailQueue from "./migrations/2026-11-23-07-mail-queue.ts";
 import * as revocations from "./migrations/2026-11-23-09-session-revocations.ts";
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-02-accounts": accounts,
   "2026-11-23-03-publisher-pages-and-leads": m2303,
   "2026-11-23-04-listing-changes": m06,
+  "2026-11-23-05-saved-searches": savedSearches,
   "2026-11-23-06-mycasa-records": mycasaRecords,
   "2026-11-23-07-mail-queue": mailQueue,
   "2026-11-23-09-session-revocations": revocations,

@@ -201,6 +201,8 @@ export interface Database {
   userAddresses: UserAddressesTable;
   userCommutePoints: UserCommutePointsTable;
   userSearchHistory: UserSearchHistoryTable;
+  savedSearches: SavedSearchesTable;
+  savedSearchAlerts: SavedSearchAlertsTable;
 }
 
 export interface SessionRevocationsTable {
@@ -343,4 +345,25 @@ export interface UserSearchHistoryTable {
   localities: string;
   filters: string;
   searchedAt: CreatedAt;
+}
+
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  userId: number;
+  hash: string;
+  serialized: string;
+  activeSort: Generated<string>;
+  title: string | null;
+  provinceId: string | null;
+  domain: string;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+export interface SavedSearchAlertsTable {
+  id: Generated<number>;
+  savedSearchId: number;
+  channel: "mail" | "push";
+  frequency: "immediately" | "daily" | "never";
+  updatedAt: CreatedAt;
 }

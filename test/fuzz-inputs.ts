@@ -134,6 +134,11 @@ const commutePoint = fc.record({
   time_gap: num(1, 120), transport: fc.constantFrom("walk", "bike", "car", "plane", "constructor"), town: opt(hostile), type: opt(fc.constantFrom("home", "work", "custom", "x")),
   address: opt(hostile), number: opt(hostile), updateDt: opt(fc.constantFrom("2026-11-23T10:00:00Z", "ieri", "")), lat, lon,
 }, { requiredKeys: [] });
+const searchIdArb = fc.oneof(fc.integer({ min: 1, max: 2 ** 31 }), fc.constantFrom(0, -1, 1.5, "1", "01", "x", Number.MAX_SAFE_INTEGER + 2), hostile);
+const frequencyArb = fc.constantFrom("immediately", "daily", "never", "weekly", "", "constructor");
+const notifications = fc.record({ hasPush: opt(flag), pushFrequency: opt(frequencyArb), hasEmail: opt(flag), emailFrequency: opt(frequencyArb) }, { requiredKeys: [] });
+const searchData = fc.record({ filters: opt(filters), locations: opt(fc.array(placeRef, { maxLength: 4 })), uri: rareUri, encodedProperties: opt(fc.record({ searchUrl: uri }, { requiredKeys: [] })), activeSort: opt(fc.constantFrom("prezzo-crescente", "rilevanza", "x")) }, { requiredKeys: [] });
+const savePayload = fc.record({ user: opt(userField), searchData, title: opt(fc.oneof(hostile, fc.constant(null))), notifications: opt(notifications), excludeAuctions: opt(flag), domain: opt(fc.constantFrom("casa.it", "casa.com", "x")) }, { requiredKeys: ["searchData"] });
 
 /** Body (or path) generators per endpoint; every route of app/routes.ts under /portal-srp/api/v1 and /lh/v2 has one. */
 export const endpointBodies: Record<string, fc.Arbitrary<unknown>> = {
@@ -187,6 +192,13 @@ export const endpointBodies: Record<string, fc.Arbitrary<unknown>> = {
   "mycasa/nearby/delete": fc.record({ id: opt(fc.oneof(fc.constantFrom("dove-vivo", "custom-1"), hostile)), user: opt(userField) }, { requiredKeys: [] }),
   "mycasa/nearby/sync": fc.record({ nearbyAll: opt(fc.array(commutePoint, { maxLength: 25 })), user: opt(userField) }, { requiredKeys: [] }),
   "mycasa/history/searches/delete": fc.record({ ids: opt(ids), all: opt(flag), user: opt(userField) }, { requiredKeys: [] }),
+  // Saved searches (issue 11): searches to save with one hostile field, other users' ids, odd alerts and titles.
+  ...Object.fromEntries(["mycasa/searches/serialize", "mycasa/searches/upsert"].map((name) => [name, savePayload])),
+  "mycasa/searches/get": fc.record({ user: opt(userField), locale: opt(fc.constantFrom("it", "en", "de")) }, { requiredKeys: [] }),
+  "mycasa/searches/getBookmarkData": fc.record({ user: opt(userField), id: opt(searchIdArb), searchData: opt(searchData), excludeAuctions: opt(flag) }, { requiredKeys: [] }),
+  "mycasa/searches/updateBoomark": fc.record({ user: opt(userField), bookmarkData: opt(fc.record({ searchId: opt(searchIdArb), id: opt(searchIdArb) }, { requiredKeys: [] })), searchTitle: opt(fc.oneof(hostile, fc.constant(null))), notifications: opt(notifications), bkmPayload: opt(fc.record({ searchData, excludeAuctions: opt(flag) }, { requiredKeys: [] })) }, { requiredKeys: [] }),
+  "mycasa/searches/deleteBoomark": fc.record({ user: opt(userField), data: opt(fc.record({ searchType: opt(fc.constantFrom("bookmark", "history", "x")), id: opt(fc.oneof(searchIdArb, fc.array(searchIdArb, { maxLength: 60 }))) }, { requiredKeys: [] })) }, { requiredKeys: [] }),
+  "sharedUtils/getBkmPayload": fc.record({ filters: opt(filters), locations: opt(fc.array(placeRef, { maxLength: 4 })), uri: rareUri, activeNearby: opt(fc.oneof(fc.record({ lat, lon, vehicle: fc.constantFrom("walk", "car", "plane"), time: num(5, 60) }), fc.anything({ maxDepth: 1 }))), isFromMap: opt(flag), bbPolygon: opt(bbox), total: opt(num(0, 1e6)), user: opt(userField), domain: opt(fc.constantFrom("casa.it", "casa.com", "evil.example")), searchType: opt(fc.constantFrom("bookmark", "history", "x")) }, { requiredKeys: [] }),
 };
 
 /** GET /lh/v2/{level}/{slug}?…: level and slug names, JavaScript property names, odd query strings. */
@@ -206,5 +218,12 @@ export function requestFor(endpoint: string): fc.Arbitrary<FuzzRequest> {
 
 export const fuzzEndpoints = [...Object.keys(endpointBodies), "lh/v2"];
 
-/** Endpoints only a logged-in user reaches (the fuzzer is a visitor: they answer 401 after the body is read). */
-export const loginOnlyEndpoints = fuzzEndpoints.filter((name) => /^mycasa\/(listing\/|listings\/(get|merge)|hidden($|\/)|addresses\/|nearby|history\/|export$)/.test(name));
+/**
+ * Endpoints only a logged-in user reaches: the fuzzer is a visitor, so they answer 401 after the body is
+ * read (app/mycasa.integration.test.ts and app/saved-searches.integration.test.ts fuzz them logged in).
+ */
+export const loginOnlyEndpoints = fuzzEndpoints.filter((name) => /^mycasa\/(listing\/|listings\/(get|merge)|hidden($|\/)|addresses\/|nearby|history\/|export$|searches\/)|^sharedUtils\/getBkmPayload$/.test(name));
+
+/** The saved-search endpoints among them (app/saved-searches.integration.test.ts); the rest are MyCasa records. */
+export const savedSearchEndpoints = loginOnlyEndpoints.filter((name) => name.startsWith("mycasa/searches/") || name === "sharedUtils/getBkmPayload");
+export const recordEndpoints = loginOnlyEndpoints.filter((name) => !savedSearchEndpoints.includes(name));

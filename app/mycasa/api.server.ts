@@ -3,39 +3,25 @@
  * the logged-in user read from the database (a deleted account or one logged out everywhere gets
  * 401), the JSON body validated with an Italian message naming the field, and a body that names
  * another user (`user`, as the §7 bodies carry it) refused with 403. Handlers only see their user's id.
+ * `mycasaAction` serves the records (favourites, hidden ads, addresses, commute points, history),
+ * `mycasaEndpoint` the saved searches; both apply the same checks (app/mycasa/user-field.ts).
  */
 import { z } from "zod";
 import { accountMessages } from "../../core/account/validation.ts";
 import { mycasaMessages } from "../../core/mycasa/records.ts";
 import type { UserRecord } from "../../db/users.ts";
 import { isSameOrigin } from "../account/api.server.ts";
+import { crossSiteRefusal } from "../account/api.server.ts";
 import { jsonError } from "../api/errors.ts";
 import { readJsonBody } from "../api/request.ts";
 import { requestInfo, services, type Services } from "../services.ts";
 import type { RouterContextProvider } from "react-router";
-
-/** The §7 `user` field: the client's user object (its id or username), an id, or an e-mail. */
-const userRef = z.union([
-  z.number(),
-  z.string().max(320),
-  z.looseObject({ id: z.union([z.number(), z.string().max(40)]).optional(), username: z.string().max(320).optional() }),
-  z.null(),
-]);
+import { savedSearchesService, savedSearchMessages, type SavedSearchesService } from "./saved-searches.server.ts";
+import { namesOtherUser, userFieldSchema, userRef } from "./user-field.ts";
 
 /** A strict body schema with the fields every §7 MyCasa body may carry (user, jwt, from). */
 export function mycasaBody<S extends z.ZodRawShape>(shape: S) {
   return z.strictObject({ ...shape, user: userRef.optional(), jwt: z.string().max(4000).nullable().optional(), from: z.string().max(200).nullable().optional() });
-}
-
-/** True when the body's `user` names someone other than the logged-in user. */
-export function namesOtherUser(ref: z.infer<typeof userRef> | undefined, user: UserRecord): boolean {
-  if (ref === undefined || ref === null || ref === "") return false;
-  const sameId = (id: number | string) => String(id) === String(user.id);
-  const sameEmail = (email: string) => email.toLowerCase() === user.email.toLowerCase();
-  if (typeof ref === "number") return !sameId(ref);
-  if (typeof ref === "string") return ref.includes("@") ? !sameEmail(ref) : !sameId(ref);
-  if (ref.id !== undefined && !sameId(ref.id)) return true;
-  return ref.username !== undefined && !sameEmail(ref.username);
 }
 
 /** A 400 with an Italian message naming the first invalid field. */
@@ -85,4 +71,25 @@ export function mycasaPath(request: Request): string {
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
   const at = path.indexOf("/mycasa/");
   return at < 0 ? "" : path.slice(at + "/mycasa/".length);
+}
+
+/**
+ * The saved-search chain: like `mycasaAction`, but the body is validated by the API boundary's zod mapping,
+ * and computations that neither read nor write the user's records (serialize, the bookmark payload) may
+ * trust the signed session token alone (`sessionOnly`: no database read, decision 042).
+ */
+export async function mycasaEndpoint<S extends z.ZodType<{ user?: z.infer<typeof userFieldSchema> }>>(
+  args: { request: Request; context: Readonly<RouterContextProvider> }, schema: S,
+  run: (ctx: { user: Pick<UserRecord, "id">; body: z.infer<S>; searches: SavedSearchesService; now: Date }) => Promise<unknown>,
+  options: { sessionOnly?: boolean } = {},
+): Promise<Response> {
+  const svc = services(args.context);
+  const info = requestInfo(args.context);
+  if (!isSameOrigin(args.request, info, svc.accounts.publicOrigin)) return crossSiteRefusal();
+  const user = options.sessionOnly ? (info.session ? { id: info.session.uid, email: info.session.email } : null) : await svc.accounts.currentUser(info.session);
+  if (!user) return jsonError(401, accountMessages.notLoggedIn);
+  const body = await readJsonBody(args.request, schema);
+  if (namesOtherUser(body.user, user)) throw jsonError(403, savedSearchMessages.otherUser, "user");
+  const answer = await run({ user, body, searches: savedSearchesService(svc.database.db), now: new Date() });
+  return Response.json(answer, { headers: { "Cache-Control": "no-store" } });
 }

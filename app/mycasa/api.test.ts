@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { UserRecord } from "../../db/users.ts";
-import { mycasaPath, namesOtherUser } from "./api.server.ts";
+import { mycasaPath } from "./api.server.ts";
+import { namesOtherUser } from "./user-field.ts";
 
 const user = { id: 7, email: "Anna@Casa.example" } as UserRecord;
 

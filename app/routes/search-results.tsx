@@ -16,6 +16,8 @@ import { requestInfo, services } from "../services.ts";
 import { hiddenListingIds, recordSearch } from "../../db/mycasa.ts";
 import { formCsrfToken } from "../account/form.server.ts";
 import { mycasaTexts } from "../i18n/mycasa.ts";
+import { saveSearchState } from "../search/save-search-state.server.ts";
+import { SaveSearchButton } from "../ui/save-search-button.tsx";
 import { ResultsCard } from "../ui/results-card.tsx";
 import { FILTER_FORM_ID, ResultsFilters } from "../ui/results-filters.tsx";
 import { ResultsPlaceSearch } from "../ui/results-place-search.tsx";
@@ -35,14 +37,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const outcome = await loadSearchPage(svc.database.readDb, svc, documentUrl(request), user);
   if (outcome.kind === "not-found") throw data(outcome.reason, { status: 404 });
   if (outcome.kind === "redirect") throw redirect(outcome.location, outcome.status);
-  const timing = outcome.timings.map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(", ");
   const d = outcome.data;
   if (uid !== null && d.page === 1) {
     const texts = recentSearchTexts(d.query, d.toolPlaces, d.locale);
     // Not awaited: the page does not wait for its history row; a failure is only logged (§8).
     void recordSearch(svc.database.db, uid, { uri: d.searchPath, ...texts }, new Date()).catch((error: unknown) => svc.logger.warn({ err: error }, "search history not recorded"));
   }
-  return data({ ...d, csrf: uid === null ? "" : formCsrfToken(request, context) }, { headers: { "Server-Timing": timing } });
+  const started = performance.now();
+  // The user's own record is read from the primary: right after a save the page must show it saved.
+  const saveSearch = await saveSearchState(svc.database.db, svc.database.readDb, d.query, uid, d.locale);
+  const timing = [...outcome.timings, ["saved", performance.now() - started] as const].map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(", ");
+  return data({ ...d, saveSearch, csrf: uid === null ? "" : formCsrfToken(request, context) }, { headers: { "Server-Timing": timing } });
 }
 
 /**
@@ -92,7 +97,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
             {mycasaTexts[d.locale].hiddenCount(d.hidden.count)} · <a href={localizePath("/mycasa/nascosti/", d.locale)}>{mycasaTexts[d.locale].hiddenManage}</a>
           </p>
         )}
-        {/* The save-search button (companion spec, accounts) goes here once saved searches exist (docs/decisions/022). */}
+        <SaveSearchButton state={d.saveSearch} locale={d.locale} total={d.total} page={d.page} />
       </header>
       <ResultsPlaceSearch key={`places-${d.searchPath}`} data={d} />
       <div className="search-tools" key={`tools-${d.searchPath}`}>

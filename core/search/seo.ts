@@ -153,6 +153,15 @@ export function searchPlaceLabel(places: UrlPlace[], locale: Locale): string {
   return places.map((p) => placeName(p, locale)).join(", ");
 }
 
+/**
+ * A saved search's default title (seed 001 §3): the places' names, 'Ovunque (tutte le località)' for no
+ * place, 'Ricerca su Mappa' for a map shape without a place.
+ */
+export function savedSearchDefaultTitle(query: SearchQuery, places: UrlPlace[], locale: Locale): string {
+  if (places.length === 0 && query.geo) return texts[locale].map;
+  return searchPlaceLabel(places, locale);
+}
+
 /** What is searched, as a noun: "Bilocali", "Ville", "Case". */
 function subjectNoun(query: SearchQuery, locale: Locale): string {
   const t = texts[locale];

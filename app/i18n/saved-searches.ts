@@ -1,0 +1,160 @@
+/** Texts of saved searches: the save-search button and modal (seed 001 §2 "Saved-search panels"), and /mycasa/ricerche/. */
+import type { AlertFrequency } from "../../core/search/saved-search-alerts.ts";
+import type { Locale, Messages } from "./locale.ts";
+
+type SavedSearchTexts = {
+  save: string;
+  saved: string;
+  savedNoAlarm: string;
+  activate: string;
+  editLabel: string;
+  modalTitleNew: string;
+  modalTitleEdit: string;
+  notificationsTitle: string;
+  summaryTitle: string;
+  summaryBack: string;
+  nameTitle: string;
+  namePlaceholder: string;
+  excludeAuctions: string;
+  cancel: string;
+  submit: string;
+  saving: string;
+  close: string;
+  pushLabel: string;
+  allNotifications: string;
+  emailLabel: string;
+  frequencyLabel: string;
+  immediately: string;
+  daily: string;
+  never: string;
+  deliveryOff: string;
+  saveError: string;
+  deleteSearch: string;
+  savedNotice: string;
+  hint: string;
+  hintAfterProposal: string;
+  notificationTooltip: string;
+  pageTitle: string;
+  pageIntro: string;
+  empty: string;
+  run: string;
+  editOnResults: string;
+  rename: string;
+  update: string;
+  updatedNotice: string;
+  deletedNotice: string;
+  stalePlace: string;
+  staleSummary: string;
+  alertsOf: (mail: string, push: string) => string;
+  confirmTitle: string;
+  confirmIntro: string;
+  backToResults: string;
+  count: (n: number) => string;
+};
+
+export const savedSearchTexts: Messages<SavedSearchTexts> = {
+  it: {
+    save: "Salva ricerca",
+    saved: "Ricerca salvata",
+    savedNoAlarm: "Ricerca salvata (avvisi spenti)",
+    activate: "Attiva ricerca",
+    editLabel: "Modifica la ricerca salvata",
+    modalTitleNew: "Salva ricerca",
+    modalTitleEdit: "Modifica ricerca",
+    notificationsTitle: "AVVISAMI DEI NUOVI ANNUNCI",
+    summaryTitle: "RIEPILOGO",
+    summaryBack: "Modifica i filtri",
+    nameTitle: "NOME DELLA RICERCA (opzionale)",
+    namePlaceholder: "Dai un titolo alla tua ricerca",
+    excludeAuctions: "Escludi immobili all’asta",
+    cancel: "Annulla",
+    submit: "Salva ricerca",
+    saving: "Salvataggio in corso…",
+    close: "Chiudi",
+    pushLabel: "Notifiche push",
+    allNotifications: "Tutte le notifiche",
+    emailLabel: "Notifiche via Email",
+    frequencyLabel: "Frequenza",
+    immediately: "Subito",
+    daily: "Una volta al giorno",
+    never: "Mai",
+    deliveryOff: "L'invio degli avvisi non è ancora attivo su questo sito: le tue preferenze vengono salvate e saranno usate appena sarà configurato.",
+    saveError: "Non è stato possibile salvare la ricerca. Riprova tra poco.",
+    deleteSearch: "Elimina ricerca",
+    savedNotice: "Ricerca salvata",
+    hint: "Salva questa ricerca: ti avvisiamo quando arrivano nuovi annunci.",
+    hintAfterProposal: "Attiva le notifiche / e non perderti nessuna occasione!",
+    notificationTooltip: "Accedi per riattivare gli avvisi di questa ricerca.",
+    pageTitle: "Le mie ricerche salvate",
+    pageIntro: "Le ricerche che hai salvato, con i loro avvisi. Aprile per vedere gli annunci di oggi.",
+    empty: "Non hai ancora salvato ricerche. Dalla pagina dei risultati usa 'Salva ricerca'.",
+    run: "Vedi gli annunci",
+    editOnResults: "Modifica dai risultati",
+    rename: "Nome della ricerca",
+    update: "Salva modifiche",
+    updatedNotice: "Modifiche salvate",
+    deletedNotice: "Ricerca eliminata",
+    stalePlace: "Località non più disponibile",
+    staleSummary: "Una località di questa ricerca non esiste più: eliminala e salvala di nuovo dai risultati.",
+    alertsOf: (mail, push) => `Email: ${mail} · Push: ${push}`,
+    confirmTitle: "Salva questa ricerca",
+    confirmIntro: "Scegli come vuoi essere avvisato dei nuovi annunci.",
+    backToResults: "Torna ai risultati",
+    count: (n) => (n === 1 ? "1 ricerca salvata" : `${n} ricerche salvate`),
+  },
+  en: {
+    save: "Save search",
+    saved: "Search saved",
+    savedNoAlarm: "Search saved (alerts off)",
+    activate: "Activate search",
+    editLabel: "Edit the saved search",
+    modalTitleNew: "Save search",
+    modalTitleEdit: "Edit search",
+    notificationsTitle: "TELL ME ABOUT NEW LISTINGS",
+    summaryTitle: "SUMMARY",
+    summaryBack: "Change the filters",
+    nameTitle: "SEARCH NAME (optional)",
+    namePlaceholder: "Give your search a title",
+    excludeAuctions: "Exclude auction properties",
+    cancel: "Cancel",
+    submit: "Save search",
+    saving: "Saving…",
+    close: "Close",
+    pushLabel: "Push notifications",
+    allNotifications: "All notifications",
+    emailLabel: "Email notifications",
+    frequencyLabel: "Frequency",
+    immediately: "Immediately",
+    daily: "Once a day",
+    never: "Never",
+    deliveryOff: "Alerts are not being sent on this site yet: your choices are saved and will be used as soon as sending is set up.",
+    saveError: "The search could not be saved. Please try again shortly.",
+    deleteSearch: "Delete search",
+    savedNotice: "Search saved",
+    hint: "Save this search: we will tell you when new listings arrive.",
+    hintAfterProposal: "Turn on notifications / and never miss an opportunity!",
+    notificationTooltip: "Log in to turn this search's alerts back on.",
+    pageTitle: "My saved searches",
+    pageIntro: "The searches you saved, with their alerts. Open one to see today's listings.",
+    empty: "You have not saved any searches yet. On a results page use 'Save search'.",
+    run: "See the listings",
+    editOnResults: "Edit from the results",
+    rename: "Search name",
+    update: "Save changes",
+    updatedNotice: "Changes saved",
+    deletedNotice: "Search deleted",
+    stalePlace: "Place no longer available",
+    staleSummary: "A place of this search no longer exists: delete it and save it again from the results.",
+    alertsOf: (mail, push) => `Email: ${mail} · Push: ${push}`,
+    confirmTitle: "Save this search",
+    confirmIntro: "Choose how you want to hear about new listings.",
+    backToResults: "Back to the results",
+    count: (n) => (n === 1 ? "1 saved search" : `${n} saved searches`),
+  },
+};
+
+/** 'Subito', 'Una volta al giorno', 'Mai' (seed 001 §3 "Notification frequency"). */
+export function frequencyLabel(f: AlertFrequency, locale: Locale): string {
+  const t = savedSearchTexts[locale];
+  return f === "immediately" ? t.immediately : f === "daily" ? t.daily : t.never;
+}

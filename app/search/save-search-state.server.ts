@@ -1,0 +1,33 @@
+/**
+ * The save-search button's state for a results page (seed 001 §4 "Saved-search check"): the search's
+ * hash, and for a logged-in user whether it is saved, with its alerts — one indexed read by (user, hash),
+ * done on the server so the page renders in the right state without JavaScript. The session comes from
+ * the cookie (no user read): a deleted account simply finds nothing. `db` is the primary (a save just made
+ * shows at once), `readDb` serves the place directory.
+ */
+import type { Kysely } from "kysely";
+import type { SearchQuery } from "../../core/search/query.ts";
+import { notificationsOf } from "../../core/search/saved-search.ts";
+import { encodeSearchUrl } from "../../core/search/url.ts";
+import { getPlaceDirectory } from "../../db/place-directory.ts";
+import { findSavedSearchByHash } from "../../db/saved-searches.ts";
+import type { Database } from "../../db/schema.ts";
+import type { Locale } from "../i18n/locale.ts";
+import { ALERT_DELIVERY, describeSearch, storedSearchOf } from "../mycasa/saved-searches.server.ts";
+import type { SaveSearchState } from "../ui/save-search-button.tsx";
+
+export async function saveSearchState(
+  db: Kysely<Database>, readDb: Kysely<Database>, query: SearchQuery, userId: number | null, locale: Locale,
+): Promise<SaveSearchState> {
+  const directory = await getPlaceDirectory(readDb);
+  const { hash } = storedSearchOf(query, directory);
+  const record = userId === null ? null : await findSavedSearchByHash(db, userId, hash);
+  return {
+    uri: encodeSearchUrl({ ...query, page: 1 }, directory),
+    hash,
+    loggedIn: userId !== null,
+    saved: record ? { id: record.id, customTitle: record.title, alerts: record.alerts, notifications: notificationsOf(record.alerts) } : null,
+    ...describeSearch(query, directory, locale),
+    delivery: ALERT_DELIVERY,
+  };
+}
