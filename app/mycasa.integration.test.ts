@@ -220,10 +220,10 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
     await c.get("/vendita/case/milano/", { accept: "text/html" });
     await c.get("/affitto/case/roma/", { accept: "text/html" });
     await c.get("/vendita/case/milano/", { accept: "text/html" });
-    // The page does not wait for its history row.
-    await expect.poll(async () => (await post(c, "history/searches", {})).body.data.length).toBe(2);
+    // The page does not wait for its history rows: they may land late, and in any order.
+    await expect.poll(async () => ((await post(c, "history/searches", {})).body.data as Json[]).map((h) => h.uri), { timeout: 5000 })
+      .toEqual(["/vendita/case/milano/", "/affitto/case/roma/"]);
     const history = (await post(c, "history/searches", {})).body.data as Json[];
-    expect(history.map((h) => h.uri)).toEqual(["/vendita/case/milano/", "/affitto/case/roma/"]);
     expect(history[0]).toMatchObject({ localities: "Milano", filters: expect.stringContaining("vendita") });
     expect((await post(b, "history/searches", {})).body.data.some((h: Json) => h.id === history[0]!.id)).toBe(false);
     expectError(await post(b, "history/searches/delete", { ids: [history[0]!.id] }), 404, mycasaMessages.historyNotFound);
@@ -329,7 +329,8 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
     await post(c, "addresses/add", { address: { name: "Scuola", lat: 45.1, lon: 9.1, address: "Via Scuola" } });
     await post(c, "nearby/add", { nearby: { id: "custom-gym", label: "Palestra", time_gap: 10, transport: "walk", lat: 45.2, lon: 9.2 } });
     await c.get("/vendita/case/milano/", { accept: "text/html" });
-    await expect.poll(async () => (await post(c, "history/searches", {})).body.data.length).toBe(1);
+    await expect.poll(async () => (await post(c, "history/searches", {})).body.data.length, { timeout: 5000 }).toBe(1);
+    expect((await post(c, "searches/upsert", { searchData: { uri: "/affitto/case/roma/" }, title: "Roma in affitto" })).status).toBe(200);
 
     const res = await c.get(`${API}/export`);
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="casa-i-miei-dati.json"');
@@ -342,11 +343,12 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
     expect(data.addresses.map((x: Json) => x.name)).toEqual(["Scuola"]);
     expect(data.commutePoints.map((p: Json) => p.label)).toEqual(["Palestra"]);
     expect(data.searchHistory.map((h: Json) => h.uri)).toEqual(["/vendita/case/milano/"]);
+    expect(data.savedSearches).toMatchObject([{ title: "Roma in affitto", alerts: expect.any(Array) }]);
     expect(JSON.stringify(data)).not.toContain(anna.email);
 
     expect((await c.post("/portal-srp/api/v1/user/delete", { password: user.password })).status).toBe(200);
     const db = portal.database.db;
-    for (const table of ["user_favourites", "user_hidden_listings", "user_addresses", "user_commute_points", "user_search_history"]) {
+    for (const table of ["user_favourites", "user_hidden_listings", "user_addresses", "user_commute_points", "user_search_history", "saved_searches"]) {
       const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE user_id = ${user.id}`.execute(db);
       expect(rows[0]!.n, table).toBe(0);
     }

@@ -9,6 +9,7 @@ import { roundCoordinate, sameCommutePoint, type StoredCommutePoint } from "../c
 import {
   MAX_ACCOUNT_FAVOURITES, MAX_ADDRESSES, MAX_COMMUTE_POINTS, MAX_HIDDEN_LISTINGS, MAX_HISTORY, mycasaMessages,
 } from "../core/mycasa/records.ts";
+import { listSavedSearches } from "./saved-searches.ts";
 import type { Database } from "./schema.ts";
 
 type Db = Kysely<Database>;
@@ -263,7 +264,8 @@ export interface HistoryEntry {
 /** Records a search run (the same uri moves to the top); the oldest beyond MAX_HISTORY are dropped. */
 export async function recordSearch(db: Db, userId: number, entry: Omit<HistoryEntry, "id" | "searchedAt">, now: Date): Promise<void> {
   await db.insertInto("userSearchHistory").values({ userId, ...entry, searchedAt: now })
-    .onConflict((oc) => oc.columns(["userId", "uri"]).doUpdateSet({ searchedAt: now, localities: entry.localities, filters: entry.filters })).execute();
+    // Writes are not awaited by the page, so an older one may land last: the newest time wins.
+    .onConflict((oc) => oc.columns(["userId", "uri"]).doUpdateSet({ searchedAt: sql<Date>`greatest(user_search_history.searched_at, excluded.searched_at)`, localities: entry.localities, filters: entry.filters })).execute();
   await sql`DELETE FROM user_search_history WHERE user_id = ${userId} AND id NOT IN (
     SELECT id FROM user_search_history WHERE user_id = ${userId} ORDER BY searched_at DESC, id DESC LIMIT ${MAX_HISTORY})`.execute(db);
 }
@@ -292,7 +294,7 @@ export async function exportUserData(db: Db, userId: number) {
     .where("id", "=", userId).executeTakeFirst();
   if (!user) throw new NotFoundError(mycasaMessages.loginRequired);
   const { passwordHash, ...account } = user;
-  const [consents, identities, favourites, hidden, addresses, commutePoints, history] = await Promise.all([
+  const [consents, identities, favourites, hidden, addresses, commutePoints, history, savedSearches] = await Promise.all([
     db.selectFrom("userConsents").select(["kind", "given", "recordedAt"]).where("userId", "=", userId).orderBy("kind").execute(),
     db.selectFrom("userIdentities").select(["provider", "createdAt"]).where("userId", "=", userId).orderBy("provider").execute(),
     listFavourites(db, userId),
@@ -300,6 +302,7 @@ export async function exportUserData(db: Db, userId: number) {
     listAddresses(db, userId),
     listCommutePoints(db, userId),
     listHistory(db, userId),
+    listSavedSearches(db, userId),
   ]);
   return {
     account: { ...account, id: Number(account.id), hasPassword: passwordHash !== null },
@@ -310,5 +313,6 @@ export async function exportUserData(db: Db, userId: number) {
     addresses,
     commutePoints,
     searchHistory: history,
+    savedSearches: savedSearches.map(({ hash: _hash, ...search }) => search),
   };
 }
