@@ -29,6 +29,8 @@ export interface Services {
   accounts: AccountService;
   /** The mail queue's sender in this process: woken after a mail is queued (server/mail-queue.ts). */
   mailQueue: { wake(): void };
+  /** Offer to save the search after a lead (seed 001 §4; SAVE_SEARCH_PROPOSAL_AFTER_LEAD=off disables it). */
+  proposeSaveSearchAfterLead: boolean;
 }
 
 /** Who is asking: the session checked from the cookies (no database read), address, cookie target. */

@@ -166,6 +166,38 @@ describe("listing page and favourites in Chromium", () => {
     }
   });
 
+  it("offers to save the search after a visitor's favourite on a results page, and after a lead from a listing of it", async () => {
+    const browser = await openBrowser({});
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${portal.url}/vendita/case/milano/`);
+      const hint = page.locator(".save-search-hint");
+      expect(await hint.count()).toBe(0); // more than 500 results: no save hint on arrival
+      const heart = page.locator(".favourite-button").first();
+      await expect.poll(() => heart.isEnabled()).toBe(true);
+      await heart.click();
+      await expect.poll(() => hint.textContent()).toContain("Attiva le notifiche / e non perderti nessuna occasione!");
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // After a lead sent from a listing of that search, the feedback offers the no-JavaScript save flow.
+      await page.goto(`${portal.url}/annunci/${listing.id}/?from=${encodeURIComponent("/vendita/case/milano/?price_max=900000")}`);
+      const contact = page.getByTestId("contact-button");
+      await expect.poll(() => contact.isEnabled()).toBe(true);
+      await contact.click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Nome e cognome").fill("Giulia Conti");
+      await dialog.getByLabel("Email").fill("giulia.conti@example.it");
+      await dialog.getByRole("button", { name: "Invia" }).click();
+      const offer = page.getByTestId("lead-save-search").getByRole("link");
+      await expect.poll(() => offer.isVisible()).toBe(true);
+      expect(await offer.getAttribute("href")).toBe(`/mycasa/ricerche/salva/?uri=${encodeURIComponent("/vendita/case/milano/?price_max=900000")}`);
+      await offer.click();
+      await page.waitForURL((u) => u.pathname === "/accedi/"); // a visitor logs in first, then saves
+    } finally {
+      await browser.dispose();
+    }
+  });
+
   it("syncs the heart between two tabs", async () => {
     const browser = await openBrowser();
     try {

@@ -177,6 +177,7 @@ export async function startPortal(options: {
   const mailQueue = new MailQueue({ db: database.db, mailer: queueMailer, logger, pollMs: config.MAIL_QUEUE_POLL_MS, retryMs: config.MAIL_RETRY_MS });
   state.services = {
     mailQueue,
+    proposeSaveSearchAfterLead: config.SAVE_SEARCH_PROPOSAL_AFTER_LEAD === "on",
     database,
     logger,
     accounts: accounts.service,

@@ -142,6 +142,7 @@ type ContactTexts = {
   genericOffer: string;
   genericButton: string;
   genericSent: (n: number) => string;
+  saveSearchOffer: string;
   failure: string;
   tooMany: string;
   backToListing: string;
@@ -180,6 +181,7 @@ export const contactTexts: Messages<ContactTexts> = {
     received: ".",
     genericOffer: "Vuoi inviare la stessa richiesta agli inserzionisti di immobili simili nella zona?",
     genericButton: "Invia agli altri inserzionisti",
+    saveSearchOffer: "Salva la ricerca: ti avvisiamo quando arrivano nuovi annunci come questo.",
     genericSent: (n) => (n === 0 ? "Non ci sono altri inserzionisti con immobili simili nella zona." : n === 1 ? "Richiesta inviata a un altro inserzionista." : `Richiesta inviata ad altri ${n} inserzionisti.`),
     failure: "Ci scusiamo per il disagio, al momento non è possibile eseguire l'operazione richiesta",
     tooMany: "Hai inviato troppi messaggi: riprova più tardi.",
@@ -212,6 +214,7 @@ export const contactTexts: Messages<ContactTexts> = {
     received: ".",
     genericOffer: "Send the same request to the advertisers of similar properties nearby?",
     genericButton: "Send to the other advertisers",
+    saveSearchOffer: "Save the search: we will tell you when new listings like this one arrive.",
     genericSent: (n) => (n === 0 ? "There are no other advertisers with similar properties nearby." : n === 1 ? "Request sent to one other advertiser." : `Request sent to ${n} other advertisers.`),
     failure: "Sorry, the request cannot be completed at the moment",
     tooMany: "You have sent too many messages: please try again later.",

@@ -15,7 +15,8 @@ import { BackToResults } from "../ui/back-to-results.tsx";
 import { CompactCard } from "../ui/compact-card.tsx";
 import { FavouriteButton } from "../ui/favourite-button.tsx";
 import { ListingMapBox } from "../ui/listing-map.tsx";
-import { services } from "../services.ts";
+import { saveSearchAfterLead } from "../search/save-search-state.server.ts";
+import { requestInfo, services } from "../services.ts";
 import type { Route } from "./+types/listing";
 import "../ui/listing.css";
 import "../ui/search-tools.css";
@@ -36,6 +37,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const listing = { ...presented, publisher: { ...presented.publisher, phone: null } };
   const canonicalPath = `/annunci/${listing.id}/`;
   const from = safeResultsPath(url.searchParams.get("from"));
+  const svc = services(context);
+  const saveSearchHref = await saveSearchAfterLead(svc.database.db, db, from, requestInfo(context).session?.uid ?? null, locale, svc.proposeSaveSearchAfterLead);
   return {
     locale,
     listing,
@@ -47,7 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     }),
     jsonLd: listingJsonLd(listing, url.origin, localizePath(canonicalPath, locale)),
     origin: url.origin,
-    contact: listingContactProps(contact, locale),
+    contact: { ...listingContactProps(contact, locale), saveSearchHref },
   };
 }
 

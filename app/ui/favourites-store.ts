@@ -78,19 +78,24 @@ async function callServer(path: string, body: unknown): Promise<string | null> {
  * The saved ids (empty during server rendering and hydration) and a toggle. `userId`: the logged-in
  * user, whose toggles go to the server first; the answer is an error message to show, or null.
  */
+/** Dispatched on window when a listing becomes a favourite. */
+export const FAVOURITE_ADDED_EVENT = "casa:favourite-added";
+
 export function useFavourites(userId: number | null = null): { ids: number[]; toggle: (id: number) => Promise<string | null>; ready: boolean } {
   const raw = useSyncExternalStore<string | null>(subscribe, read, () => null);
   const ids = useMemo(() => parseFavourites(raw, favouritesCap(raw === null ? null : favouritesOwner())), [raw]);
   const toggle = useCallback(async (id: number): Promise<string | null> => {
+    const saved = isFavourite(readFavourites(), id);
     if (userId === null) {
       writeFavourites(toggleFavourite(readFavourites(), id, favouritesCap(favouritesOwner())));
-      return null;
+    } else {
+      const error = saved ? await callServer("listing/remove-bookmark", { ids: [id] }) : await callServer("listing/upsert", { listingType: "bookmark", listingId: id });
+      if (error) return error;
+      const now = readFavourites();
+      writeFavourites(saved ? removeFavourite(now, id) : addFavourite(now, id, favouritesCap(String(userId))), String(userId));
     }
-    const saved = isFavourite(readFavourites(), id);
-    const error = saved ? await callServer("listing/remove-bookmark", { ids: [id] }) : await callServer("listing/upsert", { listingType: "bookmark", listingId: id });
-    if (error) return error;
-    const now = readFavourites();
-    writeFavourites(saved ? removeFavourite(now, id) : addFavourite(now, id, favouritesCap(String(userId))), String(userId));
+    // The save-search button may offer to save the search after a favourite (seed 001 §4 "Favourites").
+    if (!saved && isFavourite(readFavourites(), id)) window.dispatchEvent(new CustomEvent(FAVOURITE_ADDED_EVENT, { detail: { id } }));
     return null;
   }, [userId]);
   return { ids, toggle, ready: raw !== null };

@@ -37,6 +37,8 @@ export interface PublisherContactProps {
   phoneHref: string;
   /** A listing with a virtual tour offers to ask for one (seed 001 §5 default messages). */
   virtualTour?: { message: string; href: string } | null;
+  /** After the lead, the offer to save the search the seeker came from (seed 001 §4), when it applies. */
+  saveSearchHref?: string | null;
 }
 
 interface Revealed { phone: string; tel: string; qrCode: string }
@@ -223,6 +225,9 @@ export function PublisherContact(p: PublisherContactProps) {
             {generic === "sending" && <p>{t.sending}</p>}
             {generic !== null && typeof generic === "object" && (
               <p data-testid="lead-generic-sent">{t.genericSent(generic.sent)}</p>
+            )}
+            {p.saveSearchHref && (
+              <p className="lead-save-search" data-testid="lead-save-search"><a href={p.saveSearchHref}>{t.saveSearchOffer}</a></p>
             )}
             <button type="button" className="secondary-button" onClick={closeForm}>{t.close}</button>
           </div>

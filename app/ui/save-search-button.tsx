@@ -11,11 +11,12 @@ import { useEffect, useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { deviceClass } from "../../core/device.ts";
 import {
-  channelFrequency, NOTIFICATION_TOOLTIP_KEY, readTimestamp, SAVE_SEARCH_HINT_KEY, saveSearchButtonState, showNotificationTooltip,
+  channelFrequency, NOTIFICATION_TOOLTIP_KEY, proposeSaveSearch, readTimestamp, SAVE_SEARCH_HINT_KEY, saveSearchButtonState, showNotificationTooltip,
   showSaveSearchHint, type AlertFrequency, type Notifications, type SearchAlert,
 } from "../../core/search/saved-search-alerts.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { frequencyLabel, savedSearchTexts } from "../i18n/saved-searches.ts";
+import { FAVOURITE_ADDED_EVENT } from "./favourites-store.ts";
 import { requestLogin } from "./login-modal-host.tsx";
 import { leaveTo, SearchModal } from "./search-modal.tsx";
 import "./saved-searches.css";
@@ -99,7 +100,7 @@ export function SaveSearchButton({ state, locale, total, page, onSummary }: {
   const [loggedIn, setLoggedIn] = useState(state.loggedIn);
   const [knownFromCache, setKnownFromCache] = useState(false);
   const [open, setOpen] = useState(false);
-  const [hint, setHint] = useState<"save" | "notification" | null>(null);
+  const [hint, setHint] = useState<"save" | "notification" | "proposal" | null>(null);
   /** Logged in through the modal: the save modal opens once the login modal (welcome panel) is closed. */
   const [pendingOpen, setPendingOpen] = useState(false);
   useEffect(() => {
@@ -153,6 +154,14 @@ export function SaveSearchButton({ state, locale, total, page, onSummary }: {
       s?.setItem(NOTIFICATION_TOOLTIP_KEY, String(now));
     } else setHint(null);
   }, [state.hash, buttonState.kind, loggedIn]);
+  // After a favourite, the proposal to save the search (seed 001 §4 "Favourites"), with its own hint text.
+  useEffect(() => {
+    const onFavourite = () => {
+      if (proposeSaveSearch({ origin: "favourite", state: buttonState, loggedIn, total, afterLeadEnabled: true })) setHint("proposal");
+    };
+    window.addEventListener(FAVOURITE_ADDED_EVENT, onFavourite);
+    return () => window.removeEventListener(FAVOURITE_ADDED_EVENT, onFavourite);
+  }, [buttonState, loggedIn, total]);
   const closeHint = () => {
     if (hint === "save") store()?.setItem(SAVE_SEARCH_HINT_KEY, String(Date.now()));
     setHint(null);
@@ -197,7 +206,7 @@ export function SaveSearchButton({ state, locale, total, page, onSummary }: {
       </a>
       {hint && (
         <div className="save-search-hint" id={hintId} role="status">
-          <span>{hint === "save" ? t.hint : t.notificationTooltip}</span>
+          <span>{hint === "save" ? t.hint : hint === "proposal" ? t.hintAfterProposal : t.notificationTooltip}</span>
           <button type="button" className="save-search-hint__close" aria-label={t.close} onClick={closeHint}>×</button>
         </div>
       )}

@@ -104,3 +104,21 @@ export function readTimestamp(stored: string | null, now: number): number | null
   const n = stored === null ? NaN : Number(stored);
   return Number.isFinite(n) && n > 0 && n <= now ? n : null;
 }
+
+// ---------- proposing to save the search (§4 "Favourites", "Contact and phone") ----------
+
+/** Results above which a visitor's favourite brings the proposal (§4 "Favourites"). */
+export const PROPOSAL_MIN_TOTAL_FOR_VISITORS = 10;
+
+/**
+ * After a favourite or a lead, offer to save the search the user came from — only when it is not saved
+ * already, and the rules permit: after a lead (unless that proposal is switched off), or after a
+ * favourite by a visitor whose search has more than 10 results.
+ */
+export function proposeSaveSearch(input: {
+  origin: "favourite" | "lead"; state: SaveSearchButtonState; loggedIn: boolean; total: number; afterLeadEnabled: boolean;
+}): boolean {
+  if (input.state.kind !== "not-saved") return false;
+  if (input.origin === "lead") return input.afterLeadEnabled;
+  return !input.loggedIn && input.total > PROPOSAL_MIN_TOTAL_FOR_VISITORS;
+}
