@@ -27,6 +27,8 @@ export interface Services {
   publicOrigin: string;
   /** Accounts and sessions (server/accounts). */
   accounts: AccountService;
+  /** MAP_STYLE_URL: the search map's style in production; null: the built-in offline style (docs/decisions/057). */
+  mapStyleUrl: string | null;
 }
 
 /** Who is asking: the session checked from the cookies (no database read), address, cookie target. */
