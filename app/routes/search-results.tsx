@@ -21,8 +21,10 @@ import { LocalityButton } from "../ui/search-locality.tsx";
 import { PropertyTypeButton } from "../ui/search-property-types.tsx";
 import { RecentSearchesButton, useRecordRecentSearch } from "../ui/search-recent.tsx";
 import { SmartBackButton } from "../ui/search-smart-back.tsx";
+import { SearchMapPane, ShowMapLink } from "../ui/search-map.tsx";
 import type { Route } from "./+types/search-results";
 import "../ui/results.css";
+import "../ui/search-map.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const svc = services(context);
@@ -69,12 +71,14 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const t = searchTexts[d.locale];
   const empty = d.total === 0;
   useRecordRecentSearch(d.query, d.toolPlaces, d.locale, d.searchPath);
+  if (d.view.kind === "map") return <SearchMapPage data={d} />;
   return (
     <div className="page search-page">
       <Breadcrumbs crumbs={d.breadcrumbs} related={d.related} locale={d.locale} />
       <header className="search-header">
         <h1>{d.seo.h1}</h1>
         <p className="search-total" data-testid="search-total">{t.resultsCount(d.total)}</p>
+        <ShowMapLink href={d.view.mapHref} locale={d.locale} />
         {/* The save-search button (companion spec, accounts) goes here once saved searches exist (docs/decisions/022). */}
       </header>
       <ResultsPlaceSearch key={`places-${d.searchPath}`} data={d} />
@@ -87,7 +91,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       <div className="search-layout" key={d.searchPath} data-search-path={localizePath(d.searchPath, d.locale)}>
         <aside className="search-aside" aria-label={t.filters}>
           <ResultsFilters
-            form={d.form} total={d.total} activeFilters={d.activeFilters} locale={d.locale}
+            form={d.form} total={d.total} activeFilters={d.activeFilters} locale={d.locale} keep={d.formKeep}
             footer={(formRef) => <LiveCountFooter formRef={formRef} query={d.query} total={d.total} locale={d.locale} />}
           />
         </aside>
@@ -112,6 +116,70 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           {d.paginator && <Pager paginator={d.paginator} locale={d.locale} />}
           {d.publishers.length > 0 && <PublisherHelp publishers={d.publishers} locale={d.locale} />}
         </section>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The map view of the search (page type "search map", docs/decisions/056): the list beside the map on
+ * a desktop, a full-screen map with the list in a sheet on a phone. The server renders the list (and
+ * without JavaScript that is what the page is); the map loads in the browser. Hovering a card
+ * highlights its pin, clicking a pin highlights its card.
+ */
+function SearchMapPage({ data: d }: { data: SearchPageData }) {
+  const t = searchTexts[d.locale];
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const [hoverId, setHoverId] = useState<number | null>(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  useEffect(() => {
+    if (activeId === null) return;
+    setSheetOpen(true);
+    document.getElementById(`annuncio-${activeId}`)?.scrollIntoView({ block: "nearest" });
+  }, [activeId]);
+  useEffect(() => {
+    setActiveId(null);
+    setHoverId(null);
+  }, [d.searchPath]);
+  return (
+    <div className="page search-page search-page--map">
+      <Breadcrumbs crumbs={d.breadcrumbs} related={d.related} locale={d.locale} />
+      <header className="search-header">
+        <h1>{d.seo.h1}</h1>
+        <p className="search-total" data-testid="search-total" aria-live="polite">{t.resultsCount(d.total)}</p>
+      </header>
+      <div className={`map-layout${sheetOpen ? " is-sheet-open" : ""}`}>
+        <section id="risultati" className="map-list" aria-label={t.resultsCount(d.total)} tabIndex={-1}>
+          <button type="button" className="map-list__handle" aria-expanded={sheetOpen} onClick={() => setSheetOpen((o) => !o)}>
+            {t.resultsCount(d.total)}
+          </button>
+          {d.total === 0 ? (
+            <div className="no-results">
+              <h2>{t.noResultsTitle}</h2>
+              {d.activeFilters > 0 && <p>{t.noResultsHint}</p>}
+            </div>
+          ) : (
+            <ol className="results-list" data-testid="map-list">
+              {d.cards.map((card, i) => (
+                <li
+                  key={card.id} id={`annuncio-${card.id}`} data-listing-id={card.id}
+                  className={activeId === card.id ? "is-active" : hoverId === card.id ? "is-hovered" : undefined}
+                  onMouseEnter={() => setHoverId(card.id)} onMouseLeave={() => setHoverId(null)}
+                  onFocus={() => setHoverId(card.id)} onBlur={() => setHoverId(null)}
+                >
+                  <ResultsCard card={card} locale={d.locale} eager={i === 0} />
+                </li>
+              ))}
+            </ol>
+          )}
+          {d.paginator && <Pager paginator={d.paginator} locale={d.locale} />}
+        </section>
+        <SearchMapPane data={d} activeId={activeId} onActive={setActiveId} hoverId={hoverId}>
+          <ResultsFilters
+            key={d.searchPath} form={d.form} total={d.total} activeFilters={d.activeFilters} locale={d.locale} keep={d.formKeep} overlay
+            footer={(formRef) => <LiveCountFooter formRef={formRef} query={d.query} total={d.total} locale={d.locale} />}
+          />
+        </SearchMapPane>
       </div>
     </div>
   );

@@ -39,6 +39,10 @@ describe("drawn polygons", () => {
   it("accepts a plain shape, closed or open, rounded to 6 decimals", () => {
     expect(drawnPolygonProblem(square)).toBeNull();
     expect(drawnRing([[9.1500001, 45.45], [9.2, 45.45], [9.2, 45.48], [9.1500001, 45.45]])).toEqual([[9.15, 45.45], [9.2, 45.45], [9.2, 45.48]]);
+    // A polygon being drawn repeats the pointer's point: two points so far, not a crossing.
+    const drawing = drawnRing([[9.15, 45.45], [9.2, 45.45], [9.2, 45.45], [9.15, 45.45]]);
+    expect(drawing).toEqual([[9.15, 45.45], [9.2, 45.45]]);
+    expect(drawnPolygonProblem(drawing)).toBe(drawMessages.tooFewPoints);
   });
   it("says in Italian what is wrong with a shape the search refuses", () => {
     expect(drawnPolygonProblem([[9.15, 45.45], [9.2, 45.48], [9.2, 45.45], [9.15, 45.48]])).toBe(drawMessages.crossing);

@@ -65,9 +65,17 @@ export const drawMessages = {
   noArea: "L'area disegnata non ha superficie: ridisegnala.",
 } as const;
 
-/** A drawn ring ([lon, lat], open or closed) rounded to 6 decimals (about 10 cm), open. */
+/**
+ * A drawn ring ([lon, lat], open or closed) rounded to 6 decimals (about 10 cm), open, without a point
+ * repeated right after itself (a polygon being drawn holds the pointer's point twice).
+ */
 export function drawnRing(coordinates: ReadonlyArray<readonly number[]>): Array<[number, number]> {
-  const ring = coordinates.map(([lon, lat]) => [Math.round(lon! * 1e6) / 1e6, Math.round(lat! * 1e6) / 1e6] as [number, number]);
+  const ring: Array<[number, number]> = [];
+  for (const [lon, lat] of coordinates) {
+    const point: [number, number] = [Math.round(lon! * 1e6) / 1e6, Math.round(lat! * 1e6) / 1e6];
+    const last = ring[ring.length - 1];
+    if (!last || last[0] !== point[0] || last[1] !== point[1]) ring.push(point);
+  }
   return openRing(ring);
 }
 

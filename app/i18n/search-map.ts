@@ -1,0 +1,79 @@
+/** Texts of the search map (seed 000 §2 items 6–9, §8). Italian exactly as the spec gives them. */
+import { formatInteger } from "../../core/format.ts";
+import type { Messages } from "./locale.ts";
+
+type SearchMapTexts = {
+  showMap: string;
+  showList: string;
+  mapRegion: string;
+  canvasLabel: string;
+  loading: string;
+  unavailable: string;
+  locate: string;
+  options: string;
+  zoomIn: string;
+  zoomOut: string;
+  mapType: string;
+  mapTypeRoadmap: string;
+  mapTypeHybrid: string;
+  mapTypeSatellite: string;
+  mapTypeOnlyOffline: string;
+  drawArea: string;
+  deleteArea: string;
+  cancel: string;
+  drawHint: string;
+  listSheet: (n: number) => string;
+  geolocationFailed: string;
+  markersFailed: string;
+};
+
+export const searchMapTexts: Messages<SearchMapTexts> = {
+  it: {
+    showMap: "Mappa",
+    showList: "Elenco",
+    mapRegion: "Mappa dei risultati",
+    canvasLabel: "Mappa degli annunci: trascina per spostarti, usa i pulsanti per lo zoom",
+    loading: "Caricamento della mappa…",
+    unavailable: "La mappa non è disponibile su questo dispositivo: ecco l'elenco degli annunci.",
+    locate: "Cerca intorno a te",
+    options: "Opzioni mappa",
+    zoomIn: "Aumenta zoom",
+    zoomOut: "Riduci zoom",
+    mapType: "Tipo di mappa",
+    mapTypeRoadmap: "Mappa",
+    mapTypeHybrid: "Satellite",
+    mapTypeSatellite: "Satellite (senza nomi)",
+    mapTypeOnlyOffline: "Le viste satellitari sono disponibili solo con uno stile di mappa che le fornisce.",
+    drawArea: "Disegna area",
+    deleteArea: "Elimina area",
+    cancel: "Annulla",
+    drawHint: "Clicca sulla mappa per aggiungere i punti; clicca sul primo punto o premi Invio per chiudere l'area.",
+    listSheet: (n) => (n === 1 ? "1 annuncio" : `${formatInteger(n)} annunci`),
+    geolocationFailed: "Non è possibile trovare la tua posizione al momento. Riprova o usa la barra di ricerca.",
+    markersFailed: "Non riusciamo a mostrare gli annunci sulla mappa in questo momento.",
+  },
+  en: {
+    showMap: "Map",
+    showList: "List",
+    mapRegion: "Map of the results",
+    canvasLabel: "Map of the listings: drag to move, use the buttons to zoom",
+    loading: "Loading the map…",
+    unavailable: "The map is not available on this device: here is the list of listings.",
+    locate: "Search around you",
+    options: "Map options",
+    zoomIn: "Zoom in",
+    zoomOut: "Zoom out",
+    mapType: "Map type",
+    mapTypeRoadmap: "Map",
+    mapTypeHybrid: "Satellite",
+    mapTypeSatellite: "Satellite (no labels)",
+    mapTypeOnlyOffline: "Satellite views are available only with a map style that provides them.",
+    drawArea: "Draw an area",
+    deleteArea: "Delete the area",
+    cancel: "Cancel",
+    drawHint: "Click the map to add points; click the first point or press Enter to close the area.",
+    listSheet: (n) => (n === 1 ? "1 listing" : `${formatInteger(n)} listings`),
+    geolocationFailed: "We cannot find your position right now. Try again or use the search bar.",
+    markersFailed: "We cannot show the listings on the map right now.",
+  },
+};

@@ -1,0 +1,224 @@
+/**
+ * A home seeker on the map view of a search in Chromium (WebGL through SwiftShader): opens Milano's
+ * results, switches to the map, pans and sees the list and count follow, draws an area and gets only
+ * the listings inside it (checked against the API), reloads and gets the same shape and results, goes
+ * back; the plain results page never loads MapLibre; on a phone the map is full screen with a list sheet.
+ */
+import type { Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { containsPoint } from "../core/geo.ts";
+import { startTestPortal } from "../test/portal.ts";
+import { openBrowser, seriousViolations } from "./browser.ts";
+
+let portal: Awaited<ReturnType<typeof startTestPortal>>;
+
+beforeAll(async () => {
+  portal = await startTestPortal({ url: undefined, dataDir: "memory://" });
+});
+afterAll(async () => {
+  await portal?.stop();
+});
+
+const digits = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
+
+async function total(page: Page): Promise<number> {
+  return digits(await page.getByTestId("search-total").textContent());
+}
+
+async function cardIds(page: Page): Promise<number[]> {
+  return (await page.locator("[data-testid=map-list] > li").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-listing-id"))))).sort((a, b) => a - b);
+}
+
+/** The search API's answer for a page's search (its path and query as `uri`). */
+async function apiSearch(uri: string, size = 25): Promise<{ total: number; listings: Array<{ id: number; geoInfos: { lat: number; lon: number } }> }> {
+  const response = await fetch(`${portal.url}/portal-srp/api/v1/search`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ uri: uri.replace("/mappa/", "/"), size }),
+  });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+async function mapReady(page: Page): Promise<void> {
+  const map = page.getByTestId("search-map");
+  await expect.poll(() => map.getAttribute("data-map-state"), { timeout: 30_000 }).toBe("ready");
+  await expect.poll(() => map.getAttribute("data-markers"), { timeout: 20_000 }).toMatch(/^[1-9]\d*$/);
+}
+
+/** The map canvas's box on screen. */
+async function canvasBox(page: Page) {
+  const box = await page.locator(".search-map__canvas canvas").boundingBox();
+  if (!box) throw new Error("no map canvas");
+  return box;
+}
+
+describe("the search map", () => {
+  it("switches from Milano's results to the map, follows pans, draws an area, reloads and goes back", async () => {
+    const browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      const maplibreRequests: string[] = [];
+      page.on("request", (r: Request) => {
+        if (r.url().includes("/vendor/maplibre-gl/")) maplibreRequests.push(r.url());
+      });
+
+      // The plain results page: no MapLibre, a link to the map of the same search.
+      await page.goto(`${portal.url}/vendita/case/milano/?price_max=900000`);
+      const listTotal = await total(page);
+      expect(listTotal).toBeGreaterThan(10);
+      await page.waitForLoadState("networkidle");
+      expect(maplibreRequests).toEqual([]);
+      expect(await page.evaluate(() => [...document.scripts].some((s) => s.src.includes("maplibre")))).toBe(false);
+
+      // Switch to the map: same places and filters, its own URL; the map draws markers with WebGL.
+      await page.getByTestId("show-map").click();
+      await page.waitForURL(/\/vendita\/case\/milano\/mappa\/\?price_max=900000$/);
+      await mapReady(page);
+      expect(maplibreRequests.some((u) => u.endsWith("/maplibre-gl.mjs"))).toBe(true);
+      expect(await total(page)).toBe(listTotal);
+      expect(await page.locator(".search-map__canvas canvas").count()).toBe(1);
+      // Italian tooltips on the controls, 'Filtri' on the overlay.
+      for (const tip of ["Cerca intorno a te", "Opzioni mappa", "Aumenta zoom", "Riduci zoom"]) {
+        expect(await page.locator(`.search-map__controls button[title="${tip}"]`).count()).toBe(1);
+      }
+      expect(await page.locator(".search-map__bar .filters-toggle").textContent()).toMatch(/^Filtri \(1\)$/);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Zoom in twice and pan: the bounds go into the URL and the list and count follow.
+      await page.getByRole("button", { name: "Aumenta zoom" }).click();
+      await page.waitForURL(/geobounds=/, { timeout: 10_000 });
+      const box = await canvasBox(page);
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 150, box.y + box.height / 2 + 60, { steps: 8 });
+      await page.mouse.up();
+      const before = pathOf(page);
+      await expect.poll(() => pathOf(page), { timeout: 10_000 }).not.toBe(before);
+      const panned = pathOf(page);
+      expect(panned).toMatch(/^\/vendita\/case\/milano\/mappa\/\?price_max=900000&geobounds=[\d.,]+&zoom=[\d.]+$/);
+      const pannedApi = await apiSearch(panned);
+      await expect.poll(() => total(page)).toBe(pannedApi.total);
+      expect(pannedApi.total).toBeLessThan(listTotal);
+      await expect.poll(() => cardIds(page)).toEqual(pannedApi.listings.map((l) => l.id).sort((a, b) => a - b));
+
+      // Draw an area with mouse clicks: only listings inside it.
+      await page.getByRole("button", { name: "Disegna area" }).click();
+      const b = await canvasBox(page);
+      const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+      const corners = [[-160, -120], [160, -120], [160, 120], [-160, 120]];
+      for (const [dx, dy] of corners) {
+        await page.mouse.click(cx + dx!, cy + dy!);
+        await page.waitForTimeout(150);
+      }
+      await page.mouse.click(cx + corners[0]![0]!, cy + corners[0]![1]!);
+      await page.waitForURL(/geopolygon=/, { timeout: 10_000 });
+      const drawn = pathOf(page);
+      expect(drawn).not.toMatch(/geobounds=/);
+      const polygonText = decodeURIComponent(new URL(page.url()).searchParams.get("geopolygon")!);
+      const ring = polygonText.split(";").map((p) => p.split(",").map(Number)).map(([lat, lon]) => [lon!, lat!] as [number, number]);
+      expect(ring).toHaveLength(4);
+      const inside = await apiSearch(drawn, 150);
+      await expect.poll(() => total(page)).toBe(inside.total);
+      expect(inside.total).toBeGreaterThan(0);
+      for (const l of inside.listings) {
+        expect(containsPoint({ type: "Polygon", coordinates: [[...ring, ring[0]!]] }, l.geoInfos.lon, l.geoInfos.lat)).toBe(true);
+      }
+      const drawnIds = await cardIds(page);
+      expect(drawnIds).toEqual(inside.listings.slice(0, 25).map((l) => l.id).sort((a, b) => a - b));
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Ricerca su Mappa");
+
+      // Reload: the same shape and the same results.
+      await page.reload();
+      await mapReady(page);
+      expect(pathOf(page)).toBe(drawn);
+      expect(await total(page)).toBe(inside.total);
+      expect(await cardIds(page)).toEqual(drawnIds);
+      expect(await page.getByRole("button", { name: "Elimina area" }).count()).toBe(1);
+
+      // Back undoes the drawing: the panned view and its results again.
+      await page.goBack();
+      await expect.poll(() => pathOf(page)).toBe(panned);
+      await expect.poll(() => total(page)).toBe(pannedApi.total);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.dispose();
+    }
+  });
+
+  it("refuses a self-intersecting or oversized area with an Italian message and keeps the search", async () => {
+    const browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await browser.newPage();
+      const drawPoints = async (points: number[][]) => {
+        await page.getByRole("button", { name: "Disegna area" }).click();
+        const b = await canvasBox(page);
+        const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+        for (const [dx, dy] of points) {
+          await page.mouse.click(cx + dx!, cy + dy!);
+          await page.waitForTimeout(150);
+        }
+      };
+      const alert = page.locator(".search-map__message[role=alert]");
+
+      await page.goto(`${portal.url}/vendita/case/milano/mappa/`);
+      await mapReady(page);
+      const before = pathOf(page);
+      // A bow tie: the fourth point would make the edges cross.
+      await drawPoints([[-150, -100], [150, 100], [150, -100], [-150, 100]]);
+      await expect.poll(() => alert.textContent()).toBe("I lati dell'area si incrociano: ridisegnala senza incroci.");
+      await page.getByRole("button", { name: "Annulla" }).click();
+      expect(await alert.count()).toBe(0);
+      expect(pathOf(page)).toBe(before);
+
+      // Most of northern Italy in one shape: too large.
+      await page.goto(`${portal.url}/vendita/case/mappa/`);
+      await mapReady(page);
+      const italy = pathOf(page);
+      await drawPoints([[-300, -300], [300, -300], [300, 300]]);
+      await expect.poll(() => alert.textContent()).toBe("L'area è troppo grande: disegnane una di al massimo 20.000 km².");
+      expect(pathOf(page)).toBe(italy);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await browser.dispose();
+    }
+  });
+
+  it("shows the list without JavaScript, and on a phone a full-screen map with a list sheet", async () => {
+    const noJs = await openBrowser({ javaScriptEnabled: false });
+    try {
+      const page = await noJs.newPage();
+      await page.goto(`${portal.url}/vendita/case/mappa/?geobounds=9.1,45.44,9.25,45.5`);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Ricerca su Mappa");
+      const api = await apiSearch("/vendita/case/?geobounds=9.1,45.44,9.25,45.5");
+      expect(await total(page)).toBe(api.total);
+      expect(await cardIds(page)).toEqual(api.listings.map((l) => l.id).sort((a, b) => a - b));
+      expect(await page.getByTestId("search-map").getAttribute("data-map-state")).toBe("static");
+    } finally {
+      await noJs.dispose();
+    }
+
+    const phone = await openBrowser({ viewport: { width: 390, height: 844 }, isMobile: true });
+    try {
+      const page = await phone.newPage();
+      await page.goto(`${portal.url}/vendita/case/milano/mappa/`);
+      await mapReady(page);
+      const box = await canvasBox(page);
+      expect(box.width).toBe(390);
+      expect(box.height).toBeGreaterThan(800);
+      const handle = page.locator(".map-list__handle");
+      expect(await handle.getAttribute("aria-expanded")).toBe("false");
+      await handle.click();
+      expect(await handle.getAttribute("aria-expanded")).toBe("true");
+      expect((await page.locator(".map-list").boundingBox())!.height).toBeGreaterThan(300);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await phone.dispose();
+    }
+  });
+});
