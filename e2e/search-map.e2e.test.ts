@@ -49,6 +49,17 @@ async function mapReady(page: Page): Promise<void> {
   await expect.poll(() => map.getAttribute("data-markers"), { timeout: 20_000 }).toMatch(/^[1-9]\d*$/);
 }
 
+/** Where a point is on screen, from the view the map reports (Web Mercator, as MapLibre draws it). */
+async function screenPoint(page: Page, lon: number, lat: number): Promise<{ x: number; y: number }> {
+  const [west, south, east, north] = (await page.getByTestId("search-map").getAttribute("data-bbox"))!.split(",").map(Number) as [number, number, number, number];
+  const box = await canvasBox(page);
+  const y = (la: number) => Math.log(Math.tan(Math.PI / 4 + (la * Math.PI) / 360));
+  return {
+    x: box.x + ((lon - west) / (east - west)) * box.width,
+    y: box.y + ((y(north) - y(lat)) / (y(north) - y(south))) * box.height,
+  };
+}
+
 /** The map canvas's box on screen. */
 async function canvasBox(page: Page) {
   const box = await page.locator(".search-map__canvas canvas").boundingBox();
@@ -65,7 +76,7 @@ describe("the search map", () => {
       page.on("pageerror", (e) => errors.push(e.message));
       const maplibreRequests: string[] = [];
       page.on("request", (r: Request) => {
-        if (r.url().includes("/vendor/maplibre-gl/")) maplibreRequests.push(r.url());
+        if (r.url().includes("/vendor/maplibre-gl/") || /search-map\.client|terra-draw/.test(r.url())) maplibreRequests.push(r.url());
       });
 
       // The plain results page: no MapLibre, a link to the map of the same search.
@@ -81,6 +92,7 @@ describe("the search map", () => {
       await page.waitForURL(/\/vendita\/case\/milano\/mappa\/\?price_max=900000$/);
       await mapReady(page);
       expect(maplibreRequests.some((u) => u.endsWith("/maplibre-gl.mjs"))).toBe(true);
+      expect(maplibreRequests.some((u) => /\/assets\/search-map\.client-[\w-]+\.js$/.test(u))).toBe(true);
       expect(await total(page)).toBe(listTotal);
       expect(await page.locator(".search-map__canvas canvas").count()).toBe(1);
       // Italian tooltips on the controls, 'Filtri' on the overlay.
@@ -106,6 +118,19 @@ describe("the search map", () => {
       await expect.poll(() => total(page)).toBe(pannedApi.total);
       expect(pannedApi.total).toBeLessThan(listTotal);
       await expect.poll(() => cardIds(page)).toEqual(pannedApi.listings.map((l) => l.id).sort((a, b) => a - b));
+
+      // A pin click highlights its card; a card under the pointer is highlighted too.
+      const listed = pannedApi.listings.find((l) => l.geoInfos.lat !== undefined)!;
+      const point = await screenPoint(page, listed.geoInfos.lon, listed.geoInfos.lat);
+      await page.mouse.click(point.x, point.y);
+      await expect.poll(() => page.locator("[data-testid=map-list] > li.is-active").count()).toBe(1);
+      const activeId = Number(await page.locator("[data-testid=map-list] > li.is-active").getAttribute("data-listing-id"));
+      const active = pannedApi.listings.find((l) => l.id === activeId)!;
+      const activePoint = await screenPoint(page, active.geoInfos.lon, active.geoInfos.lat);
+      expect(Math.hypot(activePoint.x - point.x, activePoint.y - point.y)).toBeLessThan(40);
+      expect(pathOf(page)).toBe(panned);
+      await page.locator("[data-testid=map-list] > li").nth(1).hover();
+      expect(await page.locator("[data-testid=map-list] > li").nth(1).getAttribute("class")).toMatch(/is-hovered|is-active/);
 
       // Draw an area with mouse clicks: only listings inside it.
       await page.getByRole("button", { name: "Disegna area" }).click();
@@ -141,10 +166,16 @@ describe("the search map", () => {
       expect(await cardIds(page)).toEqual(drawnIds);
       expect(await page.getByRole("button", { name: "Elimina area" }).count()).toBe(1);
 
-      // Back undoes the drawing: the panned view and its results again.
+      // Back undoes the drawing: the panned view and its results again, the map on that view.
       await page.goBack();
       await expect.poll(() => pathOf(page)).toBe(panned);
       await expect.poll(() => total(page)).toBe(pannedApi.total);
+      expect(await page.getByRole("button", { name: "Elimina area" }).count()).toBe(0);
+      const pannedBox = new URL(`${portal.url}${panned}`).searchParams.get("geobounds")!.split(",").map(Number);
+      await expect.poll(async () => {
+        const shown = (await page.getByTestId("search-map").getAttribute("data-bbox"))!.split(",").map(Number);
+        return Math.max(...shown.map((v, i) => Math.abs(v - pannedBox[i]!)));
+      }, { timeout: 10_000 }).toBeLessThan(0.01);
       expect(errors).toEqual([]);
     } finally {
       await browser.dispose();
