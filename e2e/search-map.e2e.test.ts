@@ -166,7 +166,31 @@ describe("the search map", () => {
       expect(await cardIds(page)).toEqual(drawnIds);
       expect(await page.getByRole("button", { name: "Elimina area" }).count()).toBe(1);
 
-      // Back undoes the drawing: the panned view and its results again, the map on that view.
+      // Edit a vertex: drag the first corner outwards, then 'Fine': the edited shape is the search.
+      await page.getByRole("button", { name: "Modifica area" }).click();
+      await page.waitForTimeout(300);
+      const corner = await screenPoint(page, ring[0]![0], ring[0]![1]);
+      const centre = await screenPoint(page, (ring[0]![0] + ring[2]![0]) / 2, (ring[0]![1] + ring[2]![1]) / 2);
+      const away = { x: corner.x + Math.sign(corner.x - centre.x) * 70, y: corner.y + Math.sign(corner.y - centre.y) * 50 };
+      await page.mouse.move(corner.x, corner.y);
+      await page.mouse.down();
+      await page.mouse.move(away.x, away.y, { steps: 10 });
+      await page.mouse.up();
+      await page.getByRole("button", { name: "Fine" }).click();
+      await page.waitForURL((url) => url.searchParams.get("geopolygon") !== null && `${url.pathname}${url.search}` !== drawn, { timeout: 10_000 });
+      const edited = pathOf(page);
+      const editedRing = new URL(page.url()).searchParams.get("geopolygon")!.split(";").map((p) => p.split(",").map(Number)).map(([lat, lon]) => [lon!, lat!] as [number, number]);
+      expect(editedRing).toHaveLength(4);
+      expect(editedRing.slice(1)).toEqual(ring.slice(1));
+      expect(editedRing[0]).not.toEqual(ring[0]);
+      const editedApi = await apiSearch(edited, 150);
+      await expect.poll(() => total(page)).toBe(editedApi.total);
+      expect(editedApi.total).toBeGreaterThanOrEqual(inside.total);
+
+      // Back undoes the edit, then the drawing: the panned view and its results again, the map on that view.
+      await page.goBack();
+      await expect.poll(() => pathOf(page)).toBe(drawn);
+      await expect.poll(() => total(page)).toBe(inside.total);
       await page.goBack();
       await expect.poll(() => pathOf(page)).toBe(panned);
       await expect.poll(() => total(page)).toBe(pannedApi.total);

@@ -22,6 +22,9 @@ type SearchMapTexts = {
   deleteArea: string;
   cancel: string;
   drawHint: string;
+  editArea: string;
+  done: string;
+  editHint: string;
   listSheet: (n: number) => string;
   geolocationFailed: string;
   markersFailed: string;
@@ -48,6 +51,9 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     deleteArea: "Elimina area",
     cancel: "Annulla",
     drawHint: "Clicca sulla mappa per aggiungere i punti; clicca sul primo punto o premi Invio per chiudere l'area.",
+    editArea: "Modifica area",
+    done: "Fine",
+    editHint: "Trascina i vertici per modificare l'area, o i punti intermedi per aggiungerne; poi premi Fine.",
     listSheet: (n) => (n === 1 ? "1 annuncio" : `${formatInteger(n)} annunci`),
     geolocationFailed: "Non è possibile trovare la tua posizione al momento. Riprova o usa la barra di ricerca.",
     markersFailed: "Non riusciamo a mostrare gli annunci sulla mappa in questo momento.",
@@ -72,6 +78,9 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     deleteArea: "Delete the area",
     cancel: "Cancel",
     drawHint: "Click the map to add points; click the first point or press Enter to close the area.",
+    editArea: "Edit the area",
+    done: "Done",
+    editHint: "Drag the corners to change the area, or the midpoints to add corners; then press Done.",
     listSheet: (n) => (n === 1 ? "1 listing" : `${formatInteger(n)} listings`),
     geolocationFailed: "We cannot find your position right now. Try again or use the search bar.",
     markersFailed: "We cannot show the listings on the map right now.",

@@ -7,7 +7,7 @@
  * in core/search/map-view.ts; the style is the portal's one style (core/map/style.ts).
  */
 import type * as MapLibre from "maplibre-gl";
-import { TerraDraw, TerraDrawPolygonMode, TerraDrawRenderMode } from "terra-draw";
+import { TerraDraw, TerraDrawPolygonMode, TerraDrawRenderMode, TerraDrawSelectMode, type GeoJSONStoreFeatures } from "terra-draw";
 import { TerraDrawMapLibreGLAdapter } from "terra-draw-maplibre-gl-adapter";
 import { boundaryRequest, MAP_COLOURS, portalMapStyle } from "../../core/map/style.ts";
 import {
@@ -53,6 +53,8 @@ export class SearchMap {
   /** The next settled view is the map's own doing (a view restored from the URL): it is not a search. */
   #skipIdle = false;
   #drawing = false;
+  /** The polygon being edited (select mode), if any. */
+  #editedId: string | null = null;
   #activeId: number | null = null;
   #hoverId: number | null = null;
   #markersAbort: AbortController | null = null;
@@ -108,6 +110,8 @@ export class SearchMap {
     }
     this.#startDraw();
     this.#showShape(search.query.geo);
+    const first = this.view();
+    this.#events.onView(first.bbox, first.zoom);
     await this.#refresh();
   }
 
@@ -161,8 +165,43 @@ export class SearchMap {
   /** Leaves the drawing tool, showing the search's shape again. */
   cancelDrawing(): void {
     this.#drawing = false;
+    this.#editedId = null;
+    this.#draw?.clear();
     this.#draw?.setMode("render");
     this.#showShape(this.#search?.query.geo ?? null);
+  }
+
+  /** Edits the search's polygon: its vertices can be dragged, added (midpoints) and deleted; `finishEditing` makes it the search. */
+  startEditing(): boolean {
+    const geo = this.#search?.query.geo;
+    if (!this.#draw || geo?.kind !== "polygon") return false;
+    this.#drawing = true;
+    this.#draw.clear();
+    this.#setShape(null);
+    const id = crypto.randomUUID();
+    const feature = { id, type: "Feature", properties: { mode: "polygon" }, geometry: { type: "Polygon", coordinates: [[...geo.ring, geo.ring[0]!]] } } as GeoJSONStoreFeatures;
+    this.#draw.addFeatures([feature]);
+    this.#draw.setMode("select");
+    this.#draw.selectFeature(id);
+    this.#editedId = id;
+    return true;
+  }
+
+  /** Ends editing: the edited polygon becomes the search when the search's rules accept it (else the Italian message). */
+  finishEditing(): void {
+    const draw = this.#draw;
+    if (!draw || this.#editedId === null) return;
+    const feature = draw.getSnapshotFeature(this.#editedId);
+    if (!feature || feature.geometry.type !== "Polygon") return this.cancelDrawing();
+    const ring = drawnRing(feature.geometry.coordinates[0] as number[][]);
+    const problem = drawnPolygonProblem(ring);
+    if (problem) return this.#events.onDrawProblem(problem);
+    this.#editedId = null;
+    this.#drawing = false;
+    draw.clear();
+    draw.setMode("render");
+    this.#setShape({ kind: "polygon", ring });
+    this.#events.onPolygon(ring);
   }
 
   get drawing(): boolean {
@@ -373,30 +412,37 @@ export class SearchMap {
 
   #startDraw(): void {
     const map = this.#map!;
+    // The search's own rules (core/search/map-view.ts), checked as each point is placed or moved: a point
+    // that would make the edges cross, or the area too large, is refused with the Italian message.
+    const validation = (feature: GeoJSONStoreFeatures, { updateType }: { updateType: string }) => {
+      if (updateType === "provisional" || feature.geometry.type !== "Polygon") return { valid: true };
+      const problem = drawnPolygonProblem(drawnRing(feature.geometry.coordinates[0] as number[][]));
+      const partial = problem === drawMessages.tooFewPoints || problem === drawMessages.noArea;
+      if (!problem || (partial && updateType !== "finish")) return { valid: true };
+      this.#events.onDrawProblem(problem);
+      return { valid: false, reason: problem };
+    };
     const draw = new TerraDraw({
       adapter: new TerraDrawMapLibreGLAdapter({ map, coordinatePrecision: 6 }),
       modes: [
         new TerraDrawPolygonMode({
           editable: true,
-          // The search's own rules (core/search/map-view.ts), checked as each point is placed: a point that
-          // would make the edges cross, or the area too large, is refused with the Italian message.
-          validation: (feature, { updateType }) => {
-            if (updateType === "provisional" || feature.geometry.type !== "Polygon") return { valid: true };
-            const problem = drawnPolygonProblem(drawnRing(feature.geometry.coordinates[0] as number[][]));
-            const partial = problem === drawMessages.tooFewPoints || problem === drawMessages.noArea;
-            if (!problem || (partial && updateType !== "finish")) return { valid: true };
-            this.#events.onDrawProblem(problem);
-            return { valid: false, reason: problem };
-          },
+          validation,
           keyEvents: { cancel: "Escape", finish: "Enter" },
           styles: { fillColor: "#1c7ed6", fillOpacity: 0.12, outlineColor: "#1c7ed6", outlineWidth: 2.5, editedPointColor: "#1c7ed6", closingPointColor: "#1c7ed6" },
+        }),
+        new TerraDrawSelectMode({
+          flags: { polygon: { feature: { draggable: false, validation, coordinates: { draggable: true, midpoints: true, deletable: true } } } },
+          styles: { selectedPolygonColor: "#1c7ed6", selectedPolygonFillOpacity: 0.12, selectedPolygonOutlineColor: "#1c7ed6", selectedPolygonOutlineWidth: 2.5, selectionPointColor: "#1c7ed6", midPointColor: "#ffffff", midPointOutlineColor: "#1c7ed6" },
         }),
         new TerraDrawRenderMode({ modeName: "render", styles: {} }),
       ],
     });
     draw.start();
     draw.setMode("render");
-    draw.on("finish", (id) => {
+    draw.on("finish", (id, context) => {
+      // Edits in select mode wait for 'Fine' (finishEditing).
+      if (context.mode !== "polygon") return;
       const feature = draw.getSnapshotFeature(id);
       if (!feature || feature.geometry.type !== "Polygon") return;
       const ring = drawnRing(feature.geometry.coordinates[0] as number[][]);

@@ -34,7 +34,9 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
   const [state, setState] = useState<MapState>("static");
   const [markers, setMarkers] = useState({ loading: false, count: 0, total: null as number | null, failed: false });
   const [view, setView] = useState<{ bbox: Bbox; zoom: number } | null>(null);
-  const [drawing, setDrawing] = useState(false);
+  /** The drawing tool: drawing a new polygon, editing the search's polygon, or off. */
+  const [tool, setTool] = useState<"off" | "draw" | "edit">("off");
+  const drawing = tool !== "off";
   const [message, setMessage] = useState<string | null>(null);
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [locating, setLocating] = useState(false);
@@ -60,7 +62,7 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
           onView: (bbox, zoom) => setView({ bbox, zoom }),
           onPinClick: (id) => onActive(id),
           onPolygon: (ring) => {
-            setDrawing(false);
+            setTool("off");
             setMessage(null);
             void go((q) => ({ ...q, geo: { kind: "polygon", ring } }), map.view().zoom);
           },
@@ -98,11 +100,15 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
   const shape = geo !== null && geo.kind !== "bounds";
   const startDrawing = () => {
     setMessage(null);
-    setDrawing(true);
+    setTool("draw");
     mapRef.current?.startPolygon();
   };
+  const startEditing = () => {
+    setMessage(null);
+    if (mapRef.current?.startEditing()) setTool("edit");
+  };
   const cancelDrawing = () => {
-    setDrawing(false);
+    setTool("off");
     setMessage(null);
     mapRef.current?.cancelDrawing();
   };
@@ -140,10 +146,14 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
         <Link to={data.view.listHref} className="search-map__switch" preventScrollReset>{t.showList}</Link>
         {state === "ready" && (
           drawing ? (
-            <button type="button" className="search-map__tool" onClick={cancelDrawing}>{t.cancel}</button>
+            <>
+              {tool === "edit" && <button type="button" className="search-map__tool" onClick={() => mapRef.current?.finishEditing()}>{t.done}</button>}
+              <button type="button" className="search-map__tool" onClick={cancelDrawing}>{t.cancel}</button>
+            </>
           ) : (
             <>
               <button type="button" className="search-map__tool" onClick={startDrawing}>{t.drawArea}</button>
+              {geo?.kind === "polygon" && <button type="button" className="search-map__tool" onClick={startEditing}>{t.editArea}</button>}
               {shape && <button type="button" className="search-map__tool" onClick={deleteShape}>{t.deleteArea}</button>}
             </>
           )
@@ -169,7 +179,7 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
           <button type="button" title={t.zoomOut} aria-label={t.zoomOut} onClick={() => mapRef.current?.zoomOut()}>−</button>
         </div>
       )}
-      {drawing && <p className="search-map__hint" role="status">{t.drawHint}</p>}
+      {drawing && <p className="search-map__hint" role="status">{tool === "edit" ? t.editHint : t.drawHint}</p>}
       {message && <p className="search-map__message" role="alert">{message}</p>}
       {markers.failed && <p className="search-map__message" role="status">{t.markersFailed}</p>}
       {state === "loading" && <p className="search-map__loading" role="status">{t.loading}</p>}
