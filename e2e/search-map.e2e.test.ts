@@ -101,6 +101,16 @@ describe("the search map", () => {
       }
       expect(await page.locator(".search-map__bar .filters-toggle").textContent()).toMatch(/^Filtri \(1\)$/);
       expect(await seriousViolations(page)).toEqual([]);
+      // axe with each panel open: map options, then the filters over the map.
+      await page.getByRole("button", { name: "Opzioni mappa" }).click();
+      expect(await page.getByRole("group", { name: "Tipo di mappa" }).getByRole("radio", { name: "Mappa" }).isChecked()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Opzioni mappa" }).click();
+      await page.locator(".search-map__bar .filters-toggle").click();
+      await expect.poll(() => page.locator("#filtri").isVisible()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => page.locator("#filtri").isVisible()).toBe(false);
 
       // Zoom in twice and pan: the bounds go into the URL and the list and count follow.
       await page.getByRole("button", { name: "Aumenta zoom" }).click();
@@ -239,6 +249,103 @@ describe("the search map", () => {
       await expect.poll(() => alert.textContent()).toBe("L'area è troppo grande: disegnane una di al massimo 20.000 km².");
       expect(pathOf(page)).toBe(italy);
       expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await browser.dispose();
+    }
+  });
+
+  it("makes a circle by tapping, drags it, moves the slider through a ceiling doubling, confirms, edits and cancels", async () => {
+    const browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(`${portal.url}/vendita/case/milano/mappa/`);
+      await mapReady(page);
+      const start = pathOf(page);
+      await page.getByRole("button", { name: "Cerca nel raggio" }).click();
+      expect(await page.locator(".search-map__hint").textContent()).toBe("Cerca indirizzo o tocca il punto intorno a cui cercare sulla mappa");
+      const panel = page.getByTestId("circle-panel");
+      const b = await canvasBox(page);
+      const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+      // A press that moves more than 10 px is a drag, not a tap: no circle, and no new search.
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      await page.mouse.move(cx + 12, cy + 6, { steps: 3 });
+      await page.mouse.up();
+      await page.waitForTimeout(400);
+      expect(await panel.getAttribute("data-circle")).toBe("");
+      expect(pathOf(page)).toBe(start);
+
+      // A tap places a 500 m circle, labelled with its place; the count is the API's.
+      await page.mouse.click(cx, cy);
+      await expect.poll(() => page.getByTestId("circle-label").textContent()).toMatch(/^Entro 500 m\. da .+, Milano$|^Entro 500 m\. da Milano$/);
+      const circleCount = async () => {
+        const [lat, lon, radius] = (await panel.getAttribute("data-circle"))!.split(",").map(Number);
+        const res = await fetch(`${portal.url}/portal-srp/api/v1/search/availableresults`, {
+          method: "POST", headers: { "content-type": "application/json" },
+          body: JSON.stringify({ locations: ["IT-03-015146"], filters: { geocircle: { circle: [{ distance: radius, center: [lat, lon] }] } } }),
+        });
+        return ((await res.json()) as { total: number }).total;
+      };
+      const confirm = page.getByTestId("circle-confirm");
+      const expectConfirm = async () => {
+        const n = await circleCount();
+        await expect.poll(() => confirm.textContent(), { timeout: 10_000 }).toBe(n === 0 ? "Nessun risultato" : n === 1 ? "Vedi 1 risultato" : `Vedi ${n.toLocaleString("it-IT")} risultati`);
+        return n;
+      };
+      await expectConfirm();
+
+      // The slider: the last step doubles the ceiling (2 km → 4 km → 8 km); below 2 km it resets.
+      const slider = page.getByRole("slider");
+      await slider.focus();
+      await page.keyboard.press("End");
+      await expect.poll(() => panel.getAttribute("data-circle")).toMatch(/,2000$/);
+      expect(await slider.getAttribute("data-ceiling")).toBe("4000");
+      await page.keyboard.press("End");
+      await expect.poll(() => panel.getAttribute("data-circle")).toMatch(/,4000$/);
+      expect(await slider.getAttribute("data-ceiling")).toBe("8000");
+      await page.keyboard.press("Home");
+      await expect.poll(() => panel.getAttribute("data-circle")).toMatch(/,100$/);
+      expect(await slider.getAttribute("data-ceiling")).toBe("2000");
+      for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+      await expect.poll(() => panel.getAttribute("data-circle")).toMatch(/,950$/);
+      await expectConfirm();
+
+      // Drag the centre 80 px to the right: a new centre, a new count.
+      const before = (await panel.getAttribute("data-circle"))!.split(",").map(Number);
+      const centre = await screenPoint(page, before[1]!, before[0]!);
+      await page.mouse.move(centre.x, centre.y);
+      await page.mouse.down();
+      await page.mouse.move(centre.x + 80, centre.y, { steps: 8 });
+      await page.mouse.up();
+      const after = (await panel.getAttribute("data-circle"))!.split(",").map(Number);
+      expect(after[1]!).toBeGreaterThan(before[1]! + 0.001);
+      expect(after[2]).toBe(950);
+      const n = await expectConfirm();
+      expect(n).toBeGreaterThan(0);
+
+      // Confirm: the circle is the search, in the URL; the list and count are the API's.
+      await confirm.click();
+      await page.waitForURL(/geocircle=/);
+      const circled = pathOf(page);
+      expect(circled).toMatch(/^\/vendita\/case\/milano\/mappa\/\?geocircle=[\d.]+,[\d.]+,950&zoom=[\d.]+$/);
+      await expect.poll(() => total(page)).toBe(n);
+      expect(await cardIds(page)).toEqual((await apiSearch(circled)).listings.map((l) => l.id).sort((a, b) => a - b));
+
+      // The completed circle's label re-enters editing; 'Annulla' deletes it: back to the map's bounds.
+      await page.getByRole("button", { name: "Entro 950 m. da questo punto" }).click();
+      await expect.poll(() => panel.getAttribute("data-circle")).toBe(`${after[0]},${after[1]},950`);
+      await expect.poll(() => page.getByTestId("circle-label").textContent()).toMatch(/^Entro 950 m\. da /);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Annulla" }).click();
+      await page.waitForURL(/geobounds=/);
+      expect(pathOf(page)).not.toMatch(/geocircle/);
+      // Back recreates the deleted circle.
+      await page.goBack();
+      await expect.poll(() => pathOf(page)).toBe(circled);
+      await expect.poll(() => total(page)).toBe(n);
+      expect(errors).toEqual([]);
     } finally {
       await browser.dispose();
     }

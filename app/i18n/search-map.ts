@@ -26,6 +26,13 @@ type SearchMapTexts = {
   done: string;
   editHint: string;
   listSheet: (n: number) => string;
+  circleTool: string;
+  circleHint: string;
+  circleRadius: string;
+  circleLabel: (metres: number, place: string | null) => string;
+  circleConfirm: (n: number) => string;
+  circleNone: string;
+  circleLoading: string;
   geolocationFailed: string;
   markersFailed: string;
 };
@@ -55,6 +62,13 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     done: "Fine",
     editHint: "Trascina i vertici per modificare l'area, o i punti intermedi per aggiungerne; poi premi Fine.",
     listSheet: (n) => (n === 1 ? "1 annuncio" : `${formatInteger(n)} annunci`),
+    circleTool: "Cerca nel raggio",
+    circleHint: "Cerca indirizzo o tocca il punto intorno a cui cercare sulla mappa",
+    circleRadius: "Raggio",
+    circleLabel: (m, place) => `Entro ${formatInteger(m)} m. da ${place ?? "questo punto"}`,
+    circleConfirm: (n) => (n === 1 ? "Vedi 1 risultato" : `Vedi ${formatInteger(n)} risultati`),
+    circleNone: "Nessun risultato",
+    circleLoading: "Conteggio in corso…",
     geolocationFailed: "Non è possibile trovare la tua posizione al momento. Riprova o usa la barra di ricerca.",
     markersFailed: "Non riusciamo a mostrare gli annunci sulla mappa in questo momento.",
   },
@@ -82,6 +96,13 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     done: "Done",
     editHint: "Drag the corners to change the area, or the midpoints to add corners; then press Done.",
     listSheet: (n) => (n === 1 ? "1 listing" : `${formatInteger(n)} listings`),
+    circleTool: "Search within a radius",
+    circleHint: "Search an address or tap the point to search around on the map",
+    circleRadius: "Radius",
+    circleLabel: (m, place) => `Within ${formatInteger(m)} m of ${place ?? "this point"}`,
+    circleConfirm: (n) => (n === 1 ? "See 1 result" : `See ${formatInteger(n)} results`),
+    circleNone: "No results",
+    circleLoading: "Counting…",
     geolocationFailed: "We cannot find your position right now. Try again or use the search bar.",
     markersFailed: "We cannot show the listings on the map right now.",
   },

@@ -14,7 +14,8 @@ import {
   boundsSearchOnIdle, drawMessages, drawnPolygonProblem, drawnRing, initialView, MAP_DEFAULT_ZOOM, MAP_IDLE_DEBOUNCE_MS, markerFeatures, roundBounds, sameBounds,
   type Bbox, type MapMarker,
 } from "../../core/search/map-view.ts";
-import { circleRing } from "../../core/listing/location.ts";
+import { circlePath } from "../../core/search/geometry.ts";
+import { CIRCLE_DEFAULT_RADIUS, clampRadius, isTap } from "../../core/search/map-circle.ts";
 import type { GeoArea, SearchQuery } from "../../core/search/query.ts";
 import { toRawFilters } from "../../core/search/url.ts";
 import { loadMapLibre } from "./maplibre.client.ts";
@@ -31,6 +32,8 @@ export interface SearchMapEvents {
   onPolygon(ring: Array<[number, number]>): void;
   onDrawProblem(message: string): void;
   onMarkers(state: { loading: boolean; count: number; total: number | null; failed: boolean }): void;
+  /** The circle being made or edited changed (a tap, a dragged centre, a new radius). */
+  onCircle(circle: { lat: number; lon: number; radius: number }): void;
 }
 
 export interface SearchState {
@@ -55,6 +58,11 @@ export class SearchMap {
   #drawing = false;
   /** The polygon being edited (select mode), if any. */
   #editedId: string | null = null;
+  /** Circle search: on while the circle tool is open; the circle being made, if any. */
+  #circleMode = false;
+  #circle: { lat: number; lon: number; radius: number } | null = null;
+  #pressAt: { x: number; y: number } | null = null;
+  #draggingCentre = false;
   #activeId: number | null = null;
   #hoverId: number | null = null;
   #markersAbort: AbortController | null = null;
@@ -204,6 +212,35 @@ export class SearchMap {
     this.#events.onPolygon(ring);
   }
 
+  /**
+   * Circle tool (seed 000 §4 Circle search): a tap (moved ≤ 10 px) places the centre, the centre can be
+   * dragged, the radius comes from the slider. Starts from the search's circle when it has one.
+   */
+  startCircle(): void {
+    this.#drawing = true;
+    this.#circleMode = true;
+    const geo = this.#search?.query.geo;
+    this.#circle = geo?.kind === "circle" ? { lat: geo.lat, lon: geo.lon, radius: geo.radius } : null;
+    this.#setShape(null);
+    this.#drawCircle();
+    if (this.#circle) this.#events.onCircle(this.#circle);
+  }
+
+  setCircleRadius(radius: number): void {
+    if (!this.#circle) return;
+    this.#circle = { ...this.#circle, radius: clampRadius(radius) };
+    this.#drawCircle();
+    this.#events.onCircle(this.#circle);
+  }
+
+  /** Leaves the circle tool ('Annulla', or after confirming): the search's own shape shows again. */
+  closeCircle(): void {
+    this.#circleMode = false;
+    this.#circle = null;
+    this.#drawCircle();
+    this.cancelDrawing();
+  }
+
   get drawing(): boolean {
     return this.#drawing;
   }
@@ -234,6 +271,7 @@ export class SearchMap {
     }
     map.addSource("search-shape", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
     map.addSource("markers", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
+    map.addSource("circle-edit", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
     const kind = (k: string) => ["==", ["get", "kind"], k] as MapLibre.FilterSpecification;
     const layers: MapLibre.LayerSpecification[] = [
       { id: "shape-fill", type: "fill", source: "search-shape", paint: { "fill-color": "#1c7ed6", "fill-opacity": 0.08 } },
@@ -261,7 +299,68 @@ export class SearchMap {
         layout: { "icon-image": ["concat", "active:", ["get", "label"]], "icon-anchor": "bottom", "icon-offset": [0, -4], "icon-allow-overlap": true },
       },
     ];
+    layers.push(
+      { id: "circle-edit-fill", type: "fill", source: "circle-edit", filter: ["==", ["geometry-type"], "Polygon"], paint: { "fill-color": "#1c7ed6", "fill-opacity": 0.1 } },
+      { id: "circle-edit-line", type: "line", source: "circle-edit", filter: ["==", ["geometry-type"], "Polygon"], paint: { "line-color": "#1c7ed6", "line-width": 2.5, "line-dasharray": [2, 1] } },
+      {
+        id: "circle-centre", type: "circle", source: "circle-edit", filter: ["==", ["geometry-type"], "Point"],
+        paint: { "circle-radius": 9, "circle-color": "#1c7ed6", "circle-stroke-color": "#ffffff", "circle-stroke-width": 3 },
+      },
+    );
     for (const layer of layers) map.addLayer(layer);
+    this.#listenForCircle();
+  }
+
+  /** Taps place the circle's centre; a press on the centre drags it (mouse and touch). */
+  #listenForCircle(): void {
+    const map = this.#map!;
+    const down = (e: MapLibre.MapMouseEvent | MapLibre.MapTouchEvent) => {
+      if (!this.#circleMode) return;
+      this.#pressAt = { x: e.point.x, y: e.point.y };
+      if (this.#circle && map.queryRenderedFeatures(e.point, { layers: ["circle-centre"] }).length > 0) {
+        this.#draggingCentre = true;
+        e.preventDefault();
+        map.dragPan.disable();
+      }
+    };
+    const move = (e: MapLibre.MapMouseEvent | MapLibre.MapTouchEvent) => {
+      if (!this.#draggingCentre || !this.#circle) return;
+      this.#circle = { ...this.#circle, lat: e.lngLat.lat, lon: e.lngLat.lng };
+      this.#drawCircle();
+    };
+    const up = (e: MapLibre.MapMouseEvent | MapLibre.MapTouchEvent) => {
+      if (!this.#circleMode) return;
+      if (this.#draggingCentre) {
+        this.#draggingCentre = false;
+        map.dragPan.enable();
+        if (this.#circle) this.#events.onCircle(this.#circle);
+      } else if (this.#pressAt && isTap(this.#pressAt, e.point)) {
+        const round = (v: number) => Math.round(v * 1e6) / 1e6;
+        this.#circle = { lat: round(e.lngLat.lat), lon: round(e.lngLat.lng), radius: this.#circle?.radius ?? CIRCLE_DEFAULT_RADIUS };
+        this.#drawCircle();
+        this.#events.onCircle(this.#circle);
+      }
+      this.#pressAt = null;
+    };
+    map.on("mousedown", down);
+    map.on("touchstart", down);
+    map.on("mousemove", move);
+    map.on("touchmove", move);
+    map.on("mouseup", up);
+    map.on("touchend", up);
+  }
+
+  #drawCircle(): void {
+    const source = this.#map?.getSource("circle-edit") as MapLibre.GeoJSONSource | undefined;
+    if (!source) return;
+    const c = this.#circle;
+    source.setData({
+      type: "FeatureCollection",
+      features: c ? [
+        { type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [circlePath(c.lat, c.lon, c.radius).map(([lat, lon]) => [lon, lat])] } },
+        { type: "Feature", properties: {}, geometry: { type: "Point", coordinates: [c.lon, c.lat] } },
+      ] : [],
+    });
   }
 
   /** Draws a label image the first time a layer asks for it: "price:€ 250K", "active:…", "count:1.234". */
@@ -474,7 +573,8 @@ export class SearchMap {
     if (geo?.kind === "polygon") {
       features.push({ type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [[...geo.ring, geo.ring[0]!]] } });
     } else if (geo?.kind === "circle") {
-      features.push({ type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [circleRing(geo.lat, geo.lon, geo.radius, 128)] } });
+      // The circle's path as seed 000 §4 draws it: 129 points.
+      features.push({ type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [circlePath(geo.lat, geo.lon, geo.radius).map(([lat, lon]) => [lon, lat])] } });
     }
     source.setData({ type: "FeatureCollection", features });
   }

@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import { CIRCLE_BASE_CEILING, ceilingFor, circlePlace, confirmState, nextCeiling, radiusSteps, stepIndex } from "../../core/search/map-circle.ts";
 import type { Bbox } from "../../core/search/map-view.ts";
 import type { GeoArea, SearchQuery } from "../../core/search/query.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
@@ -35,7 +36,11 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
   const [markers, setMarkers] = useState({ loading: false, count: 0, total: null as number | null, failed: false });
   const [view, setView] = useState<{ bbox: Bbox; zoom: number } | null>(null);
   /** The drawing tool: drawing a new polygon, editing the search's polygon, or off. */
-  const [tool, setTool] = useState<"off" | "draw" | "edit">("off");
+  const [tool, setTool] = useState<"off" | "draw" | "edit" | "circle">("off");
+  const [circle, setCircle] = useState<{ lat: number; lon: number; radius: number } | null>(null);
+  const [ceiling, setCeiling] = useState(CIRCLE_BASE_CEILING);
+  const [circleCount, setCircleCount] = useState<{ loading: boolean; count: number | null }>({ loading: false, count: null });
+  const [circleName, setCircleName] = useState<string | null>(null);
   const drawing = tool !== "off";
   const [message, setMessage] = useState<string | null>(null);
   const [optionsOpen, setOptionsOpen] = useState(false);
@@ -68,6 +73,7 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
           },
           onDrawProblem: (text) => setMessage(text),
           onMarkers: (m) => setMarkers(m),
+          onCircle: (c) => setCircle(c),
         });
         mapRef.current = map;
         await map.mount(container.current, { query: d.query, zoom: d.view.zoom, placeBoxes: d.view.placeBoxes }, { styleUrl: d.view.styleUrl, label: searchMapTexts[d.locale].canvasLabel });
@@ -93,6 +99,47 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
     mapRef.current?.update({ query: data.query, zoom: data.view.zoom, placeBoxes: data.view.placeBoxes });
   }, [data.searchPath, state]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The circle's count, re-fetched after each change (seed 000 §4 Circle search 3), and its place's name.
+  useEffect(() => {
+    if (!circle) return;
+    const abort = new AbortController();
+    setCircleCount({ loading: true, count: null });
+    const timer = window.setTimeout(async () => {
+      try {
+        const { toRawFilters } = await import("../../core/search/url.ts");
+        const q = dataRef.current.query;
+        const filters = toRawFilters({ ...q, page: 1, geo: { kind: "circle", lat: circle.lat, lon: circle.lon, radius: circle.radius } });
+        const response = await fetch("/portal-srp/api/v1/search/availableresults", {
+          method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ filters }), signal: abort.signal,
+        });
+        if (!response.ok) throw new Error(`availableresults: ${response.status}`);
+        setCircleCount({ loading: false, count: ((await response.json()) as { total: number }).total });
+      } catch {
+        if (!abort.signal.aborted) setCircleCount({ loading: false, count: null });
+      }
+    }, 150);
+    return () => {
+      abort.abort();
+      window.clearTimeout(timer);
+    };
+  }, [circle]);
+  const circleCentre = circle ? `${circle.lat},${circle.lon}` : null;
+  useEffect(() => {
+    if (!circle) return;
+    const abort = new AbortController();
+    fetch("/portal-srp/api/v1/sharedUtils/reverse", {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ coords: { latitude: circle.lat, longitude: circle.lon }, returnAll: true }), signal: abort.signal,
+    })
+      .then(async (r) => (r.ok ? ((await r.json()) as { location: Array<{ name: string; level: number }> }).location : []))
+      .then((places) => {
+        const named = places.filter((p) => p.level >= 9);
+        setCircleName(circlePlace(named[0]?.name ?? null, named[1]?.name ?? null));
+      })
+      .catch(() => {});
+    return () => abort.abort();
+  }, [circleCentre]); // eslint-disable-line react-hooks/exhaustive-deps
+
   useEffect(() => mapRef.current?.hover(hoverId), [hoverId, state]);
   useEffect(() => mapRef.current?.setActive(activeId), [activeId, state]);
 
@@ -106,6 +153,37 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
   const startEditing = () => {
     setMessage(null);
     if (mapRef.current?.startEditing()) setTool("edit");
+  };
+  const startCircle = () => {
+    setMessage(null);
+    setCircle(null);
+    setCircleName(null);
+    const current = dataRef.current.query.geo;
+    setCeiling(current?.kind === "circle" ? ceilingFor(current.radius) : CIRCLE_BASE_CEILING);
+    setTool("circle");
+    mapRef.current?.startCircle();
+  };
+  const closeCircle = () => {
+    setTool("off");
+    setCircle(null);
+    mapRef.current?.closeCircle();
+  };
+  // 'Annulla' deletes the circle: a completed one returns the search to the map's bounds (seed 000 §4 Circle search 5).
+  const cancelCircle = () => {
+    closeCircle();
+    if (dataRef.current.query.geo?.kind === "circle") deleteShape();
+  };
+  const onRadiusStep = (index: number) => {
+    const radius = radiusSteps(ceiling)[index]!;
+    setCeiling(nextCeiling(radius, ceiling));
+    mapRef.current?.setCircleRadius(radius);
+  };
+  const confirmCircle = () => {
+    if (!circle) return;
+    const zoom = mapRef.current?.view().zoom ?? null;
+    const c = circle;
+    closeCircle();
+    void go((q) => ({ ...q, geo: { kind: "circle", lat: c.lat, lon: c.lon, radius: c.radius } }), zoom);
   };
   const cancelDrawing = () => {
     setTool("off");
@@ -148,11 +226,17 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
           drawing ? (
             <>
               {tool === "edit" && <button type="button" className="search-map__tool" onClick={() => mapRef.current?.finishEditing()}>{t.done}</button>}
-              <button type="button" className="search-map__tool" onClick={cancelDrawing}>{t.cancel}</button>
+              {tool !== "circle" && <button type="button" className="search-map__tool" onClick={cancelDrawing}>{t.cancel}</button>}
             </>
           ) : (
             <>
               <button type="button" className="search-map__tool" onClick={startDrawing}>{t.drawArea}</button>
+              {geo?.kind === "circle" ? (
+                // A completed circle shows its radius label; clicking it re-enters editing (seed 000 §4 Circle search 5).
+                <button type="button" className="search-map__tool search-map__circle-label" onClick={startCircle}>{t.circleLabel(geo.radius, null)}</button>
+              ) : (
+                <button type="button" className="search-map__tool" onClick={startCircle}>{t.circleTool}</button>
+              )}
               {geo?.kind === "polygon" && <button type="button" className="search-map__tool" onClick={startEditing}>{t.editArea}</button>}
               {shape && <button type="button" className="search-map__tool" onClick={deleteShape}>{t.deleteArea}</button>}
             </>
@@ -179,7 +263,35 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
           <button type="button" title={t.zoomOut} aria-label={t.zoomOut} onClick={() => mapRef.current?.zoomOut()}>−</button>
         </div>
       )}
-      {drawing && <p className="search-map__hint" role="status">{tool === "edit" ? t.editHint : t.drawHint}</p>}
+      {(tool === "draw" || tool === "edit") && <p className="search-map__hint" role="status">{tool === "edit" ? t.editHint : t.drawHint}</p>}
+      {tool === "circle" && !circle && <p className="search-map__hint" role="status">{t.circleHint}</p>}
+      {tool === "circle" && (
+        <div className="search-map__circle" role="group" aria-label={t.circleTool} data-testid="circle-panel" data-circle={circle ? `${circle.lat},${circle.lon},${circle.radius}` : ""}>
+          {circle && (
+            <>
+              <p className="search-map__circle-text" data-testid="circle-label">{t.circleLabel(circle.radius, circleName)}</p>
+              <label className="search-map__radius">
+                <span className="visually-hidden">{t.circleRadius}</span>
+                <input
+                  type="range" min={0} max={9} step={1} value={stepIndex(circle.radius, ceiling)} data-ceiling={ceiling}
+                  aria-valuetext={`${circle.radius} m`} onChange={(e) => onRadiusStep(Number(e.currentTarget.value))}
+                />
+              </label>
+            </>
+          )}
+          <div className="search-map__circle-actions">
+            {circle && (() => {
+              const c = confirmState(circleCount.count, circleCount.loading);
+              return (
+                <button type="button" className="button-primary" disabled={c.disabled} onClick={confirmCircle} data-testid="circle-confirm">
+                  {c.kind === "loading" ? t.circleLoading : c.kind === "none" ? t.circleNone : t.circleConfirm(circleCount.count!)}
+                </button>
+              );
+            })()}
+            <button type="button" className="search-map__tool" onClick={cancelCircle}>{t.cancel}</button>
+          </div>
+        </div>
+      )}
       {message && <p className="search-map__message" role="alert">{message}</p>}
       {markers.failed && <p className="search-map__message" role="status">{t.markersFailed}</p>}
       {state === "loading" && <p className="search-map__loading" role="status">{t.loading}</p>}
