@@ -87,7 +87,7 @@ describe.each(modes)("the search map on %s, listing facts %s", (target, facts) =
     const italy = await fetch(`${portal.url}/mappa/confini.geojson?bbox=6,36,19,47&zoom=5`);
     expect(italy.status).toBe(200);
     expect(italy.headers.get("content-type")).toBe("application/geo+json");
-    const regions = (await italy.json()) as { features: Array<{ properties: { level: number; name: string } }> };
+    const regions = (await italy.json()) as { features: Array<{ properties: { id: string; level: number; name: string } }> };
     expect(regions.features).toHaveLength(20);
     expect(new Set(regions.features.map((f) => f.properties.level))).toEqual(new Set([4]));
 
@@ -97,6 +97,8 @@ describe.each(modes)("the search map on %s, listing facts %s", (target, facts) =
     expect(names(4)).not.toContain("Sicilia");
     expect(names(9)).toContain("Milano");
     expect(names(10)).toContain("Duomo");
+    // Each feature names its place, so the map can outline the searched ones.
+    expect(milano.features.find((f) => f.properties.name === "Milano" && f.properties.level === 9)!.properties).toMatchObject({ id: "IT-03-015146" });
 
     for (const query of ["bbox=9.2,45.5,9.1,45.4&zoom=10", "bbox=abc&zoom=10", "bbox=9.1,45.4,9.2,45.5&zoom=99", "zoom=10"]) {
       const bad = await fetch(`${portal.url}/mappa/confini.geojson?${query}`);

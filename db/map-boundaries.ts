@@ -1,6 +1,6 @@
 /**
  * The base map's boundaries (core/map/style.ts): regions, provinces, municipalities and zones from
- * the places table, as GeoJSON text for a snapped view. Answers are kept per request key: the
+ * the places table, as GeoJSON text for a snapped view (properties: id, level, name). Answers are kept per request key: the
  * gazetteer changes only with a data reload, and a reload restarts the processes that serve maps.
  */
 import type { Kysely } from "kysely";
@@ -27,7 +27,7 @@ export function boundariesInView(db: Kysely<Database>, levels: number[], bbox: [
 async function load(db: Kysely<Database>, levels: number[], [w, s, e, n]: [number, number, number, number]): Promise<string> {
   const rows = await db
     .selectFrom("places")
-    .select(["level", "name", "geometry"])
+    .select(["id", "level", "name", "geometry"])
     .where("level", "in", levels)
     .where("geometry", "is not", null)
     .where("bboxMinLon", "<=", e).where("bboxMaxLon", ">=", w).where("bboxMinLat", "<=", n).where("bboxMaxLat", ">=", s)
@@ -35,6 +35,6 @@ async function load(db: Kysely<Database>, levels: number[], [w, s, e, n]: [numbe
     .limit(MAX_FEATURES)
     .execute();
   // The stored geometry is already GeoJSON text: splice it in rather than parse and re-serialise it.
-  const features = rows.map((r) => `{"type":"Feature","properties":${JSON.stringify({ level: r.level, name: r.name })},"geometry":${r.geometry}}`);
+  const features = rows.map((r) => `{"type":"Feature","properties":${JSON.stringify({ id: r.id, level: r.level, name: r.name })},"geometry":${r.geometry}}`);
   return `{"type":"FeatureCollection","features":[${features.join(",")}]}`;
 }

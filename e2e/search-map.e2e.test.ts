@@ -351,6 +351,42 @@ describe("the search map", () => {
     }
   });
 
+  it("searches 15 minutes on foot from the map's centre and draws the reachable area", async () => {
+    const browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(m.text());
+      });
+      await page.goto(`${portal.url}/vendita/case/milano/mappa/`);
+      await mapReady(page);
+      const start = pathOf(page);
+      await page.getByRole("button", { name: "Cerco a pochi minuti da" }).click();
+      const form = page.getByRole("form", { name: "Cerco a pochi minuti da" });
+      await form.getByLabel("Minuti").selectOption("15");
+      expect(await form.getByRole("radio", { name: "a piedi" }).isChecked()).toBe(true);
+      await form.getByRole("radio", { name: "in bicicletta" }).check();
+      await form.getByRole("radio", { name: "a piedi" }).check();
+      expect(await seriousViolations(page)).toEqual([]);
+      await form.getByRole("button", { name: "Cerca" }).click();
+      await page.waitForURL(/nearby=/);
+      const url = pathOf(page);
+      expect(url).toMatch(/^\/vendita\/case\/milano\/mappa\/\?nearby=45\.\d+,9\.\d+,walk,15&zoom=[\d.]+$/);
+      const api = await apiSearch(url);
+      await expect.poll(() => total(page)).toBe(api.total);
+      expect(await cardIds(page)).toEqual(api.listings.map((l) => l.id).sort((a, b) => a - b));
+      await expect.poll(() => page.getByTestId("search-map").getAttribute("data-area")).toBe("true");
+      expect(await page.getByRole("button", { name: "A 15 minuti a piedi" }).count()).toBe(1);
+      await page.goBack();
+      await expect.poll(() => pathOf(page)).toBe(start);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.dispose();
+    }
+  });
+
   it("shows the list without JavaScript, and on a phone a full-screen map with a list sheet", async () => {
     const noJs = await openBrowser({ javaScriptEnabled: false });
     try {

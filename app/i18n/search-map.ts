@@ -26,6 +26,15 @@ type SearchMapTexts = {
   done: string;
   editHint: string;
   listSheet: (n: number) => string;
+  nearbyTool: string;
+  nearbyHint: string;
+  nearbyMinutes: string;
+  nearbyMode: string;
+  nearbySearch: string;
+  modeWalk: string;
+  modeBike: string;
+  modeCar: string;
+  nearbyLabel: (minutes: number, mode: string) => string;
   circleTool: string;
   circleHint: string;
   circleRadius: string;
@@ -62,6 +71,15 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     done: "Fine",
     editHint: "Trascina i vertici per modificare l'area, o i punti intermedi per aggiungerne; poi premi Fine.",
     listSheet: (n) => (n === 1 ? "1 annuncio" : `${formatInteger(n)} annunci`),
+    nearbyTool: "Cerco a pochi minuti da",
+    nearbyHint: "Sposta la mappa: si parte dal centro, segnato dal mirino.",
+    nearbyMinutes: "Minuti",
+    nearbyMode: "Come",
+    nearbySearch: "Cerca",
+    modeWalk: "a piedi",
+    modeBike: "in bicicletta",
+    modeCar: "in macchina",
+    nearbyLabel: (m, mode) => `A ${m} minuti ${mode}`,
     circleTool: "Cerca nel raggio",
     circleHint: "Cerca indirizzo o tocca il punto intorno a cui cercare sulla mappa",
     circleRadius: "Raggio",
@@ -96,6 +114,15 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     done: "Done",
     editHint: "Drag the corners to change the area, or the midpoints to add corners; then press Done.",
     listSheet: (n) => (n === 1 ? "1 listing" : `${formatInteger(n)} listings`),
+    nearbyTool: "A few minutes from",
+    nearbyHint: "Move the map: the start is its centre, marked by the crosshair.",
+    nearbyMinutes: "Minutes",
+    nearbyMode: "By",
+    nearbySearch: "Search",
+    modeWalk: "on foot",
+    modeBike: "by bike",
+    modeCar: "by car",
+    nearbyLabel: (m, mode) => `${m} minutes ${mode}`,
     circleTool: "Search within a radius",
     circleHint: "Search an address or tap the point to search around on the map",
     circleRadius: "Radius",

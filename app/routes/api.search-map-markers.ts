@@ -2,11 +2,13 @@
  * POST /portal-srp/api/v1/search-map/markers — markers for the map view: counts per map cell at low
  * zoom, single pins when zoomed in or few. The view is filters.geobounds {bbox, zoom} (a bounds search),
  * or `mapBounds` {bbox, zoom} when the search's area is a drawn shape (polygon, circle, travel time):
- * then the markers are the shape's listings in view (seed 000 §3 "Map query": geobounds, bboxPolygon).
+ * then the markers are the shape's listings in view (seed 000 §3 "Map query": geobounds, bboxPolygon),
+ * and a travel-time area comes back as `area` (GeoJSON MultiPolygon) for the map to draw.
  */
 import { z } from "zod";
 import { zoomForBBox } from "../../core/geo.ts";
 import { publicListing } from "../../core/listing/public.ts";
+import { areaGeometry } from "../../core/search/map-view.ts";
 import { listingMarkers } from "../../db/listings-search.ts";
 import { jsonError } from "../api/errors.ts";
 import { apiRoute } from "../api/boundary.server.ts";
@@ -43,7 +45,9 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
     const { location: _location, showPhoneNumber: _phone, ...pin } = publicListing(m);
     return pin;
   });
-  return Response.json({ total, zoom, aggregated: markers.some((m) => m.type === "cluster"), markers: shown });
+  // A travel-time area is resolved here (isochrone provider): the map draws what was searched.
+  const area = query.geo?.kind === "nearby" && criteria.area ? areaGeometry(criteria.area) : null;
+  return Response.json({ total, zoom, aggregated: markers.some((m) => m.type === "cluster"), markers: shown, ...(area ? { area } : {}) });
 });
 
 export const loader = endpoint.loader;

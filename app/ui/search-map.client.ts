@@ -31,7 +31,7 @@ export interface SearchMapEvents {
   /** A finished polygon the search accepts ([lon, lat], open), or the Italian message saying why not. */
   onPolygon(ring: Array<[number, number]>): void;
   onDrawProblem(message: string): void;
-  onMarkers(state: { loading: boolean; count: number; total: number | null; failed: boolean }): void;
+  onMarkers(state: { loading: boolean; count: number; total: number | null; failed: boolean; area?: boolean }): void;
   /** The circle being made or edited changed (a tap, a dragged centre, a new radius). */
   onCircle(circle: { lat: number; lon: number; radius: number }): void;
 }
@@ -118,6 +118,7 @@ export class SearchMap {
     }
     this.#startDraw();
     this.#showShape(search.query.geo);
+    this.#showPlaces();
     const first = this.view();
     this.#events.onView(first.bbox, first.zoom);
     await this.#refresh();
@@ -130,6 +131,7 @@ export class SearchMap {
     const map = this.#map;
     if (!map) return;
     if (JSON.stringify(previous?.query.geo) !== JSON.stringify(search.query.geo)) this.#showShape(search.query.geo);
+    this.#showPlaces();
     const here = this.#view();
     const wanted = initialView(search.query.geo, search.placeBoxes);
     const shapeOrBounds = search.query.geo !== null;
@@ -241,6 +243,17 @@ export class SearchMap {
     this.cancelDrawing();
   }
 
+  /** While a tool asks for a starting point the map moves freely without searching its bounds. */
+  setChoosing(on: boolean): void {
+    this.#drawing = on;
+  }
+
+  /** The map's centre, rounded to 7 decimals as commute points are (seed 001 §3). */
+  center(): { lat: number; lon: number } {
+    const c = this.#map!.getCenter();
+    return { lat: Math.round(c.lat * 1e7) / 1e7, lon: Math.round(c.lng * 1e7) / 1e7 };
+  }
+
   get drawing(): boolean {
     return this.#drawing;
   }
@@ -274,6 +287,8 @@ export class SearchMap {
     map.addSource("circle-edit", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
     const kind = (k: string) => ["==", ["get", "kind"], k] as MapLibre.FilterSpecification;
     const layers: MapLibre.LayerSpecification[] = [
+      // The searched places' perimeters (a town, an urban district) from the base map's boundaries.
+      { id: "place-line", type: "line", source: "boundaries", filter: ["in", ["get", "id"], ["literal", []]], paint: { "line-color": "#1c7ed6", "line-width": 3, "line-opacity": 0.8 } },
       { id: "shape-fill", type: "fill", source: "search-shape", paint: { "fill-color": "#1c7ed6", "fill-opacity": 0.08 } },
       { id: "shape-line", type: "line", source: "search-shape", paint: { "line-color": "#1c7ed6", "line-width": 2.5 } },
       { id: "approx-area", type: "fill", source: "markers", filter: kind("area"), paint: { "fill-color": MAP_COLOURS.accent, "fill-opacity": 0.14 } },
@@ -496,10 +511,16 @@ export class SearchMap {
     try {
       const response = await fetch(MARKERS_URL, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal: abort.signal });
       if (!response.ok) throw new Error(`markers: ${response.status}`);
-      const answer = await response.json() as { total: number; markers: MapMarker[] };
+      const answer = await response.json() as { total: number; markers: MapMarker[]; area?: GeoJSON.MultiPolygon };
       if (abort.signal.aborted) return;
       (map.getSource("markers") as MapLibre.GeoJSONSource | undefined)?.setData(markerFeatures(answer.markers) as unknown as GeoJSON.FeatureCollection);
-      this.#events.onMarkers({ loading: false, count: answer.markers.length, total: answer.total, failed: false });
+      // A travel-time area is drawn as the server resolved it (estimate or isochrone service).
+      if (search.query.geo?.kind === "nearby" && !this.#drawing) {
+        (map.getSource("search-shape") as MapLibre.GeoJSONSource | undefined)?.setData({
+          type: "FeatureCollection", features: answer.area ? [{ type: "Feature", properties: {}, geometry: answer.area }] : [],
+        });
+      }
+      this.#events.onMarkers({ loading: false, count: answer.markers.length, total: answer.total, failed: false, area: Boolean(answer.area) });
     } catch (error) {
       if (abort.signal.aborted) return;
       this.#events.onMarkers({ loading: false, count: 0, total: null, failed: true });
@@ -559,6 +580,13 @@ export class SearchMap {
       this.#events.onPolygon(ring);
     });
     this.#draw = draw;
+  }
+
+  /** Outlines the searched places (their boundaries come with the base map at their zoom). */
+  #showPlaces(): void {
+    const map = this.#map;
+    if (!map?.getLayer("place-line")) return;
+    map.setFilter("place-line", ["in", ["get", "id"], ["literal", this.#search?.query.places ?? []]]);
   }
 
   #showShape(geo: GeoArea | null): void {

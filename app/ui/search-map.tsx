@@ -10,6 +10,7 @@ import { Link, useNavigate } from "react-router";
 import { CIRCLE_BASE_CEILING, ceilingFor, circlePlace, confirmState, nextCeiling, radiusSteps, stepIndex } from "../../core/search/map-circle.ts";
 import type { Bbox } from "../../core/search/map-view.ts";
 import type { GeoArea, SearchQuery } from "../../core/search/query.ts";
+import type { TravelMode } from "../../core/search/vocabulary.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { searchMapTexts } from "../i18n/search-map.ts";
 import type { SearchPageData } from "../search/search-page.server.ts";
@@ -33,10 +34,11 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
   const dataRef = useRef(data);
   dataRef.current = data;
   const [state, setState] = useState<MapState>("static");
-  const [markers, setMarkers] = useState({ loading: false, count: 0, total: null as number | null, failed: false });
+  const [markers, setMarkers] = useState<{ loading: boolean; count: number; total: number | null; failed: boolean; area?: boolean }>({ loading: false, count: 0, total: null, failed: false });
   const [view, setView] = useState<{ bbox: Bbox; zoom: number } | null>(null);
   /** The drawing tool: drawing a new polygon, editing the search's polygon, or off. */
-  const [tool, setTool] = useState<"off" | "draw" | "edit" | "circle">("off");
+  const [tool, setTool] = useState<"off" | "draw" | "edit" | "circle" | "nearby">("off");
+  const [nearby, setNearby] = useState<{ minutes: number; mode: TravelMode }>({ minutes: 15, mode: "walk" });
   const [circle, setCircle] = useState<{ lat: number; lon: number; radius: number } | null>(null);
   const [ceiling, setCeiling] = useState(CIRCLE_BASE_CEILING);
   const [circleCount, setCircleCount] = useState<{ loading: boolean; count: number | null }>({ loading: false, count: null });
@@ -185,6 +187,25 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
     closeCircle();
     void go((q) => ({ ...q, geo: { kind: "circle", lat: c.lat, lon: c.lon, radius: c.radius } }), zoom);
   };
+  const startNearby = () => {
+    setMessage(null);
+    const current = dataRef.current.query.geo;
+    if (current?.kind === "nearby") setNearby({ minutes: current.minutes, mode: current.mode });
+    setTool("nearby");
+    mapRef.current?.setChoosing(true);
+  };
+  const closeNearby = () => {
+    setTool("off");
+    mapRef.current?.setChoosing(false);
+  };
+  const searchNearby = () => {
+    const map = mapRef.current;
+    if (!map) return;
+    const { lat, lon } = map.center();
+    const zoom = map.view().zoom;
+    closeNearby();
+    void go((q) => ({ ...q, geo: { kind: "nearby", lat, lon, mode: nearby.mode, minutes: nearby.minutes } }), zoom);
+  };
   const cancelDrawing = () => {
     setTool("off");
     setMessage(null);
@@ -216,7 +237,7 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
     <section
       className="search-map" aria-label={t.mapRegion} data-testid="search-map" data-map-state={state}
       data-markers={markers.loading ? "" : String(markers.count)} data-markers-total={markers.total ?? ""}
-      data-zoom={view?.zoom ?? ""} data-bbox={view?.bbox.join(",") ?? ""} data-drawing={drawing ? "true" : "false"}
+      data-zoom={view?.zoom ?? ""} data-area={markers.area ? "true" : "false"} data-bbox={view?.bbox.join(",") ?? ""} data-drawing={drawing ? "true" : "false"}
     >
       <div className="search-map__canvas" ref={container} hidden={state !== "loading" && state !== "ready"} />
       <div className="search-map__bar">
@@ -237,6 +258,9 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
               ) : (
                 <button type="button" className="search-map__tool" onClick={startCircle}>{t.circleTool}</button>
               )}
+              <button type="button" className="search-map__tool" onClick={startNearby}>
+                {geo?.kind === "nearby" ? t.nearbyLabel(geo.minutes, { walk: t.modeWalk, bike: t.modeBike, car: t.modeCar }[geo.mode]) : t.nearbyTool}
+              </button>
               {geo?.kind === "polygon" && <button type="button" className="search-map__tool" onClick={startEditing}>{t.editArea}</button>}
               {shape && <button type="button" className="search-map__tool" onClick={deleteShape}>{t.deleteArea}</button>}
             </>
@@ -264,6 +288,46 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
         </div>
       )}
       {(tool === "draw" || tool === "edit") && <p className="search-map__hint" role="status">{tool === "edit" ? t.editHint : t.drawHint}</p>}
+      {tool === "nearby" && (
+        <>
+          <span className="search-map__crosshair" aria-hidden="true" />
+          <form
+            className="search-map__circle search-map__nearby" aria-label={t.nearbyTool}
+            onSubmit={(e) => {
+              e.preventDefault();
+              searchNearby();
+            }}
+          >
+            <p className="search-map__circle-text">{t.nearbyTool}</p>
+            <p className="search-map__nearby-hint">{t.nearbyHint}</p>
+            <label>
+              {t.nearbyMinutes}{" "}
+              <select
+                value={nearby.minutes}
+                onChange={(e) => {
+                  const minutes = Number(e.currentTarget.value);
+                  setNearby((n) => ({ ...n, minutes }));
+                }}
+              >
+                {[5, 10, 15, 20, 30, 45, 60].map((m) => <option key={m} value={m}>{m}</option>)}
+              </select>
+            </label>
+            <fieldset className="search-map__modes">
+              <legend>{t.nearbyMode}</legend>
+              {(["walk", "bike", "car"] as const).map((mode) => (
+                <label key={mode}>
+                  <input type="radio" name="nearby-mode" value={mode} checked={nearby.mode === mode} onChange={() => setNearby((n) => ({ ...n, mode }))} />{" "}
+                  {{ walk: t.modeWalk, bike: t.modeBike, car: t.modeCar }[mode]}
+                </label>
+              ))}
+            </fieldset>
+            <div className="search-map__circle-actions">
+              <button type="submit" className="button-primary">{t.nearbySearch}</button>
+              <button type="button" className="search-map__tool" onClick={closeNearby}>{t.cancel}</button>
+            </div>
+          </form>
+        </>
+      )}
       {tool === "circle" && !circle && <p className="search-map__hint" role="status">{t.circleHint}</p>}
       {tool === "circle" && (
         <div className="search-map__circle" role="group" aria-label={t.circleTool} data-testid="circle-panel" data-circle={circle ? `${circle.lat},${circle.lon},${circle.radius}` : ""}>

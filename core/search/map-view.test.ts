@@ -3,7 +3,7 @@ import { APPROXIMATE_RADIUS_M } from "../listing/location.ts";
 import { listingMapStyle } from "../listing/location.ts";
 import { boundaryLevelsForZoom, portalMapStyle } from "../map/style.ts";
 import {
-  boundsSearchOnIdle, drawMessages, drawnPolygonProblem, drawnRing, initialView, ITALY_VIEW, markerFeatures, pinLabel, roundBounds, sameBounds,
+  areaGeometry, boundsSearchOnIdle, drawMessages, drawnPolygonProblem, drawnRing, initialView, ITALY_VIEW, markerFeatures, pinLabel, roundBounds, sameBounds,
   type Bbox, type IdleState,
 } from "./map-view.ts";
 
@@ -103,5 +103,17 @@ describe("the initial view and the base map", () => {
     }
     const base = (s: typeof search) => s.layers.map((l) => l.id).slice(0, 7);
     expect(base(listing)).toEqual(base(search));
+  });
+});
+
+describe("travel-time areas on the map", () => {
+  it("draws the estimate's circle with 129 points and a service's rings closed; bounds not at all", () => {
+    const circle = areaGeometry({ kind: "circle", lat: 45.46, lon: 9.19, radius: 1125 })!;
+    expect(circle.coordinates[0]![0]).toHaveLength(129);
+    const north = Math.max(...circle.coordinates[0]![0]!.map((p) => p[1]));
+    expect((north - 45.46) * 111_195).toBeCloseTo(1125, -1);
+    const polygon = areaGeometry({ kind: "polygon", rings: [[[9.1, 45.4], [9.2, 45.4], [9.2, 45.5]]] })!;
+    expect(polygon.coordinates).toEqual([[[[9.1, 45.4], [9.2, 45.4], [9.2, 45.5], [9.1, 45.4]]]]);
+    expect(areaGeometry({ kind: "bounds", bbox: [9, 45, 9.1, 45.1] })).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
 import { formatInteger } from "../format.ts";
 import { APPROXIMATE_RADIUS_M, circleRing } from "../listing/location.ts";
 import { LIMITS, type GeoArea } from "./filters.ts";
-import { openRing, polygonAreaKm2, validatePolygon } from "./geometry.ts";
+import { circlePath, openRing, polygonAreaKm2, validatePolygon } from "./geometry.ts";
 
 /** Seed 000 §9. */
 export const MAP_IDLE_DEBOUNCE_MS = 150;
@@ -162,4 +162,31 @@ export function initialView(geo: GeoArea | null, placeBoxes: Bbox[]): Bbox {
 function boxOf(points: ReadonlyArray<readonly [number, number]>): Bbox {
   const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/** A search area as resolved on the server (db/listings-search.ts ResolvedArea), structurally. */
+export type MapArea =
+  | { kind: "bounds"; bbox: Bbox }
+  | { kind: "polygon"; rings: Array<Array<[number, number]>> }
+  | { kind: "circle"; lat: number; lon: number; radius: number };
+
+/**
+ * The GeoJSON geometry the map draws for a resolved area (a travel-time area from the isochrone
+ * provider: the built-in estimate is a circle, drawn with seed 000's 129-point path; a service's
+ * answer is one polygon per ring). Bounds are not drawn: they are the view.
+ */
+export function areaGeometry(area: MapArea): { type: "MultiPolygon"; coordinates: Array<Array<Array<[number, number]>>> } | null {
+  switch (area.kind) {
+    case "circle":
+      return { type: "MultiPolygon", coordinates: [[circlePath(area.lat, area.lon, area.radius).map(([lat, lon]) => [lon, lat] as [number, number])]] };
+    case "polygon":
+      return { type: "MultiPolygon", coordinates: area.rings.map((ring) => [closeRing(ring)]) };
+    default:
+      return null;
+  }
+}
+
+function closeRing(ring: Array<[number, number]>): Array<[number, number]> {
+  const first = ring[0], last = ring[ring.length - 1];
+  return first && last && (first[0] !== last[0] || first[1] !== last[1]) ? [...ring, first] : ring;
 }
