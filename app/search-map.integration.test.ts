@@ -71,6 +71,32 @@ describe.each(modes)("the search map on %s, listing facts %s", (target, facts) =
     expect(circle.json.total).toBe(inCircle.length);
   });
 
+  it("sends the travel-time area the isochrone provider resolved, and the POIs of chosen types in view", async () => {
+    const walk = await post("search-map/markers", { filters: { nearby: { lat: 45.4642, lon: 9.19, vehicle: "walk", time: 15 } }, mapBounds: { bbox: view } });
+    expect(walk.status).toBe(200);
+    expect(walk.json.area.type).toBe("MultiPolygon");
+    // The built-in estimate: 15 minutes at 4.5 km/h is a 1,125 m circle, drawn with 129 points.
+    const ring = walk.json.area.coordinates[0][0] as Array<[number, number]>;
+    expect(ring).toHaveLength(129);
+    expect(distanceMeters(45.4642, 9.19, ring[0]![1], ring[0]![0])).toBeCloseTo(1125, -1);
+    const bounds = await post("search-map/markers", { filters: { geobounds: { bbox: view, zoom: 14 } } });
+    expect(bounds.json).not.toHaveProperty("area");
+
+    const pois = await fetch(`${portal.url}/mappa/poi.geojson?bbox=${view.join(",")}&types=supermarket,subway`);
+    expect(pois.status).toBe(200);
+    const body = (await pois.json()) as { features: Array<{ properties: { type: string }; geometry: { coordinates: [number, number] } }> };
+    expect(body.features.length).toBeGreaterThan(0);
+    for (const f of body.features) {
+      expect(["supermarket", "subway"]).toContain(f.properties.type);
+      const [lon, lat] = f.geometry.coordinates;
+      expect(lon >= view[0] && lon <= view[2] && lat >= view[1] && lat <= view[3]).toBe(true);
+    }
+    for (const query of [`bbox=${view.join(",")}&types=casino`, "bbox=1,2&types=subway", `bbox=${view.join(",")}&types=${"subway,".repeat(100)}`]) {
+      const bad = await fetch(`${portal.url}/mappa/poi.geojson?${query}`);
+      expect(bad.status, query).toBe(400);
+    }
+  });
+
   it("answers 400 naming the field for a drawn area without a view, or a bad view", async () => {
     const missing = await post("search-map/markers", { filters: { geopolygon: { polygon } } });
     expect(missing.status).toBe(400);

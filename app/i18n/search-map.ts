@@ -26,6 +26,8 @@ type SearchMapTexts = {
   done: string;
   editHint: string;
   listSheet: (n: number) => string;
+  poiTool: string;
+  poiLegend: string;
   nearbyTool: string;
   nearbyHint: string;
   nearbyMinutes: string;
@@ -71,6 +73,8 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     done: "Fine",
     editHint: "Trascina i vertici per modificare l'area, o i punti intermedi per aggiungerne; poi premi Fine.",
     listSheet: (n) => (n === 1 ? "1 annuncio" : `${formatInteger(n)} annunci`),
+    poiTool: "Punti di interesse",
+    poiLegend: "Annunci vicini a",
     nearbyTool: "Cerco a pochi minuti da",
     nearbyHint: "Sposta la mappa: si parte dal centro, segnato dal mirino.",
     nearbyMinutes: "Minuti",
@@ -114,6 +118,8 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     done: "Done",
     editHint: "Drag the corners to change the area, or the midpoints to add corners; then press Done.",
     listSheet: (n) => (n === 1 ? "1 listing" : `${formatInteger(n)} listings`),
+    poiTool: "Points of interest",
+    poiLegend: "Listings near",
     nearbyTool: "A few minutes from",
     nearbyHint: "Move the map: the start is its centre, marked by the crosshair.",
     nearbyMinutes: "Minutes",

@@ -9,7 +9,7 @@
 import type * as MapLibre from "maplibre-gl";
 import { TerraDraw, TerraDrawPolygonMode, TerraDrawRenderMode, TerraDrawSelectMode, type GeoJSONStoreFeatures } from "terra-draw";
 import { TerraDrawMapLibreGLAdapter } from "terra-draw-maplibre-gl-adapter";
-import { boundaryRequest, MAP_COLOURS, portalMapStyle } from "../../core/map/style.ts";
+import { boundaryRequest, MAP_COLOURS, POI_COLOURS, portalMapStyle } from "../../core/map/style.ts";
 import {
   boundsSearchOnIdle, drawMessages, drawnPolygonProblem, drawnRing, initialView, MAP_DEFAULT_ZOOM, MAP_IDLE_DEBOUNCE_MS, markerFeatures, roundBounds, sameBounds,
   type Bbox, type MapMarker,
@@ -32,6 +32,8 @@ export interface SearchMapEvents {
   onPolygon(ring: Array<[number, number]>): void;
   onDrawProblem(message: string): void;
   onMarkers(state: { loading: boolean; count: number; total: number | null; failed: boolean; area?: boolean }): void;
+  /** The points of interest drawn for the view. */
+  onPois(count: number): void;
   /** The circle being made or edited changed (a tap, a dragged centre, a new radius). */
   onCircle(circle: { lat: number; lon: number; radius: number }): void;
 }
@@ -285,12 +287,21 @@ export class SearchMap {
     map.addSource("search-shape", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
     map.addSource("markers", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
     map.addSource("circle-edit", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
+    map.addSource("pois", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
     const kind = (k: string) => ["==", ["get", "kind"], k] as MapLibre.FilterSpecification;
     const layers: MapLibre.LayerSpecification[] = [
       // The searched places' perimeters (a town, an urban district) from the base map's boundaries.
       { id: "place-line", type: "line", source: "boundaries", filter: ["in", ["get", "id"], ["literal", []]], paint: { "line-color": "#1c7ed6", "line-width": 3, "line-opacity": 0.8 } },
       { id: "shape-fill", type: "fill", source: "search-shape", paint: { "fill-color": "#1c7ed6", "fill-opacity": 0.08 } },
       { id: "shape-line", type: "line", source: "search-shape", paint: { "line-color": "#1c7ed6", "line-width": 2.5 } },
+      {
+        // Points of interest of the types the search filters on (seed 000 §3), under the listings.
+        id: "poi-dots", type: "circle", source: "pois",
+        paint: {
+          "circle-radius": 6, "circle-stroke-color": "#ffffff", "circle-stroke-width": 2,
+          "circle-color": ["match", ["get", "type"], ...Object.entries(POI_COLOURS).flat(), "#495057"] as unknown as string,
+        },
+      },
       { id: "approx-area", type: "fill", source: "markers", filter: kind("area"), paint: { "fill-color": MAP_COLOURS.accent, "fill-opacity": 0.14 } },
       { id: "approx-line", type: "line", source: "markers", filter: kind("area"), paint: { "line-color": MAP_COLOURS.accent, "line-width": 1, "line-opacity": 0.6 } },
       {
@@ -473,7 +484,27 @@ export class SearchMap {
   }
 
   async #refresh(): Promise<void> {
-    await Promise.all([this.#loadBoundaries(), this.#loadMarkers()]);
+    await Promise.all([this.#loadBoundaries(), this.#loadMarkers(), this.#loadPois()]);
+  }
+
+  /** The POIs of the search's POI filter in view (none without the filter). */
+  async #loadPois(): Promise<void> {
+    const map = this.#map;
+    const types = this.#search?.query.filters.poi ?? [];
+    const source = map?.getSource("pois") as MapLibre.GeoJSONSource | undefined;
+    if (!map || !source) return;
+    if (types.length === 0) {
+      source.setData({ type: "FeatureCollection", features: [] });
+      this.#events.onPois(0);
+      return;
+    }
+    try {
+      const response = await fetch(`/mappa/poi.geojson?bbox=${this.view().bbox.join(",")}&types=${types.join(",")}`);
+      if (!response.ok) return;
+      const data = await response.json() as GeoJSON.FeatureCollection;
+      source.setData(data);
+      this.#events.onPois(data.features.length);
+    } catch { /* the POI layer is a help, not the search */ }
   }
 
   async #loadBoundaries(): Promise<void> {

@@ -11,6 +11,8 @@ import { CIRCLE_BASE_CEILING, ceilingFor, circlePlace, confirmState, nextCeiling
 import type { Bbox } from "../../core/search/map-view.ts";
 import type { GeoArea, SearchQuery } from "../../core/search/query.ts";
 import type { TravelMode } from "../../core/search/vocabulary.ts";
+import { POI_COLOURS } from "../../core/map/style.ts";
+import { poiTypes, type PoiTypeId } from "../../core/poi.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { searchMapTexts } from "../i18n/search-map.ts";
 import type { SearchPageData } from "../search/search-page.server.ts";
@@ -46,13 +48,17 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
   const drawing = tool !== "off";
   const [message, setMessage] = useState<string | null>(null);
   const [optionsOpen, setOptionsOpen] = useState(false);
+  const [poiOpen, setPoiOpen] = useState(false);
+  const [poiCount, setPoiCount] = useState(0);
   const [locating, setLocating] = useState(false);
 
   /** Goes to the map URL of a search (a new history entry, so back undoes the map action). */
   const go = useRef(async (change: (q: SearchQuery) => SearchQuery, zoom: number | null) => {
     const d = dataRef.current;
     const { encodeMapUrl } = await import("../../core/search/url.ts");
-    const url = encodeMapUrl({ ...change(d.query), page: 1 }, { zoom }, placeLookup(d.toolPlaces));
+    const next = { ...change(d.query), page: 1 };
+    // The zoom goes with bounds only: a shape or a place decides its own view.
+    const url = encodeMapUrl(next, { zoom: next.geo?.kind === "bounds" ? zoom : null }, placeLookup(d.toolPlaces));
     await navigate(localizePath(url, d.locale), { preventScrollReset: true });
   }).current;
 
@@ -76,6 +82,7 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
           onDrawProblem: (text) => setMessage(text),
           onMarkers: (m) => setMarkers(m),
           onCircle: (c) => setCircle(c),
+          onPois: (n) => setPoiCount(n),
         });
         mapRef.current = map;
         await map.mount(container.current, { query: d.query, zoom: d.view.zoom, placeBoxes: d.view.placeBoxes }, { styleUrl: d.view.styleUrl, label: searchMapTexts[d.locale].canvasLabel });
@@ -187,6 +194,17 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
     closeCircle();
     void go((q) => ({ ...q, geo: { kind: "circle", lat: c.lat, lon: c.lon, radius: c.radius } }), zoom);
   };
+  /** A POI distance filter on or off (seed 000 §3: within the type's maxDistance), from the map. */
+  const togglePoi = (id: PoiTypeId, on: boolean) => {
+    const zoom = mapRef.current?.view().zoom ?? null;
+    void go((q) => {
+      const chosen = new Set(q.filters.poi ?? []);
+      if (on) chosen.add(id);
+      else chosen.delete(id);
+      const poi = poiTypeIdsInOrder.filter((t) => chosen.has(t));
+      return { ...q, filters: { ...q.filters, poi: poi.length > 0 ? poi : undefined } };
+    }, zoom);
+  };
   const startNearby = () => {
     setMessage(null);
     const current = dataRef.current.query.geo;
@@ -237,7 +255,7 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
     <section
       className="search-map" aria-label={t.mapRegion} data-testid="search-map" data-map-state={state}
       data-markers={markers.loading ? "" : String(markers.count)} data-markers-total={markers.total ?? ""}
-      data-zoom={view?.zoom ?? ""} data-area={markers.area ? "true" : "false"} data-bbox={view?.bbox.join(",") ?? ""} data-drawing={drawing ? "true" : "false"}
+      data-zoom={view?.zoom ?? ""} data-pois={poiCount} data-area={markers.area ? "true" : "false"} data-bbox={view?.bbox.join(",") ?? ""} data-drawing={drawing ? "true" : "false"}
     >
       <div className="search-map__canvas" ref={container} hidden={state !== "loading" && state !== "ready"} />
       <div className="search-map__bar">
@@ -280,6 +298,22 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
                 <label><input type="radio" name="map-type" value="roadmap" defaultChecked /> {t.mapTypeRoadmap}</label>
                 {/* Satellite views need a style that provides them (MAP_STYLE_URL); the built-in style has none. */}
                 <p>{t.mapTypeOnlyOffline}</p>
+              </fieldset>
+            )}
+          </div>
+          <div className="search-map__options">
+            <button type="button" title={t.poiTool} aria-label={t.poiTool} aria-expanded={poiOpen} aria-controls="map-poi" onClick={() => setPoiOpen((o) => !o)}>
+              <PoiIcon />
+            </button>
+            {poiOpen && (
+              <fieldset id="map-poi" className="search-map__types search-map__poi">
+                <legend>{t.poiLegend}</legend>
+                {poiTypes.filter((p) => p.enabledOnFilters).map((p) => (
+                  <label key={p.id}>
+                    <input type="checkbox" checked={(data.query.filters.poi ?? []).includes(p.id)} onChange={(e) => togglePoi(p.id, e.currentTarget.checked)} />{" "}
+                    <svg className="search-map__swatch" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false"><circle cx="6" cy="6" r="6" fill={POI_COLOURS[p.id]} /></svg> {p.plural} ({p.maxDistance} m)
+                  </label>
+                ))}
               </fieldset>
             )}
           </div>
@@ -380,6 +414,16 @@ function LayersIcon() {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
       <path d="M12 3 2 8l10 5 10-5-10-5Zm-7.5 9L2 13.2l10 5 10-5-2.5-1.2L12 15.8 4.5 12Z" fill="currentColor" />
+    </svg>
+  );
+}
+/** The POI types in the registry's order, so the URL's list is canonical. */
+const poiTypeIdsInOrder: PoiTypeId[] = [...poiTypes].sort((a, b) => a.priority - b.priority).map((p) => p.id);
+
+function PoiIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" fill="currentColor" />
     </svg>
   );
 }

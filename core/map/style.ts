@@ -81,3 +81,9 @@ export function boundaryRequest(bbox: readonly [number, number, number, number],
   const up = (v: number) => Math.round(Math.ceil(v / grid) * grid * 10) / 10;
   return { levels, bbox: [down(bbox[0]), down(bbox[1]), up(bbox[2]), up(bbox[3])] };
 }
+
+/** One colour per point-of-interest type (core/poi.ts), for the POI layer and its legend. */
+export const POI_COLOURS: Readonly<Record<string, string>> = {
+  subway: "#c92a2a", bus_station: "#e67700", supermarket: "#2b8a3e", nursery_school: "#5f3dc4",
+  elementary_school: "#7048e8", secondary_school: "#9c36b5", high_school: "#a61e4d", electric_charging: "#1864ab",
+};
