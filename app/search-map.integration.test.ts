@@ -97,6 +97,33 @@ describe.each(modes)("the search map on %s, listing facts %s", (target, facts) =
     }
   });
 
+  it("gives the price map: median asking €/m² and count per town and zone with at least 5 listings", async () => {
+    const response = await fetch(`${portal.url}/mappa/prezzi.json?channel=vendita&group=case`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { breaks: number[]; places: Record<string, [number, number]> };
+    const groups = new Map<string, number[]>();
+    for (const l of listings) {
+      if (!sale(l) || l.is_private_negotiation) continue;
+      for (const id of [l.town_id, l.zone_id]) if (id) groups.set(id, [...(groups.get(id) ?? []), l.price / l.surface]);
+    }
+    const median = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      const m = (s.length - 1) / 2;
+      return (s[Math.floor(m)]! + s[Math.ceil(m)]!) / 2;
+    };
+    const expected = [...groups].filter(([, xs]) => xs.length >= 5);
+    expect(expected.length).toBeGreaterThan(3);
+    expect(Object.keys(body.places).sort()).toEqual(expected.map(([id]) => id).sort());
+    for (const [id, xs] of expected) {
+      expect(body.places[id]![1]).toBe(xs.length);
+      expect(body.places[id]![0]).toBeCloseTo(median(xs), 1);
+    }
+    expect(body.breaks.length).toBeGreaterThan(0);
+    for (const query of ["channel=asta", "channel=vendita&group=stanze", "group=" + "x".repeat(50)]) {
+      expect((await fetch(`${portal.url}/mappa/prezzi.json?${query}`)).status, query).toBe(400);
+    }
+  });
+
   it("answers 400 naming the field for a drawn area without a view, or a bad view", async () => {
     const missing = await post("search-map/markers", { filters: { geopolygon: { polygon } } });
     expect(missing.status).toBe(400);

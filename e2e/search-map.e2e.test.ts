@@ -418,6 +418,37 @@ describe("the search map", () => {
     }
   });
 
+  it("switches on the price map: a legend, and the median and count of a clicked town", async () => {
+    const browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${portal.url}/vendita/case/milano/mappa/`);
+      await mapReady(page);
+      const api = (await (await fetch(`${portal.url}/mappa/prezzi.json?channel=vendita&group=case`)).json()) as { places: Record<string, [number, number]> };
+      await page.getByRole("button", { name: "Opzioni mappa" }).click();
+      await page.getByRole("checkbox", { name: "Mappa dei prezzi" }).check();
+      const legend = page.getByTestId("price-legend");
+      await expect.poll(() => legend.getAttribute("data-places"), { timeout: 10_000 }).toBe(String(Object.keys(api.places).length));
+      expect(await legend.locator("li").count()).toBeGreaterThan(1);
+      await page.getByRole("button", { name: "Opzioni mappa" }).click();
+      expect(await seriousViolations(page)).toEqual([]);
+      // Click inside Milano, away from listings, until a coloured place answers.
+      const milano = api.places["IT-03-015146"]!;
+      expect(milano[1]).toBeGreaterThanOrEqual(5);
+      const b = await canvasBox(page);
+      let text: string | null = null;
+      for (const [fx, fy] of [[0.5, 0.2], [0.3, 0.5], [0.7, 0.5], [0.5, 0.8], [0.35, 0.3], [0.65, 0.7], [0.4, 0.65], [0.6, 0.35]]) {
+        await page.mouse.click(b.x + b.width * fx!, b.y + b.height * fy!);
+        await page.waitForTimeout(300);
+        text = await page.getByTestId("price-place").textContent().catch(() => null);
+        if (text?.startsWith("Milano:")) break;
+      }
+      expect(text).toBe(`Milano: ${new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR", maximumFractionDigits: 0, useGrouping: "always" }).format(milano[0])}/m², mediana di ${milano[1]} annunci`);
+    } finally {
+      await browser.dispose();
+    }
+  });
+
   it("shows the list without JavaScript, and on a phone a full-screen map with a list sheet", async () => {
     const noJs = await openBrowser({ javaScriptEnabled: false });
     try {

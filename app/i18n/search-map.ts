@@ -26,6 +26,14 @@ type SearchMapTexts = {
   done: string;
   editHint: string;
   listSheet: (n: number) => string;
+  priceMap: string;
+  priceLegend: string;
+  priceUnder: (euros: string) => string;
+  priceFrom: (euros: string) => string;
+  priceRange: (from: string, to: string) => string;
+  priceNote: string;
+  pricePlace: (name: string, euros: string, count: number) => string;
+  priceFailed: string;
   poiTool: string;
   poiLegend: string;
   nearbyTool: string;
@@ -73,6 +81,14 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     done: "Fine",
     editHint: "Trascina i vertici per modificare l'area, o i punti intermedi per aggiungerne; poi premi Fine.",
     listSheet: (n) => (n === 1 ? "1 annuncio" : `${formatInteger(n)} annunci`),
+    priceMap: "Mappa dei prezzi",
+    priceLegend: "Prezzo richiesto al m² (mediana)",
+    priceUnder: (e) => `meno di ${e}`,
+    priceFrom: (e) => `da ${e}`,
+    priceRange: (a, b) => `${a} – ${b}`,
+    priceNote: "Comuni e zone con almeno 5 annunci; clicca su un'area per vedere quanti.",
+    pricePlace: (name, e, n) => `${name}: ${e}/m², mediana di ${formatInteger(n)} annunci`,
+    priceFailed: "Non riusciamo a mostrare la mappa dei prezzi in questo momento.",
     poiTool: "Punti di interesse",
     poiLegend: "Annunci vicini a",
     nearbyTool: "Cerco a pochi minuti da",
@@ -118,6 +134,14 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     done: "Done",
     editHint: "Drag the corners to change the area, or the midpoints to add corners; then press Done.",
     listSheet: (n) => (n === 1 ? "1 listing" : `${formatInteger(n)} listings`),
+    priceMap: "Price map",
+    priceLegend: "Asking price per m² (median)",
+    priceUnder: (e) => `under ${e}`,
+    priceFrom: (e) => `from ${e}`,
+    priceRange: (a, b) => `${a} – ${b}`,
+    priceNote: "Municipalities and zones with at least 5 listings; click an area to see how many.",
+    pricePlace: (name, e, n) => `${name}: ${e}/m², median of ${formatInteger(n)} listings`,
+    priceFailed: "We cannot show the price map right now.",
     poiTool: "Points of interest",
     poiLegend: "Listings near",
     nearbyTool: "A few minutes from",

@@ -9,6 +9,7 @@
 import type * as MapLibre from "maplibre-gl";
 import { TerraDraw, TerraDrawPolygonMode, TerraDrawRenderMode, TerraDrawSelectMode, type GeoJSONStoreFeatures } from "terra-draw";
 import { TerraDrawMapLibreGLAdapter } from "terra-draw-maplibre-gl-adapter";
+import { PRICE_MAP_COLOURS, priceClass } from "../../core/map/price-map.ts";
 import { boundaryRequest, MAP_COLOURS, POI_COLOURS, portalMapStyle } from "../../core/map/style.ts";
 import {
   boundsSearchOnIdle, drawMessages, drawnPolygonProblem, drawnRing, initialView, MAP_DEFAULT_ZOOM, MAP_IDLE_DEBOUNCE_MS, markerFeatures, roundBounds, sameBounds,
@@ -32,6 +33,8 @@ export interface SearchMapEvents {
   onPolygon(ring: Array<[number, number]>): void;
   onDrawProblem(message: string): void;
   onMarkers(state: { loading: boolean; count: number; total: number | null; failed: boolean; area?: boolean }): void;
+  /** A place clicked while the price map shows: its median €/m² and how many listings make it. */
+  onPricePlace(place: { name: string; median: number; count: number } | null): void;
   /** The points of interest drawn for the view. */
   onPois(count: number): void;
   /** The circle being made or edited changed (a tap, a dragged centre, a new radius). */
@@ -61,6 +64,7 @@ export class SearchMap {
   /** The polygon being edited (select mode), if any. */
   #editedId: string | null = null;
   /** Circle search: on while the circle tool is open; the circle being made, if any. */
+  #prices: { breaks: number[]; places: Record<string, [number, number]> } | null = null;
   #circleMode = false;
   #circle: { lat: number; lon: number; radius: number } | null = null;
   #pressAt: { x: number; y: number } | null = null;
@@ -290,6 +294,9 @@ export class SearchMap {
     map.addSource("pois", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
     const kind = (k: string) => ["==", ["get", "kind"], k] as MapLibre.FilterSpecification;
     const layers: MapLibre.LayerSpecification[] = [
+      // The price map (off until setPriceMap): towns, then zones over them.
+      { id: "price-town", type: "fill", source: "boundaries", filter: ["==", ["get", "level"], -1], paint: { "fill-color": "#ffffff", "fill-opacity": 0.75 } },
+      { id: "price-zone", type: "fill", source: "boundaries", filter: ["==", ["get", "level"], -1], paint: { "fill-color": "#ffffff", "fill-opacity": 0.75 } },
       // The searched places' perimeters (a town, an urban district) from the base map's boundaries.
       { id: "place-line", type: "line", source: "boundaries", filter: ["in", ["get", "id"], ["literal", []]], paint: { "line-color": "#1c7ed6", "line-width": 3, "line-opacity": 0.8 } },
       { id: "shape-fill", type: "fill", source: "search-shape", paint: { "fill-color": "#1c7ed6", "fill-opacity": 0.08 } },
@@ -444,6 +451,12 @@ export class SearchMap {
     const map = this.#map!;
     if (this.#drawing) return;
     const hit = map.queryRenderedFeatures(e.point, { layers: ["pins-active", "pins", "pin-dots", "cells", "approx-area"] })[0];
+    if (!hit && this.#prices) {
+      // The count behind a coloured place's value.
+      const place = map.queryRenderedFeatures(e.point, { layers: ["price-zone", "price-town"] })[0];
+      const value = place ? this.#prices.places[String(place.properties.id)] : undefined;
+      this.#events.onPricePlace(place && value ? { name: String(place.properties.name), median: value[0], count: value[1] } : null);
+    }
     if (!hit) return this.#setActive(null, true);
     const props = hit.properties as { kind: string; listingId?: number };
     if (props.kind === "cell") {
@@ -611,6 +624,26 @@ export class SearchMap {
       this.#events.onPolygon(ring);
     });
     this.#draw = draw;
+  }
+
+  /**
+   * Colours municipalities and zones by median asking €/m² (core/map/price-map.ts); null turns it off.
+   * Places without a value (fewer than 5 listings) stay uncoloured.
+   */
+  setPriceMap(prices: { breaks: number[]; places: Record<string, [number, number]> } | null): void {
+    this.#prices = prices;
+    const map = this.#map;
+    if (!map?.getLayer("price-town")) return;
+    if (!prices || Object.keys(prices.places).length === 0) {
+      for (const layer of ["price-town", "price-zone"]) map.setFilter(layer, ["==", ["get", "level"], -1]);
+      return;
+    }
+    const ids = Object.keys(prices.places);
+    const colour = ["match", ["get", "id"], ...ids.flatMap((id) => [id, PRICE_MAP_COLOURS[priceClass(prices.places[id]![0], prices.breaks)]!]), "#ffffff"];
+    for (const [layer, level] of [["price-town", 9], ["price-zone", 10]] as const) {
+      map.setFilter(layer, ["all", ["==", ["get", "level"], level], ["in", ["get", "id"], ["literal", ids]]]);
+      map.setPaintProperty(layer, "fill-color", colour as unknown as string);
+    }
   }
 
   /** Outlines the searched places (their boundaries come with the base map at their zoom). */

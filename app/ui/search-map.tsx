@@ -11,6 +11,8 @@ import { CIRCLE_BASE_CEILING, ceilingFor, circlePlace, confirmState, nextCeiling
 import type { Bbox } from "../../core/search/map-view.ts";
 import type { GeoArea, SearchQuery } from "../../core/search/query.ts";
 import type { TravelMode } from "../../core/search/vocabulary.ts";
+import { formatEuro } from "../../core/format.ts";
+import { PRICE_MAP_COLOURS } from "../../core/map/price-map.ts";
 import { POI_COLOURS } from "../../core/map/style.ts";
 import { poiTypes, type PoiTypeId } from "../../core/poi.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
@@ -49,6 +51,10 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
   const [message, setMessage] = useState<string | null>(null);
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [poiOpen, setPoiOpen] = useState(false);
+  const [priceOn, setPriceOn] = useState(false);
+  const [prices, setPrices] = useState<{ breaks: number[]; count: number } | null>(null);
+  const [priceFailed, setPriceFailed] = useState(false);
+  const [pricePlace, setPricePlace] = useState<{ name: string; median: number; count: number } | null>(null);
   const [poiCount, setPoiCount] = useState(0);
   const [locating, setLocating] = useState(false);
 
@@ -83,6 +89,7 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
           onMarkers: (m) => setMarkers(m),
           onCircle: (c) => setCircle(c),
           onPois: (n) => setPoiCount(n),
+          onPricePlace: (p) => setPricePlace(p),
         });
         mapRef.current = map;
         await map.mount(container.current, { query: d.query, zoom: d.view.zoom, placeBoxes: d.view.placeBoxes }, { styleUrl: d.view.styleUrl, label: searchMapTexts[d.locale].canvasLabel });
@@ -148,6 +155,31 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
       .catch(() => {});
     return () => abort.abort();
   }, [circleCentre]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // The price map of the search's channel and property group (issue 10 item 11).
+  const priceKey = `${data.query.channel}/${data.query.group}`;
+  useEffect(() => {
+    if (state !== "ready") return;
+    setPricePlace(null);
+    if (!priceOn) {
+      mapRef.current?.setPriceMap(null);
+      setPrices(null);
+      return;
+    }
+    const abort = new AbortController();
+    setPriceFailed(false);
+    fetch(`/mappa/prezzi.json?channel=${data.query.channel}&group=${data.query.group}`, { signal: abort.signal })
+      .then(async (r) => {
+        if (!r.ok) throw new Error(`prices: ${r.status}`);
+        const body = (await r.json()) as { breaks: number[]; places: Record<string, [number, number]> };
+        mapRef.current?.setPriceMap(body);
+        setPrices({ breaks: body.breaks, count: Object.keys(body.places).length });
+      })
+      .catch(() => {
+        if (!abort.signal.aborted) setPriceFailed(true);
+      });
+    return () => abort.abort();
+  }, [priceOn, priceKey, state]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => mapRef.current?.hover(hoverId), [hoverId, state]);
   useEffect(() => mapRef.current?.setActive(activeId), [activeId, state]);
@@ -298,6 +330,9 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
                 <label><input type="radio" name="map-type" value="roadmap" defaultChecked /> {t.mapTypeRoadmap}</label>
                 {/* Satellite views need a style that provides them (MAP_STYLE_URL); the built-in style has none. */}
                 <p>{t.mapTypeOnlyOffline}</p>
+                <label className="search-map__price-toggle">
+                  <input type="checkbox" checked={priceOn} onChange={(e) => setPriceOn(e.currentTarget.checked)} /> {t.priceMap}
+                </label>
               </fieldset>
             )}
           </div>
@@ -321,6 +356,26 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
           <button type="button" title={t.zoomOut} aria-label={t.zoomOut} onClick={() => mapRef.current?.zoomOut()}>−</button>
         </div>
       )}
+      {priceOn && prices && (
+        <div className="search-map__legend" role="group" aria-label={t.priceLegend} data-testid="price-legend" data-places={prices.count}>
+          <p className="search-map__legend-title">{t.priceLegend}</p>
+          <ul>
+            {PRICE_MAP_COLOURS.slice(0, prices.breaks.length + 1).map((colour, i) => {
+              const from = i > 0 ? formatEuro(prices.breaks[i - 1]!) : null;
+              const to = i < prices.breaks.length ? formatEuro(prices.breaks[i]!) : null;
+              return (
+                <li key={colour}>
+                  <svg viewBox="0 0 12 12" width="14" height="14" aria-hidden="true" focusable="false"><rect width="12" height="12" rx="2" fill={colour} /></svg>{" "}
+                  {from && to ? t.priceRange(from, to) : to ? t.priceUnder(to) : t.priceFrom(from!)}
+                </li>
+              );
+            })}
+          </ul>
+          <p className="search-map__legend-note">{t.priceNote}</p>
+          {pricePlace && <p className="search-map__legend-place" role="status" data-testid="price-place">{t.pricePlace(pricePlace.name, formatEuro(pricePlace.median), pricePlace.count)}</p>}
+        </div>
+      )}
+      {priceOn && priceFailed && <p className="search-map__message" role="status">{t.priceFailed}</p>}
       {(tool === "draw" || tool === "edit") && <p className="search-map__hint" role="status">{tool === "edit" ? t.editHint : t.drawHint}</p>}
       {tool === "nearby" && (
         <>
