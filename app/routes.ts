@@ -46,6 +46,7 @@ export default [
   ...page(":channel/residenziale/:type?", "routes/category-redirect.ts", "category-redirect"),
   ...page("cerca", "routes/search-form.tsx", "search-form"),
   ...page("come-ordiniamo-i-risultati", "routes/search-ordering.tsx", "search-ordering"),
+  ...page("cerca-intorno-a-te", "routes/search-around-you.tsx", "search-around-you"),
   // Listing page, favourites, valuation, find an agency (issue 4 parts 1, 4, 5)
   ...page("annunci/:id", "routes/listing.tsx", "listing"),
   route("annunci/:id/mappa.geojson", "routes/listing-map-data.ts"),

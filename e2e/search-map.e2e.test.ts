@@ -449,6 +449,40 @@ describe("the search map", () => {
     }
   });
 
+  it("searches around you: rent, a 2 km radius, the browser's position, then the map of that circle; hidden on a phone without permission", async () => {
+    const browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await browser.grantPermissions(["geolocation"], { origin: portal.url });
+      await browser.setGeolocation({ latitude: 45.4642, longitude: 9.19 });
+      const page = await browser.newPage();
+      await page.goto(`${portal.url}/cerca-intorno-a-te/`);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Cerca intorno a te");
+      const form = page.getByTestId("around-form");
+      await form.getByRole("radio", { name: "in affitto" }).check();
+      const slider = form.getByRole("slider");
+      await slider.focus();
+      await page.keyboard.press("End");
+      expect(await slider.getAttribute("aria-valuetext")).toBe("2000 m");
+      expect(await slider.getAttribute("data-ceiling")).toBe("4000");
+      expect(await seriousViolations(page)).toEqual([]);
+      await form.getByRole("button", { name: "Cerca" }).click();
+      await page.waitForURL(/\/affitto\/case\/mappa\/\?geocircle=45\.4642,9\.19,2000$/);
+      await mapReady(page);
+      expect(await total(page)).toBe((await apiSearch(pathOf(page))).total);
+    } finally {
+      await browser.dispose();
+    }
+    const phone = await openBrowser({ viewport: { width: 390, height: 844 }, isMobile: true });
+    try {
+      const page = await phone.newPage();
+      await page.goto(`${portal.url}/cerca-intorno-a-te/`);
+      await expect.poll(() => page.getByTestId("around-hidden").count()).toBe(1);
+      expect(await page.getByTestId("around-form").count()).toBe(0);
+    } finally {
+      await phone.dispose();
+    }
+  });
+
   it("shows the list without JavaScript, and on a phone a full-screen map with a list sheet", async () => {
     const noJs = await openBrowser({ javaScriptEnabled: false });
     try {

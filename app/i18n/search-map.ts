@@ -26,6 +26,16 @@ type SearchMapTexts = {
   done: string;
   editHint: string;
   listSheet: (n: number) => string;
+  aroundTitle: string;
+  aroundIntro: string;
+  aroundSale: string;
+  aroundRent: string;
+  aroundChannel: string;
+  aroundSearch: string;
+  aroundNoScript: string;
+  aroundNeedsPermission: string;
+  aroundOpenMap: string;
+  locating: string;
   priceMap: string;
   priceLegend: string;
   priceUnder: (euros: string) => string;
@@ -81,6 +91,16 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     done: "Fine",
     editHint: "Trascina i vertici per modificare l'area, o i punti intermedi per aggiungerne; poi premi Fine.",
     listSheet: (n) => (n === 1 ? "1 annuncio" : `${formatInteger(n)} annunci`),
+    aroundTitle: "Cerca intorno a te",
+    aroundIntro: "Gli annunci intorno a dove sei ora, entro il raggio che scegli.",
+    aroundSale: "in vendita",
+    aroundRent: "in affitto",
+    aroundChannel: "Annunci",
+    aroundSearch: "Cerca",
+    aroundNoScript: "Per cercare intorno a te serve la posizione del dispositivo: attiva JavaScript e consenti l'accesso alla posizione.",
+    aroundNeedsPermission: "Per cercare intorno a te consenti l'accesso alla posizione dalla mappa, con il pulsante 'Cerca intorno a te'.",
+    aroundOpenMap: "Apri la mappa",
+    locating: "Ricerca della posizione…",
     priceMap: "Mappa dei prezzi",
     priceLegend: "Prezzo richiesto al m² (mediana)",
     priceUnder: (e) => `meno di ${e}`,
@@ -134,6 +154,16 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     done: "Done",
     editHint: "Drag the corners to change the area, or the midpoints to add corners; then press Done.",
     listSheet: (n) => (n === 1 ? "1 listing" : `${formatInteger(n)} listings`),
+    aroundTitle: "Search around you",
+    aroundIntro: "Listings around where you are now, within the radius you choose.",
+    aroundSale: "for sale",
+    aroundRent: "for rent",
+    aroundChannel: "Listings",
+    aroundSearch: "Search",
+    aroundNoScript: "Searching around you needs the device's position: turn on JavaScript and allow access to your location.",
+    aroundNeedsPermission: "To search around you, allow access to your location from the map, with the 'Search around you' button.",
+    aroundOpenMap: "Open the map",
+    locating: "Finding your position…",
     priceMap: "Price map",
     priceLegend: "Asking price per m² (median)",
     priceUnder: (e) => `under ${e}`,
