@@ -28,6 +28,7 @@ const samples: Record<string, string> = {
   "category-redirect": "/affitto/residenziale/appartamento/",
   "search-form": "/cerca/?channel=affitto&propertyTypeGroup=case",
   "search-ordering": "/come-ordiniamo-i-risultati/",
+  "search-around-you": "/cerca-intorno-a-te/",
   favourites: "/preferiti/",
   valuation: "/valutazione-immobile/",
   "find-agency": "/trova-agenzia/",
