@@ -483,6 +483,36 @@ describe("the search map", () => {
     }
   });
 
+  it("centres on the browser's position at zoom 16, makes a circle there, and says so in Italian when the position is refused", async () => {
+    const browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await browser.grantPermissions(["geolocation"], { origin: portal.url });
+      await browser.setGeolocation({ latitude: 45.4781, longitude: 9.2256 });
+      const page = await browser.newPage();
+      await page.goto(`${portal.url}/vendita/case/milano/mappa/`);
+      await mapReady(page);
+      await page.getByRole("button", { name: "Cerca intorno a te" }).click();
+      await expect.poll(() => page.getByTestId("search-map").getAttribute("data-zoom"), { timeout: 10_000 }).toBe("16");
+      const [w, s, e, n] = (await page.getByTestId("search-map").getAttribute("data-bbox"))!.split(",").map(Number);
+      expect(Math.abs((w! + e!) / 2 - 9.2256)).toBeLessThan(0.001);
+      expect(Math.abs((s! + n!) / 2 - 45.4781)).toBeLessThan(0.001);
+      // The circle tool: 'Usa la tua posizione' centres a 500 m circle there.
+      await page.getByRole("button", { name: "Cerca nel raggio" }).click();
+      await page.getByRole("button", { name: "Usa la tua posizione" }).click();
+      await expect.poll(() => page.getByTestId("circle-panel").getAttribute("data-circle")).toBe("45.4781,9.2256,500");
+
+      await browser.clearPermissions();
+      const denied = await browser.newPage();
+      await denied.goto(`${portal.url}/vendita/case/milano/mappa/`);
+      await mapReady(denied);
+      await denied.getByRole("button", { name: "Cerca intorno a te" }).click();
+      await expect.poll(() => denied.locator(".search-map__message[role=alert]").textContent(), { timeout: 15_000 })
+        .toBe("Non è possibile trovare la tua posizione al momento. Riprova o usa la barra di ricerca.");
+    } finally {
+      await browser.dispose();
+    }
+  });
+
   it("shows the list without JavaScript, and on a phone a full-screen map with a list sheet", async () => {
     const noJs = await openBrowser({ javaScriptEnabled: false });
     try {

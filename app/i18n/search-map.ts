@@ -55,6 +55,7 @@ type SearchMapTexts = {
   modeBike: string;
   modeCar: string;
   nearbyLabel: (minutes: number, mode: string) => string;
+  useMyPosition: string;
   circleTool: string;
   circleHint: string;
   circleRadius: string;
@@ -120,6 +121,7 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     modeBike: "in bicicletta",
     modeCar: "in macchina",
     nearbyLabel: (m, mode) => `A ${m} minuti ${mode}`,
+    useMyPosition: "Usa la tua posizione",
     circleTool: "Cerca nel raggio",
     circleHint: "Cerca indirizzo o tocca il punto intorno a cui cercare sulla mappa",
     circleRadius: "Raggio",
@@ -183,6 +185,7 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     modeBike: "by bike",
     modeCar: "by car",
     nearbyLabel: (m, mode) => `${m} minutes ${mode}`,
+    useMyPosition: "Use your position",
     circleTool: "Search within a radius",
     circleHint: "Search an address or tap the point to search around on the map",
     circleRadius: "Radius",

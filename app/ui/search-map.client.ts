@@ -234,6 +234,16 @@ export class SearchMap {
     if (this.#circle) this.#events.onCircle(this.#circle);
   }
 
+  /** 'Usa la tua posizione': the circle's centre at a given point (the map goes there at zoom 16). */
+  setCircleCentre(lat: number, lon: number): void {
+    if (!this.#circleMode) return;
+    const round = (v: number) => Math.round(v * 1e6) / 1e6;
+    this.#circle = { lat: round(lat), lon: round(lon), radius: this.#circle?.radius ?? CIRCLE_DEFAULT_RADIUS };
+    this.#map?.jumpTo({ center: [lon, lat], zoom: MAP_DEFAULT_ZOOM });
+    this.#drawCircle();
+    this.#events.onCircle(this.#circle);
+  }
+
   setCircleRadius(radius: number): void {
     if (!this.#circle) return;
     this.#circle = { ...this.#circle, radius: clampRadius(radius) };

@@ -266,14 +266,16 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
     const here = mapRef.current?.view();
     void go((q) => ({ ...q, geo: here ? { kind: "bounds", bbox: here.bbox } : null }), here?.zoom ?? null);
   };
-  const locate = () => {
+  /** The browser's position: the map centres on it ('Cerca intorno a te') or, in the circle tool, the circle does ('Usa la tua posizione'). */
+  const locate = (forCircle = false) => {
     setMessage(null);
     if (!("geolocation" in navigator)) return setMessage(t.geolocationFailed);
     setLocating(true);
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setLocating(false);
-        mapRef.current?.flyTo(position.coords.latitude, position.coords.longitude);
+        if (forCircle) mapRef.current?.setCircleCentre(position.coords.latitude, position.coords.longitude);
+        else mapRef.current?.flyTo(position.coords.latitude, position.coords.longitude);
       },
       () => {
         setLocating(false);
@@ -319,7 +321,7 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
       </div>
       {state === "ready" && (
         <div className="search-map__controls">
-          <button type="button" title={t.locate} aria-label={t.locate} onClick={locate} aria-busy={locating}><LocateIcon /></button>
+          <button type="button" title={t.locate} aria-label={t.locate} onClick={() => locate()} aria-busy={locating}><LocateIcon /></button>
           <div className="search-map__options">
             <button type="button" title={t.options} aria-label={t.options} aria-expanded={optionsOpen} aria-controls="map-options" onClick={() => setOptionsOpen((o) => !o)}>
               <LayersIcon />
@@ -432,6 +434,7 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
               </label>
             </>
           )}
+          {!circle && <button type="button" className="search-map__tool" onClick={() => locate(true)} aria-busy={locating}>{t.useMyPosition}</button>}
           <div className="search-map__circle-actions">
             {circle && (() => {
               const c = confirmState(circleCount.count, circleCount.loading);
