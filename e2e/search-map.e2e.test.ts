@@ -513,6 +513,30 @@ describe("the search map", () => {
     }
   });
 
+  it("loads the next list pages as the list beside the map scrolls, the first card of each page flagged", async () => {
+    const browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${portal.url}/vendita/case/mappa/`);
+      await mapReady(page);
+      const all = await total(page);
+      expect(all).toBeGreaterThan(75);
+      const api = await apiSearch("/vendita/case/", 150);
+      expect(await page.locator("[data-testid=map-list] > li").count()).toBe(25);
+      expect(await page.locator(".map-list .pager").count()).toBe(0);
+      for (let round = 0; round < 2; round++) {
+        await page.locator(".map-list").evaluate((e) => e.scrollTo(0, e.scrollHeight));
+        await expect.poll(() => page.locator("[data-testid=map-list] > li").count(), { timeout: 10_000 }).toBe(25 * (round + 2));
+      }
+      expect(await page.locator("[data-testid=map-list] > li[data-page-start]").evaluateAll((els) => els.map((e) => e.getAttribute("data-page-start")))).toEqual(["1", "2", "3"]);
+      const shown = await page.locator("[data-testid=map-list] > li").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-listing-id"))));
+      expect(shown).toEqual(api.listings.slice(0, 75).map((l) => l.id));
+      expect(pathOf(page)).toBe("/vendita/case/mappa/");
+    } finally {
+      await browser.dispose();
+    }
+  });
+
   it("shows the list without JavaScript, and on a phone a full-screen map with a list sheet", async () => {
     const noJs = await openBrowser({ javaScriptEnabled: false });
     try {

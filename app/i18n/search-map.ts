@@ -26,6 +26,7 @@ type SearchMapTexts = {
   done: string;
   editHint: string;
   listSheet: (n: number) => string;
+  loadingMore: string;
   aroundTitle: string;
   aroundIntro: string;
   aroundSale: string;
@@ -92,6 +93,7 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     done: "Fine",
     editHint: "Trascina i vertici per modificare l'area, o i punti intermedi per aggiungerne; poi premi Fine.",
     listSheet: (n) => (n === 1 ? "1 annuncio" : `${formatInteger(n)} annunci`),
+    loadingMore: "Caricamento di altri annunci…",
     aroundTitle: "Cerca intorno a te",
     aroundIntro: "Gli annunci intorno a dove sei ora, entro il raggio che scegli.",
     aroundSale: "in vendita",
@@ -156,6 +158,7 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     done: "Done",
     editHint: "Drag the corners to change the area, or the midpoints to add corners; then press Done.",
     listSheet: (n) => (n === 1 ? "1 listing" : `${formatInteger(n)} listings`),
+    loadingMore: "Loading more listings…",
     aroundTitle: "Search around you",
     aroundIntro: "Listings around where you are now, within the radius you choose.",
     aroundSale: "for sale",

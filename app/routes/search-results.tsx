@@ -5,7 +5,7 @@
  * redirects to the canonical one and calls app/search/search-page.server.ts.
  */
 import { useEffect, useRef, useState } from "react";
-import { data, redirect } from "react-router";
+import { data, redirect, useFetcher } from "react-router";
 import { deviceClass, fillInRevealDelay } from "../../core/device.ts";
 import { formatInteger } from "../../core/format.ts";
 import { sortKeys } from "../../core/search/vocabulary.ts";
@@ -22,6 +22,7 @@ import { PropertyTypeButton } from "../ui/search-property-types.tsx";
 import { RecentSearchesButton, useRecordRecentSearch } from "../ui/search-recent.tsx";
 import { SmartBackButton } from "../ui/search-smart-back.tsx";
 import { SearchMapPane, ShowMapLink } from "../ui/search-map.tsx";
+import { searchMapTexts } from "../i18n/search-map.ts";
 import type { Route } from "./+types/search-results";
 import "../ui/results.css";
 import "../ui/search-map.css";
@@ -132,6 +133,40 @@ function SearchMapPage({ data: d }: { data: SearchPageData }) {
   const [activeId, setActiveId] = useState<number | null>(null);
   const [hoverId, setHoverId] = useState<number | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Scroll-loaded list pages (seed 000 §4 Map data: a scroll fetch appends items, the first of each page flagged).
+  const [pages, setPages] = useState<Array<{ page: number; cards: CardView[] }>>([]);
+  const [nextHref, setNextHref] = useState<string | null>(d.view.nextHref);
+  const [scrolling, setScrolling] = useState(false);
+  const fetcher = useFetcher<typeof loader>();
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    setPages([]);
+    setNextHref(d.view.nextHref);
+  }, [d.searchPath]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    const more = fetcher.data;
+    if (!more || fetcher.state !== "idle" || more.searchPath === d.searchPath) return;
+    setPages((p) => (p.some((x) => x.page === more.page) ? p : [...p, { page: more.page, cards: more.cards }]));
+    setNextHref(more.view.nextHref);
+  }, [fetcher.data, fetcher.state]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    setScrolling(true);
+    // The list scrolls in its own column (desktop), in the sheet (phone) or with the page (no map): load the
+    // next page when the end of the list comes within 300 px of what is visible of it.
+    const check = () => {
+      const end = sentinel.current;
+      const list = end?.parentElement;
+      if (!end || !list || !nextHref || fetcher.state !== "idle") return;
+      const visibleBottom = Math.min(window.innerHeight, list.getBoundingClientRect().bottom);
+      if (end.getBoundingClientRect().top <= visibleBottom + 300) fetcher.load(nextHref);
+    };
+    document.addEventListener("scroll", check, { capture: true, passive: true });
+    window.addEventListener("resize", check);
+    return () => {
+      document.removeEventListener("scroll", check, { capture: true });
+      window.removeEventListener("resize", check);
+    };
+  }, [nextHref, fetcher.state]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (activeId === null) return;
     setSheetOpen(true);
@@ -162,7 +197,7 @@ function SearchMapPage({ data: d }: { data: SearchPageData }) {
             <ol className="results-list" data-testid="map-list">
               {d.cards.map((card, i) => (
                 <li
-                  key={card.id} id={`annuncio-${card.id}`} data-listing-id={card.id}
+                  key={card.id} id={`annuncio-${card.id}`} data-listing-id={card.id} data-page-start={i === 0 ? d.page : undefined}
                   className={activeId === card.id ? "is-active" : hoverId === card.id ? "is-hovered" : undefined}
                   onMouseEnter={() => setHoverId(card.id)} onMouseLeave={() => setHoverId(null)}
                   onFocus={() => setHoverId(card.id)} onBlur={() => setHoverId(null)}
@@ -170,9 +205,22 @@ function SearchMapPage({ data: d }: { data: SearchPageData }) {
                   <ResultsCard card={card} locale={d.locale} eager={i === 0} />
                 </li>
               ))}
+              {pages.flatMap(({ page, cards }) => cards.map((card, i) => (
+                <li
+                  key={card.id} id={`annuncio-${card.id}`} data-listing-id={card.id} data-page-start={i === 0 ? page : undefined}
+                  className={activeId === card.id ? "is-active" : hoverId === card.id ? "is-hovered" : undefined}
+                  onMouseEnter={() => setHoverId(card.id)} onMouseLeave={() => setHoverId(null)}
+                  onFocus={() => setHoverId(card.id)} onBlur={() => setHoverId(null)}
+                >
+                  <ResultsCard card={card} locale={d.locale} />
+                </li>
+              )))}
             </ol>
           )}
-          {d.paginator && <Pager paginator={d.paginator} locale={d.locale} />}
+          <div ref={sentinel} className="map-list__more" aria-hidden="true" />
+          {fetcher.state !== "idle" && <p role="status" className="map-list__loading">{searchMapTexts[d.locale].loadingMore}</p>}
+          {/* Without JavaScript (or before it runs) the pager; then pages load as the list scrolls. */}
+          {d.paginator && !scrolling && <Pager paginator={d.paginator} locale={d.locale} />}
         </section>
         <SearchMapPane data={d} activeId={activeId} onActive={setActiveId} hoverId={hoverId}>
           <ResultsFilters

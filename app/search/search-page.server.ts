@@ -90,6 +90,8 @@ export interface SearchPageData {
     zoom: number | null;
     placeBoxes: Array<[number, number, number, number]>;
     styleUrl: string | null;
+    /** The next page of the same view (the map list loads it as the visitor scrolls), or null on the last. */
+    nextHref: string | null;
   };
   /** Hidden fields of the filter form that keep the search's area (and the map view) when filters change. */
   formKeep: Array<[name: string, value: string]>;
@@ -213,6 +215,7 @@ export async function loadSearchPage(
       zoom: map?.zoom ?? null,
       placeBoxes: places.map((p) => p.bbox),
       styleUrl: svc.mapStyleUrl ?? null,
+      nextHref: query.page < result.totalPages ? localizePath(withPage(canonical, query.page + 1), locale) : null,
     },
     formKeep: [
       ...(query.geo ? [[geoFormOf(query.geo.kind).key, geoFormOf(query.geo.kind).toText(geoFormOf(query.geo.kind).toRaw(query.geo as never) as Record<string, unknown>)] as [string, string]] : []),
