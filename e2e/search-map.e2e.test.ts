@@ -333,6 +333,21 @@ describe("the search map", () => {
       await expect.poll(() => total(page)).toBe(n);
       expect(await cardIds(page)).toEqual((await apiSearch(circled)).listings.map((l) => l.id).sort((a, b) => a - b));
 
+      // Panning away from the circle says so; 'Torna all'area' brings it back.
+      expect(await page.getByTestId("got-away").count()).toBe(0);
+      const cb = await canvasBox(page);
+      for (let i = 0; i < 2; i++) {
+        await page.mouse.move(cb.x + cb.width / 2 - 150, cb.y + cb.height / 2 + 100);
+        await page.mouse.down();
+        await page.mouse.move(cb.x + cb.width / 2 + 250, cb.y + cb.height / 2 + 100, { steps: 10 });
+        await page.mouse.up();
+        await page.waitForTimeout(300);
+      }
+      await expect.poll(() => page.getByTestId("got-away").textContent(), { timeout: 10_000 }).toMatch(/^Ti sei allontanato dall'area della ricerca\./);
+      expect(pathOf(page)).toBe(circled);
+      await page.getByRole("button", { name: "Torna all'area" }).click();
+      await expect.poll(() => page.getByTestId("got-away").count(), { timeout: 10_000 }).toBe(0);
+
       // The completed circle's label re-enters editing; 'Annulla' deletes it: back to the map's bounds.
       await page.getByRole("button", { name: "Entro 950 m. da questo punto" }).click();
       await expect.poll(() => panel.getAttribute("data-circle")).toBe(`${after[0]},${after[1]},950`);

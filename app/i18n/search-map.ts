@@ -27,6 +27,8 @@ type SearchMapTexts = {
   editHint: string;
   listSheet: (n: number) => string;
   loadingMore: string;
+  gotAway: string;
+  backToArea: string;
   aroundTitle: string;
   aroundIntro: string;
   aroundSale: string;
@@ -94,6 +96,8 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     editHint: "Trascina i vertici per modificare l'area, o i punti intermedi per aggiungerne; poi premi Fine.",
     listSheet: (n) => (n === 1 ? "1 annuncio" : `${formatInteger(n)} annunci`),
     loadingMore: "Caricamento di altri annunci…",
+    gotAway: "Ti sei allontanato dall'area della ricerca.",
+    backToArea: "Torna all'area",
     aroundTitle: "Cerca intorno a te",
     aroundIntro: "Gli annunci intorno a dove sei ora, entro il raggio che scegli.",
     aroundSale: "in vendita",
@@ -159,6 +163,8 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     editHint: "Drag the corners to change the area, or the midpoints to add corners; then press Done.",
     listSheet: (n) => (n === 1 ? "1 listing" : `${formatInteger(n)} listings`),
     loadingMore: "Loading more listings…",
+    gotAway: "You have moved away from the search area.",
+    backToArea: "Back to the area",
     aroundTitle: "Search around you",
     aroundIntro: "Listings around where you are now, within the radius you choose.",
     aroundSale: "for sale",

@@ -12,7 +12,7 @@ import { TerraDrawMapLibreGLAdapter } from "terra-draw-maplibre-gl-adapter";
 import { PRICE_MAP_COLOURS, priceClass } from "../../core/map/price-map.ts";
 import { boundaryRequest, MAP_COLOURS, POI_COLOURS, portalMapStyle } from "../../core/map/style.ts";
 import {
-  boundsSearchOnIdle, drawMessages, drawnPolygonProblem, drawnRing, initialView, MAP_DEFAULT_ZOOM, MAP_IDLE_DEBOUNCE_MS, markerFeatures, roundBounds, sameBounds,
+  boundsSearchOnIdle, drawMessages, drawnPolygonProblem, drawnRing, initialView, leftTheShape, MAP_DEFAULT_ZOOM, MAP_IDLE_DEBOUNCE_MS, markerFeatures, roundBounds, sameBounds,
   type Bbox, type MapMarker,
 } from "../../core/search/map-view.ts";
 import { circlePath } from "../../core/search/geometry.ts";
@@ -143,8 +143,11 @@ export class SearchMap {
     const shapeOrBounds = search.query.geo !== null;
     const placesChanged = JSON.stringify(previous?.placeBoxes) !== JSON.stringify(search.placeBoxes);
     // Back to a view the map no longer shows (a previous pan, the place's own view): go there without making it a new search.
+    const newShape = search.query.geo !== null && search.query.geo.kind !== "bounds" && JSON.stringify(previous?.query.geo) !== JSON.stringify(search.query.geo);
     if ((search.query.geo?.kind === "bounds" && !sameBounds(here, search.query.geo.bbox, 0.05))
-      || (!shapeOrBounds && (placesChanged || previous?.query.geo != null))) {
+      || (!shapeOrBounds && (placesChanged || previous?.query.geo != null))
+      // A new shape the view does not show (a circle confirmed off-centre, a shape from back/forward): show it.
+      || (newShape && leftTheShape(search.query.geo, here))) {
       if (search.query.geo?.kind === "bounds" && search.zoom !== null) {
         map.jumpTo({ center: [(wanted[0] + wanted[2]) / 2, (wanted[1] + wanted[3]) / 2], zoom: search.zoom }, { restored: true });
       } else {
@@ -152,6 +155,13 @@ export class SearchMap {
       }
     }
     void this.#refresh();
+  }
+
+  /** Back to the search's shape ('you got away'): the view that shows it whole. */
+  fitShape(): void {
+    const search = this.#search;
+    if (!search || !this.#map) return;
+    this.#map.fitBounds(initialView(search.query.geo, search.placeBoxes), { padding: 40, maxZoom: MAP_DEFAULT_ZOOM, duration: 0 });
   }
 
   zoomIn(): void { this.#map?.zoomIn(); }

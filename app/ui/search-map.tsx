@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { CIRCLE_BASE_CEILING, ceilingFor, circlePlace, confirmState, nextCeiling, radiusSteps, stepIndex } from "../../core/search/map-circle.ts";
-import type { Bbox } from "../../core/search/map-view.ts";
+import { leftTheShape, type Bbox } from "../../core/search/map-view.ts";
 import type { GeoArea, SearchQuery } from "../../core/search/query.ts";
 import type { TravelMode } from "../../core/search/vocabulary.ts";
 import { formatEuro } from "../../core/format.ts";
@@ -357,6 +357,11 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
           <button type="button" title={t.zoomIn} aria-label={t.zoomIn} onClick={() => mapRef.current?.zoomIn()}>+</button>
           <button type="button" title={t.zoomOut} aria-label={t.zoomOut} onClick={() => mapRef.current?.zoomOut()}>−</button>
         </div>
+      )}
+      {state === "ready" && shape && !drawing && view && leftTheShape(geo, view.bbox) && (
+        <p className="search-map__away" role="status" data-testid="got-away">
+          {t.gotAway} <button type="button" className="search-map__tool" onClick={() => mapRef.current?.fitShape()}>{t.backToArea}</button>
+        </p>
       )}
       {priceOn && prices && (
         <div className="search-map__legend" role="group" aria-label={t.priceLegend} data-testid="price-legend" data-places={prices.count}>

@@ -3,7 +3,7 @@ import { APPROXIMATE_RADIUS_M } from "../listing/location.ts";
 import { listingMapStyle } from "../listing/location.ts";
 import { boundaryLevelsForZoom, portalMapStyle } from "../map/style.ts";
 import {
-  areaGeometry, boundsSearchOnIdle, drawMessages, drawnPolygonProblem, drawnRing, initialView, ITALY_VIEW, markerFeatures, pinLabel, roundBounds, sameBounds,
+  areaGeometry, boundsSearchOnIdle, drawMessages, leftTheShape, drawnPolygonProblem, drawnRing, initialView, ITALY_VIEW, markerFeatures, pinLabel, roundBounds, sameBounds,
   type Bbox, type IdleState,
 } from "./map-view.ts";
 
@@ -115,5 +115,22 @@ describe("travel-time areas on the map", () => {
     const polygon = areaGeometry({ kind: "polygon", rings: [[[9.1, 45.4], [9.2, 45.4], [9.2, 45.5]]] })!;
     expect(polygon.coordinates).toEqual([[[[9.1, 45.4], [9.2, 45.4], [9.2, 45.5], [9.1, 45.4]]]]);
     expect(areaGeometry({ kind: "bounds", bbox: [9, 45, 9.1, 45.1] })).toBeNull();
+  });
+});
+
+describe("'you got away' (seed 000 §4)", () => {
+  const around = (lon: number, lat: number): Bbox => [lon - 0.01, lat - 0.01, lon + 0.01, lat + 0.01];
+  it("says when the map's centre leaves the polygon, the circle or the travel-time reach, and not before", () => {
+    const polygon = { kind: "polygon" as const, ring: [[9.15, 45.45], [9.2, 45.45], [9.2, 45.48], [9.15, 45.48]] as Array<[number, number]> };
+    expect(leftTheShape(polygon, around(9.17, 45.46))).toBe(false);
+    expect(leftTheShape(polygon, around(9.25, 45.46))).toBe(true);
+    const circle = { kind: "circle" as const, lat: 45.46, lon: 9.19, radius: 1000 };
+    expect(leftTheShape(circle, around(9.195, 45.46))).toBe(false);
+    expect(leftTheShape(circle, around(9.21, 45.46))).toBe(true);
+    const walk = { kind: "nearby" as const, lat: 45.46, lon: 9.19, mode: "walk" as const, minutes: 15 };
+    expect(leftTheShape(walk, around(9.2, 45.46))).toBe(false);
+    expect(leftTheShape(walk, around(9.22, 45.46))).toBe(true);
+    expect(leftTheShape({ kind: "bounds", bbox: [9.1, 45.4, 9.2, 45.5] }, [9.3, 45.4, 9.4, 45.5])).toBe(true);
+    expect(leftTheShape(null, around(9, 45))).toBe(false);
   });
 });

@@ -4,9 +4,10 @@
  * browser's map class (app/ui/search-map.client.ts) and the tests use the same functions.
  */
 import { formatInteger } from "../format.ts";
+import { containsPoint, distanceMeters } from "../geo.ts";
 import { APPROXIMATE_RADIUS_M, circleRing } from "../listing/location.ts";
 import { LIMITS, type GeoArea } from "./filters.ts";
-import { circlePath, openRing, polygonAreaKm2, validatePolygon } from "./geometry.ts";
+import { circlePath, estimatedReachMeters, openRing, polygonAreaKm2, validatePolygon } from "./geometry.ts";
 
 /** Seed 000 §9. */
 export const MAP_IDLE_DEBOUNCE_MS = 150;
@@ -189,4 +190,20 @@ export function areaGeometry(area: MapArea): { type: "MultiPolygon"; coordinates
 function closeRing(ring: Array<[number, number]>): Array<[number, number]> {
   const first = ring[0], last = ring[ring.length - 1];
   return first && last && (first[0] !== last[0] || first[1] !== last[1]) ? [...ring, first] : ring;
+}
+
+/**
+ * 'You got away' (seed 000 §4 Map movement): the map's centre has left the drawn shape — outside the
+ * polygon, farther than the circle's radius, or than the travel time's estimated reach — or, for
+ * bounds, the view no longer meets them. False when the search has no area.
+ */
+export function leftTheShape(geo: GeoArea | null, view: Bbox): boolean {
+  if (!geo) return false;
+  const lon = (view[0] + view[2]) / 2, lat = (view[1] + view[3]) / 2;
+  switch (geo.kind) {
+    case "polygon": return !containsPoint({ type: "Polygon", coordinates: [[...geo.ring, geo.ring[0]!]] }, lon, lat);
+    case "circle": return distanceMeters(lat, lon, geo.lat, geo.lon) > geo.radius;
+    case "nearby": return distanceMeters(lat, lon, geo.lat, geo.lon) > estimatedReachMeters(geo.mode, geo.minutes);
+    case "bounds": return view[2] < geo.bbox[0] || view[0] > geo.bbox[2] || view[3] < geo.bbox[1] || view[1] > geo.bbox[3];
+  }
 }
