@@ -377,7 +377,6 @@ describe("the search map", () => {
       });
       await page.goto(`${portal.url}/vendita/case/milano/mappa/`);
       await mapReady(page);
-      const start = pathOf(page);
       await page.getByRole("button", { name: "Cerco a pochi minuti da" }).click();
       const form = page.getByRole("form", { name: "Cerco a pochi minuti da" });
       await form.getByLabel("Minuti").selectOption("15");
@@ -394,8 +393,35 @@ describe("the search map", () => {
       expect(await cardIds(page)).toEqual(api.listings.map((l) => l.id).sort((a, b) => a - b));
       await expect.poll(() => page.getByTestId("search-map").getAttribute("data-area")).toBe("true");
       expect(await page.getByRole("button", { name: "A 15 minuti a piedi" }).count()).toBe(1);
+
+      // Save it as 'Dove vivo' (local storage for visitors), then find it again from another map page.
+      await page.getByRole("button", { name: "A 15 minuti a piedi" }).click();
+      await page.getByRole("button", { name: "Salva come Dove vivo" }).click();
+      const saved = page.getByRole("region", { name: "I tuoi punti" });
+      await expect.poll(() => saved.getByRole("button", { name: "Dove vivo: 15 minuti a piedi" }).count()).toBe(1);
+      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("casa.commutePoints")))!) as Array<{ valueId: string; valueStreetNum: string; apiData: { location: { lat: number; lon: number } } }>;
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ valueId: "dove-vivo", valueStreetNum: "snc" });
+      const [, nearbyText] = /nearby=([^&]+)/.exec(url)!;
+      const [lat, lon] = decodeURIComponent(nearbyText!).split(",").map(Number);
+      expect(stored[0]!.apiData.location).toEqual({ lat, lon });
+      // Saving the same point again keeps one.
+      await page.getByRole("button", { name: "Salva come Dove vivo" }).click();
+      expect(JSON.parse((await page.evaluate(() => localStorage.getItem("casa.commutePoints")))!)).toHaveLength(1);
+      await page.getByRole("button", { name: "Annulla" }).click();
+
+      await page.goto(`${portal.url}/vendita/case/roma/mappa/`);
+      await mapReady(page);
+      await page.getByRole("button", { name: "Cerco a pochi minuti da" }).click();
+      await page.getByRole("button", { name: "Dove vivo: 15 minuti a piedi" }).click();
+      await page.waitForURL(/nearby=/);
+      expect(pathOf(page)).toBe(url.replace("/milano/", "/roma/"));
       await page.goBack();
-      await expect.poll(() => pathOf(page)).toBe(start);
+      await mapReady(page);
+      await page.getByRole("button", { name: "Cerco a pochi minuti da" }).click();
+      await page.getByRole("button", { name: "Elimina Dove vivo" }).click();
+      expect(await page.evaluate(() => localStorage.getItem("casa.commutePoints"))).toBe("[]");
+      await page.getByRole("button", { name: "Annulla" }).click();
       expect(errors).toEqual([]);
     } finally {
       await browser.dispose();

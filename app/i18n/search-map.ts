@@ -58,6 +58,12 @@ type SearchMapTexts = {
   modeBike: string;
   modeCar: string;
   nearbyLabel: (minutes: number, mode: string) => string;
+  savedPoints: string;
+  saveAsHome: string;
+  saveAsWork: string;
+  saveAsCustom: string;
+  deletePoint: (name: string) => string;
+  pointLabel: (name: string, minutes: number, mode: string) => string;
   useMyPosition: string;
   circleTool: string;
   circleHint: string;
@@ -127,6 +133,12 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     modeBike: "in bicicletta",
     modeCar: "in macchina",
     nearbyLabel: (m, mode) => `A ${m} minuti ${mode}`,
+    savedPoints: "I tuoi punti",
+    saveAsHome: "Salva come Dove vivo",
+    saveAsWork: "Salva come Dove lavoro",
+    saveAsCustom: "Salva il punto",
+    deletePoint: (n) => `Elimina ${n}`,
+    pointLabel: (n, m, mode) => `${n}: ${m} minuti ${mode}`,
     useMyPosition: "Usa la tua posizione",
     circleTool: "Cerca nel raggio",
     circleHint: "Cerca indirizzo o tocca il punto intorno a cui cercare sulla mappa",
@@ -194,6 +206,12 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     modeBike: "by bike",
     modeCar: "by car",
     nearbyLabel: (m, mode) => `${m} minutes ${mode}`,
+    savedPoints: "Your points",
+    saveAsHome: "Save as where I live",
+    saveAsWork: "Save as where I work",
+    saveAsCustom: "Save the point",
+    deletePoint: (n) => `Delete ${n}`,
+    pointLabel: (n, m, mode) => `${n}: ${m} minutes ${mode}`,
     useMyPosition: "Use your position",
     circleTool: "Search within a radius",
     circleHint: "Search an address or tap the point to search around on the map",

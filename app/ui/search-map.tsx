@@ -11,6 +11,7 @@ import { CIRCLE_BASE_CEILING, ceilingFor, circlePlace, confirmState, nextCeiling
 import { leftTheShape, type Bbox } from "../../core/search/map-view.ts";
 import type { GeoArea, SearchQuery } from "../../core/search/query.ts";
 import type { TravelMode } from "../../core/search/vocabulary.ts";
+import type { CommutePoint } from "../../core/search/commute-points.ts";
 import { formatEuro } from "../../core/format.ts";
 import { PRICE_MAP_COLOURS } from "../../core/map/price-map.ts";
 import { POI_COLOURS } from "../../core/map/style.ts";
@@ -43,6 +44,9 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
   /** The drawing tool: drawing a new polygon, editing the search's polygon, or off. */
   const [tool, setTool] = useState<"off" | "draw" | "edit" | "circle" | "nearby">("off");
   const [nearby, setNearby] = useState<{ minutes: number; mode: TravelMode }>({ minutes: 15, mode: "walk" });
+  /** Saved commute points (local storage; the rules load with the panel, core/search/commute-points.ts). */
+  const [points, setPoints] = useState<CommutePoint[]>([]);
+  const commute = useRef<typeof import("../../core/search/commute-points.ts") | null>(null);
   const [circle, setCircle] = useState<{ lat: number; lon: number; radius: number } | null>(null);
   const [ceiling, setCeiling] = useState(CIRCLE_BASE_CEILING);
   const [circleCount, setCircleCount] = useState<{ loading: boolean; count: number | null }>({ loading: false, count: null });
@@ -237,8 +241,33 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
       return { ...q, filters: { ...q.filters, poi: poi.length > 0 ? poi : undefined } };
     }, zoom);
   };
+  const storePoints = (next: CommutePoint[]) => {
+    setPoints(next);
+    try {
+      localStorage.setItem(commute.current!.COMMUTE_STORAGE_KEY, JSON.stringify(next));
+    } catch { /* private mode: the list lives for this page only */ }
+  };
+  const savePoint = (kind: "home" | "work" | "custom") => {
+    const current = dataRef.current.query.geo;
+    const rules = commute.current;
+    if (!rules || current?.kind !== "nearby") return;
+    storePoints(rules.saveCommutePoint(points, rules.makeCommutePoint(kind, current, current.mode, current.minutes, new Date())));
+  };
+  const runPoint = (p: CommutePoint) => {
+    closeNearby();
+    const { lat, lon } = p.apiData.location;
+    void go((q) => ({ ...q, geo: { kind: "nearby", lat, lon, mode: p.apiData.travel_mode, minutes: p.apiData.travel_time } }), null);
+  };
   const startNearby = () => {
     setMessage(null);
+    import("../../core/search/commute-points.ts").then((rules) => {
+      commute.current = rules;
+      let stored: string | null = null;
+      try {
+        stored = localStorage.getItem(rules.COMMUTE_STORAGE_KEY);
+      } catch { /* no storage */ }
+      setPoints(rules.readCommutePoints(stored));
+    }).catch(() => {});
     const current = dataRef.current.query.geo;
     if (current?.kind === "nearby") setNearby({ minutes: current.minutes, mode: current.mode });
     setTool("nearby");
@@ -299,7 +328,7 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
           drawing ? (
             <>
               {tool === "edit" && <button type="button" className="search-map__tool" onClick={() => mapRef.current?.finishEditing()}>{t.done}</button>}
-              {tool !== "circle" && <button type="button" className="search-map__tool" onClick={cancelDrawing}>{t.cancel}</button>}
+              {(tool === "draw" || tool === "edit") && <button type="button" className="search-map__tool" onClick={cancelDrawing}>{t.cancel}</button>}
             </>
           ) : (
             <>
@@ -421,6 +450,29 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
               <button type="submit" className="button-primary">{t.nearbySearch}</button>
               <button type="button" className="search-map__tool" onClick={closeNearby}>{t.cancel}</button>
             </div>
+            {geo?.kind === "nearby" && (
+              <div className="search-map__circle-actions">
+                <button type="button" className="search-map__tool" onClick={() => savePoint("home")}>{t.saveAsHome}</button>
+                <button type="button" className="search-map__tool" onClick={() => savePoint("work")}>{t.saveAsWork}</button>
+                <button type="button" className="search-map__tool" onClick={() => savePoint("custom")}>{t.saveAsCustom}</button>
+              </div>
+            )}
+            {points.length > 0 && (
+              <section aria-label={t.savedPoints} className="search-map__points">
+                <p className="search-map__circle-text">{t.savedPoints}</p>
+                <ul>
+                  {points.map((p) => {
+                    const mode = { walk: t.modeWalk, bike: t.modeBike, car: t.modeCar }[p.apiData.travel_mode];
+                    return (
+                      <li key={p.valueId}>
+                        <button type="button" className="search-map__point" onClick={() => runPoint(p)}>{t.pointLabel(p.valueName, p.apiData.travel_time, mode)}</button>
+                        <button type="button" className="search-map__point-delete" aria-label={t.deletePoint(p.valueName)} onClick={() => storePoints(commute.current!.removeCommutePoint(points, p.valueId))}>×</button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            )}
           </form>
         </>
       )}
