@@ -13,7 +13,7 @@ interface Entry { id?: string; path?: string; index?: boolean; children?: Entry[
 const entries = (routes as unknown as Entry[]).flatMap(function flat(e: Entry): Entry[] { return [e, ...(e.children ?? []).flatMap(flat)]; });
 
 /** Routes that are not pages: JSON and media, the map data, the vendored map library, the catch-all 404. */
-const isResource = (path: string) => /^(portal-srp\/|client-account\/|lh\/|media\/|vendor\/)|\.geojson$|^\*$/.test(path);
+const isResource = (path: string) => /^(portal-srp\/|client-account\/|lh\/|media\/|vendor\/)|\.geojson$|\.json$|^\*$/.test(path);
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 /** One address per Italian page route id; the English twin is the same under /en/. Filled in beforeAll where data is needed. */
@@ -29,6 +29,7 @@ const samples: Record<string, string> = {
   "category-redirect": "/affitto/residenziale/appartamento/",
   "search-form": "/cerca/?channel=affitto&propertyTypeGroup=case",
   "search-ordering": "/come-ordiniamo-i-risultati/",
+  "search-around-you": "/cerca-intorno-a-te/",
   favourites: "/preferiti/",
   valuation: "/valutazione-immobile/",
   "find-agency": "/trova-agenzia/",

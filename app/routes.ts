@@ -46,10 +46,15 @@ export default [
   ...page(":channel/residenziale/:type?", "routes/category-redirect.ts", "category-redirect"),
   ...page("cerca", "routes/search-form.tsx", "search-form"),
   ...page("come-ordiniamo-i-risultati", "routes/search-ordering.tsx", "search-ordering"),
+  ...page("cerca-intorno-a-te", "routes/search-around-you.tsx", "search-around-you"),
   // Listing page, favourites, valuation, find an agency (issue 4 parts 1, 4, 5)
   ...page("annunci/:id", "routes/listing.tsx", "listing"),
   route("annunci/:id/mappa.geojson", "routes/listing-map-data.ts"),
   route("vendor/maplibre-gl/:version/:file", "routes/vendor.maplibre.ts"),
+  // The search map's base layer (issue 10; docs/decisions/057)
+  route("mappa/confini.geojson", "routes/map-boundaries.ts"),
+  route("mappa/poi.geojson", "routes/map-pois.ts"),
+  route("mappa/prezzi.json", "routes/map-prices.ts"),
   ...page("preferiti", "routes/favourites.tsx", "favourites"),
   route("portal-srp/api/v1/mycasa/listings/cards", "routes/api.mycasa-listing-cards.ts"),
   // MyCasa records of a logged-in user (issue 11 items 3–6; docs/api.md)

@@ -9,6 +9,8 @@
  *
  * Options: --requests N (default 600), --data DIR (default var/db).
  */
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
@@ -54,7 +56,7 @@ for (const u of urls) {
 }
 times.sort((a, b) => a - b);
 const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(1);
-console.log(`results pages: ${times.length} requests, median ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+if (times.length > 0) console.log(`results pages: ${times.length} requests, median ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
 
 async function javascriptBytes(path: string): Promise<{ files: number; gzip: number; raw: number; sent: number }> {
   const html = await (await fetch(`${portal.url}${path}`)).text();
@@ -77,9 +79,19 @@ async function javascriptBytes(path: string): Promise<{ files: number; gzip: num
 }
 const listingHtml = await (await fetch(`${portal.url}/vendita/case/milano/`)).text();
 const listingPath = /href="(\/annunci\/\d+\/)/.exec(listingHtml)?.[1] ?? "/annunci/1/";
-for (const [name, path] of [["home", "/"], ["results", "/vendita/case/milano/"], ["listing", listingPath]] as const) {
+for (const [name, path] of [["home", "/"], ["results", "/vendita/case/milano/"], ["listing", listingPath], ["search map, before its map chunk", "/vendita/case/milano/mappa/"]] as const) {
   const js = await javascriptBytes(path);
   console.log(`JavaScript for ${name} (${path}): ${js.files} files, ${(js.sent / 1024).toFixed(1)} kB sent (brotli), ${(js.gzip / 1024).toFixed(1)} kB gzip -9, ${(js.raw / 1024).toFixed(1)} kB raw`);
 }
+// The search map's own chunk (app/ui/search-map.client.ts with terra-draw), loaded only on map pages, and MapLibre from /vendor/.
+const assets = join(bundle.clientDir, "assets");
+const mapChunk = readdirSync(assets).find((f) => /^search-map\.client-[\w-]+\.js$/.test(f));
+if (mapChunk) {
+  const size = (f: string) => statSync(join(assets, f)).size / 1024;
+  console.log(`map chunk ${mapChunk}: ${size(`${mapChunk}.br`).toFixed(1)} kB brotli, ${size(`${mapChunk}.gz`).toFixed(1)} kB gzip, ${size(mapChunk).toFixed(1)} kB raw`);
+}
+const maplibre = await fetch(`${portal.url}/vendor/maplibre-gl/6.17.0/maplibre-gl.mjs`, { headers: { "accept-encoding": "gzip" } });
+// fetch() decodes the body: measure the module's gzip -9 (what the vendor route sends) from its bytes.
+console.log(`MapLibre module: ${(gzipSync(Buffer.from(await maplibre.arrayBuffer()), { level: 9 }).length / 1024).toFixed(1)} kB gzip -9`);
 await portal.stop();
 process.exit(0);

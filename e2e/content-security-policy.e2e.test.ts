@@ -96,6 +96,24 @@ describe("Content-Security-Policy in Chromium", () => {
     }
   });
 
+  it("draws the search map (MapLibre, its worker, the map chunk with terra-draw, markers, boundaries) with no violation", async () => {
+    const browser = await openBrowser();
+    try {
+      const page = await browser.newPage();
+      const problems = await watch(page);
+      await visit(page, "/vendita/case/milano/mappa/");
+      const map = page.getByTestId("search-map");
+      await expect.poll(() => map.getAttribute("data-map-state"), { timeout: 30_000 }).toBe("ready");
+      await expect.poll(() => map.getAttribute("data-markers"), { timeout: 20_000 }).toMatch(/^[1-9]/);
+      await page.getByRole("button", { name: "Disegna area" }).click();
+      await page.getByRole("button", { name: "Annulla" }).click();
+      await page.waitForLoadState("networkidle");
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.dispose();
+    }
+  });
+
   it("opens every modal of the results page with no violation, on a desktop and a phone", async () => {
     for (const phone of [false, true]) {
       const browser = await openBrowser(phone ? { viewport: { width: 390, height: 844 }, isMobile: true } : {});

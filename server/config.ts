@@ -16,6 +16,8 @@ const schema = z.object({
   DEMO_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(5_000_000).default(30_000)),
   DEMO_SEED: z.preprocess(emptyAsUndefined, z.string().min(1).max(100).default("casa")),
   DEMO_REFERENCE_DATE: z.preprocess(emptyAsUndefined, z.iso.date().optional()),
+  /** A MapLibre style for the search map in production (docs/decisions/057); unset: the built-in offline style. */
+  MAP_STYLE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   ISOCHRONE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   SEARCH_FACTS: z.preprocess(emptyAsUndefined, z.enum(["auto", "on", "off"]).default("auto")),
   /** After a lead, offer to save the search the seeker came from (seed 001 §4 "Favourites": it can be disabled). */

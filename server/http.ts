@@ -48,15 +48,17 @@ export function acceptRequestId(header: string | string[] | undefined): string {
  * Scripts only from this origin or carrying this response's nonce (React Router's inline hydration
  * scripts); styles only from stylesheets of this origin (the app sets no style attributes in HTML;
  * MapLibre sets styles through the CSSOM, which CSP allows); MapLibre's module worker from /vendor/.
+ * A configured MAP_STYLE_URL's origin may serve the map's style, tiles, glyphs and sprites (docs/decisions/057).
  */
-export function contentSecurityPolicy(nonce: string, https: boolean): string {
+export function contentSecurityPolicy(nonce: string, https: boolean, mapOrigin?: string): string {
+  const map = mapOrigin ? ` ${mapOrigin}` : "";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${map}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${map}`,
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -66,8 +68,8 @@ export function contentSecurityPolicy(nonce: string, https: boolean): string {
   ].join("; ");
 }
 
-function setSecurityHeaders(res: ServerResponse, nonce: string, hsts: boolean): void {
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, hsts));
+function setSecurityHeaders(res: ServerResponse, nonce: string, hsts: boolean, mapOrigin?: string): void {
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, hsts, mapOrigin));
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("Permissions-Policy", "geolocation=(self), camera=(), microphone=(), payment=(), usb=()");
@@ -116,8 +118,9 @@ export function unavailableResponse(path: string, accept: string | undefined): R
 
 // ---- The handler -------------------------------------------------------------------------------
 
-export function createHandler(options: { build: ServerBuild; clientDir: string; state: PortalState; logger: Logger; hsts?: boolean }) {
+export function createHandler(options: { build: ServerBuild; clientDir: string; state: PortalState; logger: Logger; hsts?: boolean; mapStyleUrl?: string }) {
   const { build, clientDir, state, logger, hsts = false } = options;
+  const mapOrigin = options.mapStyleUrl ? new URL(options.mapStyleUrl).origin : undefined;
   // The build writes .br and .gz beside each asset (scripts/compress-assets.ts).
   const assets = sirv(clientDir, {
     brotli: true,
@@ -173,7 +176,7 @@ export function createHandler(options: { build: ServerBuild; clientDir: string; 
     const requestId = acceptRequestId(req.headers["x-request-id"]);
     const nonce = randomBytes(16).toString("base64");
     res.setHeader("X-Request-Id", requestId);
-    setSecurityHeaders(res, nonce, hsts);
+    setSecurityHeaders(res, nonce, hsts, mapOrigin);
     res.on("finish", () => {
       const ms = Math.round((performance.now() - started) * 10) / 10;
       const line = { reqId: requestId, method: req.method, url: req.url, status: res.statusCode, ms };

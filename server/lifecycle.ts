@@ -112,7 +112,7 @@ export async function startPortal(options: {
   const { config, logger, build, clientDir } = options;
   const startedAt = performance.now();
   const state: PortalState = { phase: "starting", services: null, detail: "avvio", availability: null };
-  const server = createServer(createHandler({ build, clientDir, state, logger, hsts: config.publicHttps }));
+  const server = createServer(createHandler({ build, clientDir, state, logger, hsts: config.publicHttps, mapStyleUrl: config.MAP_STYLE_URL }));
   server.keepAliveTimeout = 5000;
   server.on("connect", refuseConnect);
   const port = await listen(server, config.PORT, config.HOST);
@@ -186,6 +186,7 @@ export async function startPortal(options: {
     rateLimiter: createRateLimiter({ redisUrl: config.REDIS_URL, prefix: config.RATE_LIMIT_PREFIX, multiplier: config.RATE_LIMIT_MULTIPLIER }),
     trustProxy: config.TRUST_PROXY,
     publicOrigin,
+    mapStyleUrl: config.MAP_STYLE_URL ?? null,
   };
   // Only a server can go away under us; the embedded database lives in this process.
   if (database.kind === "postgres") {

@@ -143,7 +143,13 @@ const savePayload = fc.record({ user: opt(userField), searchData, title: opt(fc.
 /** Body (or path) generators per endpoint; every route of app/routes.ts under /portal-srp/api/v1 and /lh/v2 has one. */
 export const endpointBodies: Record<string, fc.Arbitrary<unknown>> = {
   "search": searchBody, "search/availableresults": searchBody, "search-map": searchBody, "search-map/listings": searchBody,
-  "search-map/markers": fc.oneof(searchBody, searchBody.map((b) => ({ ...b, filters: { ...(b.filters as object | undefined), geobounds: { bbox: [6, 36, 19, 47], zoom: 14 } } }))),
+  "search-map/markers": fc.oneof(
+    searchBody,
+    searchBody.map((b) => ({ ...b, filters: { ...(b.filters as object | undefined), geobounds: { bbox: [6, 36, 19, 47], zoom: 14 } } })),
+    // A drawn shape with the view beside it (any numbers: out-of-range views must be a 400, never a 500).
+    fc.record({ bbox: fc.array(fc.double(), { minLength: 0, maxLength: 5 }), zoom: fc.oneof(fc.double(), fc.constant(undefined)) }).chain((mapBounds) =>
+      searchBody.map((b) => ({ ...b, mapBounds, filters: { ...(b.filters as object | undefined), geocircle: { circle: [{ distance: 800, center: [45.46, 9.19] }] } } }))),
+  ),
   "agencySearch": searchBody, "agencySearch/availableresults": searchBody, "home/availableresults": searchBody,
   "apireq/getPaginatorData": fc.record({ uri: rareUri, locations: opt(fc.array(placeRef, { maxLength: 4 })), filters: opt(filters), size: opt(num(1, 150)), totalResults: opt(num(0, 1e9)), locale: opt(fc.constantFrom("it", "en", "de")) }, { requiredKeys: [] }),
   "apireq": fc.record({ locations: opt(fc.array(placeRef, { maxLength: 4 })), filters: opt(filters), pageType: opt(fc.constantFrom("srp", "map", "agency", "constructor")), apireqParams: opt(fc.record({ size: num(1, 150), locale: fc.constantFrom("it", "en", "fr") }, { requiredKeys: [] })), locale: opt(fc.constantFrom("it", "en")) }, { requiredKeys: [] }),

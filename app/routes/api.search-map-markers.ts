@@ -1,27 +1,43 @@
 /**
- * POST /portal-srp/api/v1/search-map/markers — markers for the map view given as filters.geobounds
- * {bbox, zoom}: counts per map cell at low zoom, single pins when zoomed in or few.
+ * POST /portal-srp/api/v1/search-map/markers — markers for the map view: counts per map cell at low
+ * zoom, single pins when zoomed in or few. The view is filters.geobounds {bbox, zoom} (a bounds search),
+ * or `mapBounds` {bbox, zoom} when the search's area is a drawn shape (polygon, circle, travel time):
+ * then the markers are the shape's listings in view (seed 000 §3 "Map query": geobounds, bboxPolygon),
+ * and a travel-time area comes back as `area` (GeoJSON MultiPolygon) for the map to draw.
  */
+import { z } from "zod";
 import { zoomForBBox } from "../../core/geo.ts";
 import { publicListing } from "../../core/listing/public.ts";
+import { areaGeometry } from "../../core/search/map-view.ts";
 import { listingMarkers } from "../../db/listings-search.ts";
 import { jsonError } from "../api/errors.ts";
 import { apiRoute } from "../api/boundary.server.ts";
-import { readSearch } from "../api/search-input.server.ts";
+import { readSearch, searchBodySchema } from "../api/search-input.server.ts";
 import { buildCriteria } from "../search/criteria.server.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.search-map-markers";
 
 const MAX_PINS = 300;
 
+const markersBodySchema = searchBodySchema.extend({
+  mapBounds: z.strictObject({
+    bbox: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)])
+      .refine(([w, s, e, n]) => w < e && s < n, "west must be below east and south below north"),
+    zoom: z.number().min(0).max(24).optional(),
+  }).optional(),
+});
+
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
-  const { body, query } = await readSearch(request, services(context).database.readDb);
+  const { body, query } = await readSearch(request, services(context).database.readDb, { schema: markersBodySchema });
   const bounds = body.filters?.geobounds as { bbox?: [number, number, number, number]; zoom?: number } | [number, number, number, number] | undefined;
-  if (!query.geo || query.geo.kind !== "bounds") return jsonError(400, "filters.geobounds: the map view {bbox, zoom} is required for markers", "filters.geobounds");
+  const shape = query.geo !== null && query.geo.kind !== "bounds";
+  if (!shape && query.geo?.kind !== "bounds") return jsonError(400, "filters.geobounds: the map view {bbox, zoom} is required for markers", "filters.geobounds");
+  if (shape && !body.mapBounds) return jsonError(400, "mapBounds: the map view {bbox, zoom} is required with a drawn area", "mapBounds");
   const db = services(context).database.readDb;
   const { criteria } = await buildCriteria(db, query, { isochrones: services(context).isochrones });
-  const bbox = criteria.area!.kind === "bounds" ? criteria.area!.bbox : query.geo.bbox;
-  const zoom = Math.round((bounds && !Array.isArray(bounds) && bounds.zoom) || zoomForBBox(bbox));
+  const bbox = shape ? body.mapBounds!.bbox : criteria.area!.kind === "bounds" ? criteria.area!.bbox : (query.geo as { bbox: [number, number, number, number] }).bbox;
+  const askedZoom = shape ? body.mapBounds!.zoom : bounds && !Array.isArray(bounds) ? bounds.zoom : undefined;
+  const zoom = Math.round(askedZoom || zoomForBBox(bbox));
   const { total, markers } = await listingMarkers(db, criteria, { bbox, zoom, maxPins: MAX_PINS });
   // Pins leave through the public view (core/listing/public.ts): public point, no hidden price.
   const shown = markers.map((m) => {
@@ -29,7 +45,9 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
     const { location: _location, showPhoneNumber: _phone, ...pin } = publicListing(m);
     return pin;
   });
-  return Response.json({ total, zoom, aggregated: markers.some((m) => m.type === "cluster"), markers: shown });
+  // A travel-time area is resolved here (isochrone provider): the map draws what was searched.
+  const area = query.geo?.kind === "nearby" && criteria.area ? areaGeometry(criteria.area) : null;
+  return Response.json({ total, zoom, aggregated: markers.some((m) => m.type === "cluster"), markers: shown, ...(area ? { area } : {}) });
 });
 
 export const loader = endpoint.loader;

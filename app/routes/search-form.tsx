@@ -4,8 +4,7 @@
  * canonical search address; never renders a page of its own.
  */
 import { redirect } from "react-router";
-import { searchFromForm } from "../../core/search/search-form.ts";
-import { encodeSearchUrl } from "../../core/search/url.ts";
+import { searchUrlFromForm } from "../../core/search/search-form.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { services } from "../services.ts";
@@ -14,9 +13,7 @@ import type { Route } from "./+types/search-form";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const directory = await getPlaceDirectory(services(context).database.readDb);
-  const { query } = searchFromForm(url.searchParams.entries());
-  const places = query.places.filter((id) => directory.get(id) !== undefined);
-  throw redirect(localizePath(encodeSearchUrl({ ...query, places }, directory), localeFromPath(url.pathname)), 302);
+  throw redirect(localizePath(searchUrlFromForm(url.searchParams.entries(), directory), localeFromPath(url.pathname)), 302);
 }
 
 export default function SearchForm() {

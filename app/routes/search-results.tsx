@@ -5,7 +5,7 @@
  * redirects to the canonical one and calls app/search/search-page.server.ts.
  */
 import { useEffect, useRef, useState } from "react";
-import { data, redirect } from "react-router";
+import { data, redirect, useFetcher } from "react-router";
 import { deviceClass, fillInRevealDelay } from "../../core/device.ts";
 import { formatInteger } from "../../core/format.ts";
 import { sortKeys } from "../../core/search/vocabulary.ts";
@@ -26,8 +26,11 @@ import { LocalityButton } from "../ui/search-locality.tsx";
 import { PropertyTypeButton } from "../ui/search-property-types.tsx";
 import { RecentSearchesButton, recentSearchTexts, useRecordRecentSearch } from "../ui/search-recent.tsx";
 import { SmartBackButton } from "../ui/search-smart-back.tsx";
+import { SearchMapPane, ShowMapLink } from "../ui/search-map.tsx";
+import { searchMapTexts } from "../i18n/search-map.ts";
 import type { Route } from "./+types/search-results";
 import "../ui/results.css";
+import "../ui/search-map.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const svc = services(context);
@@ -86,6 +89,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const t = searchTexts[d.locale];
   const empty = d.total === 0;
   useRecordRecentSearch(d.query, d.toolPlaces, d.locale, d.searchPath);
+  if (d.view.kind === "map") return <SearchMapPage data={d} />;
   return (
     <div className="page search-page">
       <Breadcrumbs crumbs={d.breadcrumbs} related={d.related} locale={d.locale} />
@@ -98,6 +102,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         <SaveSearchButton state={d.saveSearch} locale={d.locale} total={d.total} page={d.page} />
+        <ShowMapLink href={d.view.mapHref} locale={d.locale} />
       </header>
       <ResultsPlaceSearch key={`places-${d.searchPath}`} data={d} />
       <div className="search-tools" key={`tools-${d.searchPath}`}>
@@ -109,7 +114,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       <div className="search-layout" key={d.searchPath} data-search-path={localizePath(d.searchPath, d.locale)}>
         <aside className="search-aside" aria-label={t.filters}>
           <ResultsFilters
-            form={d.form} total={d.total} activeFilters={d.activeFilters} locale={d.locale}
+            form={d.form} total={d.total} activeFilters={d.activeFilters} locale={d.locale} keep={d.formKeep}
             footer={(formRef) => <LiveCountFooter formRef={formRef} query={d.query} total={d.total} locale={d.locale} />}
           />
         </aside>
@@ -134,6 +139,121 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           {d.paginator && <Pager paginator={d.paginator} locale={d.locale} />}
           {d.publishers.length > 0 && <PublisherHelp publishers={d.publishers} locale={d.locale} />}
         </section>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The map view of the search (page type "search map", docs/decisions/056): the list beside the map on
+ * a desktop, a full-screen map with the list in a sheet on a phone. The server renders the list (and
+ * without JavaScript that is what the page is); the map loads in the browser. Hovering a card
+ * highlights its pin, clicking a pin highlights its card.
+ */
+function SearchMapPage({ data: d }: { data: SearchPageData }) {
+  const t = searchTexts[d.locale];
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const [hoverId, setHoverId] = useState<number | null>(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  // Scroll-loaded list pages (seed 000 §4 Map data: a scroll fetch appends items, the first of each page flagged).
+  const [pages, setPages] = useState<Array<{ page: number; cards: CardView[] }>>([]);
+  const [nextHref, setNextHref] = useState<string | null>(d.view.nextHref);
+  const [scrolling, setScrolling] = useState(false);
+  const fetcher = useFetcher<typeof loader>();
+  const sentinel = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (its path) resets the scroll-loaded pages
+  useEffect(() => {
+    setPages([]);
+    setNextHref(d.view.nextHref);
+  }, [d.searchPath]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applies a loaded page once, when it arrives
+  useEffect(() => {
+    const more = fetcher.data;
+    if (!more || fetcher.state !== "idle" || more.searchPath === d.searchPath) return;
+    setPages((p) => (p.some((x) => x.page === more.page) ? p : [...p, { page: more.page, cards: more.cards }]));
+    setNextHref(more.view.nextHref);
+  }, [fetcher.data, fetcher.state]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-armed when the next page or the fetcher changes
+  useEffect(() => {
+    setScrolling(true);
+    // The list scrolls in its own column (desktop), in the sheet (phone) or with the page (no map): load the
+    // next page when the end of the list comes within 300 px of what is visible of it.
+    const check = () => {
+      const end = sentinel.current;
+      const list = end?.parentElement;
+      if (!end || !list || !nextHref || fetcher.state !== "idle") return;
+      const visibleBottom = Math.min(window.innerHeight, list.getBoundingClientRect().bottom);
+      if (end.getBoundingClientRect().top <= visibleBottom + 300) fetcher.load(nextHref);
+    };
+    document.addEventListener("scroll", check, { capture: true, passive: true });
+    window.addEventListener("resize", check);
+    return () => {
+      document.removeEventListener("scroll", check, { capture: true });
+      window.removeEventListener("resize", check);
+    };
+  }, [nextHref, fetcher.state]);
+  useEffect(() => {
+    if (activeId === null) return;
+    setSheetOpen(true);
+    document.getElementById(`annuncio-${activeId}`)?.scrollIntoView({ block: "nearest" });
+  }, [activeId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (its path) clears the highlights
+  useEffect(() => {
+    setActiveId(null);
+    setHoverId(null);
+  }, [d.searchPath]);
+  return (
+    <div className="page search-page search-page--map">
+      <Breadcrumbs crumbs={d.breadcrumbs} related={d.related} locale={d.locale} />
+      <header className="search-header">
+        <h1>{d.seo.h1}</h1>
+        <p className="search-total" data-testid="search-total" aria-live="polite">{t.resultsCount(d.total)}</p>
+      </header>
+      <div className={`map-layout${sheetOpen ? " is-sheet-open" : ""}`}>
+        <section id="risultati" className="map-list" aria-label={t.resultsCount(d.total)} tabIndex={-1}>
+          <button type="button" className="map-list__handle" aria-expanded={sheetOpen} onClick={() => setSheetOpen((o) => !o)}>
+            {t.resultsCount(d.total)}
+          </button>
+          {d.total === 0 ? (
+            <div className="no-results">
+              <h2>{t.noResultsTitle}</h2>
+              {d.activeFilters > 0 && <p>{t.noResultsHint}</p>}
+            </div>
+          ) : (
+            <ol className="results-list" data-testid="map-list">
+              {d.cards.map((card, i) => (
+                <li
+                  key={card.id} id={`annuncio-${card.id}`} data-listing-id={card.id} data-page-start={i === 0 ? d.page : undefined}
+                  className={activeId === card.id ? "is-active" : hoverId === card.id ? "is-hovered" : undefined}
+                  onMouseEnter={() => setHoverId(card.id)} onMouseLeave={() => setHoverId(null)}
+                  onFocus={() => setHoverId(card.id)} onBlur={() => setHoverId(null)}
+                >
+                  <ResultsCard card={card} locale={d.locale} eager={i === 0} />
+                </li>
+              ))}
+              {pages.flatMap(({ page, cards }) => cards.map((card, i) => (
+                <li
+                  key={card.id} id={`annuncio-${card.id}`} data-listing-id={card.id} data-page-start={i === 0 ? page : undefined}
+                  className={activeId === card.id ? "is-active" : hoverId === card.id ? "is-hovered" : undefined}
+                  onMouseEnter={() => setHoverId(card.id)} onMouseLeave={() => setHoverId(null)}
+                  onFocus={() => setHoverId(card.id)} onBlur={() => setHoverId(null)}
+                >
+                  <ResultsCard card={card} locale={d.locale} />
+                </li>
+              )))}
+            </ol>
+          )}
+          <div ref={sentinel} className="map-list__more" aria-hidden="true" />
+          {fetcher.state !== "idle" && <p role="status" className="map-list__loading">{searchMapTexts[d.locale].loadingMore}</p>}
+          {/* Without JavaScript (or before it runs) the pager; then pages load as the list scrolls. */}
+          {d.paginator && !scrolling && <Pager paginator={d.paginator} locale={d.locale} />}
+        </section>
+        <SearchMapPane data={d} activeId={activeId} onActive={setActiveId} hoverId={hoverId}>
+          <ResultsFilters
+            key={d.searchPath} form={d.form} total={d.total} activeFilters={d.activeFilters} locale={d.locale} keep={d.formKeep} overlay
+            footer={(formRef) => <LiveCountFooter formRef={formRef} query={d.query} total={d.total} locale={d.locale} />}
+          />
+        </SearchMapPane>
       </div>
     </div>
   );

@@ -9,10 +9,10 @@ import { withPriceUnit } from "../../core/listing/labels.ts";
 import { PlaceLevel } from "../../core/places.ts";
 import { planFillIn, type FillInPlan } from "../../core/search/fill-in.ts";
 import { buildPaginator } from "../../core/search/paginator.ts";
-import { searchFilters } from "../../core/search/filters.ts";
+import { geoFormOf, searchFilters } from "../../core/search/filters.ts";
 import type { SearchQuery } from "../../core/search/query.ts";
 import { searchSeo } from "../../core/search/seo.ts";
-import { decodeSearchUrl, encodeSearchUrl, toRawFilters } from "../../core/search/url.ts";
+import { decodeSearchUrl, encodeSearchUrl, listUrlOf, mapUrlOf, toRawFilters, withPage, type MapView } from "../../core/search/url.ts";
 import { listChildren } from "../../db/places.ts";
 import { streetAtPoint } from "../../db/place-search.ts";
 import { getPlaceDirectory, type DirectoryPlace, type PlaceDirectory } from "../../db/place-directory.ts";
@@ -83,6 +83,22 @@ export interface SearchPageData {
   hidden: { count: number } | null;
   /** The results page may offer 'Nascondi' on its cards (a logged-in user). */
   canHide: boolean;
+  /**
+   * The two views of the search (docs/decisions/056): where each is, and on the map page what the map
+   * needs to open (its zoom from the URL, the places' boxes, the configured style).
+   */
+  view: {
+    kind: "list" | "map";
+    listHref: string;
+    mapHref: string;
+    zoom: number | null;
+    placeBoxes: Array<[number, number, number, number]>;
+    styleUrl: string | null;
+    /** The next page of the same view (the map list loads it as the visitor scrolls), or null on the last. */
+    nextHref: string | null;
+  };
+  /** Hidden fields of the filter form that keep the search's area (and the map view) when filters change. */
+  formKeep: Array<[name: string, value: string]>;
   /** The place search above the results: the places (and a map shape) searched, each removable, and what /ricerca/ reported back. */
   placeSearch: {
     chips: Array<{ key: string; label: string; removeHref: string }>;
@@ -119,7 +135,7 @@ export function sameSearchUrl(canonical: string, pathname: string, search: strin
 }
 
 export async function loadSearchPage(
-  db: Kysely<Database>, svc: Pick<Services, "isochrones" | "counts">, url: URL,
+  db: Kysely<Database>, svc: Pick<Services, "isochrones" | "counts"> & Partial<Pick<Services, "mapStyleUrl">>, url: URL,
   user: { hiddenIds: () => Promise<number[]> } | null = null,
 ): Promise<SearchPageOutcome> {
   const started = performance.now();
@@ -136,13 +152,18 @@ export async function loadSearchPage(
   const decoded = decodeSearchUrl(bare, search, directory);
   if (decoded.kind === "not-found") return { kind: "not-found", reason: decoded.reason };
   const { query, canonical } = decoded;
+  const map: MapView | null = decoded.map ?? null;
   if (!sameSearchUrl(canonical, bare, search)) return { kind: "redirect", location: localizePath(canonical, locale), status: 301 };
 
   const decodedAt = performance.now();
   const hiddenIds = user ? await user.hiddenIds() : [];
   const result = await runListingSearch(db, query, { ...searchOptions(svc), excludeListings: hiddenIds });
   const searchedAt = performance.now();
-  const href = (q: SearchQuery) => localizePath(encodeSearchUrl(q, directory), locale);
+  // On the map page every link stays on the map (a new place opens on its own view: no zoom).
+  const href = (q: SearchQuery) => {
+    const list = encodeSearchUrl(q, directory);
+    return localizePath(map ? mapUrlOf(list) : list, locale);
+  };
   if (result.total === 0 && query.page > 1) return { kind: "redirect", location: href({ ...query, page: 1 }), status: 302 };
   if (result.totalPages > 0 && query.page > result.totalPages) {
     return { kind: "redirect", location: href({ ...query, page: result.totalPages }), status: 302 };
@@ -151,7 +172,7 @@ export async function loadSearchPage(
   const places = query.places.map((id) => directory.get(id)).filter((p): p is DirectoryPlace => p !== undefined);
   // A circle made from a street pick is centred on that street: the title names it.
   const circleCentre = query.geo?.kind === "circle" ? (await streetAtPoint(db, query.geo.lat, query.geo.lon))?.label : undefined;
-  const seo = searchSeo({ query, places, total: result.total, totalPages: result.totalPages, locale, canonicalPath: canonical, lookup: directory, origin: url.origin, circleCentre });
+  const seo = searchSeo({ query, places, total: result.total, totalPages: result.totalPages, locale, canonicalPath: canonical, lookup: directory, origin: url.origin, circleCentre, map: map !== null });
   const t = searchTexts[locale];
   const toView = (card: ListingCard): CardView => presentCard(card, locale, t);
   const fillInPlan = planFillIn({
@@ -170,7 +191,7 @@ export async function loadSearchPage(
     fillIn: { plan: fillInPlan, cards: fillInPlan.mode === "none" ? [] : (result.fillin?.listings ?? []).map(toView) },
     breadcrumbs: breadcrumbs(directory, query, places, locale, href),
     related,
-    paginator: result.totalPages > 1 ? buildPaginator(query.page, result.totalPages, (n) => href({ ...query, page: n })) : null,
+    paginator: result.totalPages > 1 ? buildPaginator(query.page, result.totalPages, (n) => localizePath(withPage(canonical, n), locale)) : null,
     // Professionals only: a private seller is not someone to "get help" from, and has no logo.
     publishers: result.publishers.filter((p) => p.publisherType !== "private").slice(0, 3).map((p) => ({
       id: p.publisherId,
@@ -195,6 +216,19 @@ export async function loadSearchPage(
     searchPath: canonical,
     hidden: user ? { count: result.hidden } : null,
     canHide: user !== null,
+    view: {
+      kind: map ? "map" : "list",
+      listHref: localizePath(map ? listUrlOf(canonical) : canonical, locale),
+      mapHref: localizePath(map ? canonical : mapUrlOf(withPage(canonical, 1)), locale),
+      zoom: map?.zoom ?? null,
+      placeBoxes: places.map((p) => p.bbox),
+      styleUrl: svc.mapStyleUrl ?? null,
+      nextHref: query.page < result.totalPages ? localizePath(withPage(canonical, query.page + 1), locale) : null,
+    },
+    formKeep: [
+      ...(query.geo ? [[geoFormOf(query.geo.kind).key, geoFormOf(query.geo.kind).toText(geoFormOf(query.geo.kind).toRaw(query.geo as never) as Record<string, unknown>)] as [string, string]] : []),
+      ...(map ? [["vista", "mappa"] as [string, string]] : []),
+    ],
     placeSearch: {
       chips: [
         ...places.map((p) => ({ key: p.id, label: placeName(p, locale), removeHref: href({ ...firstPage, places: query.places.filter((id) => id !== p.id) }) })),

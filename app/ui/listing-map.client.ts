@@ -1,40 +1,16 @@
 /**
  * The listing page's map: one class owns the MapLibre instance (React only hosts it). MapLibre is
- * not bundled: it is imported on demand from /vendor/maplibre-gl/ (its dist folder served whole, so
- * its worker loads beside it), and only once the map's box scrolls into view.
+ * imported on demand (app/ui/maplibre.client.ts), only once the map's box scrolls into view.
  */
 import { listingMapStyle } from "../../core/listing/location.ts";
-
-export const MAPLIBRE_VERSION = "6.17.0";
-const base = `/vendor/maplibre-gl/${MAPLIBRE_VERSION}`;
+import { loadMapLibre, supportsWebGl } from "./maplibre.client.ts";
 
 interface MapLibreMap {
   on(event: string, fn: () => void): void;
   remove(): void;
-  getZoom(): number;
-  getCenter(): { lat: number; lng: number };
-}
-interface MapLibreModule {
-  Map: new (options: Record<string, unknown>) => MapLibreMap;
 }
 
-/** WebGL 2 is what MapLibre 6 needs; without it the static fallback stays. */
-export function supportsWebGl(): boolean {
-  try {
-    return Boolean(document.createElement("canvas").getContext("webgl2"));
-  } catch {
-    return false;
-  }
-}
-
-function loadCss(): void {
-  if (document.querySelector(`link[data-maplibre]`)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = `${base}/maplibre-gl.css`;
-  link.dataset.maplibre = "";
-  document.head.append(link);
-}
+export { supportsWebGl };
 
 export class ListingMap {
   #map: MapLibreMap | null = null;
@@ -42,12 +18,11 @@ export class ListingMap {
 
   /** Loads MapLibre and draws the listing; resolves when the map has loaded its style and data. */
   async mount(container: HTMLElement, options: { dataUrl: string; lat: number; lon: number; exact: boolean; label: string }): Promise<void> {
-    loadCss();
-    const maplibre = (await import(/* @vite-ignore */ `${base}/maplibre-gl.mjs`)) as MapLibreModule;
+    const maplibre = await loadMapLibre();
     if (this.#disposed) return;
-    const map = new maplibre.Map({
+    const map: MapLibreMap = new maplibre.Map({
       container,
-      style: listingMapStyle(options.dataUrl),
+      style: listingMapStyle(options.dataUrl) as never,
       center: [options.lon, options.lat],
       zoom: options.exact ? 14 : 13,
       attributionControl: false,

@@ -217,8 +217,12 @@ function useModalPanel(open: boolean, panelRef: RefObject<HTMLElement | null>, c
   }, [open, panelRef, close]);
 }
 
-export function ResultsFilters({ form, total, activeFilters, locale, footer }: {
+export function ResultsFilters({ form, total, activeFilters, locale, footer, keep = [], overlay = false }: {
   form: FormState; total: number; activeFilters: number; locale: Locale;
+  /** Hidden fields that keep the search's area and the map view across a filter change (SearchPageData.formKeep). */
+  keep?: Array<[name: string, value: string]>;
+  /** On the map the panel always opens over the page, as on a phone. */
+  overlay?: boolean;
   /** The live count footer (h5's useLiveCount) when it is mounted; otherwise the submit button shows the current total. */
   footer?: (formRef: RefObject<HTMLFormElement | null>) => ReactNode;
 }) {
@@ -249,7 +253,7 @@ export function ResultsFilters({ form, total, activeFilters, locale, footer }: {
         aria-expanded={open}
         onClick={(event) => {
           event.preventDefault();
-          setModal(!deviceClass({ width: window.innerWidth, height: window.innerHeight, touch: false }).isDesktop);
+          setModal(overlay || !deviceClass({ width: window.innerWidth, height: window.innerHeight, touch: false }).isDesktop);
           setOpen(true);
         }}
       >
@@ -280,6 +284,7 @@ export function ResultsFilters({ form, total, activeFilters, locale, footer }: {
           {form.places.map((id) => <input key={id} type="hidden" name="zones" value={id} />)}
           {form.propertyTypes.length > 0 && <input type="hidden" name="propertyTypes" value={form.propertyTypes.join(",")} />}
           {valueOf(form, "pId") && <input type="hidden" name="pId" value={valueOf(form, "pId")} />}
+          {keep.map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
           <div className="filter-field">
             <label htmlFor="f-channel">{t.channel}</label>
             <select id="f-channel" name="channel" defaultValue={form.channel}>

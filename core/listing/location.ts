@@ -5,6 +5,7 @@
  * `lat`/`lon` columns hold it, and the exact point sits in `exact_lat`/`exact_lon`, which no public
  * query reads (docs/decisions/038-approximate-points-at-the-data.md).
  */
+import { MAP_COLOURS, portalMapStyle } from "../map/style.ts";
 
 /** Approximate points sit on a 0.002° grid (222 m north–south, 155–180 m east–west in Italy). */
 export const APPROXIMATE_GRID = 0.002;
@@ -96,23 +97,21 @@ export function listingMapFeatures(location: PublicLocation, townGeometry: unkno
 }
 
 /**
- * A MapLibre style with no tiles and no network beyond our own GeoJSON: a plain background, the
- * town filled and outlined, the approximate area as a translucent disc, the exact pin as a dot.
+ * The listing map's style: the portal's one style (core/map/style.ts) over the listing's own GeoJSON
+ * (the town filled and outlined, the approximate area as a translucent disc, the exact pin as a dot).
  */
 export function listingMapStyle(dataUrl: string) {
-  return {
-    version: 8 as const,
-    sources: { listing: { type: "geojson" as const, data: dataUrl } },
-    layers: [
-      { id: "background", type: "background" as const, paint: { "background-color": "#eef2f0" } },
-      { id: "town-fill", type: "fill" as const, source: "listing", filter: ["==", ["get", "role"], "town"], paint: { "fill-color": "#ffffff", "fill-opacity": 0.9 } },
-      { id: "town-line", type: "line" as const, source: "listing", filter: ["==", ["get", "role"], "town"], paint: { "line-color": "#5b6b64", "line-width": 1.5 } },
-      { id: "area-fill", type: "fill" as const, source: "listing", filter: ["==", ["get", "role"], "area"], paint: { "fill-color": "#d9480f", "fill-opacity": 0.25 } },
-      { id: "area-line", type: "line" as const, source: "listing", filter: ["==", ["get", "role"], "area"], paint: { "line-color": "#d9480f", "line-width": 2 } },
+  const role = (r: string) => ["==", ["get", "role"], r];
+  return portalMapStyle({
+    boundaries: dataUrl,
+    background: "land",
+    overlay: [
+      { id: "area-fill", type: "fill", source: "boundaries", filter: role("area"), paint: { "fill-color": MAP_COLOURS.accent, "fill-opacity": 0.25 } },
+      { id: "area-line", type: "line", source: "boundaries", filter: role("area"), paint: { "line-color": MAP_COLOURS.accent, "line-width": 2 } },
       {
-        id: "pin", type: "circle" as const, source: "listing", filter: ["==", ["get", "role"], "pin"],
-        paint: { "circle-radius": 9, "circle-color": "#d9480f", "circle-stroke-color": "#ffffff", "circle-stroke-width": 3 },
+        id: "pin", type: "circle", source: "boundaries", filter: role("pin"),
+        paint: { "circle-radius": 9, "circle-color": MAP_COLOURS.accent, "circle-stroke-color": "#ffffff", "circle-stroke-width": 3 },
       },
     ],
-  };
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formEntriesToRaw, searchFromForm } from "./search-form.ts";
+import { formEntriesToRaw, searchFromForm, searchUrlFromForm } from "./search-form.ts";
+import { fixtureLookup } from "./url.fixture.ts";
 
 describe("formEntriesToRaw", () => {
   it("merges repeated names into lists and leaves out empty values", () => {
@@ -36,5 +37,21 @@ describe("searchFromForm", () => {
   it("turns the auction radio into the tri-state and ignores unknown fields", () => {
     expect(searchFromForm([["is_auction", "false"], ["bogus", "1"]]).query.filters.auction).toBe("exclude");
     expect(searchFromForm([["is_auction", "true"]]).query.filters.auction).toBe("only");
+  });
+});
+
+describe("searchUrlFromForm: the form keeps the search's area and the map view", () => {
+  const places = fixtureLookup();
+  it("goes to the list URL with no hidden area", () => {
+    expect(searchUrlFromForm([["zones", "IT-03-015146"], ["price_max", "300000"]], places)).toBe("/vendita/case/milano/?price_max=300000");
+  });
+  it("keeps a drawn polygon and the map view with its zoom", () => {
+    expect(searchUrlFromForm([
+      ["zones", "IT-03-015146"], ["price_max", "300000"], ["geopolygon", "45.45,9.15;45.5,9.15;45.5,9.2"], ["vista", "mappa"], ["zoom", "13"],
+    ], places)).toBe("/vendita/case/milano/mappa/?price_max=300000&geopolygon=45.45,9.15;45.5,9.15;45.5,9.2&zoom=13");
+  });
+  it("keeps map bounds on the list, drops a zoom there and a shape the rules refuse", () => {
+    expect(searchUrlFromForm([["geobounds", "9.1,45.4,9.3,45.5"], ["zoom", "13"]], places)).toBe("/vendita/case/?geobounds=9.1,45.4,9.3,45.5");
+    expect(searchUrlFromForm([["vista", "mappa"], ["geopolygon", "45.4,9.1;45.5,9.2;45.4,9.2;45.5,9.1"]], places)).toBe("/vendita/case/mappa/");
   });
 });

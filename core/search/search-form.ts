@@ -6,8 +6,9 @@
  * the canonical address of the result.
  */
 import { ZodError } from "zod";
-import { searchFilters } from "./filters.ts";
+import { geoFormByKey, searchFilters } from "./filters.ts";
 import { defaultQuery, parseSearch, SearchRuleError, type SearchQuery } from "./query.ts";
+import { decodeSearchUrl, encodeSearchUrl, MAP_SEGMENT, MAP_ZOOM_KEY, type UrlPlaceLookup } from "./url.ts";
 
 /** Form fields that are never filters (buttons and the like). */
 const IGNORED = new Set(["submit", "q"]);
@@ -62,4 +63,26 @@ export function searchFromForm(entries: Iterable<[string, string]>): { query: Se
     }
   }
   return { query: { ...defaultQuery, filters: { ...defaultQuery.filters } }, dropped: [...dropped, ...Object.keys(raw)] };
+}
+
+/** The form field that keeps the map view (its value "mappa"), beside the hidden geo and zoom fields. */
+export const VIEW_FIELD = "vista";
+
+/**
+ * The canonical address a submitted filter form goes to. The search's area travels in hidden fields
+ * holding the URL text of its geo key (geobounds, geopolygon, geocircle, nearby), and the map view in
+ * `vista=mappa` plus its zoom: they are read by the URL codec, as if typed in the address.
+ */
+export function searchUrlFromForm(entries: Iterable<[string, string]>, places: UrlPlaceLookup): string {
+  const all = [...entries].slice(0, MAX_FIELDS);
+  const own = (k: string) => geoFormByKey.has(k) || k === VIEW_FIELD || k === MAP_ZOOM_KEY;
+  const { query } = searchFromForm(all.filter(([k]) => !own(k)));
+  const list = encodeSearchUrl({ ...query, places: query.places.filter((id) => places.get(id) !== undefined) }, places);
+  const isMap = all.some(([k, v]) => k === VIEW_FIELD && v === MAP_SEGMENT);
+  const extra = all.filter(([k, v]) => own(k) && k !== VIEW_FIELD && v.trim() !== "" && (isMap || k !== MAP_ZOOM_KEY));
+  if (!isMap && extra.length === 0) return list;
+  const [path, search = ""] = list.split("?", 2) as [string, string?];
+  const pairs = [search, ...extra.map(([k, v]) => `${k}=${encodeURIComponent(v.trim())}`)].filter(Boolean);
+  const decoded = decodeSearchUrl(isMap ? `${path}${MAP_SEGMENT}/` : path, pairs.length > 0 ? `?${pairs.join("&")}` : "", places);
+  return decoded.kind === "search" ? decoded.canonical : list;
 }

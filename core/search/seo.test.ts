@@ -92,6 +92,18 @@ describe("searchTitle (seed 000 §9)", () => {
 });
 
 describe("searchSeo", () => {
+  it("titles a map search with no place 'Ricerca su Mappa', keeps the place's title on its map, and never indexes a map", () => {
+    const anywhere = seo({}, [], { map: true, canonicalPath: "/vendita/case/mappa/" });
+    expect(anywhere.h1).toBe("Ricerca su Mappa");
+    expect(anywhere.robots).toBe("noindex,follow");
+    expect(anywhere.canonical).toBe("https://casa.example/vendita/case/mappa/");
+    expect(seo({}, [], { map: true, locale: "en" }).h1).toBe("Map search");
+    const milano = seo({}, ["IT-03-015146"], { map: true, canonicalPath: "/vendita/case/milano/mappa/" });
+    expect(milano.h1).toBe("Case in vendita a Milano");
+    expect(milano.robots).toBe("noindex,follow");
+    expect(seo({}, ["IT-03-015146"]).robots).toBe("index,follow");
+  });
+
   it("moves ' - pagina N' to the end of the title, keeps the h1 plain, and links prev/next", () => {
     const s = seo({ page: 3 }, ["IT-03-015146"]);
     expect(s.title).toBe("Case in vendita a Milano - pagina 3");

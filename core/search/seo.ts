@@ -22,6 +22,8 @@ export interface SearchSeoInput {
   origin?: string;
   /** With it, places below a town name their town: "in zona Duomo a Milano". */
   lookup?: UrlPlaceLookup;
+  /** The map view of the search (docs/decisions/056): with no place and no shape it is 'Ricerca su Mappa'; never indexed. */
+  map?: boolean;
   /** What a circle search is centred on, when known ("Via Roma, Milano"): the title says "entro 500 m da …". */
   circleCentre?: string;
 }
@@ -179,8 +181,9 @@ function subjectNoun(query: SearchQuery, locale: Locale): string {
  * The title without the page suffix. A map shape is 'Ricerca su Mappa', except a circle whose centre
  * is named (a street pick): "Case in vendita entro 500 m da Via Roma, Milano".
  */
-export function searchTitle(query: SearchQuery, places: UrlPlace[], locale: Locale, lookup?: UrlPlaceLookup, circleCentre?: string): string {
+export function searchTitle(query: SearchQuery, places: UrlPlace[], locale: Locale, lookup?: UrlPlaceLookup, circleCentre?: string, map = false): string {
   const t = texts[locale];
+  if (map && places.length === 0 && !(query.geo?.kind === "circle" && circleCentre)) return t.map;
   const namedCircle = query.geo?.kind === "circle" && circleCentre ? t.around(formatCount(query.geo.radius, locale), circleCentre) : null;
   if (query.geo && !namedCircle) return t.map;
   const place = namedCircle ?? placePhrase(places, locale, lookup);
@@ -213,7 +216,7 @@ export function searchSeo(input: SearchSeoInput): SearchSeo {
   const page = query.page;
   const totalPages = Math.max(0, Math.floor(input.totalPages));
 
-  const h1 = searchTitle(query, places, locale, input.lookup, input.circleCentre);
+  const h1 = searchTitle(query, places, locale, input.lookup, input.circleCentre, input.map);
   const title = page > 1 ? `${h1}${t.page(page)}` : h1;
   // "case in vendita a Milano", but proper titles (Aste Giudiziarie, Ricerca su Mappa) keep their capitals.
   const subject = h1.startsWith(t.auctions) || h1 === t.map ? h1 : `${h1.charAt(0).toLowerCase()}${h1.slice(1)}`;
@@ -231,7 +234,7 @@ export function searchSeo(input: SearchSeoInput): SearchSeo {
     title,
     h1,
     description,
-    robots: isIndexable(query, places, total) ? "index,follow" : "noindex,follow",
+    robots: !input.map && isIndexable(query, places, total) ? "index,follow" : "noindex,follow",
     canonical: localized(path, locale),
     alternates,
     prev: page > 1 ? localized(withPage(path, Math.min(page - 1, Math.max(totalPages, 1))), locale) : null,

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSearch, type SearchQuery } from "./query.ts";
-import { decodeSearchUrl, encodeSearchUrl, searchPathRoots, toRawFilters, withPage } from "./url.ts";
+import { decodeSearchUrl, encodeMapUrl, encodeSearchUrl, listUrlOf, mapUrlOf, searchPathRoots, toRawFilters, withPage } from "./url.ts";
 import { fixtureLookup, fixturePlaces } from "./url.fixture.ts";
 import {
   availabilities, buildingConditions, commercialBuildingLocations, energyClasses, floorLevels, furnitureValues, gardenValues,
@@ -259,4 +259,70 @@ describe("properties", () => {
       expect(again).toEqual({ kind: "search", query: decoded.query, canonical: decoded.canonical });
     }), { numRuns: 2000 });
   }, 60_000);
+});
+
+describe("the map view's URL (docs/decisions/056)", () => {
+  const cases: Array<[Record<string, unknown>, string[], number | null, string]> = [
+    [{}, ["IT-03-015146"], null, "/vendita/case/milano/mappa/"],
+    [{ geobounds: [9.1, 45.4, 9.3, 45.5] }, ["IT-03-015146"], 13.25, "/vendita/case/milano/mappa/?geobounds=9.1,45.4,9.3,45.5&zoom=13.25"],
+    [{ geobounds: [9.1, 45.4, 9.3, 45.5], price_max: 300000 }, [], 12, "/vendita/case/mappa/?price_max=300000&geobounds=9.1,45.4,9.3,45.5&zoom=12"],
+    [{ geopolygon: { polygon: [[45.45, 9.15], [45.5, 9.15], [45.5, 9.2]] } }, ["IT-03-015146"], 14, "/vendita/case/milano/mappa/?geopolygon=45.45,9.15;45.5,9.15;45.5,9.2&zoom=14"],
+    [{ geocircle: { circle: [{ distance: 500, center: [45.46, 9.19] }] } }, [], 16, "/vendita/case/mappa/?geocircle=45.46,9.19,500&zoom=16"],
+    [{ nearby: { lat: 45.46, lon: 9.19, vehicle: "walk", time: 15 } }, [], null, "/vendita/case/mappa/?nearby=45.46,9.19,walk,15"],
+    [{ channel: "affitto", numRooms_min: 2, numRooms_max: 2 }, ["IT-12-058091"], 11, "/affitto/case/roma/bilocali/mappa/?zoom=11"],
+    [{ only_auction: true, page: 2 }, ["IT-15-063049"], 10, "/aste/case/napoli/mappa/?page=2&zoom=10"],
+  ];
+  it.each(cases)("%j in %j at zoom %s → %s and back", (raw, ids, zoom, url) => {
+    const query = parseSearch(raw, ids);
+    expect(encodeMapUrl(query, { zoom }, places)).toBe(url);
+    expect(decodeUrl(url)).toEqual({ kind: "search", query, canonical: url, map: { zoom } });
+    // The list view of the same search, and back.
+    expect(listUrlOf(url)).toBe(encodeSearchUrl(query, places));
+    expect(mapUrlOf(listUrlOf(url), zoom)).toBe(url);
+  });
+
+  it("reads a typed map URL leniently: any case, bad zoom dropped, zoom rounded and clamped to the map's range", () => {
+    expect(decodeUrl("/vendita/case/milano/MAPPA/?ZOOM=12.3456")).toMatchObject({ canonical: "/vendita/case/milano/mappa/?zoom=12.35", map: { zoom: 12.35 } });
+    expect(decodeUrl("/vendita/case/milano/mappa/?zoom=abc")).toMatchObject({ canonical: "/vendita/case/milano/mappa/", map: { zoom: null } });
+    expect(decodeUrl("/vendita/case/milano/mappa/?zoom=40")).toMatchObject({ map: { zoom: null } });
+    expect(decodeUrl("/vendita/case/milano/mappa/?zoom=-1")).toMatchObject({ map: { zoom: null } });
+    // Keys are in canonical order whatever order they came in.
+    expect(decodeUrl("/vendita/case/milano/mappa/?zoom=9&price_max=200000")).toMatchObject({ canonical: "/vendita/case/milano/mappa/?price_max=200000&zoom=9" });
+  });
+
+  it("keeps the zoom out of list URLs and /mappa/ only as the last segment", () => {
+    expect(decodeUrl("/vendita/case/milano/?zoom=12")).toEqual({ kind: "search", query: parseSearch({}, ["IT-03-015146"]), canonical: "/vendita/case/milano/" });
+    expect(decodeUrl("/vendita/case/mappa/milano/").kind).toBe("not-found");
+    expect(decodeUrl("/vendita/mappa/")).toMatchObject({ kind: "search", canonical: "/vendita/case/mappa/", map: { zoom: null } });
+  });
+
+  it("keeps a drawn shape the codec refuses out of the map URL, as in a list URL", () => {
+    // Edges crossing (a bow tie): the search keeps its place and drops the shape.
+    const bowTie = "/vendita/case/milano/mappa/?geopolygon=45.4,9.1;45.5,9.2;45.4,9.2;45.5,9.1&zoom=12";
+    expect(decodeUrl(bowTie)).toMatchObject({ canonical: "/vendita/case/milano/mappa/?zoom=12" });
+  });
+
+  it("puts the page before the zoom when paging a map URL", () => {
+    expect(withPage("/vendita/case/milano/mappa/?zoom=12", 3)).toBe("/vendita/case/milano/mappa/?page=3&zoom=12");
+    expect(withPage("/vendita/case/milano/mappa/?page=3&zoom=12", 1)).toBe("/vendita/case/milano/mappa/?zoom=12");
+  });
+
+  it("round-trips any map view of any search (property)", () => {
+    fc.assert(fc.property(
+      fc.record({
+        west: fc.double({ min: 6, max: 18, noNaN: true }), south: fc.double({ min: 36, max: 46, noNaN: true }),
+        w: fc.double({ min: 0.001, max: 1, noNaN: true }), h: fc.double({ min: 0.001, max: 1, noNaN: true }),
+        zoom: fc.option(fc.integer({ min: 0, max: 2200 }).map((z) => z / 100), { nil: null }),
+        place: fc.constantFrom([], ["IT-03-015146"], ["IT-12-058091-MUN02-Q01"]),
+        price: fc.option(fc.integer({ min: 1, max: 5_000_000 }), { nil: undefined }),
+      }),
+      ({ west, south, w, h, zoom, place, price }) => {
+        const round = (x: number) => Math.round(x * 1e5) / 1e5;
+        const bbox = [round(west), round(south), round(west + w) + 0.00001, round(south + h) + 0.00001];
+        const query = parseSearch({ geobounds: bbox, ...(price ? { price_max: price } : {}) }, [...place]);
+        const url = encodeMapUrl(query, { zoom }, places);
+        expect(decodeUrl(url)).toEqual({ kind: "search", query, canonical: url, map: { zoom } });
+      },
+    ), { numRuns: 200, seed: 56 });
+  });
 });

@@ -17,8 +17,18 @@ export interface UrlPlace { id: string; level: number; qslug: string; name: stri
 /** db/place-directory.ts PlaceDirectory satisfies this structurally. */
 export interface UrlPlaceLookup { get(id: string): UrlPlace | undefined; bySlug(level: number, qslug: string): UrlPlace | undefined }
 
+/**
+ * What the map view adds to a search (docs/decisions/056): the path ends in /mappa/ and the query may
+ * carry the map's zoom. Its bounds, drawn polygon, circle or travel-time area are the search's own geo
+ * keys (geobounds, geopolygon, geocircle, nearby), so the list and the map search the same area.
+ */
+export interface MapView { zoom: number | null }
+export const MAP_SEGMENT = "mappa";
+/** The query key of the map's zoom (map URLs only), written after every search key. */
+export const MAP_ZOOM_KEY = "zoom";
+
 export type DecodedSearchUrl =
-  | { kind: "search"; query: SearchQuery; canonical: string }
+  | { kind: "search"; query: SearchQuery; canonical: string; map?: MapView }
   | { kind: "not-found"; reason: string };
 
 /** Court auctions: the sale channel with auctions only. */
@@ -214,11 +224,44 @@ export function encodeSearchUrl(query: SearchQuery, places: UrlPlaceLookup, regi
   return `/${segments.join("/")}/${pairs.length > 0 ? `?${pairs.join("&")}` : ""}`;
 }
 
+/** A zoom as the URL keeps it: 0–22, two decimals; null when it is no such number. */
+export function urlZoom(value: unknown): number | null {
+  const zoom = typeof value === "string" && numberLike.test(value.trim()) ? Number(value) : typeof value === "number" ? value : NaN;
+  return Number.isFinite(zoom) && zoom >= 0 && zoom <= 22 ? Math.round(zoom * 100) / 100 : null;
+}
+const numberLike = /^\d+(\.\d+)?$/;
+
+/**
+ * The canonical URL of a search's map view: the list URL with /mappa/ after its path segments and the
+ * zoom last. `mapUrlOf` and `listUrlOf` switch a canonical URL between the two views, keeping everything else.
+ */
+export function encodeMapUrl(query: SearchQuery, view: MapView, places: UrlPlaceLookup, registry: FilterRegistry = searchFilters): string {
+  return mapUrlOf(encodeSearchUrl(query, places, registry), view.zoom);
+}
+
+export function mapUrlOf(listUrl: string, zoom: number | null = null): string {
+  const [path, search = ""] = listUrl.split("?", 2) as [string, string?];
+  const pairs = search.split("&").filter(Boolean);
+  const z = urlZoom(zoom);
+  if (z !== null) pairs.push(`${MAP_ZOOM_KEY}=${z}`);
+  return `${path}${MAP_SEGMENT}/${pairs.length > 0 ? `?${pairs.join("&")}` : ""}`;
+}
+
+export function listUrlOf(mapUrl: string): string {
+  const [path, search = ""] = mapUrl.split("?", 2) as [string, string?];
+  const suffix = `/${MAP_SEGMENT}/`;
+  const listPath = path.endsWith(suffix) ? path.slice(0, -MAP_SEGMENT.length - 1) : path;
+  const pairs = search.split("&").filter((p) => p && !p.startsWith(`${MAP_ZOOM_KEY}=`));
+  return `${listPath}${pairs.length > 0 ? `?${pairs.join("&")}` : ""}`;
+}
+
 /** The canonical URL of the same search on another page (page 1 has no page key). */
 export function withPage(canonical: string, page: number): string {
   const [path, search = ""] = canonical.split("?", 2) as [string, string?];
-  const pairs = search.split("&").filter((p) => p && !p.startsWith("page="));
+  const pairs = search.split("&").filter((p) => p && !p.startsWith("page=") && !p.startsWith(`${MAP_ZOOM_KEY}=`));
   if (page > 1) pairs.push(`page=${page}`);
+  // A map URL's zoom stays last.
+  pairs.push(...search.split("&").filter((p) => p.startsWith(`${MAP_ZOOM_KEY}=`)));
   return `${path}${pairs.length > 0 ? `?${pairs.join("&")}` : ""}`;
 }
 
@@ -266,6 +309,9 @@ function decode(pathname: string, search: string, places: UrlPlaceLookup, regist
     if (!slug) return { kind: "not-found", reason: "empty path segment" };
     segments.push(slug);
   }
+  // The map view: a last /mappa/ segment (docs/decisions/056).
+  const isMap = segments.length > 1 && segments[segments.length - 1] === MAP_SEGMENT;
+  if (isMap) segments.pop();
   const [root, groupSlugRaw, ...rest] = segments;
   if (!root || !searchPathRoots.includes(root)) return { kind: "not-found", reason: `unknown channel "${(root ?? "").slice(0, 40)}"` };
   const auctions = root === AUCTION_ROOT;
@@ -315,12 +361,17 @@ function decode(pathname: string, search: string, places: UrlPlaceLookup, regist
   const { byLower, lists } = urlKeysOf(registry);
   const texts = new Map<string, string>();
   const query = search.startsWith("?") ? search.slice(1) : search;
+  let zoom: number | null = null;
   for (const pair of query.split("&").slice(0, MAX_QUERY_PAIRS)) {
     if (!pair) continue;
     const eq = pair.indexOf("=");
     const key = safeDecode(eq < 0 ? pair : pair.slice(0, eq));
     const value = safeDecode(eq < 0 ? "" : pair.slice(eq + 1));
     if (key === null || value === null) continue;
+    if (isMap && key.trim().toLowerCase() === MAP_ZOOM_KEY) {
+      zoom = urlZoom(value) ?? zoom;
+      continue;
+    }
     const canonicalKey = byLower.get(key.trim().toLowerCase());
     if (!canonicalKey || owned.has(canonicalKey)) continue;
     const text = value.trim();
@@ -359,5 +410,6 @@ function decode(pathname: string, search: string, places: UrlPlaceLookup, regist
     }
   }
   parsed ??= parseSearch(pathRaw, pathPlaces, registry);
+  if (isMap) return { kind: "search", query: parsed, canonical: encodeMapUrl(parsed, { zoom }, places, registry), map: { zoom } };
   return { kind: "search", query: parsed, canonical: encodeSearchUrl(parsed, places, registry) };
 }

@@ -1,0 +1,89 @@
+/**
+ * The portal's one MapLibre style (docs/decisions/023, 057): no tiles, no glyphs, no sprites, no key.
+ * Sea-coloured background; land, region, province, municipality and zone boundaries from the project's
+ * own GeoJSON (the gazetteer in the places table); then the layers of the map that uses it (the
+ * listing's pin or area, a search's markers). Pure: built the same way in tests and in the browser.
+ */
+
+type Layer = Record<string, unknown> & { id: string };
+type Source = Record<string, unknown> & { type: string };
+
+export interface PortalStyle {
+  version: 8;
+  sources: Record<string, Source>;
+  layers: Layer[];
+}
+
+/** Boundary levels drawn by the base map, by their places level (core/places.ts PlaceLevel). */
+export const BOUNDARY_LEVELS = { region: 4, province: 6, town: 9, zone: 10 } as const;
+
+export const MAP_COLOURS = {
+  water: "#cfe3ec",
+  land: "#f4f2ec",
+  town: "#ffffff",
+  line: "#5b6b64",
+  accent: "#d9480f",
+} as const;
+
+/**
+ * The base layers over a GeoJSON source `boundaries` whose features carry `level` (4, 6, 9, 10):
+ * land (regions, so the coast shows against the sea), then lines thicker for higher levels.
+ */
+function boundaryLayers(): Layer[] {
+  const level = (n: number) => ["==", ["get", "level"], n];
+  return [
+    { id: "land", type: "fill", source: "boundaries", filter: level(BOUNDARY_LEVELS.region), paint: { "fill-color": MAP_COLOURS.land } },
+    { id: "town-fill", type: "fill", source: "boundaries", filter: ["==", ["get", "role"], "town"], paint: { "fill-color": MAP_COLOURS.town, "fill-opacity": 0.9 } },
+    { id: "zone-line", type: "line", source: "boundaries", filter: level(BOUNDARY_LEVELS.zone), paint: { "line-color": "#9aa7a1", "line-width": 0.8, "line-dasharray": [2, 2] } },
+    { id: "town-line", type: "line", source: "boundaries", filter: ["any", level(BOUNDARY_LEVELS.town), ["==", ["get", "role"], "town"]], paint: { "line-color": MAP_COLOURS.line, "line-width": 1.2 } },
+    { id: "province-line", type: "line", source: "boundaries", filter: level(BOUNDARY_LEVELS.province), paint: { "line-color": "#47554f", "line-width": 1.8 } },
+    { id: "region-line", type: "line", source: "boundaries", filter: level(BOUNDARY_LEVELS.region), paint: { "line-color": "#34413b", "line-width": 2.4 } },
+  ];
+}
+
+/**
+ * The style: background (water), the boundaries from `boundaries` (a URL or inline GeoJSON), then
+ * `overlay` layers over the extra `sources`.
+ */
+export function portalMapStyle(options: {
+  boundaries: string | object; sources?: Record<string, Source>; overlay?: Layer[];
+  /** "land" when the boundaries hold no regions (the listing map has only its town): no sea around it. */
+  background?: "water" | "land";
+}): PortalStyle {
+  return {
+    version: 8,
+    sources: { boundaries: { type: "geojson", data: options.boundaries }, ...options.sources },
+    layers: [
+      { id: "background", type: "background", paint: { "background-color": options.background === "land" ? "#eef2f0" : MAP_COLOURS.water } },
+      ...boundaryLayers(),
+      ...(options.overlay ?? []),
+    ],
+  };
+}
+
+/** Which boundary levels the base map draws at a zoom: regions always, finer ones as the view narrows. */
+export function boundaryLevelsForZoom(zoom: number): number[] {
+  if (zoom < 7) return [BOUNDARY_LEVELS.region];
+  if (zoom < 9.5) return [BOUNDARY_LEVELS.region, BOUNDARY_LEVELS.province];
+  if (zoom < 12) return [BOUNDARY_LEVELS.region, BOUNDARY_LEVELS.province, BOUNDARY_LEVELS.town];
+  return [BOUNDARY_LEVELS.region, BOUNDARY_LEVELS.province, BOUNDARY_LEVELS.town, BOUNDARY_LEVELS.zone];
+}
+
+/**
+ * The boundaries request for a view: its levels and its box snapped outwards to a grid that grows as
+ * the map zooms out (all of Italy below zoom 7), so nearby views share one cached answer.
+ */
+export function boundaryRequest(bbox: readonly [number, number, number, number], zoom: number): { levels: number[]; bbox: [number, number, number, number] } {
+  const levels = boundaryLevelsForZoom(zoom);
+  if (zoom < 7) return { levels, bbox: [6, 35, 19, 48] };
+  const grid = zoom < 9.5 ? 1 : zoom < 12 ? 0.5 : 0.1;
+  const down = (v: number) => Math.round(Math.floor(v / grid) * grid * 10) / 10;
+  const up = (v: number) => Math.round(Math.ceil(v / grid) * grid * 10) / 10;
+  return { levels, bbox: [down(bbox[0]), down(bbox[1]), up(bbox[2]), up(bbox[3])] };
+}
+
+/** One colour per point-of-interest type (core/poi.ts), for the POI layer and its legend. */
+export const POI_COLOURS: Readonly<Record<string, string>> = {
+  subway: "#c92a2a", bus_station: "#e67700", supermarket: "#2b8a3e", nursery_school: "#5f3dc4",
+  elementary_school: "#7048e8", secondary_school: "#9c36b5", high_school: "#a61e4d", electric_charging: "#1864ab",
+};

@@ -1,0 +1,32 @@
+/**
+ * Median asking price per m² by municipality or city zone, for the price map (core/map/price-map.ts):
+ * listings of one channel and property group with a shown price. Kept for a minute per request key:
+ * a median moves slowly, and listing changes reach every process within seconds anyway.
+ */
+import { sql, type Kysely } from "kysely";
+import { PRICE_MAP_MIN_LISTINGS, type PlacePrice } from "../core/map/price-map.ts";
+import type { Database } from "./schema.ts";
+
+const TTL_MS = 60_000;
+const cache = new Map<string, { at: number; rows: Promise<PlacePrice[]> }>();
+
+export function medianPrices(db: Kysely<Database>, channel: string, group: string, level: "town" | "zone"): Promise<PlacePrice[]> {
+  const key = `${channel}|${group}|${level}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.rows;
+  const rows = load(db, channel, group, level);
+  rows.catch(() => cache.delete(key));
+  cache.set(key, { at: Date.now(), rows });
+  return rows;
+}
+
+async function load(db: Kysely<Database>, channel: string, group: string, level: "town" | "zone"): Promise<PlacePrice[]> {
+  const column = sql.ref(level === "town" ? "town_id" : "zone_id");
+  const { rows } = await sql<{ id: string; median: number; count: string | number }>`
+    SELECT ${column} AS id, percentile_cont(0.5) WITHIN GROUP (ORDER BY price_per_mq) AS median, count(*) AS count
+    FROM listings
+    WHERE channel = ${channel} AND property_type_group = ${group} AND NOT is_private_negotiation AND ${column} IS NOT NULL
+    GROUP BY ${column}
+    HAVING count(*) >= ${PRICE_MAP_MIN_LISTINGS}`.execute(db);
+  return rows.map((r) => ({ id: r.id, median: Math.round(Number(r.median) * 100) / 100, count: Number(r.count) }));
+}
