@@ -3,13 +3,15 @@
  * its agents, one sorted page of its listings and the pager. Routes stay thin.
  */
 import type { Kysely } from "kysely";
-import { agentsHeading, listingsHeading } from "../../core/publisher/page.ts";
+import { data, redirect } from "react-router";
+import { agentsHeading, listingsHeading, publisherIdFromParam } from "../../core/publisher/page.ts";
 import { buildPaginator } from "../../core/search/paginator.ts";
 import { sortAliases, sortKeys, type SortKey } from "../../core/search/vocabulary.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { findAgents, findPublisher, findPublisherListings } from "../../db/publishers.ts";
 import type { Database } from "../../db/schema.ts";
 import { presentListingCard } from "../api/listing-card-presenter.ts";
+import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { presentPublisher } from "./present.server.ts";
 
 export const PUBLISHER_PAGE_SIZE = 12;
@@ -67,3 +69,23 @@ export async function loadPublisherPage(
 }
 
 export type PublisherPage = NonNullable<Awaited<ReturnType<typeof loadPublisherPage>>>;
+
+/**
+ * What the agency and Agente Pro page loaders share: the id from the path, page and sort from the query,
+ * the page's data; a 404 with `notFound` for an unknown publisher, a 301 to the canonical address.
+ */
+export async function loadPublisherRoute(
+  db: Kysely<Database>, request: Request, param: string | undefined, kind: PublisherPageKind, notFound: string,
+) {
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname);
+  const id = publisherIdFromParam(param);
+  if (!id) throw data(notFound, { status: 404 });
+  const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("pagina") ?? "1", 10) || 1), MAX_PUBLISHER_PAGE);
+  const sort = publisherSort(url.searchParams.get("ordine"));
+  const result = await loadPublisherPage(db, { id, kind, sort, page });
+  if (!result) throw data(notFound, { status: 404 });
+  const canonical = localizePath(publisherPageHref(result.publisher.publisherUrl, sort, page), locale);
+  if (`${url.pathname}${url.search}` !== canonical) throw redirect(canonical, 301);
+  return { url, locale, canonical, result };
+}

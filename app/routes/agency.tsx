@@ -3,12 +3,10 @@
  * description with "espandi", agents strip, phone/contact/website buttons, and its listings with
  * sort and pager. A stale slug redirects to the canonical path; an unknown id is a 404 "Agenzia non trovata".
  */
-import { data, redirect } from "react-router";
 import { contactLabel, publisherContactTarget } from "../../core/listing/contact.ts";
-import { publisherIdFromParam } from "../../core/publisher/page.ts";
-import { localeFromPath, localizePath } from "../i18n/locale.ts";
+import { localizePath } from "../i18n/locale.ts";
 import { publisherTexts, startMessage } from "../i18n/publisher.ts";
-import { publisherPageHref, loadPublisherPage, publisherSort, MAX_PUBLISHER_PAGE } from "../publisher/publisher-page.server.ts";
+import { loadPublisherRoute } from "../publisher/publisher-page.server.ts";
 import { realEstateAgentJsonLd } from "../publisher/present.server.ts";
 import { services } from "../services.ts";
 import { PublisherContact } from "../ui/publisher-contact.tsx";
@@ -19,16 +17,7 @@ import "../ui/search-tools.css";
 import "../ui/publisher.css";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname);
-  const id = publisherIdFromParam(params.publisher);
-  if (!id) throw data("Agenzia non trovata", { status: 404 });
-  const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("pagina") ?? "1", 10) || 1), MAX_PUBLISHER_PAGE);
-  const sort = publisherSort(url.searchParams.get("ordine"));
-  const result = await loadPublisherPage(services(context).database.readDb, { id, kind: "agency", sort, page });
-  if (!result) throw data("Agenzia non trovata", { status: 404 });
-  const canonical = localizePath(publisherPageHref(result.publisher.publisherUrl, sort, page), locale);
-  if (`${url.pathname}${url.search}` !== canonical) throw redirect(canonical, 301);
+  const { url, locale, canonical, result } = await loadPublisherRoute(services(context).database.readDb, request, params.publisher, "agency", "Agenzia non trovata");
   const t = publisherTexts[locale];
   const headings = { agents: t.agentsHeading(result.publisher.agentList.total, result.publisher.publisherName), listings: t.listingsHeading(result.total, result.publisher.publisherName) };
   return { ...result, headings, locale, origin: url.origin, canonical, jsonLd: realEstateAgentJsonLd(result.publisher, url.origin, result.total) };

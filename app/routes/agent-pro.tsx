@@ -2,12 +2,10 @@
  * An Agente Pro's page, /agenti/{id}-{slug}/ (seed 001 §2 "Agent Pro page"): initials or a 100×100
  * photo, the label "Agente Pro", the link to the agency, contact and phone, and the agent's listings.
  */
-import { data, redirect } from "react-router";
 import { contactLabel, publisherContactTarget } from "../../core/listing/contact.ts";
-import { publisherIdFromParam } from "../../core/publisher/page.ts";
-import { localeFromPath, localizePath } from "../i18n/locale.ts";
+import { localizePath } from "../i18n/locale.ts";
 import { publisherTexts, startMessage } from "../i18n/publisher.ts";
-import { loadPublisherPage, MAX_PUBLISHER_PAGE, publisherPageHref, publisherSort } from "../publisher/publisher-page.server.ts";
+import { loadPublisherRoute } from "../publisher/publisher-page.server.ts";
 import { services } from "../services.ts";
 import { PublisherContact } from "../ui/publisher-contact.tsx";
 import { Avatar, ListingGrid, PublisherNotFound, PublisherPager, SortForm } from "../ui/publisher-parts.tsx";
@@ -17,16 +15,7 @@ import "../ui/search-tools.css";
 import "../ui/publisher.css";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname);
-  const id = publisherIdFromParam(params.publisher);
-  if (!id) throw data("Agente non trovato", { status: 404 });
-  const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("pagina") ?? "1", 10) || 1), MAX_PUBLISHER_PAGE);
-  const sort = publisherSort(url.searchParams.get("ordine"));
-  const result = await loadPublisherPage(services(context).database.readDb, { id, kind: "agentPro", sort, page });
-  if (!result) throw data("Agente non trovato", { status: 404 });
-  const canonical = localizePath(publisherPageHref(result.publisher.publisherUrl, sort, page), locale);
-  if (`${url.pathname}${url.search}` !== canonical) throw redirect(canonical, 301);
+  const { url, locale, canonical, result } = await loadPublisherRoute(services(context).database.readDb, request, params.publisher, "agentPro", "Agente non trovato");
   const headings = { agents: "", listings: publisherTexts[locale].listingsHeading(result.total, result.publisher.publisherName) };
   return { ...result, headings, locale, origin: url.origin, canonical };
 }
