@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPortal } from "../test/portal.ts";
+import { createTestUser } from "../test/users.ts";
 import { openBrowser, seriousViolations } from "./browser.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
@@ -18,6 +19,70 @@ afterAll(async () => {
 });
 
 describe("saving a search", () => {
+  it("saves a drawn area from the map view with daily e-mail, finds it saved after a reload, switches e-mail off and deletes it", async () => {
+    const browser = await openBrowser();
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      // A user of its own, so the other tests' saved searches are not in the way.
+      const user = await createTestUser(portal.database.db, "mappa@casa.example", "Segreta123", "Utente Mappa");
+      await page.goto(`${portal.url}/accedi/`);
+      await page.getByLabel("Email", { exact: true }).fill(user.email);
+      await page.getByLabel("Password", { exact: true }).fill(user.password);
+      await page.getByRole("button", { name: "Accedi" }).click();
+      await expect.poll(() => page.getByTestId("site-user-name").textContent()).toBe("Utente Mappa");
+
+      // A polygon drawn on the map (its vertices in any order or start make the same search, see the hash tests).
+      const polygon = "45.45,9.15;45.5,9.15;45.5,9.2";
+      await page.goto(`${portal.url}/vendita/case/milano/mappa/?geopolygon=${polygon}&zoom=13`);
+      const button = page.getByTestId("save-search-button");
+      await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
+      await page.waitForFunction(() => (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext !== undefined);
+      await button.click();
+      const modal = page.getByRole("dialog", { name: "Salva ricerca" });
+      await expect.poll(() => modal.isVisible()).toBe(true);
+      await modal.getByRole("switch", { name: "Notifiche push" }).uncheck();
+      await modal.getByLabel("Frequenza (Notifiche via Email)").selectOption({ label: "Una volta al giorno" });
+      await modal.getByRole("button", { name: "Salva ricerca" }).click();
+      await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
+      await page.reload();
+      await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
+
+      // MyCasa lists it with daily e-mail and leads back to exactly that area.
+      await page.goto(`${portal.url}/mycasa/ricerche/`);
+      const item = page.getByTestId("saved-search");
+      expect(await item.count()).toBe(1);
+      expect(await item.textContent()).toContain("Email: Una volta al giorno · Push: Mai");
+      const back = new URL((await item.getByRole("link", { name: /Modifica dai risultati/ }).getAttribute("href"))!, portal.url);
+      const vertices = (p: string) => p.split(";").sort();
+      // The same three vertices (stored in the canonical order: start and orientation do not matter).
+      expect(vertices(back.searchParams.get("geopolygon")!)).toEqual(vertices(polygon));
+
+      // E-mail off: the no-alarm icon; then deleted.
+      await page.goto(`${portal.url}/vendita/case/milano/mappa/?geopolygon=${polygon}&zoom=13`);
+      await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
+      await page.waitForFunction(() => (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext !== undefined);
+      await button.click();
+      const edit = page.getByRole("dialog", { name: "Modifica ricerca" });
+      await expect.poll(() => edit.isVisible()).toBe(true);
+      await edit.getByRole("switch", { name: "Notifiche via Email" }).uncheck();
+      await edit.getByRole("button", { name: "Salva ricerca" }).click();
+      await expect.poll(() => button.getAttribute("data-state")).toBe("saved-no-alarm");
+      await button.click();
+      await expect.poll(() => edit.isVisible()).toBe(true);
+      await edit.getByRole("button", { name: "Elimina ricerca" }).click();
+      await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
+      await page.goto(`${portal.url}/mycasa/ricerche/`);
+      expect(await page.getByTestId("saved-search").count()).toBe(0);
+      await page.getByRole("button", { name: "Esci" }).click();
+      await expect.poll(() => page.getByRole("link", { name: "Accedi" }).count()).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.dispose();
+    }
+  });
+
   it("saves the Milano search after login, edits its title and alerts, and deletes it", async () => {
     const browser = await openBrowser();
     try {

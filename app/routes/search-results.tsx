@@ -17,7 +17,7 @@ import { hiddenListingIds, recordSearch } from "../../db/mycasa.ts";
 import { formCsrfToken } from "../account/form.server.ts";
 import { mycasaTexts } from "../i18n/mycasa.ts";
 import { saveSearchState } from "../search/save-search-state.server.ts";
-import { SaveSearchButton } from "../ui/save-search-button.tsx";
+import { SaveSearchButton, type SaveSearchState } from "../ui/save-search-button.tsx";
 import { ResultsCard } from "../ui/results-card.tsx";
 import { FILTER_FORM_ID, ResultsFilters } from "../ui/results-filters.tsx";
 import { ResultsPlaceSearch } from "../ui/results-place-search.tsx";
@@ -150,7 +150,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
  * without JavaScript that is what the page is); the map loads in the browser. Hovering a card
  * highlights its pin, clicking a pin highlights its card.
  */
-function SearchMapPage({ data: d }: { data: SearchPageData }) {
+function SearchMapPage({ data: d }: { data: SearchPageData & { saveSearch: SaveSearchState } }) {
   const t = searchTexts[d.locale];
   const [activeId, setActiveId] = useState<number | null>(null);
   const [hoverId, setHoverId] = useState<number | null>(null);
@@ -208,6 +208,7 @@ function SearchMapPage({ data: d }: { data: SearchPageData }) {
       <header className="search-header">
         <h1>{d.seo.h1}</h1>
         <p className="search-total" data-testid="search-total" aria-live="polite">{t.resultsCount(d.total)}</p>
+        <SaveSearchButton state={d.saveSearch} locale={d.locale} total={d.total} page={d.page} hints={false} />
       </header>
       <div className={`map-layout${sheetOpen ? " is-sheet-open" : ""}`}>
         <section id="risultati" className="map-list" aria-label={t.resultsCount(d.total)} tabIndex={-1}>

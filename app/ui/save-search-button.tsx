@@ -89,10 +89,12 @@ function Icon({ kind }: { kind: "bookmark" | "bell" | "bell-off" }) {
   );
 }
 
-export function SaveSearchButton({ state, locale, total, page, onSummary }: {
+export function SaveSearchButton({ state, locale, total, page, onSummary, hints = true }: {
   state: SaveSearchState; locale: Locale; total: number; page: number;
   /** Back to the query builder from 'RIEPILOGO' (default: the results page's filter panel). */
   onSummary?: () => void;
+  /** The hint tooltips under the button; off on the map page, where they would cover the map's tools. */
+  hints?: boolean;
 }) {
   const t = savedSearchTexts[locale];
   const revalidator = useRevalidator();
@@ -193,7 +195,7 @@ export function SaveSearchButton({ state, locale, total, page, onSummary }: {
         data-testid="save-search-button"
         data-state={buttonState.kind === "saved" ? (buttonState.alarm ? "saved-alarm" : "saved-no-alarm") : buttonState.kind}
         aria-haspopup="dialog"
-        aria-describedby={hint ? hintId : undefined}
+        aria-describedby={hint && hints ? hintId : undefined}
         title={buttonState.kind === "saved" ? t.editLabel : undefined}
         onClick={(event) => {
           if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -204,7 +206,7 @@ export function SaveSearchButton({ state, locale, total, page, onSummary }: {
         <Icon kind={icon} />
         <span>{label}</span>
       </a>
-      {hint && (
+      {hint && hints && (
         <div className="save-search-hint" id={hintId} role="status">
           <span>{hint === "save" ? t.hint : hint === "proposal" ? t.hintAfterProposal : t.notificationTooltip}</span>
           <button type="button" className="save-search-hint__close" aria-label={t.close} onClick={closeHint}>×</button>
