@@ -215,8 +215,16 @@ describe("agencies, contact form and phone in Chromium", () => {
       expect(await page.getByTestId("contact-button").textContent()).toBe("Contatta l'inserzionista");
       const phone = page.getByTestId("phone-button");
       await expect.poll(() => page.evaluate(() => document.querySelector("[data-testid=phone-button]")?.getAttribute("href"))).toContain("/telefono/");
+      // The server-rendered link is there before the page hydrates: wait until React handles its clicks.
+      await page.waitForFunction(() => {
+        const button = document.querySelector("[data-testid=phone-button]");
+        return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps"));
+      });
       await phone.dblclick();
-      await expect.poll(async () => (await phoneCallsForPublisher(db, other.publisherId)).length).toBe(1);
+      // The record is written before dialling; give a loaded machine a few seconds to store it.
+      await expect.poll(async () => (await phoneCallsForPublisher(db, other.publisherId)).length, { timeout: 5000 }).toBe(1);
+      await page.waitForTimeout(800); // past the 750 ms click guard: a second record would have landed by now
+      expect(await phoneCallsForPublisher(db, other.publisherId)).toHaveLength(1);
       const [call] = await phoneCallsForPublisher(db, other.publisherId);
       expect(call).toMatchObject({ device: "PM", listingId: other.id });
       // No number modal on a phone: it dials.
