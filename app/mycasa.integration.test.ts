@@ -17,7 +17,7 @@ import { createTestUser, loggedInClient } from "../test/users.ts";
 import { recordEndpoints, requestFor } from "../test/fuzz-inputs.ts";
 
 const API = "/portal-srp/api/v1/mycasa";
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>; // parsed JSON answers, read field by field
 
 describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
   let provisioned: ProvisionedDatabase;

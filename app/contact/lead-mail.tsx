@@ -18,7 +18,7 @@ export interface LeadMailInput {
 
 /** One header line: control characters (CR, LF, tabs…) become spaces, and the length is capped. */
 export function headerText(value: string, max = 180): string {
-  // eslint-disable-next-line no-control-regex
+  // Control characters (CR/LF among them) never reach a mail header.
   const line = value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }

@@ -195,7 +195,7 @@ export interface FilterEntry<K extends string = string, V = unknown> {
   readonly form?: FormField;
 }
 /** An entry of any value type (a registry holds many). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- variance: entries are used through their own key only
+// `any` for variance: each entry is used only through its own key.
 export type AnyFilter = FilterEntry<string, any>;
 
 type Base<K extends string, V> = Partial<Omit<FilterEntry<K, V>, "key" | "kind" | "form">>;
