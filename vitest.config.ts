@@ -27,6 +27,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // What a browser waits for (a count, a modal, a stored record) can take seconds on a busy machine.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

@@ -25,7 +25,11 @@ async function open(c: CookieClient, path: string) {
 }
 
 function submit(c: CookieClient, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return c.request(path, { method: "POST", body: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", ...headers } });
+  return c.request(path, {
+    method: "POST",
+    body: new URLSearchParams(fields).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", ...headers },
+  });
 }
 
 describe("account pages without JavaScript", () => {
@@ -37,7 +41,12 @@ describe("account pages without JavaScript", () => {
     expect(page.csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(c.jar.has("casa_csrf")).toBe(true);
 
-    const wrong = await submit(c, "/accedi/?redirect=/preferiti/", { csrf: page.csrf, email: "demo@casa.example", password: "Sbagliata1", redirect: "/preferiti/" });
+    const wrong = await submit(c, "/accedi/?redirect=/preferiti/", {
+      csrf: page.csrf,
+      email: "demo@casa.example",
+      password: "Sbagliata1",
+      redirect: "/preferiti/",
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain(accountMessages.credentialsInvalid);
 
@@ -45,7 +54,12 @@ describe("account pages without JavaScript", () => {
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Devi inserire un indirizzo email valido");
 
-    const ok = await submit(c, "/accedi/", { csrf: page.csrf, email: "demo@casa.example", password: "CasaDemo2026", redirect: "/preferiti/" });
+    const ok = await submit(c, "/accedi/", {
+      csrf: page.csrf,
+      email: "demo@casa.example",
+      password: "CasaDemo2026",
+      redirect: "/preferiti/",
+    });
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe("/preferiti/");
     const home = await open(c, "/");
@@ -65,8 +79,15 @@ describe("account pages without JavaScript", () => {
     expect(await noToken.text()).toContain(accountMessages.formExpired);
     const otherBrowser = new CookieClient(portal.url);
     await open(otherBrowser, "/accedi/");
-    expect((await submit(otherBrowser, "/accedi/", { csrf: page.csrf, email: "demo@casa.example", password: "CasaDemo2026" })).status).toBe(403);
-    const crossSite = await submit(c, "/accedi/", { csrf: page.csrf, email: "demo@casa.example", password: "CasaDemo2026" }, { origin: "https://evil.example" });
+    expect((await submit(otherBrowser, "/accedi/", { csrf: page.csrf, email: "demo@casa.example", password: "CasaDemo2026" })).status).toBe(
+      403,
+    );
+    const crossSite = await submit(
+      c,
+      "/accedi/",
+      { csrf: page.csrf, email: "demo@casa.example", password: "CasaDemo2026" },
+      { origin: "https://evil.example" },
+    );
     // React Router itself aborts a cross-origin form action (400) before ours would (403): refused either way.
     expect([400, 403]).toContain(crossSite.status);
     expect(c.jar.has("casa_session")).toBe(false);
@@ -76,14 +97,24 @@ describe("account pages without JavaScript", () => {
     const c = new CookieClient(portal.url);
     const page = await open(c, "/registrati/");
     expect(page.html).toContain("Premendo il pulsante accetti le condizioni d&#x27;uso");
-    const bad = await submit(c, "/registrati/", { csrf: page.csrf, displayName: "Elena 3", email: "elena@casa.example", password: "debole" });
+    const bad = await submit(c, "/registrati/", {
+      csrf: page.csrf,
+      displayName: "Elena 3",
+      email: "elena@casa.example",
+      password: "debole",
+    });
     expect(bad.status).toBe(400);
     const badHtml = await bad.text();
     expect(badHtml).toContain("Il nome inserito non è valido");
     expect(badHtml).toContain("Inserisci una password valida");
     expect(badHtml).toContain('value="elena@casa.example"'); // the e-mail is kept, the password never echoed
     const before = smtp.count();
-    const sent = await submit(c, "/registrati/", { csrf: page.csrf, displayName: "Elena Bianchi", email: "elena@casa.example", password: "Segreta123" });
+    const sent = await submit(c, "/registrati/", {
+      csrf: page.csrf,
+      displayName: "Elena Bianchi",
+      email: "elena@casa.example",
+      password: "Segreta123",
+    });
     expect(sent.status).toBe(200);
     expect(await sent.text()).toContain(accountMessages.registrationSent);
 
@@ -98,8 +129,12 @@ describe("account pages without JavaScript", () => {
 
     const forgot = await open(c, "/password-dimenticata/");
     const asked = smtp.count();
-    expect(await (await submit(c, "/password-dimenticata/", { csrf: forgot.csrf, email: "elena@casa.example" })).text()).toContain(accountMessages.resetSent);
-    const resetLink = /(\/reimposta-password\/\?token=[A-Za-z0-9_-]+)/.exec((await smtp.next("elena@casa.example", /Reimposta/, asked)).text)![1]!;
+    expect(await (await submit(c, "/password-dimenticata/", { csrf: forgot.csrf, email: "elena@casa.example" })).text()).toContain(
+      accountMessages.resetSent,
+    );
+    const resetLink = /(\/reimposta-password\/\?token=[A-Za-z0-9_-]+)/.exec(
+      (await smtp.next("elena@casa.example", /Reimposta/, asked)).text,
+    )![1]!;
     const resetPage = await open(c, resetLink);
     const resetToken = new URL(resetLink, portal.url).searchParams.get("token")!;
     const done = await submit(c, resetLink, { csrf: resetPage.csrf, token: resetToken, password: "Nuova12345" });
@@ -111,7 +146,12 @@ describe("account pages without JavaScript", () => {
     const step2 = await submit(c, "/accedi/codice/", { csrf: codePage.csrf, intent: "request", email: "elena@casa.example" });
     expect(await step2.text()).toContain(accountMessages.codeSent);
     const code = /(\d{6})/.exec((await smtp.next("elena@casa.example", /codice di accesso/, codeAsked)).subject)![1]!;
-    const wrong = await submit(c, "/accedi/codice/", { csrf: codePage.csrf, intent: "verify", email: "elena@casa.example", code: code === "111111" ? "222222" : "111111" });
+    const wrong = await submit(c, "/accedi/codice/", {
+      csrf: codePage.csrf,
+      intent: "verify",
+      email: "elena@casa.example",
+      code: code === "111111" ? "222222" : "111111",
+    });
     expect(await wrong.text()).toContain(accountMessages.codeInvalid);
     const ok = await submit(c, "/accedi/codice/", { csrf: codePage.csrf, intent: "verify", email: "elena@casa.example", code });
     expect(ok.status).toBe(303);
@@ -123,7 +163,12 @@ describe("account pages without JavaScript", () => {
     expect((await c.get("/account/", { accept: "text/html" })).headers.get("location")).toBe("/accedi/?redirect=%2Faccount%2F");
     const page = await open(c, "/registrati/");
     const before = smtp.count();
-    await submit(c, "/registrati/", { csrf: page.csrf, displayName: "Franco Gialli", email: "franco@casa.example", password: "Segreta123" });
+    await submit(c, "/registrati/", {
+      csrf: page.csrf,
+      displayName: "Franco Gialli",
+      email: "franco@casa.example",
+      password: "Segreta123",
+    });
     const link = /(\/verifica-email\/\?token=[A-Za-z0-9_-]+)/.exec((await smtp.next("franco@casa.example", /Conferma/, before)).text)![1]!;
     const verify = await open(c, link);
     await submit(c, link, { csrf: verify.csrf, token: new URL(link, portal.url).searchParams.get("token")! });

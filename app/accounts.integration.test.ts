@@ -43,7 +43,14 @@ describe.each(databaseTargets)("accounts over HTTP on %s", (target) => {
   }
 
   async function register(c: CookieClient, email: string, password = "Segreta123", name = "Mario Rossi") {
-    const res = await c.post(`${API}/registration`, { displayName: name, email, password, consent: true, type: "marketing", botCheck: await botCheck(c) });
+    const res = await c.post(`${API}/registration`, {
+      displayName: name,
+      email,
+      password,
+      consent: true,
+      type: "marketing",
+      botCheck: await botCheck(c),
+    });
     expect(res.status).toBe(200);
     return res;
   }
@@ -61,7 +68,11 @@ describe.each(databaseTargets)("accounts over HTTP on %s", (target) => {
   }
 
   async function me(c: CookieClient) {
-    return ((await (await c.get(API)).json()) as { user: null | { id: number; username: string; displayName: string; isNotVerified: boolean; consents?: Record<string, boolean> } }).user;
+    return (
+      (await (await c.get(API)).json()) as {
+        user: null | { id: number; username: string; displayName: string; isNotVerified: boolean; consents?: Record<string, boolean> };
+      }
+    ).user;
   }
 
   it("registers, mails a verification link over SMTP, verifies, logs in and out", async () => {
@@ -77,7 +88,12 @@ describe.each(databaseTargets)("accounts over HTTP on %s", (target) => {
     const verified = await c.post(`${API}/verify-email`, { token });
     expect(verified.status).toBe(200);
     const body = await verified.json();
-    expect(body).toMatchObject({ error: false, rememberMe: true, isNewAccount: true, user: { displayName: "Anna Maria Lòpez", isAuthenticated: true, isNotVerified: false, loginType: "email" } });
+    expect(body).toMatchObject({
+      error: false,
+      rememberMe: true,
+      isNewAccount: true,
+      user: { displayName: "Anna Maria Lòpez", isAuthenticated: true, isNotVerified: false, loginType: "email" },
+    });
     const cookies = verified.headers.getSetCookie();
     expect(cookies.some((l) => /^casa_session=.+; Path=\/; Max-Age=3600; HttpOnly; SameSite=Lax$/.test(l))).toBe(true);
     expect(cookies.some((l) => /^casa_remember=.+; Path=\/; Max-Age=259\d{4}; HttpOnly; SameSite=Lax$/.test(l))).toBe(true);
@@ -128,18 +144,29 @@ describe.each(databaseTargets)("accounts over HTTP on %s", (target) => {
     // A missing or forged bot check.
     const noCheck = await c.post(`${API}/registration`, good);
     expect(await noCheck.json()).toEqual({ error: { status: 400, message: accountMessages.botCheckFailed, field: "botCheck" } });
-    const forged = await c.post(`${API}/registration`, { ...good, botCheck: Buffer.from('{"challenge":{},"solution":{}}').toString("base64") });
+    const forged = await c.post(`${API}/registration`, {
+      ...good,
+      botCheck: Buffer.from('{"challenge":{},"solution":{}}').toString("base64"),
+    });
     expect(forged.status).toBe(400);
     // A solved challenge works once.
     const solved = await botCheck(c);
     expect((await c.post(`${API}/registration`, { ...good, email: "once@casa.example", botCheck: solved })).status).toBe(200);
     expect((await c.post(`${API}/registration`, { ...good, email: "twice@casa.example", botCheck: solved })).status).toBe(400);
     // Login needs both fields; bad JSON and oversized bodies are refused clearly.
-    expect(await (await c.post(`${API}/login`, { email: "", password: "x" })).json()).toEqual({ error: { status: 400, message: "Devi inserire un indirizzo email valido", field: "email" } });
-    expect(await (await c.post(`${API}/login`, { email: "a@casa.example", password: "" })).json()).toEqual({ error: { status: 400, message: "Inserisci una password valida", field: "password" } });
-    expect((await c.request(`${API}/login`, { method: "POST", body: "{nope", headers: { "content-type": "application/json" } })).status).toBe(400);
+    expect(await (await c.post(`${API}/login`, { email: "", password: "x" })).json()).toEqual({
+      error: { status: 400, message: "Devi inserire un indirizzo email valido", field: "email" },
+    });
+    expect(await (await c.post(`${API}/login`, { email: "a@casa.example", password: "" })).json()).toEqual({
+      error: { status: 400, message: "Inserisci una password valida", field: "password" },
+    });
+    expect(
+      (await c.request(`${API}/login`, { method: "POST", body: "{nope", headers: { "content-type": "application/json" } })).status,
+    ).toBe(400);
     expect((await c.post(`${API}/login`, { email: "a@casa.example", password: "x".repeat(70_000) })).status).toBe(413);
-    expect(await (await c.post(`${API}/otp/verify`, { email: "a@casa.example", code: "12ab" })).json()).toEqual({ error: { status: 400, message: accountMessages.codeInvalid, field: "code" } });
+    expect(await (await c.post(`${API}/otp/verify`, { email: "a@casa.example", code: "12ab" })).json()).toEqual({
+      error: { status: 400, message: accountMessages.codeInvalid, field: "code" },
+    });
     expect((await c.get(`${API}/login`)).status).toBe(405);
   });
 
@@ -158,7 +185,8 @@ describe.each(databaseTargets)("accounts over HTTP on %s", (target) => {
       known.push(await time("anna@casa.example"));
       unknown.push(await time(`nessuno${i}@casa.example`));
     }
-    for (const r of [...known, ...unknown]) expect(r).toMatchObject({ status: 401, body: { error: { status: 401, message: accountMessages.credentialsInvalid } } });
+    for (const r of [...known, ...unknown])
+      expect(r).toMatchObject({ status: 401, body: { error: { status: 401, message: accountMessages.credentialsInvalid } } });
     const median = (rs: { ms: number }[]) => rs.map((r) => r.ms).sort((a, b) => a - b)[Math.floor(rs.length / 2)]!;
     // Both pay one Argon2id verify: neither is several times faster than the other.
     expect(median(unknown) / median(known)).toBeGreaterThan(0.25);
@@ -171,7 +199,10 @@ describe.each(databaseTargets)("accounts over HTTP on %s", (target) => {
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: { status: 403, message: accountMessages.crossSite } });
     const noOrigin = new CookieClient(portal.url, null);
-    expect((await noOrigin.post(`${API}/login`, { email: "anna@casa.example", password: "Segreta123" }, { "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect(
+      (await noOrigin.post(`${API}/login`, { email: "anna@casa.example", password: "Segreta123" }, { "sec-fetch-site": "cross-site" }))
+        .status,
+    ).toBe(403);
     // A logged-in browser lured into a cross-site logout stays logged in.
     const c = client();
     expect((await c.post(`${API}/login`, { email: "anna@casa.example", password: "Segreta123" })).status).toBe(200);
@@ -277,8 +308,12 @@ describe.each(databaseTargets)("accounts over HTTP on %s", (target) => {
 
     const before = smtp.count();
     expect(await (await client().post(`${API}/password/forgot`, { email })).json()).toMatchObject({ error: false });
-    const token = /reimposta-password\/\?token=([A-Za-z0-9_-]{43})/.exec((await smtp.next(email, /Reimposta la password/, before)).text)![1]!;
-    expect(await (await client().post(`${API}/password/reset`, { token, password: "debole" })).json()).toEqual({ error: { status: 400, message: "Inserisci una password valida", field: "password" } });
+    const token = /reimposta-password\/\?token=([A-Za-z0-9_-]{43})/.exec(
+      (await smtp.next(email, /Reimposta la password/, before)).text,
+    )![1]!;
+    expect(await (await client().post(`${API}/password/reset`, { token, password: "debole" })).json()).toEqual({
+      error: { status: 400, message: "Inserisci una password valida", field: "password" },
+    });
     expect((await client().post(`${API}/password/reset`, { token, password: "Nuova12345" })).status).toBe(200);
     expect((await client().post(`${API}/password/reset`, { token, password: "Nuova12345" })).status).toBe(400); // single use
 
@@ -307,7 +342,9 @@ describe.each(databaseTargets)("accounts over HTTP on %s", (target) => {
     // registrationsilently completes only a password-less account of the logged-in user.
     const silent = { displayName: "Dario Blu", email: "dario@casa.example", password: "Altra12345", consent: true, jwt: "x", jti: "y" };
     expect((await client().post(`${API}/registrationsilently`, silent)).status).toBe(401);
-    expect(await (await dario.post(`${API}/registrationsilently`, silent)).json()).toEqual({ error: { status: 409, message: accountMessages.alreadyRegistered } });
+    expect(await (await dario.post(`${API}/registrationsilently`, silent)).json()).toEqual({
+      error: { status: 409, message: accountMessages.alreadyRegistered },
+    });
     expect((await dario.post(`${API}/registrationsilently`, { ...silent, email: "carla@casa.example" })).status).toBe(400);
     // Without a session nothing personal is reachable.
     expect((await client().post(`${API}/delete`, { password: "Segreta123" })).status).toBe(401);
@@ -322,7 +359,8 @@ describe.each(databaseTargets)("accounts over HTTP on %s", (target) => {
 
   it("rate-limits wrong passwords per account with back-off, and code requests, with 429 and Retry-After", async () => {
     const c = client();
-    for (let i = 0; i < 5; i++) expect((await c.post(`${API}/login`, { email: "dario@casa.example", password: "Sbagliata1" })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await c.post(`${API}/login`, { email: "dario@casa.example", password: "Sbagliata1" })).status).toBe(401);
     const blocked = await c.post(`${API}/login`, { email: "dario@casa.example", password: "Segreta123" });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -340,7 +378,13 @@ describe.each(databaseTargets)("accounts over HTTP on %s", (target) => {
     let status = 200;
     for (let i = 0; i < 8 && status !== 429; i++) {
       const c = new CookieClient(portal.url, portal.url, "10.9.9.9");
-      const res = await c.post(`${API}/registration`, { displayName: "Bot", email: `bot${i}@casa.example`, password: "Segreta123", consent: true, botCheck: await botCheck(c) });
+      const res = await c.post(`${API}/registration`, {
+        displayName: "Bot",
+        email: `bot${i}@casa.example`,
+        password: "Segreta123",
+        consent: true,
+        botCheck: await botCheck(c),
+      });
       status = res.status;
       if (status === 429) expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     }

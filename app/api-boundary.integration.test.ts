@@ -16,10 +16,16 @@ const API = "/portal-srp/api/v1";
 
 /** Every endpoint that reads a search body, with what else its body needs. */
 const searchEndpoints: Array<[string, Record<string, unknown>]> = [
-  ["search", {}], ["search/availableresults", {}], ["search-map", {}], ["search-map/listings", {}],
+  ["search", {}],
+  ["search/availableresults", {}],
+  ["search-map", {}],
+  ["search-map/listings", {}],
   ["search-map/markers", { geobounds: { bbox: [9.04, 45.38, 9.28, 45.54], zoom: 12 } }],
-  ["home/availableresults", {}], ["agencySearch", {}], ["agencySearch/availableresults", {}],
-  ["apireq", {}], ["apireq/getPaginatorData", {}],
+  ["home/availableresults", {}],
+  ["agencySearch", {}],
+  ["agencySearch/availableresults", {}],
+  ["apireq", {}],
+  ["apireq/getPaginatorData", {}],
 ];
 
 describe.each(databaseTargets)("API boundary on %s", (target) => {
@@ -59,23 +65,46 @@ describe.each(databaseTargets)("API boundary on %s", (target) => {
         await expectError(await post(`${API}/${endpoint}`, { locations, filters }), 400, field);
       });
       it(`${endpoint}: an unknown id in filters.zones`, async () => {
-        const error = await expectError(await post(`${API}/${endpoint}`, { filters: { ...filters, zones: ["IT-03-015146-Z99"] } }), 400, "filters.zones");
+        const error = await expectError(
+          await post(`${API}/${endpoint}`, { filters: { ...filters, zones: ["IT-03-015146-Z99"] } }),
+          400,
+          "filters.zones",
+        );
         expect(error.message).toContain("unknown place");
       });
     }
     it("cerca-intorno-a-te and mycasa/hiddentotal too", async () => {
-      await expectError(await post(`${API}/cerca-intorno-a-te`, { lat: 45.46, lon: 9.19, filters: { zones: ["IT-99-999999"] } }), 400, "filters.zones");
+      await expectError(
+        await post(`${API}/cerca-intorno-a-te`, { lat: 45.46, lon: 9.19, filters: { zones: ["IT-99-999999"] } }),
+        400,
+        "filters.zones",
+      );
       await expectError(await post(`${API}/mycasa/hiddentotal`, { userDiscardedAds: [1], locations: ["milano"] }), 400, "locations.0");
-      await expectError(await post(`${API}/apireq/convertApiParamForEncode`, { filtersToEncode: {}, locations: ["IT-99-999999"] }), 400, "locations.0");
+      await expectError(
+        await post(`${API}/apireq/convertApiParamForEncode`, { filtersToEncode: {}, locations: ["IT-99-999999"] }),
+        400,
+        "locations.0",
+      );
     });
   });
 
   describe("unknown API paths and wrong methods", () => {
     it.each([
-      ["POST", `${API}/user/no-such-call`], ["GET", `${API}/user/no-such-call`], ["POST", "/portal-srp/api/v2/search"],
-      ["GET", "/portal-srp/api/"], ["DELETE", `${API}/nothing/here`], ["POST", "/lh/v2/town/milano/extra"],
+      ["POST", `${API}/user/no-such-call`],
+      ["GET", `${API}/user/no-such-call`],
+      ["POST", "/portal-srp/api/v2/search"],
+      ["GET", "/portal-srp/api/"],
+      ["DELETE", `${API}/nothing/here`],
+      ["POST", "/lh/v2/town/milano/extra"],
     ])("%s %s answers JSON 404", async (method, path) => {
-      await expectError(await fetch(`${portal.url}${path}`, { method, headers: { "content-type": "application/json" }, body: method === "GET" ? undefined : "{}" }), 404);
+      await expectError(
+        await fetch(`${portal.url}${path}`, {
+          method,
+          headers: { "content-type": "application/json" },
+          body: method === "GET" ? undefined : "{}",
+        }),
+        404,
+      );
     });
     it("a wrong method on a known path answers JSON 405 with Allow", async () => {
       const get = await fetch(`${portal.url}${API}/search`);
@@ -95,7 +124,11 @@ describe.each(databaseTargets)("API boundary on %s", (target) => {
       await expectError(await fetch(`${portal.url}/lh/v2/town/${slug}`), 404);
     });
     it.each(names)("localityChildren with childrenUri /lh/v2/%s/milano answers 404", async (name) => {
-      await expectError(await post(`${API}/smartsuggest/localityChildren`, { childrenUri: `/lh/v2/${name.replace(/_/g, "")}/milano` }), 404, "childrenUri");
+      await expectError(
+        await post(`${API}/smartsuggest/localityChildren`, { childrenUri: `/lh/v2/${name.replace(/_/g, "")}/milano` }),
+        404,
+        "childrenUri",
+      );
     });
     it.each(names)("vendor file, category page and search filters named %s", async (name) => {
       expect((await fetch(`${portal.url}/vendor/maplibre-gl/6.17.0/${name}`)).status).toBe(404);
@@ -106,7 +139,14 @@ describe.each(databaseTargets)("API boundary on %s", (target) => {
       }
       const form = await fetch(`${portal.url}/cerca/?${name}=1&sortType=${name}&propertyTypeGroup=${name}`, { redirect: "manual" });
       expect(form.status).toBeLessThan(500);
-      for (const page of [`/vendita/case/milano/?${name}=1&sortType=${name}`, `/vendita/case/${name}/`, `/vendita/${name}/milano/`, `/immobili/${name}/`, `/annunci/${name}/`, `/media/listing/${name}/0.svg`]) {
+      for (const page of [
+        `/vendita/case/milano/?${name}=1&sortType=${name}`,
+        `/vendita/case/${name}/`,
+        `/vendita/${name}/milano/`,
+        `/immobili/${name}/`,
+        `/annunci/${name}/`,
+        `/media/listing/${name}/0.svg`,
+      ]) {
         expect((await fetch(`${portal.url}${page}`, { redirect: "manual" })).status, page).toBeLessThan(500);
       }
     });
@@ -146,9 +186,12 @@ describe.each(databaseTargets)("API boundary on %s", (target) => {
     let id: number;
     let publisherId: number;
     beforeAll(async () => {
-      const { listings } = (await (await post(`${API}/search`, { filters: { photo: true } })).json()) as { listings: Array<{ id: number; publisher: { publisherId: number; publisherType: string } }> };
+      const { listings } = (await (await post(`${API}/search`, { filters: { photo: true } })).json()) as {
+        listings: Array<{ id: number; publisher: { publisherId: number; publisherType: string } }>;
+      };
       id = listings[0]!.id;
-      publisherId = listings.find((l) => l.publisher.publisherType === "agency")?.publisher.publisherId ?? listings[0]!.publisher.publisherId;
+      publisherId =
+        listings.find((l) => l.publisher.publisherType === "agency")?.publisher.publisherId ?? listings[0]!.publisher.publisherId;
     });
     it("media ids are decimal digits only", async () => {
       expect((await fetch(`${portal.url}/media/listing/${id}/0.svg`)).status).toBe(200);
@@ -161,7 +204,12 @@ describe.each(databaseTargets)("API boundary on %s", (target) => {
       }
     });
     it("the listing page's back link never leaves the site after normalisation", async () => {
-      for (const from of ["/x/..//vendita/case/milano/", "/vendita/../..//evil.example/", "/./vendita/..//x/", "/%2F/evil.example/vendita/"]) {
+      for (const from of [
+        "/x/..//vendita/case/milano/",
+        "/vendita/../..//evil.example/",
+        "/./vendita/..//x/",
+        "/%2F/evil.example/vendita/",
+      ]) {
         const html = await (await fetch(`${portal.url}/annunci/${id}/?from=${encodeURIComponent(from)}`)).text();
         expect(html, from).not.toMatch(/href="\/\/[^"]*"/);
       }
@@ -181,8 +229,13 @@ describe.each(databaseTargets)("API boundary on %s", (target) => {
       const milano = await total({ locations: [MILANO] });
       expect(milano).toBeLessThan(italy);
       expect(await total({ uri: "/vendita/case/milano/" })).toBe(milano);
-      expect(await total({ uri: "/en/affitto/case/milano/?price_max=1500" })).toBe(await total({ locations: [MILANO], filters: { channel: "affitto", price_max: 1500 } }));
-      const search = (await (await post(`${API}/search`, { uri: "/vendita/case/milano/?page=2" })).json()) as { page: number; query: { places: string[] } };
+      expect(await total({ uri: "/en/affitto/case/milano/?price_max=1500" })).toBe(
+        await total({ locations: [MILANO], filters: { channel: "affitto", price_max: 1500 } }),
+      );
+      const search = (await (await post(`${API}/search`, { uri: "/vendita/case/milano/?page=2" })).json()) as {
+        page: number;
+        query: { places: string[] };
+      };
       expect(search.page).toBe(2);
       expect(search.query.places).toEqual([MILANO]);
     });
@@ -195,7 +248,9 @@ describe.each(databaseTargets)("API boundary on %s", (target) => {
     it("agreeing with the locations and filters is accepted", async () => {
       expect(await total({ uri: "/vendita/case/milano/", locations: [MILANO] })).toBe(await total({ locations: [MILANO] }));
       // The current page's uri while asking for another page: the body's page wins.
-      const next = (await (await post(`${API}/search`, { uri: "/vendita/case/milano/?page=2", locations: [MILANO], filters: { page: 3 } })).json()) as { page: number };
+      const next = (await (
+        await post(`${API}/search`, { uri: "/vendita/case/milano/?page=2", locations: [MILANO], filters: { page: 3 } })
+      ).json()) as { page: number };
       expect(next.page).toBe(3);
     });
     it("disagreeing with them, or naming no search, answers 400 naming uri", async () => {
@@ -219,7 +274,9 @@ describe.each(databaseTargets)("API boundary on %s", (target) => {
       const plain = (await (await post(`${API}/search`, { locations: [MILANO] })).json()) as { total: number; fillin: unknown };
       expect(plain.total).toBeGreaterThan(10);
       expect(plain.fillin).toBeNull();
-      const around = (await (await post(`${API}/search`, { locations: [MILANO], filters: { includeSurrounding: true } })).json()) as { fillin: { total: number; listings: unknown[] } | null };
+      const around = (await (await post(`${API}/search`, { locations: [MILANO], filters: { includeSurrounding: true } })).json()) as {
+        fillin: { total: number; listings: unknown[] } | null;
+      };
       expect(around.fillin?.listings.length).toBeGreaterThan(0);
     });
     it("home refuses the fields it cannot use and localises what it can", async () => {
@@ -237,23 +294,25 @@ describe.each(databaseTargets)("API boundary on %s", (target) => {
       let sent = 0;
       let peak = before;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-      const { status, connection, body } = await new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
-        const req = httpRequest(`${portal.url}${API}/search`, { method: "POST", headers: { "content-type": "application/json" } });
-        req.on("response", (res) => {
-          let text = "";
-          res.on("data", (d) => (text += d));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }));
-        });
-        req.on("error", (error) => (sent >= total ? resolve({ status: 0, connection: undefined, body: "" }) : reject(error)));
-        const pump = () => {
-          while (sent < total) {
-            sent += chunk.length;
-            if (!req.write(chunk)) return void req.once("drain", pump);
-          }
-          req.end();
-        };
-        pump();
-      });
+      const { status, connection, body } = await new Promise<{ status: number; connection: string | undefined; body: string }>(
+        (resolve, reject) => {
+          const req = httpRequest(`${portal.url}${API}/search`, { method: "POST", headers: { "content-type": "application/json" } });
+          req.on("response", (res) => {
+            let text = "";
+            res.on("data", (d) => (text += d));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }));
+          });
+          req.on("error", (error) => (sent >= total ? resolve({ status: 0, connection: undefined, body: "" }) : reject(error)));
+          const pump = () => {
+            while (sent < total) {
+              sent += chunk.length;
+              if (!req.write(chunk)) return void req.once("drain", pump);
+            }
+            req.end();
+          };
+          pump();
+        },
+      );
       clearInterval(sampler);
       expect(status).toBe(413);
       expect(connection).toBe("close");

@@ -13,7 +13,9 @@ describe.each(databaseTargets)("apireq endpoints on %s", (target) => {
   let portal: Awaited<ReturnType<typeof startTestPortal>>;
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${portal.url}/portal-srp/api/v1/${path}`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
     });
     return { status: res.status, body: await res.json() };
   };
@@ -30,21 +32,32 @@ describe.each(databaseTargets)("apireq endpoints on %s", (target) => {
   describe("POST apireq", () => {
     it("builds the canonical uri, the size and the normalised query with modifiers", async () => {
       const { status, body } = await post("apireq", {
-        locations: [{ id: MILANO }], filters: { price_max: "300000", sortType: "prezzo-crescente", utm_source: "newsletter", mq_min: "all" },
+        locations: [{ id: MILANO }],
+        filters: { price_max: "300000", sortType: "prezzo-crescente", utm_source: "newsletter", mq_min: "all" },
         pageType: "srp",
       });
       expect(status).toBe(200);
       expect(body.uri).toBe("/vendita/case/milano/?price_max=300000&sortType=prezzo-crescente");
       expect(body.size).toBe(25);
       expect(body.query).toMatchObject({
-        channel: "vendita", group: "case", places: [MILANO], sort: "prezzo_crescente", page: 1, filters: { price: { max: 300000 } },
+        channel: "vendita",
+        group: "case",
+        places: [MILANO],
+        sort: "prezzo_crescente",
+        page: 1,
+        filters: { price: { max: 300000 } },
         modifiers: { pageType: "list", locale: "it", activeFilters: 1 },
       });
       expect(body.filters).toEqual({ zones: [MILANO], price_max: 300000, sortType: "prezzo-crescente" });
     });
 
     it("gives the map its page size and English its /en uri", async () => {
-      const { body } = await post("apireq", { locations: [ROMA], filters: { channel: "affitto", numRooms_min: 2, numRooms_max: 2 }, pageType: "map", locale: "en" });
+      const { body } = await post("apireq", {
+        locations: [ROMA],
+        filters: { channel: "affitto", numRooms_min: 2, numRooms_max: 2 },
+        pageType: "map",
+        locale: "en",
+      });
       expect(body.uri).toBe("/en/affitto/case/roma/bilocali/");
       expect(body.size).toBe(20);
       expect(body.query.modifiers).toEqual({ pageType: "map", locale: "en", activeFilters: 1 });
@@ -68,9 +81,16 @@ describe.each(databaseTargets)("apireq endpoints on %s", (target) => {
 
   describe("POST apireq/searchParamsForUrl", () => {
     it("decodes a page URL into the apireq and says whether it was canonical", async () => {
-      const { status, body } = await post("apireq/searchParamsForUrl", { uri: "/affitto/case/roma/bilocali/?utm_source=x&sortType=prezzo_crescente" });
+      const { status, body } = await post("apireq/searchParamsForUrl", {
+        uri: "/affitto/case/roma/bilocali/?utm_source=x&sortType=prezzo_crescente",
+      });
       expect(status).toBe(200);
-      expect(body.query).toMatchObject({ channel: "affitto", places: [ROMA], filters: { rooms: { min: 2, max: 2 } }, sort: "prezzo_crescente" });
+      expect(body.query).toMatchObject({
+        channel: "affitto",
+        places: [ROMA],
+        filters: { rooms: { min: 2, max: 2 } },
+        sort: "prezzo_crescente",
+      });
       expect(body.uri).toBe("/affitto/case/roma/bilocali/?sortType=prezzo-crescente");
       expect(body.canonical).toBe("/affitto/case/roma/bilocali/?sortType=prezzo-crescente");
       expect(body.isCanonical).toBe(false);
@@ -80,11 +100,16 @@ describe.each(databaseTargets)("apireq endpoints on %s", (target) => {
 
     it("reads absolute English URLs, zones, auctions and map shapes", async () => {
       const { body } = await post("apireq/searchParamsForUrl", {
-        uri: "https://casa.example/en/aste/case/milano/zona-duomo/?geocircle=45.46,9.19,1500&page=2", domain: "casa.example", esapi: true,
+        uri: "https://casa.example/en/aste/case/milano/zona-duomo/?geocircle=45.46,9.19,1500&page=2",
+        domain: "casa.example",
+        esapi: true,
       });
       expect(body.uri).toBe("/en/aste/case/milano/zona-duomo/?geocircle=45.46,9.19,1500&page=2");
       expect(body.query).toMatchObject({
-        places: [DUOMO], page: 2, geo: { kind: "circle", lat: 45.46, lon: 9.19, radius: 1500 }, filters: { auction: "only" },
+        places: [DUOMO],
+        page: 2,
+        geo: { kind: "circle", lat: 45.46, lon: 9.19, radius: 1500 },
+        filters: { auction: "only" },
         modifiers: { locale: "en" },
       });
     });
@@ -102,18 +127,33 @@ describe.each(databaseTargets)("apireq endpoints on %s", (target) => {
   describe("POST apireq/convertApiParamForEncode", () => {
     it("normalises the filters and encodes their URL", async () => {
       const { status, body } = await post("apireq/convertApiParamForEncode", {
-        filtersToEncode: { tr: "affitti", numRooms_min: "2", numRooms_max: "2", price_max: "all", availability: "nuda-proprieta,libero", utm_medium: "x" },
+        filtersToEncode: {
+          tr: "affitti",
+          numRooms_min: "2",
+          numRooms_max: "2",
+          price_max: "all",
+          availability: "nuda-proprieta,libero",
+          utm_medium: "x",
+        },
         locations: [ROMA],
       });
       expect(status).toBe(200);
       expect(body).toEqual({
-        convertedFilters: { channel: "affitto", zones: [ROMA], numRooms_min: 2, numRooms_max: 2, availability: ["libero", "nuda-proprieta"] },
+        convertedFilters: {
+          channel: "affitto",
+          zones: [ROMA],
+          numRooms_min: 2,
+          numRooms_max: 2,
+          availability: ["libero", "nuda-proprieta"],
+        },
         uri: "/affitto/case/roma/bilocali/?availability=libero,nuda-proprieta",
       });
     });
 
     it("refuses filters the rules forbid, naming the field", async () => {
-      const { status, body } = await post("apireq/convertApiParamForEncode", { filtersToEncode: { only_private_negotiation: true, price_max: 1000 } });
+      const { status, body } = await post("apireq/convertApiParamForEncode", {
+        filtersToEncode: { only_private_negotiation: true, price_max: 1000 },
+      });
       expect(status).toBe(400);
       expect(body.error.field).toBe("filtersToEncode.price");
       expect((await post("apireq/convertApiParamForEncode", { locations: [] })).body.error.field).toBe("filtersToEncode");
@@ -135,9 +175,15 @@ describe.each(databaseTargets)("apireq endpoints on %s", (target) => {
     });
 
     it("uses a given total, shows dots, and keeps the English prefix", async () => {
-      const { body } = await post("apireq/getPaginatorData", { uri: "/en/vendita/case/?mq_min=60", filters: { page: 5, mq_min: 60 }, totalResults: 1000 });
+      const { body } = await post("apireq/getPaginatorData", {
+        uri: "/en/vendita/case/?mq_min=60",
+        filters: { page: 5, mq_min: 60 },
+        totalResults: 1000,
+      });
       expect(body.totalPages).toBe(40);
-      expect(body.btns.map((b: { text: string; isCurrent: boolean }) => (b.isCurrent ? `[${b.text}]` : b.text)).join(" ")).toBe("1 … 4 [5] 6 … 40");
+      expect(body.btns.map((b: { text: string; isCurrent: boolean }) => (b.isCurrent ? `[${b.text}]` : b.text)).join(" ")).toBe(
+        "1 … 4 [5] 6 … 40",
+      );
       expect(body.nextLink).toBe("/en/vendita/case/?mq_min=60&page=6");
       expect(body.btns[1]).toMatchObject({ hasDots: true, href: null });
       const single = await post("apireq/getPaginatorData", { totalResults: 10 });
@@ -151,41 +197,83 @@ describe.each(databaseTargets)("apireq endpoints on %s", (target) => {
   });
 
   it("a URL decoded by searchParamsForUrl searches exactly what its filters search", async () => {
-    const decoded = await post("apireq/searchParamsForUrl", { uri: "/vendita/case/milano/?price_max=400000&mq_min=50&sortType=prezzo-crescente" });
+    const decoded = await post("apireq/searchParamsForUrl", {
+      uri: "/vendita/case/milano/?price_max=400000&mq_min=50&sortType=prezzo-crescente",
+    });
     const viaUrl = await post("search", { filters: decoded.body.filters });
     const direct = await post("search", { locations: [MILANO], filters: { price_max: 400000, mq_min: 50, sortType: "prezzo_crescente" } });
     expect(viaUrl.status).toBe(200);
     expect(viaUrl.body.total).toBe(direct.body.total);
     expect(viaUrl.body.listings.map((l: { id: number }) => l.id)).toEqual(direct.body.listings.map((l: { id: number }) => l.id));
-    const prices: number[] = viaUrl.body.listings.map((l: { features: { price: { marker: { price: number } } } }) => l.features.price.marker.price);
+    const prices: number[] = viaUrl.body.listings.map(
+      (l: { features: { price: { marker: { price: number } } } }) => l.features.price.marker.price,
+    );
     expect(prices.length).toBeGreaterThan(0);
     expect(prices.every((p) => p <= 400000)).toBe(true);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
   it("every URL a user might type either is refused with 400 or decodes to a canonical URL that decodes to itself", async () => {
-    const segment = fc.constantFrom("vendita", "affitto", "affitto-breve", "aste", "case", "case-vacanza", "stanze", "uffici", "Milano", "roma",
-      "milano-provincia", "lombardia-regione", "zona-duomo", "quartiere-flaminio", "metro-m1", "fermata-m1-duomo", "bilocali", "forl%C3%AC", "x");
+    const segment = fc.constantFrom(
+      "vendita",
+      "affitto",
+      "affitto-breve",
+      "aste",
+      "case",
+      "case-vacanza",
+      "stanze",
+      "uffici",
+      "Milano",
+      "roma",
+      "milano-provincia",
+      "lombardia-regione",
+      "zona-duomo",
+      "quartiere-flaminio",
+      "metro-m1",
+      "fermata-m1-duomo",
+      "bilocali",
+      "forl%C3%AC",
+      "x",
+    );
     const pair = fc.tuple(
-      fc.constantFrom("price_max", "PRICE_MIN", "numRooms_min", "sortType", "page", "zones", "level", "utm_source", "geocircle", "only_auction", "foo"),
+      fc.constantFrom(
+        "price_max",
+        "PRICE_MIN",
+        "numRooms_min",
+        "sortType",
+        "page",
+        "zones",
+        "level",
+        "utm_source",
+        "geocircle",
+        "only_auction",
+        "foo",
+      ),
       fc.constantFrom("300000", "all", "", "2", "prezzo_crescente", "IT-03-015146-NIL02", "terra,ultimo", "45.46,9.19,1500", "true", "-1"),
     );
-    const root = fc.oneof({ weight: 5, arbitrary: fc.constantFrom("vendita", "affitto", "aste", "Affitto-Breve") }, { weight: 1, arbitrary: segment });
-    const typed = fc.tuple(root, fc.array(segment, { maxLength: 4 }), fc.array(pair, { maxLength: 4 }))
+    const root = fc.oneof(
+      { weight: 5, arbitrary: fc.constantFrom("vendita", "affitto", "aste", "Affitto-Breve") },
+      { weight: 1, arbitrary: segment },
+    );
+    const typed = fc
+      .tuple(root, fc.array(segment, { maxLength: 4 }), fc.array(pair, { maxLength: 4 }))
       .map(([first, more, pairs]) => [[first, ...more], pairs] as const)
       .map(([segs, pairs]) => `/${segs.join("/")}/${pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join("&")}` : ""}`);
     let decoded = 0;
-    await fc.assert(fc.asyncProperty(typed, async (uri) => {
-      const first = await post("apireq/searchParamsForUrl", { uri });
-      if (first.status === 400) {
-        expect(first.body.error.field).toBe("uri");
-        return;
-      }
-      expect(first.status).toBe(200);
-      decoded++;
-      const again = await post("apireq/searchParamsForUrl", { uri: first.body.canonical });
-      expect(again.body).toEqual({ ...first.body, isCanonical: true });
-    }), { numRuns: 60, seed: 3 });
+    await fc.assert(
+      fc.asyncProperty(typed, async (uri) => {
+        const first = await post("apireq/searchParamsForUrl", { uri });
+        if (first.status === 400) {
+          expect(first.body.error.field).toBe("uri");
+          return;
+        }
+        expect(first.status).toBe(200);
+        decoded++;
+        const again = await post("apireq/searchParamsForUrl", { uri: first.body.canonical });
+        expect(again.body).toEqual({ ...first.body, isCanonical: true });
+      }),
+      { numRuns: 60, seed: 3 },
+    );
     expect(decoded).toBeGreaterThan(10);
   });
 });

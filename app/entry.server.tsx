@@ -3,11 +3,8 @@
  * on every inline script React Router writes, `charset=utf-8` on HTML, and errors logged through
  * pino as structured errors (with the request id) instead of plain text on stderr.
  */
-import { PassThrough } from "node:stream";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { CspNonceContext } from "./csp-nonce.ts";
 import { requestContext, servicesContext } from "./services.ts";
@@ -27,29 +24,39 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole document at once; people get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
+    // The whole document is rendered, then sent as one body. Loaders have finished before rendering starts
+    // and the one thing that suspends (the lazily loaded map view) resolves on the server within the same
+    // render, so streaming would send the same bytes only a few milliseconds sooner — and React
+    // Router flushes the compression stream after every chunk it writes, so a streamed 85 kB results page
+    // cost ~40 brotli flushes and socket writes: a third of the page's CPU (docs/BENCHMARKS.md, workers).
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </CspNonceContext.Provider>,
       {
         nonce,
-        [readyOption]() {
+        // A finished Suspense boundary (a lazily loaded view, such as the map page) is written in place. By
+        // default React moves one over 12.8 kB to the end of the document, behind a fallback that only a
+        // script swaps in: without JavaScript the page would show the fallback.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onAllReady() {
           shellRendered = true;
-          const body = new PassThrough({
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

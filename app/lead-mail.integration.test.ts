@@ -21,14 +21,21 @@ function post(portalUrl: string, path: string, body: unknown, from: string): Pro
   const url = new URL(path, portalUrl);
   const text = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({
-      host: "127.0.0.1", port: url.port, path: url.pathname, method: "POST", localAddress: from,
-      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString("utf8") || "null") }));
-    });
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        localAddress: from,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString("utf8") || "null") }));
+      },
+    );
     req.on("error", reject);
     req.end(text);
   });
@@ -43,13 +50,16 @@ describe.each(databaseTargets)("mail to the publisher on %s", (target) => {
   let db: Kysely<Database>;
   let listing: { id: number; title: string; publisherName: string; email: string };
   let agency: { id: number; name: string; email: string };
-  const lead = (body: object, from: string) => post(portal.url, "/portal-srp/api/v1/mycasa/searchSpecific", { listingId: listing.id, ...body }, from);
+  const lead = (body: object, from: string) =>
+    post(portal.url, "/portal-srp/api/v1/mycasa/searchSpecific", { listingId: listing.id, ...body }, from);
   const mailsTo = (address: string) => catcher.mails.filter((m) => m.to === address.toLowerCase());
 
   beforeAll(async () => {
     provisioned = await provisionDatabase(target);
     catcher = await startMailCatcher();
-    portal = await startTestPortal(provisioned, { env: { SMTP_URL: catcher.url, PUBLIC_URL: PUBLIC, MAIL_QUEUE_POLL_MS: "100", MAIL_RETRY_MS: "100" } });
+    portal = await startTestPortal(provisioned, {
+      env: { SMTP_URL: catcher.url, PUBLIC_URL: PUBLIC, MAIL_QUEUE_POLL_MS: "100", MAIL_RETRY_MS: "100" },
+    });
     db = portal.database.db as unknown as Kysely<Database>;
     const l = await sql<typeof listing>`
       SELECT l.id::int AS id, l.title, p.name AS "publisherName", p.email FROM listings l JOIN publishers p ON p.id = l.publisher_id
@@ -68,7 +78,15 @@ describe.each(databaseTargets)("mail to the publisher on %s", (target) => {
 
   it("mails exactly one message to the publisher for a lead: seeker's details, listing title and link, Reply-To the seeker, HTML escaped", async () => {
     const before = mailsTo(listing.email).length;
-    const res = await lead({ name: "Giulia Conti", email: "giulia.conti@example.it", telephone: "333 123 4567", message: "È ancora disponibile? <b>Grazie</b> & saluti" }, "127.0.1.1");
+    const res = await lead(
+      {
+        name: "Giulia Conti",
+        email: "giulia.conti@example.it",
+        telephone: "333 123 4567",
+        message: "È ancora disponibile? <b>Grazie</b> & saluti",
+      },
+      "127.0.1.1",
+    );
     expect(res.status).toBe(201);
     const mail = await catcher.next(listing.email, /Nuova richiesta/, before);
     await sleep(500); // no second copy comes later
@@ -76,7 +94,14 @@ describe.each(databaseTargets)("mail to the publisher on %s", (target) => {
     expect(mail.subject).toBe(`Nuova richiesta per «${listing.title}»`);
     expect(mail.replyTo).toBe("giulia.conti@example.it");
     expect(mail.envelope).toEqual([listing.email.toLowerCase()]);
-    for (const part of ["Giulia Conti", "giulia.conti@example.it", "333 123 4567", "È ancora disponibile? <b>Grazie</b> & saluti", listing.title, `${PUBLIC}/annunci/${listing.id}/`]) {
+    for (const part of [
+      "Giulia Conti",
+      "giulia.conti@example.it",
+      "333 123 4567",
+      "È ancora disponibile? <b>Grazie</b> & saluti",
+      listing.title,
+      `${PUBLIC}/annunci/${listing.id}/`,
+    ]) {
       expect(mail.text).toContain(part);
     }
     expect(mail.html).toContain("&lt;b&gt;Grazie&lt;/b&gt; &amp; saluti");
@@ -89,7 +114,12 @@ describe.each(databaseTargets)("mail to the publisher on %s", (target) => {
 
   it("mails an agency for a lead from its page", async () => {
     const before = mailsTo(agency.email).length;
-    const res = await post(portal.url, "/portal-srp/api/v1/mycasa/searchAgency", { publisherId: agency.id, name: "Luca Bianchi", email: "luca@example.it" }, "127.0.1.2");
+    const res = await post(
+      portal.url,
+      "/portal-srp/api/v1/mycasa/searchAgency",
+      { publisherId: agency.id, name: "Luca Bianchi", email: "luca@example.it" },
+      "127.0.1.2",
+    );
     expect(res.status).toBe(201);
     const mail = await catcher.next(agency.email, /Nuova richiesta di contatto da Luca Bianchi/, before);
     expect(mail.text).toContain(`Buongiorno ${agency.name},`);
@@ -144,9 +174,20 @@ describe.each(databaseTargets)("mail to the publisher on %s", (target) => {
 
   it("never gives the same queued mail to two workers", async () => {
     // Claimed with a lease of an hour, so the portal's own worker cannot take them meanwhile.
-    const base = { kind: "test", recipient: "nobody@example.it", replyTo: null, subject: "s", textBody: "t", htmlBody: "<p>t</p>", leadId: null };
+    const base = {
+      kind: "test",
+      recipient: "nobody@example.it",
+      replyTo: null,
+      subject: "s",
+      textBody: "t",
+      htmlBody: "<p>t</p>",
+      leadId: null,
+    };
     await sql`UPDATE mail_queue SET next_attempt_at = now() + interval '1 hour' WHERE sent_at IS NULL`.execute(db);
-    const ids = await enqueueMails(db, Array.from({ length: 20 }, () => base));
+    const ids = await enqueueMails(
+      db,
+      Array.from({ length: 20 }, () => base),
+    );
     const [a, b] = await Promise.all([claimDueMails(db, 15, 3_600_000), claimDueMails(db, 15, 3_600_000)]);
     const claimed = [...a!, ...b!].map((m) => m.id).filter((id) => ids.includes(id));
     expect(new Set(claimed).size).toBe(claimed.length);
@@ -179,7 +220,15 @@ describe.each(databaseTargets.filter((t) => t === "postgres"))("two portals shar
   it("sends each of 60 queued mails exactly once between the two senders", async () => {
     const db = portals[0]!.database.db as unknown as Kysely<Database>;
     const sentBefore = portals.reduce((n, p) => n + p.mailQueue.sent, 0);
-    const mails = Array.from({ length: 60 }, (_, i) => ({ kind: "test", recipient: `agenzia${i}@example.it`, replyTo: "x@example.it", subject: `Prova ${i}`, textBody: `corpo ${i}`, htmlBody: `<p>corpo ${i}</p>`, leadId: null }));
+    const mails = Array.from({ length: 60 }, (_, i) => ({
+      kind: "test",
+      recipient: `agenzia${i}@example.it`,
+      replyTo: "x@example.it",
+      subject: `Prova ${i}`,
+      textBody: `corpo ${i}`,
+      htmlBody: `<p>corpo ${i}</p>`,
+      leadId: null,
+    }));
     await enqueueMails(db, mails);
     await expect.poll(() => catcher.count(), { timeout: 15_000 }).toBe(60);
     await sleep(500);

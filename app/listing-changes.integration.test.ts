@@ -30,14 +30,21 @@ describe.each(databaseTargets)("listing changes followed by every portal on %s",
       portals.push(await startTestPortal(provisioned, { searchFacts: "on", ...BULK_CLIENT }));
       client = new pg.Client({ connectionString: provisioned.url });
       await client.connect();
-      query = async <T,>(text: string, params: unknown[] = []) => (await client!.query(text, params)).rows as T[];
+      query = async <T>(text: string, params: unknown[] = []) => (await client!.query(text, params)).rows as T[];
     } else {
       const db = portals[0]!.database.db;
-      query = async <T,>(text: string, params: unknown[] = []) => {
+      query = async <T>(text: string, params: unknown[] = []) => {
         // Positional parameters through Kysely's raw SQL: split on $n and bind in order.
         const parts = text.split(/\$\d+/);
         const order = [...text.matchAll(/\$(\d+)/g)].map((m) => params[Number(m[1]) - 1]);
-        return (await sql.join(parts.map((p, i) => (i < order.length ? sql`${sql.raw(p)}${order[i]}` : sql.raw(p))), sql``).execute(db)).rows as T[];
+        return (
+          await sql
+            .join(
+              parts.map((p, i) => (i < order.length ? sql`${sql.raw(p)}${order[i]}` : sql.raw(p))),
+              sql``,
+            )
+            .execute(db)
+        ).rows as T[];
       };
     }
     for (const p of portals) expect(await p.listingChanges.factsReady).not.toBeNull();
@@ -50,7 +57,11 @@ describe.each(databaseTargets)("listing changes followed by every portal on %s",
   });
 
   async function post(portal: Portal, path: string, body: unknown) {
-    const res = await fetch(`${portal.url}/portal-srp/api/v1/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${portal.url}/portal-srp/api/v1/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     expect(res.status, path).toBe(200);
     return res.json();
   }
@@ -77,41 +88,54 @@ describe.each(databaseTargets)("listing changes followed by every portal on %s",
     const [milano] = await query<{ id: string; slug: string }>("SELECT id, slug FROM places WHERE level = 9 AND istat_code = '015146'");
     expect(milano).toBeDefined();
     const [template] = await query<{ id: number; lat: number; lon: number }>(
-      "SELECT id, lat, lon FROM listings WHERE town_id = $1 AND channel = 'vendita' AND property_type_group = 'case' ORDER BY id LIMIT 1", [milano!.id]);
+      "SELECT id, lat, lon FROM listings WHERE town_id = $1 AND channel = 'vendita' AND property_type_group = 'case' ORDER BY id LIMIT 1",
+      [milano!.id],
+    );
     const bbox = [template!.lon - 0.004, template!.lat - 0.003, template!.lon + 0.004, template!.lat + 0.003];
-    const columns = (await query<{ c: string }>(
-      "SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'listings' AND is_generated = 'NEVER' AND column_name <> 'id' ORDER BY ordinal_position",
-    )).map((r) => r.c).join(", ");
+    const columns = (
+      await query<{ c: string }>(
+        "SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'listings' AND is_generated = 'NEVER' AND column_name <> 'id' ORDER BY ordinal_position",
+      )
+    )
+      .map((r) => r.c)
+      .join(", ");
 
     /** What SQL says now, and whether a portal shows the same. */
-    const agreesWithSql = (price: number) => async (portal: Portal): Promise<string | null> => {
-      const [truth] = await query<{ town: string; sale: string; atprice: string; inview: number[] | null; idsatprice: number[] | null }>(`
+    const agreesWithSql =
+      (price: number) =>
+      async (portal: Portal): Promise<string | null> => {
+        const [truth] = await query<{ town: string; sale: string; atprice: string; inview: number[] | null; idsatprice: number[] | null }>(
+          `
         SELECT count(*) FILTER (WHERE channel = 'vendita')::text AS sale,
           count(*) FILTER (WHERE channel = 'vendita' AND property_type_group = 'case')::text AS town,
           count(*) FILTER (WHERE channel = 'vendita' AND property_type_group = 'case' AND price = $2)::text AS atprice,
           array_agg(id ORDER BY id) FILTER (WHERE channel = 'vendita' AND property_type_group = 'case' AND price = $2) AS idsatprice,
           (SELECT array_agg(id::int ORDER BY id) FROM listings WHERE channel = 'vendita' AND property_type_group = 'case'
             AND lon BETWEEN $3 AND $5 AND lat BETWEEN $4 AND $6) AS inview
-        FROM listings WHERE town_id = $1`, [milano!.id, price, ...bbox]);
-      const total = (await post(portal, "search/availableresults", { locations: [milano!.id] })).total;
-      if (total !== Number(truth!.town)) return `availableresults ${total} ≠ ${truth!.town}`;
-      const atPrice = (await post(portal, "search/availableresults", { locations: [milano!.id], filters: { price_min: price, price_max: price } })).total;
-      if (atPrice !== Number(truth!.atprice)) return `availableresults at ${price}: ${atPrice} ≠ ${truth!.atprice}`;
-      // The search API and pages count from the in-memory facts through the count cache; availableresults in SQL.
-      const searched = (await post(portal, "search", { locations: [milano!.id], size: 1 })).total;
-      if (searched !== Number(truth!.town)) return `search total ${searched} ≠ ${truth!.town}`;
-      const markers = await post(portal, "search-map/markers", { filters: { geobounds: { bbox, zoom: 16 } } });
-      const pins = markers.markers.map((m: { id: number }) => m.id).sort((a: number, b: number) => a - b);
-      if (JSON.stringify(pins) !== JSON.stringify((truth!.inview ?? []).map(Number))) return `markers ${pins} ≠ ${truth!.inview}`;
-      const page = await (await fetch(`${portal.url}/vendita/case/${milano!.slug}/?price_min=${price}&price_max=${price}`)).text();
-      const shown = /data-testid="search-total">([\d.]+)/.exec(page)?.[1]?.replace(/\./g, "");
-      if (shown !== truth!.atprice && !(truth!.atprice === "0" && shown === undefined)) return `page total ${shown} ≠ ${truth!.atprice}`;
-      for (const id of truth!.idsatprice ?? []) if (!page.includes(`/annunci/${id}/`)) return `page lacks listing ${id}`;
-      const suggest = await post(portal, "smartsuggest/suggest", { qs: "Milano", channel: "vendita" });
-      const count = suggest.data.find((p: { id: string }) => p.id === milano!.id)?.count;
-      if (count !== Number(truth!.sale)) return `place count ${count} ≠ ${truth!.sale}`;
-      return null;
-    };
+        FROM listings WHERE town_id = $1`,
+          [milano!.id, price, ...bbox],
+        );
+        const total = (await post(portal, "search/availableresults", { locations: [milano!.id] })).total;
+        if (total !== Number(truth!.town)) return `availableresults ${total} ≠ ${truth!.town}`;
+        const atPrice = (
+          await post(portal, "search/availableresults", { locations: [milano!.id], filters: { price_min: price, price_max: price } })
+        ).total;
+        if (atPrice !== Number(truth!.atprice)) return `availableresults at ${price}: ${atPrice} ≠ ${truth!.atprice}`;
+        // The search API and pages count from the in-memory facts through the count cache; availableresults in SQL.
+        const searched = (await post(portal, "search", { locations: [milano!.id], size: 1 })).total;
+        if (searched !== Number(truth!.town)) return `search total ${searched} ≠ ${truth!.town}`;
+        const markers = await post(portal, "search-map/markers", { filters: { geobounds: { bbox, zoom: 16 } } });
+        const pins = markers.markers.map((m: { id: number }) => m.id).sort((a: number, b: number) => a - b);
+        if (JSON.stringify(pins) !== JSON.stringify((truth!.inview ?? []).map(Number))) return `markers ${pins} ≠ ${truth!.inview}`;
+        const page = await (await fetch(`${portal.url}/vendita/case/${milano!.slug}/?price_min=${price}&price_max=${price}`)).text();
+        const shown = /data-testid="search-total">([\d.]+)/.exec(page)?.[1]?.replace(/\./g, "");
+        if (shown !== truth!.atprice && !(truth!.atprice === "0" && shown === undefined)) return `page total ${shown} ≠ ${truth!.atprice}`;
+        for (const id of truth!.idsatprice ?? []) if (!page.includes(`/annunci/${id}/`)) return `page lacks listing ${id}`;
+        const suggest = await post(portal, "smartsuggest/suggest", { qs: "Milano", channel: "vendita" });
+        const count = suggest.data.find((p: { id: string }) => p.id === milano!.id)?.count;
+        if (count !== Number(truth!.sale)) return `place count ${count} ≠ ${truth!.sale}`;
+        return null;
+      };
 
     const first = 987_650;
     const second = 876_540;
@@ -119,10 +143,15 @@ describe.each(databaseTargets)("listing changes followed by every portal on %s",
     await timeToAgree(agreesWithSql(first));
 
     const [inserted] = await query<{ id: number }>(
-      `INSERT INTO listings (id, ${columns}) SELECT nextval('listing_ids'), ${columns} FROM listings WHERE id = $1 RETURNING id`, [template!.id]);
+      `INSERT INTO listings (id, ${columns}) SELECT nextval('listing_ids'), ${columns} FROM listings WHERE id = $1 RETURNING id`,
+      [template!.id],
+    );
     await query("UPDATE listings SET price = $2 WHERE id = $1", [inserted!.id, first]);
     const insertMs = await timeToAgree(agreesWithSql(first));
-    const [shown] = await query<{ n: string }>("SELECT count(*)::text AS n FROM listings WHERE id = $1 AND price = $2", [inserted!.id, first]);
+    const [shown] = await query<{ n: string }>("SELECT count(*)::text AS n FROM listings WHERE id = $1 AND price = $2", [
+      inserted!.id,
+      first,
+    ]);
     expect(shown!.n).toBe("1");
 
     await query("UPDATE listings SET price = $2 WHERE id = $1", [inserted!.id, second]);
@@ -131,9 +160,16 @@ describe.each(databaseTargets)("listing changes followed by every portal on %s",
     await query("DELETE FROM listings WHERE id = $1", [inserted!.id]);
     const withdrawMs = await timeToAgree(agreesWithSql(second));
     // Withdrawn: no longer at its price anywhere.
-    expect((await post(portals[0]!, "search/availableresults", { locations: [milano!.id], filters: { price_min: second, price_max: second } })).total).toBe(0);
+    expect(
+      (await post(portals[0]!, "search/availableresults", { locations: [milano!.id], filters: { price_min: second, price_max: second } }))
+        .total,
+    ).toBe(0);
 
-    for (const [what, ms] of [["insert", insertMs], ["reprice", repriceMs], ["withdraw", withdrawMs]] as const) {
+    for (const [what, ms] of [
+      ["insert", insertMs],
+      ["reprice", repriceMs],
+      ["withdraw", withdrawMs],
+    ] as const) {
       expect(ms, `${what} reached every portal in ${Math.round(ms)} ms`).toBeLessThan(LIMIT_MS);
     }
   }, 120_000);
@@ -153,7 +189,10 @@ describe.each(databaseTargets)("listing changes followed by every portal on %s",
     expect(log!.n).toBe("0");
     await timeToAgree(async (portal) => {
       for (const channel of ["vendita", "affitto"]) {
-        const [truth] = await query<{ n: string }>("SELECT count(*)::text AS n FROM listings WHERE channel = $1 AND property_type_group = 'case'", [channel]);
+        const [truth] = await query<{ n: string }>(
+          "SELECT count(*)::text AS n FROM listings WHERE channel = $1 AND property_type_group = 'case'",
+          [channel],
+        );
         const { total } = await post(portal, "search", { filters: { channel }, size: 1 });
         if (total !== Number(truth!.n)) return `${channel}: search total ${total} ≠ ${truth!.n}`;
       }

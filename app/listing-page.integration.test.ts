@@ -19,9 +19,19 @@ let agencyTownIds: Set<string>;
 
 beforeAll(() => {
   places = buildGazetteer();
-  const context = new DemoContext(places, { seed: TEST_DATASET.seed, count: TEST_DATASET.count, referenceDate: new Date(`${TEST_DATASET.referenceDate}T00:00:00Z`) });
+  const context = new DemoContext(places, {
+    seed: TEST_DATASET.seed,
+    count: TEST_DATASET.count,
+    referenceDate: new Date(`${TEST_DATASET.referenceDate}T00:00:00Z`),
+  });
   context.generatePois(places);
-  agencyTownIds = new Set(context.generateAgencies().filter((p) => p.kind === "agency").map((p) => p.town_id!).filter(Boolean));
+  agencyTownIds = new Set(
+    context
+      .generateAgencies()
+      .filter((p) => p.kind === "agency")
+      .map((p) => p.town_id!)
+      .filter(Boolean),
+  );
   listings = [];
   for (const batch of context.generateListings()) listings.push(...(batch.listings as L[]));
 });
@@ -33,7 +43,12 @@ function text(html: string): string {
     .replace(/<style[\s\S]*?<\/style>/g, " ")
     .replace(/<!--[\s\S]*?-->/g, "")
     .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&nbsp;|&#xa0;/g, " ").replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&nbsp;|&#xa0;/g, " ")
+    .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 }
 const nbsp = (s: string) => s.replace(/\u00a0|\u202f/g, " ");
@@ -43,9 +58,20 @@ function comparables(filter: { townId?: string; provinceId?: string; surface: nu
   const min = Math.floor(filter.surface * 0.65);
   const max = Math.ceil(filter.surface * 1.35);
   return listings
-    .filter((l) => l.channel === "vendita" && l.property_type_group === "case" && !l.is_auction && !l.is_private_negotiation && l.price_max === null && l.price > 0)
+    .filter(
+      (l) =>
+        l.channel === "vendita" &&
+        l.property_type_group === "case" &&
+        !l.is_auction &&
+        !l.is_private_negotiation &&
+        l.price_max === null &&
+        l.price > 0,
+    )
     .filter((l) => l.surface >= min && l.surface <= max)
-    .filter((l) => (filter.type ? l.property_type === filter.type : true) && (filter.condition ? l.building_condition === filter.condition : true))
+    .filter(
+      (l) =>
+        (filter.type ? l.property_type === filter.type : true) && (filter.condition ? l.building_condition === filter.condition : true),
+    )
     .filter((l) => (filter.townId ? l.town_id === filter.townId : l.province_id === filter.provinceId))
     .map((l) => l.price / l.surface)
     .sort((a, b) => a - b);
@@ -64,7 +90,11 @@ describe.each(databaseTargets)("listing pages on %s", (target) => {
     return { status: res.status, html: await res.text(), headers: res.headers };
   };
   const post = async (path: string, body: unknown, raw = false) => {
-    const res = await fetch(`${portal.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: raw ? (body as string) : JSON.stringify(body) });
+    const res = await fetch(`${portal.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: raw ? (body as string) : JSON.stringify(body),
+    });
     return { status: res.status, json: (await res.json()) as any };
   };
 
@@ -78,7 +108,19 @@ describe.each(databaseTargets)("listing pages on %s", (target) => {
   });
 
   it("shows an exact listing with price, features, energy label, floor plan, map fallback, publisher and JSON-LD", async () => {
-    const l = listings.find((x) => x.geo_visibility === 1 && x.channel === "vendita" && x.property_type_group === "case" && x.has_floor_plan && x.photo_count >= 3 && x.energy_class && x.energy_index !== null && !x.is_private_negotiation && x.price_max === null && x.rooms)!;
+    const l = listings.find(
+      (x) =>
+        x.geo_visibility === 1 &&
+        x.channel === "vendita" &&
+        x.property_type_group === "case" &&
+        x.has_floor_plan &&
+        x.photo_count >= 3 &&
+        x.energy_class &&
+        x.energy_index !== null &&
+        !x.is_private_negotiation &&
+        x.price_max === null &&
+        x.rooms,
+    )!;
     const town = places.find((p) => p.id === l.town_id)!;
     const { status, html } = await get(`/annunci/${l.id}/`);
     expect(status).toBe(200);
@@ -89,7 +131,7 @@ describe.each(databaseTargets)("listing pages on %s", (target) => {
     expect(page).toContain(`Superficie ${l.surface} m²`);
     expect(page).toContain(`Locali ${l.rooms}`);
     expect(page).toContain(`Classe energetica: ${l.energy_class}`);
-    expect(page).toContain(`${Math.round(l.energy_index)} kWh/m² anno`);
+    expect(page).toContain(`${Math.round(l.energy_index!)} kWh/m² anno`);
     expect(html).toMatch(new RegExp(`<li aria-current="true"[^>]*>${l.energy_class}</li>`));
     expect(html).toContain(`/media/listing/${l.id}/planimetria.svg`);
     for (let i = 0; i < l.photo_count; i++) expect(html).toContain(`id="foto${i + 1}"`);
@@ -113,11 +155,17 @@ describe.each(databaseTargets)("listing pages on %s", (target) => {
   });
 
   it("lists similar listings nearby: same channel and group, price within 25 %, within 5 km, closest first", async () => {
-    const withSimilar = listings.filter((l) => l.channel === "vendita" && l.town_id === places.find((p) => p.level === PlaceLevel.town && p.istatCode === "015146")!.id).slice(0, 3);
+    const withSimilar = listings
+      .filter(
+        (l) => l.channel === "vendita" && l.town_id === places.find((p) => p.level === PlaceLevel.town && p.istatCode === "015146")!.id,
+      )
+      .slice(0, 3);
     let nonEmpty = 0;
     for (const l of withSimilar) {
       const expected = listings
-        .filter((o) => o.id !== l.id && o.channel === l.channel && o.property_type_group === l.property_type_group && !o.is_private_negotiation)
+        .filter(
+          (o) => o.id !== l.id && o.channel === l.channel && o.property_type_group === l.property_type_group && !o.is_private_negotiation,
+        )
         .filter((o) => l.is_private_negotiation || (o.price >= Math.floor(l.price * 0.75) && o.price <= Math.ceil(l.price * 1.25)))
         .map((o) => ({ id: o.id, d: distanceMeters(l.lat, l.lon, o.lat, o.lon) }))
         .filter((o) => o.d <= 5000)
@@ -151,7 +199,11 @@ describe.each(databaseTargets)("listing pages on %s", (target) => {
   it("serves the exact pin as map data and MapLibre's own files", async () => {
     const l = listings.find((x) => x.geo_visibility === 1)!;
     const geo = (await (await fetch(`${portal.url}/annunci/${l.id}/mappa.geojson`)).json()) as any;
-    expect(geo.features.at(-1)).toEqual({ type: "Feature", properties: { role: "pin" }, geometry: { type: "Point", coordinates: [l.lon, l.lat] } });
+    expect(geo.features.at(-1)).toEqual({
+      type: "Feature",
+      properties: { role: "pin" },
+      geometry: { type: "Point", coordinates: [l.lon, l.lat] },
+    });
     const js = await fetch(`${portal.url}/vendor/maplibre-gl/6.17.0/maplibre-gl.mjs`);
     expect(js.status).toBe(200);
     expect(js.headers.get("content-type")).toContain("javascript");
@@ -174,13 +226,17 @@ describe.each(databaseTargets)("listing pages on %s", (target) => {
     expect(text(evil.html)).toContain("Cerca altri annunci");
   });
 
-  it.each(["/annunci/999999999/", "/annunci/abc/", "/annunci/0012/", "/annunci/-5/", "/en/annunci/99999999999/", "/annunci/999999999/mappa.geojson"])(
-    "answers 404 for %s",
-    async (path) => {
-      const res = await get(path);
-      expect(res.status).toBe(404);
-    },
-  );
+  it.each([
+    "/annunci/999999999/",
+    "/annunci/abc/",
+    "/annunci/0012/",
+    "/annunci/-5/",
+    "/en/annunci/99999999999/",
+    "/annunci/999999999/mappa.geojson",
+  ])("answers 404 for %s", async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+  });
 
   it("gives the favourites page its cards, in the order saved, and reports missing ids", async () => {
     const ids = [listings[10]!.id, listings[3]!.id, 999_999_999, listings[10]!.id];
@@ -235,8 +291,12 @@ describe.each(databaseTargets)("listing pages on %s", (target) => {
 
   it("falls back to the province, and says so when even that has too few", async () => {
     const towns = places.filter((p) => p.level === PlaceLevel.town);
-    const fallback = towns.find((t) => comparables({ townId: t.id, surface: 100 }).length < 5 && comparables({ provinceId: t.parentId!, surface: 100 }).length >= 5
-      && towns.filter((o) => o.name === t.name).length === 1)!;
+    const fallback = towns.find(
+      (t) =>
+        comparables({ townId: t.id, surface: 100 }).length < 5 &&
+        comparables({ provinceId: t.parentId!, surface: 100 }).length >= 5 &&
+        towns.filter((o) => o.name === t.name).length === 1,
+    )!;
     const sorted = comparables({ provinceId: fallback.parentId!, surface: 100 });
     const province = places.find((p) => p.id === fallback.parentId)!;
     const res = await get(`/valutazione-immobile/?comune=${encodeURIComponent(fallback.name)}&superficie=100`);
@@ -245,8 +305,14 @@ describe.each(databaseTargets)("listing pages on %s", (target) => {
     expect(page).toContain(`Calcolata su ${sorted.length} annunci simili in vendita in provincia di ${province.name}.`);
     expect(page).toContain(`Valore stimato ${nbsp(formatEuro(Math.round((percentile(sorted, 0.5) * 100) / 1000) * 1000))}`);
 
-    const few = towns.find((t) => comparables({ provinceId: t.parentId!, surface: 300, type: "loft", condition: "da-ristrutturare" }).length < 5 && towns.filter((o) => o.name === t.name).length === 1)!;
-    const tooFew = await get(`/valutazione-immobile/?comune=${encodeURIComponent(few.name)}&superficie=300&tipologia=loft&stato=da-ristrutturare`);
+    const few = towns.find(
+      (t) =>
+        comparables({ provinceId: t.parentId!, surface: 300, type: "loft", condition: "da-ristrutturare" }).length < 5 &&
+        towns.filter((o) => o.name === t.name).length === 1,
+    )!;
+    const tooFew = await get(
+      `/valutazione-immobile/?comune=${encodeURIComponent(few.name)}&superficie=300&tipologia=loft&stato=da-ristrutturare`,
+    );
     expect(tooFew.status).toBe(200);
     expect(text(tooFew.html)).toContain("troppo pochi annunci simili");
   });
@@ -273,7 +339,10 @@ describe.each(databaseTargets)("listing pages on %s", (target) => {
     const page = await get("/trova-agenzia/");
     expect(page.status).toBe(200);
     expect(text(page.html)).toContain("Agenzie immobiliari");
-    const api = await post("/portal-srp/api/v1/agencySearch", { locations: [places.find((p) => p.level === PlaceLevel.town && p.istatCode === "015146")!.id], size: 20 });
+    const api = await post("/portal-srp/api/v1/agencySearch", {
+      locations: [places.find((p) => p.level === PlaceLevel.town && p.istatCode === "015146")!.id],
+      size: 20,
+    });
     const milano = await get("/trova-agenzia/?comune=Milano");
     expect(milano.status).toBe(200);
     const names = api.json.agencies.map((a: { publisherName: string }) => a.publisherName);

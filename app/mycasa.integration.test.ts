@@ -39,7 +39,12 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
     b = await loggedInClient(portal.url, bruno);
     const html = await (await a.get("/vendita/case/milano/", { accept: "text/html" })).text();
     const onPage = [...html.matchAll(/<article class="result-card" data-listing-id="(\d+)"/g)].map((m) => Number(m[1]));
-    const priced = await db.selectFrom("listings").select("id").where("id", "in", onPage).where("isPrivateNegotiation", "=", false).execute();
+    const priced = await db
+      .selectFrom("listings")
+      .select("id")
+      .where("id", "in", onPage)
+      .where("isPrivateNegotiation", "=", false)
+      .execute();
     ids = onPage.filter((id) => priced.some((p) => Number(p.id) === id));
     expect(ids.length).toBeGreaterThan(4);
   });
@@ -59,9 +64,24 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
 
   it("refuses visitors, other sites and bodies that name another user, on every path", async () => {
     const paths = [
-      "listing/upsert", "listing/remove-bookmark", "listings/get/basic", "listings/merge", "hidden", "hidden/add", "hidden/remove",
-      "addresses/get", "addresses/add", "addresses/rename", "addresses/delete", "nearby", "nearby/add", "nearby/update", "nearby/delete",
-      "nearby/sync", "history/searches", "history/searches/delete",
+      "listing/upsert",
+      "listing/remove-bookmark",
+      "listings/get/basic",
+      "listings/merge",
+      "hidden",
+      "hidden/add",
+      "hidden/remove",
+      "addresses/get",
+      "addresses/add",
+      "addresses/rename",
+      "addresses/delete",
+      "nearby",
+      "nearby/add",
+      "nearby/update",
+      "nearby/delete",
+      "nearby/sync",
+      "history/searches",
+      "history/searches/delete",
     ];
     const visitor = new CookieClient(portal.url);
     const crossSite = new CookieClient(portal.url, "https://evil.example");
@@ -84,7 +104,9 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
 
   it("keeps favourites per user with the price seen when saved; nobody else reads or removes them", async () => {
     const [first, second] = ids as [number, number];
-    const price = Number((await portal.database.db.selectFrom("listings").select("price").where("id", "=", first).executeTakeFirstOrThrow()).price);
+    const price = Number(
+      (await portal.database.db.selectFrom("listings").select("price").where("id", "=", first).executeTakeFirstOrThrow()).price,
+    );
     const saved = await post(a, "listing/upsert", { listingType: "bookmark", listingId: first, user: { id: anna.id } });
     expect(saved).toEqual({ status: 200, body: { statusCode: 200, data: { listingId: first, priceAtSave: price } } });
     expect((await post(a, "listing/upsert", { listingType: "bookmark", listingId: second })).status).toBe(200);
@@ -98,9 +120,17 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
     expectError(await post(b, "listing/remove-bookmark", { ids: [first, second] }), 404, mycasaMessages.favouriteNotFound);
     expect((await post(a, "listings/get/basic", {})).body.list).toHaveLength(2);
 
-    expectError(await post(a, "listing/upsert", { listingType: "bookmark", listingId: 2_000_000_000 }), 404, mycasaMessages.listingNotFound);
+    expectError(
+      await post(a, "listing/upsert", { listingType: "bookmark", listingId: 2_000_000_000 }),
+      404,
+      mycasaMessages.listingNotFound,
+    );
     expectError(await post(a, "listing/upsert", { listingType: "bookmark", listingId: -3 }), 400, mycasaMessages.invalidField("listingId"));
-    expectError(await post(a, "listing/upsert", { listingType: "search", listingId: first }), 400, mycasaMessages.invalidField("listingType"));
+    expectError(
+      await post(a, "listing/upsert", { listingType: "search", listingId: first }),
+      400,
+      mycasaMessages.invalidField("listingType"),
+    );
     expectError(await post(a, "listing/upsert", { listingId: first, userId: bruno.id }), 400, mycasaMessages.unknownField("userId"));
     expectError(await post(a, "listing/remove-bookmark", { ids: ["1"] }), 400, mycasaMessages.invalidField("ids.0"));
 
@@ -122,7 +152,9 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
     const user = await createTestUser(portal.database.db, `full-${target}@casa.example`);
     const db = portal.database.db;
     await sql`INSERT INTO user_favourites (user_id, listing_id, price_at_save, saved_at)
-      SELECT ${user.id}, 1000000000 + g, 100000, now() - make_interval(secs => g) FROM generate_series(1, ${MAX_ACCOUNT_FAVOURITES}) AS g`.execute(db);
+      SELECT ${user.id}, 1000000000 + g, 100000, now() - make_interval(secs => g) FROM generate_series(1, ${MAX_ACCOUNT_FAVOURITES}) AS g`.execute(
+      db,
+    );
     const c = await loggedInClient(portal.url, user);
     const started = performance.now();
     expect((await post(c, "listings/get/basic", {})).body.list).toHaveLength(MAX_ACCOUNT_FAVOURITES);
@@ -143,9 +175,12 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
     const before = await (await a.get("/vendita/case/milano/", { accept: "text/html" })).text();
     const totalBefore = /data-testid="search-total">([\d.]+) annunci/.exec(before)![1]!;
     expect(before).toContain(`data-listing-id="${target}"`);
-    expect(before).toContain('>Nascondi</button>');
+    expect(before).toContain(">Nascondi</button>");
 
-    expect(await post(a, "hidden/add", { listingId: target })).toEqual({ status: 200, body: { statusCode: 200, data: { listingId: target } } });
+    expect(await post(a, "hidden/add", { listingId: target })).toEqual({
+      status: 200,
+      body: { statusCode: 200, data: { listingId: target } },
+    });
     expect((await post(a, "hidden/add", { listingId: target })).status).toBe(200); // twice: still one
     const after = await (await a.get("/vendita/case/milano/", { accept: "text/html" })).text();
     expect(after).not.toContain(`data-listing-id="${target}"`);
@@ -166,14 +201,38 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
   });
 
   it("saves, renames and deletes addresses only for their owner", async () => {
-    const casa = await post(a, "addresses/add", { address: { name: "Casa", lat: 45.464203612345, lon: 9.189512345, address: "Via Roma", number: "12", town: "Milano" } });
+    const casa = await post(a, "addresses/add", {
+      address: { name: "Casa", lat: 45.464203612345, lon: 9.189512345, address: "Via Roma", number: "12", town: "Milano" },
+    });
     expect(casa.status).toBe(200);
-    expect(casa.body.data).toMatchObject({ name: "Casa", lat: 45.4642036, lon: 9.1895123, label: "Via Roma 12, Milano", isPin: false, parent: null });
+    expect(casa.body.data).toMatchObject({
+      name: "Casa",
+      lat: 45.4642036,
+      lon: 9.1895123,
+      label: "Via Roma 12, Milano",
+      isPin: false,
+      parent: null,
+    });
     const id = casa.body.data.id as number;
-    expect((await post(a, "addresses/add", { address: { name: "Casa dei nonni", lat: 41.9, lon: 12.5, address: "Via Appia", town: "Roma" } })).status).toBe(200);
-    expectError(await post(a, "addresses/add", { address: { name: "casa", lat: 40.85, lon: 14.26, address: "Via Toledo", town: "Napoli" } }), 409, mycasaMessages.addressNameTaken("casa"));
-    expectError(await post(a, "addresses/add", { address: { name: "Scuola", lat: 91, lon: 9, address: "Via X" } }), 400, mycasaMessages.invalidField("address.lat"));
-    expectError(await post(a, "addresses/add", { address: { name: "<script>", lat: 45, lon: 9, address: "Via X" } }), 400, mycasaMessages.invalidField("address.name"));
+    expect(
+      (await post(a, "addresses/add", { address: { name: "Casa dei nonni", lat: 41.9, lon: 12.5, address: "Via Appia", town: "Roma" } }))
+        .status,
+    ).toBe(200);
+    expectError(
+      await post(a, "addresses/add", { address: { name: "casa", lat: 40.85, lon: 14.26, address: "Via Toledo", town: "Napoli" } }),
+      409,
+      mycasaMessages.addressNameTaken("casa"),
+    );
+    expectError(
+      await post(a, "addresses/add", { address: { name: "Scuola", lat: 91, lon: 9, address: "Via X" } }),
+      400,
+      mycasaMessages.invalidField("address.lat"),
+    );
+    expectError(
+      await post(a, "addresses/add", { address: { name: "<script>", lat: 45, lon: 9, address: "Via X" } }),
+      400,
+      mycasaMessages.invalidField("address.name"),
+    );
 
     expect((await post(b, "addresses/get", { from: "map" })).body.data).toEqual([]);
     expectError(await post(b, "addresses/rename", { id, name: "Mia" }), 404, mycasaMessages.addressNotFound);
@@ -188,13 +247,39 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
   });
 
   it("keeps commute points in the stored format, one per lat/lon/mode/time, and syncs the browser's points", async () => {
-    const home = { id: "dove-vivo", label: "Dove vivo", time_gap: 15, transport: "bike", town: "Milano", address: "Via Roma", lat: 45.464203612345, lon: 9.189512345 };
+    const home = {
+      id: "dove-vivo",
+      label: "Dove vivo",
+      time_gap: 15,
+      transport: "bike",
+      town: "Milano",
+      address: "Via Roma",
+      lat: 45.464203612345,
+      lon: 9.189512345,
+    };
     const added = await post(a, "nearby/add", { nearby: home });
     expect(added.status).toBe(200);
-    expect(added.body.result).toMatchObject({ id: "dove-vivo", label: "h", type: "home", time_gap: 15, transport: "bike", number: "snc", lat: 45.4642036, lon: 9.1895123 });
+    expect(added.body.result).toMatchObject({
+      id: "dove-vivo",
+      label: "h",
+      type: "home",
+      time_gap: 15,
+      transport: "bike",
+      number: "snc",
+      lat: 45.4642036,
+      lon: 9.1895123,
+    });
     expect(added.body.result.updateDt).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expectError(await post(a, "nearby/add", { nearby: { ...home, id: "custom-x", label: "Copia", lat: 45.46420361 } }), 409, mycasaMessages.pointExists);
-    expectError(await post(a, "nearby/add", { nearby: { ...home, transport: "plane" } }), 400, mycasaMessages.invalidField("nearby.transport"));
+    expectError(
+      await post(a, "nearby/add", { nearby: { ...home, id: "custom-x", label: "Copia", lat: 45.46420361 } }),
+      409,
+      mycasaMessages.pointExists,
+    );
+    expectError(
+      await post(a, "nearby/add", { nearby: { ...home, transport: "plane" } }),
+      400,
+      mycasaMessages.invalidField("nearby.transport"),
+    );
     expectError(await post(a, "nearby/add", { nearby: { ...home, id: "constructor" } }), 400, mycasaMessages.invalidField("nearby.id"));
 
     expect((await post(b, "nearby", {})).body.result).toEqual([]);
@@ -207,7 +292,9 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
 
     // The browser's points: the same home again (kept once), a work point, a duplicate by coordinates.
     const work = { id: "dove-lavoro", label: "Dove lavoro", time_gap: 20, transport: "walk", lat: 45.48, lon: 9.2 };
-    const synced = await post(a, "nearby/sync", { nearbyAll: [{ ...home, time_gap: 30, transport: "car" }, work, { ...work, id: "custom-dup", label: "Ufficio" }] });
+    const synced = await post(a, "nearby/sync", {
+      nearbyAll: [{ ...home, time_gap: 30, transport: "car" }, work, { ...work, id: "custom-dup", label: "Ufficio" }],
+    });
     expect(synced.body.result.map((p: Json) => `${p.id}:${p.label}`)).toEqual(["dove-vivo:h", "dove-lavoro:w"]);
     expect((await post(b, "nearby", {})).body.result).toEqual([]);
 
@@ -221,7 +308,8 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
     await c.get("/affitto/case/roma/", { accept: "text/html" });
     await c.get("/vendita/case/milano/", { accept: "text/html" });
     // The page does not wait for its history rows: they may land late, and in any order.
-    await expect.poll(async () => ((await post(c, "history/searches", {})).body.data as Json[]).map((h) => h.uri), { timeout: 5000 })
+    await expect
+      .poll(async () => ((await post(c, "history/searches", {})).body.data as Json[]).map((h) => h.uri), { timeout: 5000 })
       .toEqual(["/vendita/case/milano/", "/affitto/case/roma/"]);
     const history = (await post(c, "history/searches", {})).body.data as Json[];
     expect(history[0]).toMatchObject({ localities: "Milano", filters: expect.stringContaining("vendita") });
@@ -243,7 +331,11 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
     const db = portal.database.db;
     const { price } = await db.selectFrom("listings").select("price").where("id", "=", listing).executeTakeFirstOrThrow();
     expect((await post(c, "listing/upsert", { listingType: "bookmark", listingId: listing })).status).toBe(200);
-    await db.updateTable("listings").set({ price: Number(price) - 10_000 }).where("id", "=", listing).execute();
+    await db
+      .updateTable("listings")
+      .set({ price: Number(price) - 10_000 })
+      .where("id", "=", listing)
+      .execute();
     try {
       const res = await c.get("/mycasa/", { accept: "text/html" });
       expect(res.status).toBe(200);
@@ -255,7 +347,12 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
       expect(html).toContain('href="/portal-srp/api/v1/mycasa/export"');
       expect(html).toContain('data-testid="site-user-mycasa"');
       const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
-      const form = (fields: Record<string, string>, path = "/mycasa/") => c.request(path, { method: "POST", body: new URLSearchParams({ csrf, ...fields }).toString(), headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" } });
+      const form = (fields: Record<string, string>, path = "/mycasa/") =>
+        c.request(path, {
+          method: "POST",
+          body: new URLSearchParams({ csrf, ...fields }).toString(),
+          headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+        });
 
       // An address by free text (the place search finds the street), then another user's id refused.
       const saved = await form({ intent: "add-address", name: "Casa", address: "Milano" }, "/mycasa/indirizzi/");
@@ -279,9 +376,17 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
       expect(unknownPlace.status).toBe(400);
       expect(await unknownPlace.text()).toContain(mycasaMessages.addressUnknown);
 
-      const point = await form({ intent: "add-point", kind: "dove-lavoro", address: "Milano", mode: "walk", minutes: "20" }, "/mycasa/indirizzi/");
+      const point = await form(
+        { intent: "add-point", kind: "dove-lavoro", address: "Milano", mode: "walk", minutes: "20" },
+        "/mycasa/indirizzi/",
+      );
       expect(point.status).toBe(303);
-      expect((await post(c, "nearby", {})).body.result[0]).toMatchObject({ id: "dove-lavoro", label: "w", transport: "walk", time_gap: 20 });
+      expect((await post(c, "nearby", {})).body.result[0]).toMatchObject({
+        id: "dove-lavoro",
+        label: "w",
+        transport: "walk",
+        time_gap: 20,
+      });
 
       const removed = await form({ intent: "remove-favourite", listingId: String(listing) });
       expect(removed.status).toBe(303);
@@ -294,16 +399,26 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
       expect(hidden.headers.get("location")).toBe("/vendita/case/milano/");
       expect(await (await c.get("/mycasa/nascosti/", { accept: "text/html" })).text()).toContain(">Mostra di nuovo</button>");
       // Without the form token: refused.
-      const noToken = await c.request("/mycasa/", { method: "POST", body: "intent=unhide-all", headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" } });
+      const noToken = await c.request("/mycasa/", {
+        method: "POST",
+        body: "intent=unhide-all",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      });
       expect(noToken.status).toBe(403);
     } finally {
-      await db.updateTable("listings").set({ price: Number(price) }).where("id", "=", listing).execute();
+      await db
+        .updateTable("listings")
+        .set({ price: Number(price) })
+        .where("id", "=", listing)
+        .execute();
     }
 
     const visitor = await new CookieClient(portal.url).get("/mycasa/", { accept: "text/html" });
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("location")).toBe("/accedi/?redirect=%2Fmycasa%2F");
-    expect((await new CookieClient(portal.url).get("/en/mycasa/nascosti/", { accept: "text/html" })).headers.get("location")).toBe("/en/accedi/?redirect=%2Fen%2Fmycasa%2Fnascosti%2F");
+    expect((await new CookieClient(portal.url).get("/en/mycasa/nascosti/", { accept: "text/html" })).headers.get("location")).toBe(
+      "/en/accedi/?redirect=%2Fen%2Fmycasa%2Fnascosti%2F",
+    );
     expect((await c.get("/mycasa/sconosciuta/", { accept: "text/html" })).status).toBe(404);
   });
 
@@ -348,7 +463,14 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
 
     expect((await c.post("/portal-srp/api/v1/user/delete", { password: user.password })).status).toBe(200);
     const db = portal.database.db;
-    for (const table of ["user_favourites", "user_hidden_listings", "user_addresses", "user_commute_points", "user_search_history", "saved_searches"]) {
+    for (const table of [
+      "user_favourites",
+      "user_hidden_listings",
+      "user_addresses",
+      "user_commute_points",
+      "user_search_history",
+      "saved_searches",
+    ]) {
       const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE user_id = ${user.id}`.execute(db);
       expect(rows[0]!.n, table).toBe(0);
     }

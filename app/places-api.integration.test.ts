@@ -10,17 +10,32 @@ import { foldAccents } from "../core/text.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
 
-interface Suggestion { id: string; name: string; label: string; level: number; type: string; qslug: string; count: number; parent: { name: string; short: string | null } | null }
+interface Suggestion {
+  id: string;
+  name: string;
+  label: string;
+  level: number;
+  type: string;
+  qslug: string;
+  count: number;
+  parent: { name: string; short: string | null } | null;
+}
 
 /** Every municipality from the gazetteer's source file: istat code, name, province sigla. */
 function municipalities(): Array<{ id: string; name: string; sigla: string }> {
-  const lines = readFileSync(new URL("../data/geo/municipalities.csv", import.meta.url), "utf8").trim().split("\n");
+  const lines = readFileSync(new URL("../data/geo/municipalities.csv", import.meta.url), "utf8")
+    .trim()
+    .split("\n");
   const header = lines[0]!.split(",");
   const col = (name: string) => header.indexOf(name);
   return lines.slice(1).map((line) => {
     // Names have no commas, so a plain split is enough for the first columns.
     const cells = line.split(",");
-    return { id: `IT-${cells[col("region_code")]}-${cells[col("istat_code")]}`, name: cells[col("name")]!, sigla: cells[col("province_sigla")]! };
+    return {
+      id: `IT-${cells[col("region_code")]}-${cells[col("istat_code")]}`,
+      name: cells[col("name")]!,
+      sigla: cells[col("province_sigla")]!,
+    };
   });
 }
 
@@ -41,7 +56,18 @@ function withTypo(text: string, seed: number): string {
       letters.splice(p, 1);
       break;
     default:
-      letters[p] = letters[p] === "e" ? "a" : letters[p] === "a" ? "e" : letters[p] === "o" ? "u" : letters[p] === "i" ? "e" : letters[p] === "r" ? "t" : "r";
+      letters[p] =
+        letters[p] === "e"
+          ? "a"
+          : letters[p] === "a"
+            ? "e"
+            : letters[p] === "o"
+              ? "u"
+              : letters[p] === "i"
+                ? "e"
+                : letters[p] === "r"
+                  ? "t"
+                  : "r";
   }
   return letters.join("");
 }
@@ -50,7 +76,11 @@ describe.each(databaseTargets)("places API over HTTP on %s", (target) => {
   let provisioned: ProvisionedDatabase;
   let portal: Awaited<ReturnType<typeof startTestPortal>>;
   const post = (path: string, body: unknown) =>
-    fetch(`${portal.url}/portal-srp/api/v1/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+    fetch(`${portal.url}/portal-srp/api/v1/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
   const suggest = async (qs: string, extra: Record<string, unknown> = {}): Promise<Suggestion[]> => {
     const res = await post("smartsuggest/suggest", { qs, ...extra });
     expect(res.status, qs).toBe(200);
@@ -69,16 +99,35 @@ describe.each(databaseTargets)("places API over HTTP on %s", (target) => {
   it("suggests Milano first for 'milan', with its label, parent and a count", async () => {
     const data = await suggest("milan");
     expect(data.length).toBeLessThanOrEqual(5);
-    expect(data[0]).toMatchObject({ id: "IT-03-015146", name: "Milano", label: "Milano (MI)", level: 9, type: "town", qslug: "milano", parent: { name: "Milano", short: "MI" } });
+    expect(data[0]).toMatchObject({
+      id: "IT-03-015146",
+      name: "Milano",
+      label: "Milano (MI)",
+      level: 9,
+      type: "town",
+      qslug: "milano",
+      parent: { name: "Milano", short: "MI" },
+    });
     expect(data[0]!.count).toBeGreaterThan(0);
     expect(data.map((d) => d.label)).toContain("Milano (provincia)");
   });
 
   it("finds the tricky names with and without accents, spaces and apostrophes", async () => {
     const cases: Array<[string, string]> = [
-      ["forli", "Forlì"], ["Forlì", "Forlì"], ["sanremo", "Sanremo"], ["san remo", "Sanremo"], ["l'aquila", "L'Aquila"],
-      ["laquila", "L'Aquila"], ["aquila", "L'Aquila"], ["reggio emilia", "Reggio nell'Emilia"], ["reggio nell'emilia", "Reggio nell'Emilia"],
-      ["reggio calabria", "Reggio di Calabria"], ["bozen", "Bolzano"], ["bolzano", "Bolzano"], ["rome", "Roma"], ["trastevere", "Trastevere"],
+      ["forli", "Forlì"],
+      ["Forlì", "Forlì"],
+      ["sanremo", "Sanremo"],
+      ["san remo", "Sanremo"],
+      ["l'aquila", "L'Aquila"],
+      ["laquila", "L'Aquila"],
+      ["aquila", "L'Aquila"],
+      ["reggio emilia", "Reggio nell'Emilia"],
+      ["reggio nell'emilia", "Reggio nell'Emilia"],
+      ["reggio calabria", "Reggio di Calabria"],
+      ["bozen", "Bolzano"],
+      ["bolzano", "Bolzano"],
+      ["rome", "Roma"],
+      ["trastevere", "Trastevere"],
     ];
     for (const [qs, name] of cases) {
       const names = (await suggest(qs)).map((d) => d.name);
@@ -90,7 +139,18 @@ describe.each(databaseTargets)("places API over HTTP on %s", (target) => {
 
   it("finds ~300 real municipalities in the first five, typed without accents and with one typo", async () => {
     const all = municipalities();
-    const tricky = ["Forlì", "Sanremo", "Reggio nell'Emilia", "Reggio di Calabria", "L'Aquila", "Castro", "Bolzano", "Cefalù", "Nardò", "Canicattì"];
+    const tricky = [
+      "Forlì",
+      "Sanremo",
+      "Reggio nell'Emilia",
+      "Reggio di Calabria",
+      "L'Aquila",
+      "Castro",
+      "Bolzano",
+      "Cefalù",
+      "Nardò",
+      "Canicattì",
+    ];
     const sample = [...all.filter((_, i) => i % 27 === 0), ...all.filter((m) => tricky.includes(m.name))];
     expect(sample.length).toBeGreaterThanOrEqual(300);
     const misses: string[] = [];
@@ -127,10 +187,14 @@ describe.each(databaseTargets)("places API over HTTP on %s", (target) => {
     const lhProvince = await (await fetch(`${portal.url}/lh/v2/province/milano?channel=affitto`)).json();
     expect(milanoProvince.count).toBe(lhProvince.count);
     const lombardia = (await suggest("lombardia"))[0]!;
-    const lombardiaChildren = await (await post("smartsuggest/localityChildren", { childrenUri: "/lh/v2/province/milano", conf: { withParent: true } })).json();
+    const lombardiaChildren = await (
+      await post("smartsuggest/localityChildren", { childrenUri: "/lh/v2/province/milano", conf: { withParent: true } })
+    ).json();
     expect(lombardia.level).toBe(4);
     expect(lombardia.count).toBeGreaterThanOrEqual(lombardiaChildren.count);
-    const lines = await (await post("smartsuggest/localityChildren", { childrenUri: "/lh/v2/town/milano", conf: { isMetro: true, channel: "vendita" } })).json();
+    const lines = await (
+      await post("smartsuggest/localityChildren", { childrenUri: "/lh/v2/town/milano", conf: { isMetro: true, channel: "vendita" } })
+    ).json();
     for (const line of lines.locations.slice(0, 3) as Array<{ id: string; name: string; count: number }>) {
       const found = (await suggest(line.name, { extraLevels: [118], channel: "vendita", size: 10 })).find((d) => d.id === line.id);
       expect(found?.count, line.name).toBe(line.count);
@@ -169,7 +233,10 @@ describe.each(databaseTargets)("places API over HTTP on %s", (target) => {
   });
 
   it("localityChildren lists a town's zones with filtered counts, and a parent on request", async () => {
-    const res = await post("smartsuggest/localityChildren", { childrenUri: "/lh/v2/town/milano", conf: { channel: "affitto", withParent: true, isZone: true } });
+    const res = await post("smartsuggest/localityChildren", {
+      childrenUri: "/lh/v2/town/milano",
+      conf: { channel: "affitto", withParent: true, isZone: true },
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.location).toMatchObject({ name: "Milano", level: 9 });
@@ -178,7 +245,9 @@ describe.each(databaseTargets)("places API over HTTP on %s", (target) => {
     expect(body.locations.every((l: { level: number }) => l.level === 10)).toBe(true);
     expect(body.locations.reduce((s: number, l: { count: number }) => s + l.count, 0)).toBeLessThanOrEqual(body.count);
     expect(body.text_count).toMatch(/annunc/);
-    const metro = await (await post("smartsuggest/localityChildren", { childrenUri: "/lh/v2/town/milano", conf: { isMetro: true, withCount: false } })).json();
+    const metro = await (
+      await post("smartsuggest/localityChildren", { childrenUri: "/lh/v2/town/milano", conf: { isMetro: true, withCount: false } })
+    ).json();
     expect(metro.locations.length).toBeGreaterThan(0);
     expect(metro.locations.every((l: { level: number; count?: number }) => l.level === 118 && l.count === undefined)).toBe(true);
     expect(metro.count).toBeUndefined();
@@ -210,24 +279,37 @@ describe.each(databaseTargets)("places API over HTTP on %s", (target) => {
     expect(milano.count).toBeGreaterThan(0);
     expect(location.find((l: { level: number }) => l.level === 4).count).toBeGreaterThanOrEqual(milano.count);
     expect(milano.text_count).not.toBe("0 annunci");
-    const one = await (await post("sharedUtils/reverse", { coords: { latitude: 45.4642, longitude: 9.19 }, hkeys: ["it.03.015.015146"] })).json();
+    const one = await (
+      await post("sharedUtils/reverse", { coords: { latitude: 45.4642, longitude: 9.19 }, hkeys: ["it.03.015.015146"] })
+    ).json();
     expect(one.location).toHaveLength(1);
     expect(one.inside).toBe(true);
     // Colosseo: municipio I, in a rione, in Rome's historic centre.
-    const rome = (await (await post("sharedUtils/reverse", { coords: { latitude: 41.8902, longitude: 12.4922 }, returnAll: true })).json()).location;
+    const rome = (await (await post("sharedUtils/reverse", { coords: { latitude: 41.8902, longitude: 12.4922 }, returnAll: true })).json())
+      .location;
     expect(rome.map((l: { level: number }) => l.level)).toEqual(expect.arrayContaining([11, 10, 130, 9, 6, 4, 2]));
     // The open sea.
-    expect((await (await post("sharedUtils/reverse", { coords: { latitude: 40.0, longitude: 11.0 }, returnAll: true })).json()).location).toEqual([]);
+    expect(
+      (await (await post("sharedUtils/reverse", { coords: { latitude: 40.0, longitude: 11.0 }, returnAll: true })).json()).location,
+    ).toEqual([]);
   });
 
   it("GET /lh/v2 serves all six levels", async () => {
-    const milanoZone = (await (await fetch(`${portal.url}/lh/v2/town/milano`)).json()).locations.find((l: { level: number }) => l.level === 10);
-    const romaMunicipio = (await (await fetch(`${portal.url}/lh/v2/town/roma`)).json()).locations.find((l: { level: number; has_children: boolean }) => l.level === 10 && l.has_children);
+    const milanoZone = (await (await fetch(`${portal.url}/lh/v2/town/milano`)).json()).locations.find(
+      (l: { level: number }) => l.level === 10,
+    );
+    const romaMunicipio = (await (await fetch(`${portal.url}/lh/v2/town/roma`)).json()).locations.find(
+      (l: { level: number; has_children: boolean }) => l.level === 10 && l.has_children,
+    );
     const romaBlock = (await (await fetch(`${portal.url}${romaMunicipio.children_uri}`)).json()).locations[0];
     const line = (await (await fetch(`${portal.url}/lh/v2/town/milano`)).json()).locations.find((l: { level: number }) => l.level === 118);
     const paths = [
-      "/lh/v2/province/milano", "/lh/v2/town/milano", `/lh/v2/metroline/${line.slug}`, "/lh/v2/nonadminzone/roma-centro-storico",
-      `/lh/v2/zone/${milanoZone.slug}`, `/lh/v2/block/${romaBlock.slug}`,
+      "/lh/v2/province/milano",
+      "/lh/v2/town/milano",
+      `/lh/v2/metroline/${line.slug}`,
+      "/lh/v2/nonadminzone/roma-centro-storico",
+      `/lh/v2/zone/${milanoZone.slug}`,
+      `/lh/v2/block/${romaBlock.slug}`,
     ];
     for (const path of paths) {
       const res = await fetch(`${portal.url}${path}?site=it_casa`);
@@ -268,16 +350,50 @@ describe.each(databaseTargets)("places API over HTTP on %s", (target) => {
   });
 
   it("never answers a random body with a 500", async () => {
-    const text = fc.oneof(fc.string({ maxLength: 120 }), fc.constantFrom("' OR 1=1 --", "<script>", "x".repeat(5000), "via ", "🏠", "%00", "/lh/v2/town/milano"));
-    const value = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.oneof(text, fc.integer()), { maxLength: 4 }));
+    const text = fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.constantFrom("' OR 1=1 --", "<script>", "x".repeat(5000), "via ", "🏠", "%00", "/lh/v2/town/milano"),
+    );
+    const value = fc.oneof(
+      text,
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.oneof(text, fc.integer()), { maxLength: 4 }),
+    );
     const bodies = fc.oneof(
       fc.anything(),
-      fc.record({ qs: value, channel: value, size: value, extraLevels: value, isLanding: value, publisher: value, propertyTypeGroup: value }, { requiredKeys: [] }),
-      fc.record({ childrenUri: value, conf: fc.oneof(value, fc.dictionary(fc.constantFrom("channel", "withCount", "isMetro", "publisherId", "category", "nope"), value)) }, { requiredKeys: [] }),
+      fc.record(
+        { qs: value, channel: value, size: value, extraLevels: value, isLanding: value, publisher: value, propertyTypeGroup: value },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        {
+          childrenUri: value,
+          conf: fc.oneof(
+            value,
+            fc.dictionary(fc.constantFrom("channel", "withCount", "isMetro", "publisherId", "category", "nope"), value),
+          ),
+        },
+        { requiredKeys: [] },
+      ),
       fc.record({ locId: value }, { requiredKeys: [] }),
-      fc.record({ coords: fc.oneof(value, fc.record({ latitude: fc.oneof(value, fc.double()), longitude: fc.oneof(value, fc.double()) })), returnAll: value, hkeys: value }, { requiredKeys: [] }),
+      fc.record(
+        {
+          coords: fc.oneof(value, fc.record({ latitude: fc.oneof(value, fc.double()), longitude: fc.oneof(value, fc.double()) })),
+          returnAll: value,
+          hkeys: value,
+        },
+        { requiredKeys: [] },
+      ),
     );
-    const endpoints = fc.constantFrom("smartsuggest/suggest", "smartsuggest/localityChildren", "smartsuggest/locationById", "sharedUtils/reverse");
+    const endpoints = fc.constantFrom(
+      "smartsuggest/suggest",
+      "smartsuggest/localityChildren",
+      "smartsuggest/locationById",
+      "sharedUtils/reverse",
+    );
     await fc.assert(
       fc.asyncProperty(endpoints, bodies, async (path, body) => {
         const res = await post(path, JSON.stringify(body) ?? "null");

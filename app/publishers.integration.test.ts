@@ -13,25 +13,51 @@ import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "..
 import { startTestPortal } from "../test/portal.ts";
 import { loggedInClient } from "../test/users.ts";
 
-interface Reply { status: number; headers: Record<string, string | string[] | undefined>; text: string; json: any }
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: any;
+}
 
 /** A request from a chosen loopback address (127.0.0.N), so each test has its own rate-limit budget. */
-function send(portalUrl: string, method: string, path: string, options: { body?: string; type?: string; from?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+function send(
+  portalUrl: string,
+  method: string,
+  path: string,
+  options: { body?: string; type?: string; from?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
   const url = new URL(path, portalUrl);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({
-      host: "127.0.0.1", port: url.port, path: `${url.pathname}${url.search}`, method, localAddress: options.from ?? "127.0.0.1",
-      headers: { ...(options.body !== undefined ? { "content-type": options.type ?? "application/json", "content-length": Buffer.byteLength(options.body) } : {}), ...options.headers },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let json: unknown = null;
-        try { json = JSON.parse(text); } catch { /* a page */ }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-      });
-    });
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method,
+        localAddress: options.from ?? "127.0.0.1",
+        headers: {
+          ...(options.body !== undefined
+            ? { "content-type": options.type ?? "application/json", "content-length": Buffer.byteLength(options.body) }
+            : {}),
+          ...options.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let json: unknown = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            /* a page */
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        });
+      },
+    );
     req.on("error", reject);
     if (options.body !== undefined) req.write(options.body);
     req.end();
@@ -42,13 +68,22 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
   let provisioned: ProvisionedDatabase;
   let portal: Awaited<ReturnType<typeof startTestPortal>>;
   let db: Kysely<Database>;
-  let agency: { id: number; name: string; slug: string; agents: number; listings: number; showPhoneNumber: boolean; website: string | null };
+  let agency: {
+    id: number;
+    name: string;
+    slug: string;
+    agents: number;
+    listings: number;
+    showPhoneNumber: boolean;
+    website: string | null;
+  };
   let agentPro: { id: number; name: string; slug: string; parentName: string };
   let listing: { id: number; publisherId: number; propertyType: string };
   let privateListing: { id: number; publisherId: number; phone: string };
   let blockedAuction: { id: number; publisherId: number } | undefined;
   const get = (path: string, from?: string) => send(portal.url, "GET", path, { from });
-  const post = (path: string, body: unknown, from?: string) => send(portal.url, "POST", path, { body: typeof body === "string" ? body : JSON.stringify(body), from });
+  const post = (path: string, body: unknown, from?: string) =>
+    send(portal.url, "POST", path, { body: typeof body === "string" ? body : JSON.stringify(body), from });
   const api = (path: string, body: unknown, from?: string) => post(`/portal-srp/api/v1/${path}`, body, from);
 
   beforeAll(async () => {
@@ -70,7 +105,9 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
       WHERE p.kind = 'agency' AND p.show_phone_number AND NOT l.is_auction ORDER BY l.id LIMIT 1`.execute(db);
     listing = { ...l.rows[0]!, id: Number(l.rows[0]!.id), publisherId: Number(l.rows[0]!.publisherId) };
     const pl = await sql<typeof privateListing>`
-      SELECT l.id, l.publisher_id AS "publisherId", p.phone FROM listings l JOIN publishers p ON p.id = l.publisher_id WHERE p.kind = 'private' ORDER BY l.id LIMIT 1`.execute(db);
+      SELECT l.id, l.publisher_id AS "publisherId", p.phone FROM listings l JOIN publishers p ON p.id = l.publisher_id WHERE p.kind = 'private' ORDER BY l.id LIMIT 1`.execute(
+      db,
+    );
     privateListing = { ...pl.rows[0]!, id: Number(pl.rows[0]!.id), publisherId: Number(pl.rows[0]!.publisherId) };
     const ba = await sql<{ id: number; publisherId: number }>`
       SELECT l.id, l.publisher_id AS "publisherId" FROM listings l JOIN publishers p ON p.id = l.publisher_id
@@ -128,12 +165,19 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
   });
 
   it("shows no phone button for an agency that hides its number, and no contact on auctions of agencies that disable them", async () => {
-    const hidden = (await sql<{ id: number; slug: string }>`SELECT id::int AS id, slug FROM publishers WHERE kind = 'agency' AND NOT show_phone_number ORDER BY id LIMIT 1`.execute(db)).rows[0]!;
+    const hidden = (
+      await sql<{
+        id: number;
+        slug: string;
+      }>`SELECT id::int AS id, slug FROM publishers WHERE kind = 'agency' AND NOT show_phone_number ORDER BY id LIMIT 1`.execute(db)
+    ).rows[0]!;
     const page = await get(`/agenzie/${hidden.id}-${hidden.slug}/`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('data-testid="contact-button"');
     expect(page.text).not.toContain('data-testid="phone-button"');
-    expect((await api("phonecall", { publisherId: hidden.id, device: "PD" }, "127.0.0.22")).json).toEqual({ error: { status: 403, message: "Il numero di telefono non è disponibile" } });
+    expect((await api("phonecall", { publisherId: hidden.id, device: "PD" }, "127.0.0.22")).json).toEqual({
+      error: { status: 403, message: "Il numero di telefono non è disponibile" },
+    });
     const auction = await get(`/annunci/${blockedAuction!.id}/`);
     expect(auction.status).toBe(200);
     expect(auction.text).not.toContain('data-testid="contact-button"');
@@ -147,7 +191,10 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     expect(page2.text).toMatch(/<title>[^<]+ \| Casa - pagina 2<\/title>/);
     expect(page2.text).toContain('aria-current="page" class="pub-pager__current">2<');
     const cheap = await get(`${agencyPath()}?ordine=prezzo-crescente`);
-    const prices = [...cheap.text.matchAll(/class="compact-card-price">([^<]+)</g)].map((m) => m[1]!).filter((t) => /\d/.test(t)).map((t) => Number(t.split(" - ")[0]!.replace(/\D/g, "")));
+    const prices = [...cheap.text.matchAll(/class="compact-card-price">([^<]+)</g)]
+      .map((m) => m[1]!)
+      .filter((t) => /\d/.test(t))
+      .map((t) => Number(t.split(" - ")[0]!.replace(/\D/g, "")));
     expect(prices.length).toBeGreaterThan(1);
     expect(prices).toEqual([...prices].sort((x, y) => x - y));
   });
@@ -173,7 +220,9 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     expect(pro.text).toContain("Agente Pro");
     expect(pro.text).toContain(`Vedi tutti gli annunci dell&#x27;agenzia ${agentPro.parentName.replace(/'/g, "&#x27;")}`);
     expect(pro.text).toContain("Contatta l&#x27;agente");
-    expect(pro.text).toMatch(/<img class="avatar" src="\/media\/publisher\/\d+\/photo.svg" alt="[^"]+" width="100" height="100"|class="avatar avatar--initials" role="img" aria-label="[^"]+" style="width:100px;height:100px/);
+    expect(pro.text).toMatch(
+      /<img class="avatar" src="\/media\/publisher\/\d+\/photo.svg" alt="[^"]+" width="100" height="100"|class="avatar avatar--initials" role="img" aria-label="[^"]+" style="width:100px;height:100px/,
+    );
     expect((await get(`/agenti/${agency.id}-${agency.slug}/`)).status).toBe(404);
   });
 
@@ -188,25 +237,43 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
   });
 
   it("answers the agency and availableresultsagency endpoints", async () => {
-    const res = await api("agency", { site: "casa", domain: "casa.it", locale: "it", apireq: { pId: agency.id, page: 2, sortType: "prezzo-decrescente" } });
+    const res = await api("agency", {
+      site: "casa",
+      domain: "casa.it",
+      locale: "it",
+      apireq: { pId: agency.id, page: 2, sortType: "prezzo-decrescente" },
+    });
     expect(res.status).toBe(200);
     expect(res.json.publisher).toMatchObject({
-      publisherId: agency.id, publisherName: agency.name, publisherUrl: agencyPath(), publisherPhone: null, showPhoneNumber: agency.showPhoneNumber,
-      hasAgents: true, agentList: { total: agency.agents }, isAgentPro: false,
+      publisherId: agency.id,
+      publisherName: agency.name,
+      publisherUrl: agencyPath(),
+      publisherPhone: null,
+      showPhoneNumber: agency.showPhoneNumber,
+      hasAgents: true,
+      agentList: { total: agency.agents },
+      isAgentPro: false,
     });
     expect(res.json.publisher.agentList.shown).toHaveLength(4);
     expect(res.json).toMatchObject({ total: agency.listings, page: 2, sortType: "prezzo_decrescente" });
     expect(res.json.paginator.currentPage).toBe(2);
     // Private negotiations show no price (null): the others come in descending order.
-    const prices = res.json.listings.map((l: { features: { price: { marker: { price: number | null } } } }) => l.features.price.marker.price).filter((p: number | null) => p !== null);
+    const prices = res.json.listings
+      .map((l: { features: { price: { marker: { price: number | null } } } }) => l.features.price.marker.price)
+      .filter((p: number | null) => p !== null);
     expect(prices).toEqual([...prices].sort((x: number, y: number) => y - x));
     expect((await api("agency", { uri: `${agencyPath()}?pagina=1` })).json.publisher.publisherId).toBe(agency.id);
     expect((await api("agency/availableresultsagency", { apireq: { pId: agency.id } })).json).toEqual({ total: agency.listings });
   });
 
   it("refuses bad agency requests with the error shape", async () => {
-    expect((await api("agency", {})).json).toEqual({ error: { status: 400, message: expect.stringContaining("pId"), field: "apireq.pId" } });
-    expect((await api("agency", { apireq: { pId: agency.id, sortType: "a-caso" } })).json.error).toMatchObject({ status: 400, field: "apireq.sortType" });
+    expect((await api("agency", {})).json).toEqual({
+      error: { status: 400, message: expect.stringContaining("pId"), field: "apireq.pId" },
+    });
+    expect((await api("agency", { apireq: { pId: agency.id, sortType: "a-caso" } })).json.error).toMatchObject({
+      status: 400,
+      field: "apireq.sortType",
+    });
     expect((await api("agency", { apireq: { pId: "uno" } })).json.error).toMatchObject({ status: 400, field: "apireq.pId" });
     expect((await api("agency", { apireq: { pId: agency.id, page: 0 } })).json.error).toMatchObject({ status: 400, field: "apireq.page" });
     expect((await api("agency", "{not json")).json.error.status).toBe(400);
@@ -220,9 +287,16 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
   it("answers agentPro and agentPro/search", async () => {
     const res = await api("agentPro", { apireq: { pId: agentPro.id } });
     expect(res.status).toBe(200);
-    expect(res.json.publisher).toMatchObject({ publisherId: agentPro.id, isAgentPro: true, publisherParent: { name: agentPro.parentName } });
+    expect(res.json.publisher).toMatchObject({
+      publisherId: agentPro.id,
+      isAgentPro: true,
+      publisherParent: { name: agentPro.parentName },
+    });
     expect(res.json.total).toBeGreaterThan(0);
-    const search = await api("agentPro/search", { apireq: { pId: agentPro.id, sortType: "data-decrescente" }, uri: `/agenti/${agentPro.id}-${agentPro.slug}/` });
+    const search = await api("agentPro/search", {
+      apireq: { pId: agentPro.id, sortType: "data-decrescente" },
+      uri: `/agenti/${agentPro.id}-${agentPro.slug}/`,
+    });
     expect(search.status).toBe(200);
     expect(search.json.publisher).toBeUndefined();
     expect(search.json.total).toBe(res.json.total);
@@ -230,10 +304,57 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     expect((await api("agentPro/search", {})).status).toBe(400);
   });
 
+  it("answers the agency and agentPro endpoints in the body's locale: English headings and /en/ links for en, Italian by default", async () => {
+    const from = "127.0.4.2";
+    const italian = await api("agency", { apireq: { pId: agency.id } }, from);
+    expect(italian.json.headings).toEqual({
+      agents: `${agency.agents} agenti immobiliari per ${agency.name}`,
+      listings: `${agency.listings} immobili per ${agency.name}`,
+    });
+    expect(italian.json.publisher.publisherUrl).toBe(agencyPath());
+    expect(italian.json.listings[0].uri).toMatch(/^\/annunci\/\d+\/$/);
+
+    const english = await api("agency", { locale: "en", apireq: { pId: agency.id, page: 1 } }, from);
+    expect(english.status).toBe(200);
+    expect(english.json.headings).toEqual({
+      agents: `${agency.agents} estate agents at ${agency.name}`,
+      listings: `${agency.listings} properties from ${agency.name}`,
+    });
+    expect(english.json.publisher.publisherUrl).toBe(`/en${agencyPath()}`);
+    expect(english.json.publisher.agentList.shown.every((a: { url: string | null }) => a.url === null || a.url.startsWith("/en/"))).toBe(
+      true,
+    );
+    expect(english.json.listings.every((l: { uri: string }) => /^\/en\/annunci\/\d+\/$/.test(l.uri))).toBe(true);
+    if (english.json.paginator.nextLink !== null) expect(english.json.paginator.nextLink).toMatch(/^\/en\/agenzie\//);
+    // Without a locale, an English page's uri answers in English too.
+    expect((await api("agency", { uri: `/en${agencyPath()}` }, from)).json.headings.listings).toBe(english.json.headings.listings);
+
+    const pro = await api("agentPro", { locale: "en", apireq: { pId: agentPro.id } }, from);
+    expect(pro.json.headings.listings).toBe(`${pro.json.total} ${pro.json.total === 1 ? "property" : "properties"} from ${agentPro.name}`);
+    expect(pro.json.publisher.publisherParent.url).toMatch(/^\/en\/agenzie\//);
+    const proItalian = await api("agentPro", { apireq: { pId: agentPro.id } }, from);
+    expect(proItalian.json.headings.listings).toBe(
+      `${pro.json.total} ${pro.json.total === 1 ? "immobile" : "immobili"} per ${agentPro.name}`,
+    );
+
+    for (const endpoint of ["agency", "agency/availableresultsagency", "agentPro", "agentPro/search"]) {
+      const unsupported = await api(endpoint, { locale: "fr", apireq: { pId: agency.id } }, from);
+      expect([endpoint, unsupported.status, unsupported.json.error.field]).toEqual([endpoint, 400, "locale"]);
+    }
+  });
+
   it("reveals a phone through phonecall only: number, QR code as SVG, and a stored call record", async () => {
-    const res = await api("phonecall", { publisherId: privateListing.publisherId, listingId: privateListing.id, jwt: "", device: "PM" }, "127.0.0.20");
+    const res = await api(
+      "phonecall",
+      { publisherId: privateListing.publisherId, listingId: privateListing.id, jwt: "", device: "PM" },
+      "127.0.0.20",
+    );
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ publisherId: privateListing.publisherId, phone: privateListing.phone, tel: `tel:${privateListing.phone.replace(/[^\d+]/g, "")}` });
+    expect(res.json).toMatchObject({
+      publisherId: privateListing.publisherId,
+      phone: privateListing.phone,
+      tel: `tel:${privateListing.phone.replace(/[^\d+]/g, "")}`,
+    });
     expect(res.json.qrCode).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(res.headers["cache-control"]).toBe("no-store");
     const calls = await phoneCallsForPublisher(db, privateListing.publisherId);
@@ -244,41 +365,81 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
 
   it("refuses bad phonecall requests", async () => {
     const from = "127.0.0.21";
-    expect((await api("phonecall", { publisherId: 999999999, jwt: "", device: "PD" }, from)).json).toEqual({ error: { status: 404, message: "Inserzionista non trovato", field: "publisherId" } });
-    expect((await api("phonecall", { publisherId: listing.publisherId, listingId: privateListing.id, device: "PD" }, from)).status).toBe(404);
+    expect((await api("phonecall", { publisherId: 999999999, jwt: "", device: "PD" }, from)).json).toEqual({
+      error: { status: 404, message: "Inserzionista non trovato", field: "publisherId" },
+    });
+    expect((await api("phonecall", { publisherId: listing.publisherId, listingId: privateListing.id, device: "PD" }, from)).status).toBe(
+      404,
+    );
     expect((await api("phonecall", { jwt: "" }, from)).json.error).toMatchObject({ status: 400, field: "publisherId" });
     expect((await api("phonecall", { publisherId: 1, device: "TV" }, from)).json.error).toMatchObject({ status: 400, field: "device" });
-    expect((await api("phonecall", { publisherId: blockedAuction!.publisherId, listingId: blockedAuction!.id, device: "PD" }, from)).status).toBe(403);
+    expect(
+      (await api("phonecall", { publisherId: blockedAuction!.publisherId, listingId: blockedAuction!.id, device: "PD" }, from)).status,
+    ).toBe(403);
   });
 
   it("stores a specific lead with the default message when none is given, and the generic and agency leads", async () => {
     const from = "127.0.0.30";
-    const res = await api("mycasa/searchSpecific", { listingId: listing.id, name: "Maria Rossi", email: "maria@example.it", telephone: "333 123 4567" }, from);
+    const res = await api(
+      "mycasa/searchSpecific",
+      { listingId: listing.id, name: "Maria Rossi", email: "maria@example.it", telephone: "333 123 4567" },
+      from,
+    );
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ sent: 1, recipients: [{ publisherId: listing.publisherId }] });
     const stored = (await leadsForPublisher(db, listing.publisherId)).find((l) => l.id === res.json.leadIds[0]);
-    expect(stored).toMatchObject({ kind: "specific", publisherId: listing.publisherId, listingId: listing.id, name: "Maria Rossi", email: "maria@example.it", phone: "333 123 4567", userId: null, context: "info" });
+    expect(stored).toMatchObject({
+      kind: "specific",
+      publisherId: listing.publisherId,
+      listingId: listing.id,
+      name: "Maria Rossi",
+      email: "maria@example.it",
+      phone: "333 123 4567",
+      userId: null,
+      context: "info",
+    });
     expect(stored!.message).toMatch(/^Buongiorno, .*quest[ao] /);
     expect(stored!.clientKey).not.toContain("127.0.0");
     // No SMTP_URL here: the publisher's mail goes through the queue into the dev outbox, with Reply-To the seeker.
-    const publisherEmail = (await sql<{ email: string }>`SELECT email FROM publishers WHERE id = ${listing.publisherId}`.execute(db)).rows[0]!.email;
-    await expect.poll(async () => (await sql<{ replyTo: string; textBody: string }>`
-      SELECT reply_to AS "replyTo", text_body AS "textBody" FROM mail_outbox WHERE recipient = ${publisherEmail} AND text_body LIKE ${"%333 123 4567%"}`.execute(db)).rows, { timeout: 5000 })
+    const publisherEmail = (await sql<{ email: string }>`SELECT email FROM publishers WHERE id = ${listing.publisherId}`.execute(db))
+      .rows[0]!.email;
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ replyTo: string; textBody: string }>`
+      SELECT reply_to AS "replyTo", text_body AS "textBody" FROM mail_outbox WHERE recipient = ${publisherEmail} AND text_body LIKE ${"%333 123 4567%"}`.execute(
+              db,
+            )
+          ).rows,
+        { timeout: 5000 },
+      )
       .toEqual([{ replyTo: "maria@example.it", textBody: expect.stringContaining("Maria Rossi") }]);
 
-    const generic = await api("mycasa/searchGeneric", { listingId: listing.id, name: "Maria Rossi", email: "maria@example.it", message: "Cerco casa simile" }, from);
+    const generic = await api(
+      "mycasa/searchGeneric",
+      { listingId: listing.id, name: "Maria Rossi", email: "maria@example.it", message: "Cerco casa simile" },
+      from,
+    );
     expect(generic.status).toBe(201);
     expect(generic.json.recipients.map((r: { publisherId: number }) => r.publisherId)).not.toContain(listing.publisherId);
 
     const toAgency = await api("mycasa/searchAgency", { publisherId: agency.id, name: "Luca Bianchi", email: "luca@example.it" }, from);
     expect(toAgency.status).toBe(201);
-    const agencyLead = await sql<{ message: string; kind: string }>`SELECT message, kind FROM leads WHERE id = ${toAgency.json.leadIds[0]}`.execute(db);
+    const agencyLead = await sql<{
+      message: string;
+      kind: string;
+    }>`SELECT message, kind FROM leads WHERE id = ${toAgency.json.leadIds[0]}`.execute(db);
     expect(agencyLead.rows[0]).toEqual({ kind: "agency", message: expect.stringContaining("ricontattato") });
   });
 
   it("shows an agency its leads and phone calls at /area-agenzia/, and no one else's", async () => {
     const from = "127.0.0.40";
-    const lead = await api("mycasa/searchSpecific", { listingId: listing.id, name: "Giorgio Verdi", email: "giorgio@example.it", message: "Vorrei visitarlo <b>sabato</b>" }, from);
+    const lead = await api(
+      "mycasa/searchSpecific",
+      { listingId: listing.id, name: "Giorgio Verdi", email: "giorgio@example.it", message: "Vorrei visitarlo <b>sabato</b>" },
+      from,
+    );
     expect(lead.status).toBe(201);
     // The demo data gives every agency an account (README): agenzia{id}@casa.example / CasaAgenzia2026.
     const own = await loggedInClient(portal.url, { email: `agenzia${listing.publisherId}@casa.example`, password: "CasaAgenzia2026" });
@@ -293,7 +454,11 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     expect(await english.text()).toContain("Contact requests (");
 
     // Another agency's account sees its own inbox, never this lead; a seeker's account is refused.
-    const otherAgency = (await sql<{ id: number }>`SELECT id::int AS id FROM publishers WHERE kind = 'agency' AND id <> ${listing.publisherId} ORDER BY id LIMIT 1`.execute(db)).rows[0]!.id;
+    const otherAgency = (
+      await sql<{
+        id: number;
+      }>`SELECT id::int AS id FROM publishers WHERE kind = 'agency' AND id <> ${listing.publisherId} ORDER BY id LIMIT 1`.execute(db)
+    ).rows[0]!.id;
     const other = await loggedInClient(portal.url, { email: `agenzia${otherAgency}@casa.example`, password: "CasaAgenzia2026" });
     const theirs = await (await other.get("/area-agenzia/", { accept: "text/html" })).text();
     expect(theirs).toContain("Area agenzia");
@@ -311,14 +476,20 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     const base = { listingId: listing.id, name: "Maria Rossi", email: "maria@example.it", message: "Ciao" };
     const cases: Array<[object, string, string]> = [
       [{ ...base, email: "maria@" }, "email", "L'indirizzo email non è valido"],
-      [{ ...base, email: "x@privaterelay.appleid.com" }, "email", "A quest'email non è possibile ricevere le risposte dell'inserzionista. Usane un'altra."],
+      [
+        { ...base, email: "x@privaterelay.appleid.com" },
+        "email",
+        "A quest'email non è possibile ricevere le risposte dell'inserzionista. Usane un'altra.",
+      ],
       [{ ...base, name: "<script>alert(1)</script>" }, "name", "Il nome inserito non è valido"],
       [{ ...base, telephone: "12" }, "telephone", "Il numero di telefono inserito non è valido"],
     ];
     for (const [body, field, message] of cases) {
       expect((await api("mycasa/searchSpecific", body, from)).json).toEqual({ error: { status: 400, message, field } });
     }
-    expect((await api("mycasa/searchSpecific", { ...base, listingId: 999999999 }, "127.0.0.32")).json).toEqual({ error: { status: 404, message: "Annuncio non trovato", field: "listingId" } });
+    expect((await api("mycasa/searchSpecific", { ...base, listingId: 999999999 }, "127.0.0.32")).json).toEqual({
+      error: { status: 404, message: "Annuncio non trovato", field: "listingId" },
+    });
     expect((await api("mycasa/searchAgency", { ...base, listingId: undefined, publisherId: 999999999 }, "127.0.0.32")).status).toBe(404);
     expect((await api("mycasa/searchSpecific", { name: "x" }, "127.0.0.32")).json.error).toMatchObject({ status: 400, field: "listingId" });
     expect((await api("mycasa/searchSpecific", { ...base, extra: 1 }, "127.0.0.32")).status).toBe(400);
@@ -331,17 +502,26 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<form [^>]*method="post"/);
     expect(page.text).toContain("Premendo «Invia» accetti");
-    const form = (fields: Record<string, string>) => send(portal.url, "POST", `/contatta/?annuncio=${listing.id}`, { body: new URLSearchParams(fields).toString(), type: "application/x-www-form-urlencoded", from });
+    const form = (fields: Record<string, string>) =>
+      send(portal.url, "POST", `/contatta/?annuncio=${listing.id}`, {
+        body: new URLSearchParams(fields).toString(),
+        type: "application/x-www-form-urlencoded",
+        from,
+      });
     const bad = await form({ name: "Maria", email: "", telephone: "", message: "Salve" });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain("Inserisci un indirizzo mail valido");
     expect(bad.text).toContain('value="Maria"');
-    const before = Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM leads WHERE listing_id = ${listing.id}`.execute(db)).rows[0]!.n);
+    const before = Number(
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM leads WHERE listing_id = ${listing.id}`.execute(db)).rows[0]!.n,
+    );
     const ok = await form({ name: "Maria Verdi", email: "maria.verdi@example.it", telephone: "", message: "Salve, è ancora disponibile?" });
     expect(ok.status).toBe(303);
     expect(ok.headers.location).toBe(`/contatta/?annuncio=${listing.id}&inviato=1`);
     expect((await get(ok.headers.location as string, from)).text).toContain("Messaggio inviato");
-    const after = Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM leads WHERE listing_id = ${listing.id}`.execute(db)).rows[0]!.n);
+    const after = Number(
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM leads WHERE listing_id = ${listing.id}`.execute(db)).rows[0]!.n,
+    );
     expect(after).toBe(before + 1);
     expect((await get("/contatta/?annuncio=999999999", from)).status).toBe(404);
   });
@@ -364,7 +544,9 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     let last: Reply | null = null;
     for (let i = 0; i < 8; i++) {
       last = await send(portal.url, "POST", "/portal-srp/api/v1/mycasa/searchSpecific", {
-        body: JSON.stringify({ listingId: listing.id, name: "Spam Bot", email: `spam${i}@example.it`, message: "Compra" }), from, headers: { "x-client-address": `10.0.0.${i}` },
+        body: JSON.stringify({ listingId: listing.id, name: "Spam Bot", email: `spam${i}@example.it`, message: "Compra" }),
+        from,
+        headers: { "x-client-address": `10.0.0.${i}` },
       });
       statuses.push(last.status);
     }
@@ -373,7 +555,15 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     expect(Number(last!.headers["retry-after"])).toBeGreaterThan(0);
     expect(last!.json.error.status).toBe(429);
     // Another address is not affected.
-    expect((await api("mycasa/searchSpecific", { listingId: listing.id, name: "Maria Rossi", email: "m@example.it", message: "Ciao" }, "127.0.0.51")).status).toBe(201);
+    expect(
+      (
+        await api(
+          "mycasa/searchSpecific",
+          { listingId: listing.id, name: "Maria Rossi", email: "m@example.it", message: "Ciao" },
+          "127.0.0.51",
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it("says a hidden price in the page's language on the agency's cards", async () => {
@@ -381,7 +571,9 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     const found = await sql<{ id: number; slug: string; listingId: number }>`
       SELECT p.id, p.slug, min(l.id) AS "listingId" FROM publishers p JOIN listings l ON l.publisher_id = p.id
       WHERE p.kind = 'agency' AND p.id <> ${agency.id} AND l.channel = 'vendita'
-      GROUP BY p.id, p.slug HAVING (SELECT count(*) FROM listings x WHERE x.publisher_id = p.id) <= 12 ORDER BY count(*) DESC, p.id LIMIT 1`.execute(db);
+      GROUP BY p.id, p.slug HAVING (SELECT count(*) FROM listings x WHERE x.publisher_id = p.id) <= 12 ORDER BY count(*) DESC, p.id LIMIT 1`.execute(
+      db,
+    );
     const { id, slug, listingId } = found.rows[0]!;
     const was = await sql<{ flag: boolean }>`SELECT is_private_negotiation AS flag FROM listings WHERE id = ${listingId}`.execute(db);
     await sql`UPDATE listings SET is_private_negotiation = true WHERE id = ${listingId}`.execute(db);
@@ -398,9 +590,15 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
 
   it("answers the agency, agents, Agente Pro, contact and phone pages in English, with English texts and /en/ links", async () => {
     const from = "127.0.4.1";
-    const italian = /\b(Ordina per|immobili per|agenti immobiliari|espandi|I nostri agenti|Contatta l'|Mostra telefono|Vedi tutti|Successiva|Nome e cognome|Telefono \(facoltativo\)|Messaggio|Invia|Annulla|Torna a|Percorso)\b/;
-    const visible = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<style[\s\S]*?<\/style>/g, " ").replace(/<[^>]+>/g, " ");
-    const links = (html: string) => [...html.matchAll(/<a [^>]*href="(\/[^"]*)"/g)].map((m) => m[1]!).filter((h) => !h.startsWith("/media/"));
+    const italian =
+      /\b(Ordina per|immobili per|agenti immobiliari|espandi|I nostri agenti|Contatta l'|Mostra telefono|Vedi tutti|Successiva|Nome e cognome|Telefono \(facoltativo\)|Messaggio|Invia|Annulla|Torna a|Percorso)\b/;
+    const visible = (html: string) =>
+      html
+        .replace(/<script[\s\S]*?<\/script>/g, " ")
+        .replace(/<style[\s\S]*?<\/style>/g, " ")
+        .replace(/<[^>]+>/g, " ");
+    const links = (html: string) =>
+      [...html.matchAll(/<a [^>]*href="(\/[^"]*)"/g)].map((m) => m[1]!).filter((h) => !h.startsWith("/media/"));
 
     const page = await get(`/en${agencyPath()}`, from);
     expect(page.status).toBe(200);
@@ -439,7 +637,12 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     expect(visible(contact.text)).not.toMatch(italian);
     expect(contact.text).toContain("Full name");
     expect(contact.text).toContain("Hello, I am interested in this property");
-    const form = (fields: Record<string, string>) => send(portal.url, "POST", `/en/contatta/?annuncio=${listing.id}`, { body: new URLSearchParams(fields).toString(), type: "application/x-www-form-urlencoded", from });
+    const form = (fields: Record<string, string>) =>
+      send(portal.url, "POST", `/en/contatta/?annuncio=${listing.id}`, {
+        body: new URLSearchParams(fields).toString(),
+        type: "application/x-www-form-urlencoded",
+        from,
+      });
     const bad = await form({ name: "Jane Doe", email: "jane@", telephone: "", message: "Hello" });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain("The email address is not valid");
@@ -452,7 +655,12 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     const phone = await get(`/en/telefono/?inserzionista=${privateListing.publisherId}&annuncio=${privateListing.id}`, from);
     expect(phone.status).toBe(200);
     expect(phone.text).toContain("Show the number");
-    const shown = await send(portal.url, "POST", `/en/telefono/?inserzionista=${privateListing.publisherId}&annuncio=${privateListing.id}`, { body: "", type: "application/x-www-form-urlencoded", from });
+    const shown = await send(
+      portal.url,
+      "POST",
+      `/en/telefono/?inserzionista=${privateListing.publisherId}&annuncio=${privateListing.id}`,
+      { body: "", type: "application/x-www-form-urlencoded", from },
+    );
     expect(shown.text).toContain(privateListing.phone);
     expect(shown.text).toContain("QR code to call");
   });
@@ -467,7 +675,11 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     // 6 addresses × 6 leads: the per-address budget (6) never runs out, the listing's (30) does.
     for (let a = 0; a < 6; a++) {
       for (let i = 0; i < 6; i++) {
-        last = await api("mycasa/searchSpecific", { listingId: target, name: "Spam Bot", email: `flood${a}x${i}@example.it`, message: "Compra" }, `127.0.3.${a + 1}`);
+        last = await api(
+          "mycasa/searchSpecific",
+          { listingId: target, name: "Spam Bot", email: `flood${a}x${i}@example.it`, message: "Compra" },
+          `127.0.3.${a + 1}`,
+        );
         statuses.push(last.status);
       }
     }
@@ -476,12 +688,18 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     expect(Number(last!.headers["retry-after"])).toBeGreaterThan(60);
     expect(last!.json.error).toMatchObject({ status: 429 });
     // The agency page's leads count per publisher, apart from the listing.
-    expect((await api("mycasa/searchAgency", { publisherId: agency.id, name: "Maria Rossi", email: "m@example.it" }, "127.0.3.7")).status).toBe(201);
+    expect(
+      (await api("mycasa/searchAgency", { publisherId: agency.id, name: "Maria Rossi", email: "m@example.it" }, "127.0.3.7")).status,
+    ).toBe(201);
 
     const reveals: number[] = [];
     let lastReveal: Reply | null = null;
     for (let i = 0; i < 21; i++) {
-      lastReveal = await api("phonecall", { publisherId: privateListing.publisherId, listingId: privateListing.id, device: "PD" }, "127.0.3.8");
+      lastReveal = await api(
+        "phonecall",
+        { publisherId: privateListing.publisherId, listingId: privateListing.id, device: "PD" },
+        "127.0.3.8",
+      );
       reveals.push(lastReveal.status);
     }
     expect(reveals.slice(0, 20).every((s) => s === 200)).toBe(true);
@@ -490,15 +708,48 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
   });
 
   it("answers random bodies on every publisher, lead and phone endpoint with a 2xx or a 4xx carrying a message", async () => {
-    const endpoints = ["agency", "agency/availableresultsagency", "agentPro", "agentPro/search", "phonecall", "mycasa/searchSpecific", "mycasa/searchGeneric", "mycasa/searchAgency"];
-    const hostile = fc.constantFrom("<script>alert(1)</script>", "x\r\nBcc: a@b.it", "' OR 1=1 --", "", "0", "-1", "1e309", "🏠", "a".repeat(5000), String(agency.id), String(listing.id));
+    const endpoints = [
+      "agency",
+      "agency/availableresultsagency",
+      "agentPro",
+      "agentPro/search",
+      "phonecall",
+      "mycasa/searchSpecific",
+      "mycasa/searchGeneric",
+      "mycasa/searchAgency",
+    ];
+    const hostile = fc.constantFrom(
+      "<script>alert(1)</script>",
+      "x\r\nBcc: a@b.it",
+      "' OR 1=1 --",
+      "",
+      "0",
+      "-1",
+      "1e309",
+      "🏠",
+      "a".repeat(5000),
+      String(agency.id),
+      String(listing.id),
+    );
     const field = fc.oneof(hostile, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(hostile, { maxLength: 3 }));
     const body = fc.oneof(
       fc.anything(),
-      fc.record({
-        publisherId: field, listingId: field, name: field, email: field, telephone: field, message: field, context: field, device: field, jwt: field, uri: field,
-        apireq: fc.oneof(field, fc.record({ pId: field, page: field, sortType: field, size: field }, { requiredKeys: [] })),
-      }, { requiredKeys: [] }),
+      fc.record(
+        {
+          publisherId: field,
+          listingId: field,
+          name: field,
+          email: field,
+          telephone: field,
+          message: field,
+          context: field,
+          device: field,
+          jwt: field,
+          uri: field,
+          apireq: fc.oneof(field, fc.record({ pId: field, page: field, sortType: field, size: field }, { requiredKeys: [] })),
+        },
+        { requiredKeys: [] },
+      ),
     );
     let n = 0;
     await fc.assert(

@@ -15,7 +15,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Portal = Awaited<ReturnType<typeof startTestPortal>>;
 const post = (portal: Portal, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${portal.url}${API}/${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  fetch(`${portal.url}${API}/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 
 /** Lets the previous test's one-second burst window expire. */
 const freshWindow = () => sleep(1100);
@@ -40,7 +44,9 @@ describe("rate limits on their defaults", () => {
         bbox = [bbox[0] + 0.005, bbox[1] + 0.002, bbox[2] + 0.005, bbox[3] + 0.002];
         const filters = { geobounds: { bbox, zoom: 12 + (move % 3) } };
         const answers = await Promise.all([
-          post(portal, "search-map/markers", { filters }), post(portal, "search-map/listings", { filters }), post(portal, "search/availableresults", { filters }),
+          post(portal, "search-map/markers", { filters }),
+          post(portal, "search-map/listings", { filters }),
+          post(portal, "search/availableresults", { filters }),
         ]);
         statuses.push(...answers.map((a) => a.status));
         await sleep(150);
@@ -57,7 +63,9 @@ describe("rate limits on their defaults", () => {
 
   it("a bulk client gets 429 with Retry-After in the error shape, other families still answer, and the limit lifts", async () => {
     // 60 searches at once, as a scraper with parallel connections sends them.
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => post(portal, "search", { locations: [MILANO], filters: { page: (i % 5) + 1 } })));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => post(portal, "search", { locations: [MILANO], filters: { page: (i % 5) + 1 } })),
+    );
     const statuses = answers.map((r) => r.status);
     const limited = answers.find((r) => r.status === 429);
     expect(limited, `statuses ${statuses.join(",")}`).toBeDefined();
@@ -74,7 +82,11 @@ describe("rate limits on their defaults", () => {
 
   it("ignores X-Forwarded-For without a trusted proxy (a client cannot pick a fresh key)", async () => {
     await freshWindow();
-    const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => post(portal, "search/availableresults", {}, { "x-forwarded-for": `203.0.113.${i}` }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        post(portal, "search/availableresults", {}, { "x-forwarded-for": `203.0.113.${i}` }).then((r) => r.status),
+      ),
+    );
     expect(statuses).toContain(429);
   });
 });
@@ -89,7 +101,11 @@ describe("rate limits behind a trusted proxy", () => {
   });
 
   it("counts each forwarded client apart", async () => {
-    const a = await Promise.all(Array.from({ length: 40 }, () => post(portal, "search/availableresults", {}, { "x-forwarded-for": "203.0.113.7" }).then((r) => r.status)));
+    const a = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        post(portal, "search/availableresults", {}, { "x-forwarded-for": "203.0.113.7" }).then((r) => r.status),
+      ),
+    );
     expect(a).toContain(429);
     expect((await post(portal, "search/availableresults", {}, { "x-forwarded-for": "203.0.113.8" })).status).toBe(200);
     // The client cannot prepend a fake address: the proxy's own entry (the rightmost) is the key.

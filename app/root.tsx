@@ -1,6 +1,16 @@
 import "./zod-jitless.ts";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "react-router";
-import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { type ReactNode, useEffect } from "react";
 import { htmlLang, localeFromPath, localizePath, type Locale } from "./i18n/locale.ts";
 import { siteTexts } from "./i18n/site.ts";
 import { useCspNonce } from "./csp-nonce.ts";
@@ -32,6 +42,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const link = (path: string) => localizePath(path, locale);
   const nonce = useCspNonce();
   const root = useRouteLoaderData<typeof loader>("root");
+  // Marks the page once React has hydrated it and run its effects (children's first: the login links'
+  // listener among them). Browser tests wait for it before using what only works with JavaScript.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={htmlLang[locale]}>
       <head>
@@ -43,22 +58,33 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <a className="skip-link" href="#contenuto">{t.skipToContent}</a>
+        <a className="skip-link" href="#contenuto">
+          {t.skipToContent}
+        </a>
         <header className="site-header">
-          <a className="brand" href={home}>casa<span>.it</span></a>
+          <a className="brand" href={home}>
+            casa<span>.it</span>
+          </a>
           <SiteMenu label={t.menu} navLabel={t.nav}>
             <a href={link("/vendita/case/")}>{t.buy}</a>
             <a href={link("/affitto/case/")}>{t.rent}</a>
             <a href={link("/valutazione-immobile/")}>{t.valuation}</a>
             <a href={link("/trova-agenzia/")}>{t.agencies}</a>
             <a href={link("/preferiti/")}>{t.favourites}</a>
-            <a href={localizePath(`${location.pathname}${location.search}`, other)} hrefLang={htmlLang[other]} lang={htmlLang[other]} aria-label={t.otherLocaleLabel}>
+            <a
+              href={localizePath(`${location.pathname}${location.search}`, other)}
+              hrefLang={htmlLang[other]}
+              lang={htmlLang[other]}
+              aria-label={t.otherLocaleLabel}
+            >
               {t.otherLocaleName}
             </a>
           </SiteMenu>
           <SiteUser locale={locale} user={root?.user ?? null} />
         </header>
-        <main id="contenuto" tabIndex={-1}>{children}</main>
+        <main id="contenuto" tabIndex={-1}>
+          {children}
+        </main>
         <footer className="site-footer">
           <p>{t.footerData}</p>
         </footer>
@@ -87,7 +113,9 @@ export function ErrorBoundary() {
       {notFound && <meta name="robots" content="all" />}
       <h1>{notFound ? t.notFoundTitle : t.errorTitle}</h1>
       <p>{notFound ? t.notFoundText : t.errorText}</p>
-      <p><a href={localizePath("/", localeFromPath(location.pathname))}>{t.backHome}</a></p>
+      <p>
+        <a href={localizePath("/", localeFromPath(location.pathname))}>{t.backHome}</a>
+      </p>
     </section>
   );
 }

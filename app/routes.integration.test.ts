@@ -9,8 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPortal } from "../test/portal.ts";
 import routes from "./routes.ts";
 
-interface Entry { id?: string; path?: string; index?: boolean; children?: Entry[] }
-const entries = (routes as unknown as Entry[]).flatMap(function flat(e: Entry): Entry[] { return [e, ...(e.children ?? []).flatMap(flat)]; });
+interface Entry {
+  id?: string;
+  path?: string;
+  index?: boolean;
+  children?: Entry[];
+}
+const entries = (routes as unknown as Entry[]).flatMap(function flat(e: Entry): Entry[] {
+  return [e, ...(e.children ?? []).flatMap(flat)];
+});
 
 /** Routes that are not pages: JSON and media, the map data, the vendored map library, the catch-all 404. */
 const isResource = (path: string) => /^(portal-srp\/|client-account\/|lh\/|media\/|vendor\/)|\.geojson$|\.json$|^\*$/.test(path);
@@ -48,7 +55,11 @@ const samples: Record<string, string> = {
 
 /** The text a reader sees: no tags, scripts or styles. */
 function visibleText(html: string): string {
-  return html.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<style[\s\S]*?<\/style>/g, " ").replace(/<[^>]+>/g, " ").replace(/&nbsp;/g, " ");
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<style[\s\S]*?<\/style>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&nbsp;/g, " ");
 }
 
 beforeAll(async () => {
@@ -60,10 +71,14 @@ beforeAll(async () => {
   samples.listing = `/annunci/${id}/`;
   // Publisher, contact and phone pages (issue 12): an agency with agents, an Agente Pro, a listing's contact form and phone.
   const db = portal.database.db as unknown as Kysely<any>;
-  const agency = (await sql<{ id: number; slug: string }>`
+  const agency = (
+    await sql<{ id: number; slug: string }>`
     SELECT p.id::int AS id, p.slug FROM publishers p WHERE p.kind = 'agency' AND EXISTS (SELECT 1 FROM publishers a WHERE a.parent_id = p.id)
-      AND (SELECT count(*) FROM listings l WHERE l.publisher_id = p.id) > 1 ORDER BY p.id LIMIT 1`.execute(db)).rows[0]!;
-  const pro = (await sql<{ id: number; slug: string }>`SELECT id::int AS id, slug FROM publishers WHERE is_agent_pro ORDER BY id LIMIT 1`.execute(db)).rows[0]!;
+      AND (SELECT count(*) FROM listings l WHERE l.publisher_id = p.id) > 1 ORDER BY p.id LIMIT 1`.execute(db)
+  ).rows[0]!;
+  const pro = (
+    await sql<{ id: number; slug: string }>`SELECT id::int AS id, slug FROM publishers WHERE is_agent_pro ORDER BY id LIMIT 1`.execute(db)
+  ).rows[0]!;
   samples.agency = `/agenzie/${agency.id}-${agency.slug}/`;
   samples["agency-agents"] = `/agenzie/${agency.id}-${agency.slug}/agenti/`;
   samples["agent-pro"] = `/agenti/${pro.id}-${pro.slug}/`;
@@ -104,7 +119,8 @@ describe("page routes in both locales", () => {
           const text = visibleText(html);
           expect(text, where).not.toMatch(/\/mese|\/settimana|\d annunc[io]\b|\bComuni\b|\bProvince\b/);
           // Links stay in English, except those that say they lead to Italian: the language switch.
-          const italianLinks = [...html.matchAll(/<a [^>]*>/g)].map((m) => m[0])
+          const italianLinks = [...html.matchAll(/<a [^>]*>/g)]
+            .map((m) => m[0])
             .filter((tag) => /href="\/(?!en\/|en"|portal-srp|media)/.test(tag) && !/ (lang|hrefLang)="it"/i.test(tag));
           expect(italianLinks, where).toEqual([]);
         }

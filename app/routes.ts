@@ -58,11 +58,21 @@ export default [
   ...page("preferiti", "routes/favourites.tsx", "favourites"),
   route("portal-srp/api/v1/mycasa/listings/cards", "routes/api.mycasa-listing-cards.ts"),
   // MyCasa records of a logged-in user (issue 11 items 3–6; docs/api.md)
-  ...["listing/upsert", "listing/remove-bookmark", "listings/get/basic", "listings/merge"].map((p) => route(`portal-srp/api/v1/mycasa/${p}`, "routes/api.mycasa-favourites.ts", { id: `mycasa-${p}` })),
-  ...["hidden", "hidden/add", "hidden/remove"].map((p) => route(`portal-srp/api/v1/mycasa/${p}`, "routes/api.mycasa-hidden.ts", { id: `mycasa-${p}` })),
-  ...["addresses/get", "addresses/add", "addresses/rename", "addresses/delete"].map((p) => route(`portal-srp/api/v1/mycasa/${p}`, "routes/api.mycasa-addresses.ts", { id: `mycasa-${p}` })),
-  ...["nearby", "nearby/add", "nearby/update", "nearby/delete", "nearby/sync"].map((p) => route(`portal-srp/api/v1/mycasa/${p}`, "routes/api.mycasa-nearby.ts", { id: `mycasa-${p}` })),
-  ...["history/searches", "history/searches/delete"].map((p) => route(`portal-srp/api/v1/mycasa/${p}`, "routes/api.mycasa-history.ts", { id: `mycasa-${p}` })),
+  ...["listing/upsert", "listing/remove-bookmark", "listings/get/basic", "listings/merge"].map((p) =>
+    route(`portal-srp/api/v1/mycasa/${p}`, "routes/api.mycasa-favourites.ts", { id: `mycasa-${p}` }),
+  ),
+  ...["hidden", "hidden/add", "hidden/remove"].map((p) =>
+    route(`portal-srp/api/v1/mycasa/${p}`, "routes/api.mycasa-hidden.ts", { id: `mycasa-${p}` }),
+  ),
+  ...["addresses/get", "addresses/add", "addresses/rename", "addresses/delete"].map((p) =>
+    route(`portal-srp/api/v1/mycasa/${p}`, "routes/api.mycasa-addresses.ts", { id: `mycasa-${p}` }),
+  ),
+  ...["nearby", "nearby/add", "nearby/update", "nearby/delete", "nearby/sync"].map((p) =>
+    route(`portal-srp/api/v1/mycasa/${p}`, "routes/api.mycasa-nearby.ts", { id: `mycasa-${p}` }),
+  ),
+  ...["history/searches", "history/searches/delete"].map((p) =>
+    route(`portal-srp/api/v1/mycasa/${p}`, "routes/api.mycasa-history.ts", { id: `mycasa-${p}` }),
+  ),
   route("portal-srp/api/v1/mycasa/export", "routes/api.mycasa-export.ts"),
   ...page("mycasa/:tab?", "routes/mycasa.tsx", "mycasa"),
   ...page("valutazione-immobile", "routes/valuation.tsx", "valuation"),

@@ -24,7 +24,9 @@ describe("the API under generated input", () => {
   });
 
   it("has a generator for every API route of the route table", () => {
-    const paths = (routes as Array<{ path?: string }>).map((r) => r.path ?? "").filter((p) => p.startsWith("portal-srp/api/v1/") || p.startsWith("lh/v2/"));
+    const paths = (routes as Array<{ path?: string }>)
+      .map((r) => r.path ?? "")
+      .filter((p) => p.startsWith("portal-srp/api/v1/") || p.startsWith("lh/v2/"));
     const names = paths.map((p) => (p.startsWith("lh/v2/") ? "lh/v2" : p.slice("portal-srp/api/v1/".length)));
     expect(names.length).toBeGreaterThan(20);
     for (const name of names) expect(fuzzEndpoints, name).toContain(name);
@@ -39,20 +41,29 @@ describe("the API under generated input", () => {
     try {
       await fc.assert(
         // A visitor's requests to the login-only endpoints all stop at the 401: a few of them suffice.
-        fc.asyncProperty(fc.oneof(
-          { weight: 9, arbitrary: fc.constantFrom(...fuzzEndpoints.filter((name) => !loginOnlyEndpoints.includes(name))) },
-          { weight: 1, arbitrary: fc.constantFrom(...loginOnlyEndpoints) },
-        ).chain(requestFor), async (req) => {
-          const res = await fetch(`${portal.url}${req.path}`, { method: req.method, headers: { "content-type": "application/json" }, body: req.body });
-          const text = await res.text();
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-          if (!req.path.startsWith("/portal-srp/api/v1/user") && !loginOnly.has(req.path)) {
-            searchSide.runs++;
-            if (res.status === 200) searchSide.ok++;
-          }
-          expect(res.status, `${req.method} ${req.path} ${req.body?.slice(0, 400)} → ${text.slice(0, 300)}`).toBeLessThan(500);
-          if (res.status >= 400) expect(JSON.parse(text).error.message).toEqual(expect.any(String));
-        }),
+        fc.asyncProperty(
+          fc
+            .oneof(
+              { weight: 9, arbitrary: fc.constantFrom(...fuzzEndpoints.filter((name) => !loginOnlyEndpoints.includes(name))) },
+              { weight: 1, arbitrary: fc.constantFrom(...loginOnlyEndpoints) },
+            )
+            .chain(requestFor),
+          async (req) => {
+            const res = await fetch(`${portal.url}${req.path}`, {
+              method: req.method,
+              headers: { "content-type": "application/json" },
+              body: req.body,
+            });
+            const text = await res.text();
+            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+            if (!req.path.startsWith("/portal-srp/api/v1/user") && !loginOnly.has(req.path)) {
+              searchSide.runs++;
+              if (res.status === 200) searchSide.ok++;
+            }
+            expect(res.status, `${req.method} ${req.path} ${req.body?.slice(0, 400)} → ${text.slice(0, 300)}`).toBeLessThan(500);
+            if (res.status >= 400) expect(JSON.parse(text).error.message).toEqual(expect.any(String));
+          },
+        ),
         { numRuns: RUNS, seed },
       );
     } catch (error) {

@@ -15,7 +15,11 @@ let listings: L[];
 
 beforeAll(() => {
   const places = buildGazetteer();
-  const context = new DemoContext(places, { seed: TEST_DATASET.seed, count: TEST_DATASET.count, referenceDate: new Date(`${TEST_DATASET.referenceDate}T00:00:00Z`) });
+  const context = new DemoContext(places, {
+    seed: TEST_DATASET.seed,
+    count: TEST_DATASET.count,
+    referenceDate: new Date(`${TEST_DATASET.referenceDate}T00:00:00Z`),
+  });
   context.generatePois(places);
   context.generateAgencies();
   listings = [];
@@ -24,7 +28,13 @@ beforeAll(() => {
 
 const sale = (l: L) => l.channel === "vendita" && l.property_type_group === "case";
 // A drawn area over central Milano ([lat, lon] as the search body takes it) and a view over part of it.
-const polygon = [[45.45, 9.15], [45.45, 9.22], [45.49, 9.22], [45.49, 9.15], [45.47, 9.13]];
+const polygon = [
+  [45.45, 9.15],
+  [45.45, 9.22],
+  [45.49, 9.22],
+  [45.49, 9.15],
+  [45.47, 9.13],
+];
 const ring = polygon.map(([lat, lon]) => [lon!, lat!] as [number, number]);
 const view: [number, number, number, number] = [9.1, 45.44, 9.19, 45.5];
 
@@ -34,7 +44,11 @@ describe.each(modes)("the search map on %s, listing facts %s", (target, facts) =
   let provisioned: ProvisionedDatabase;
   let portal: Awaited<ReturnType<typeof startTestPortal>>;
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${portal.url}/portal-srp/api/v1/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${portal.url}/portal-srp/api/v1/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, json: (await res.json()) as any };
   };
 
@@ -53,26 +67,43 @@ describe.each(modes)("the search map on %s, listing facts %s", (target, facts) =
 
   it("gives the markers of a drawn area in view: the area's listings inside the view, at public points", async () => {
     const closed = { type: "Polygon" as const, coordinates: [[...ring, ring[0]!]] };
-    const expected = listings.filter((l) => sale(l) && containsPoint(closed, l.lon, l.lat)
-      && l.lon >= view[0] && l.lon <= view[2] && l.lat >= view[1] && l.lat <= view[3]);
+    const expected = listings.filter(
+      (l) => sale(l) && containsPoint(closed, l.lon, l.lat) && l.lon >= view[0] && l.lon <= view[2] && l.lat >= view[1] && l.lat <= view[3],
+    );
     expect(expected.length).toBeGreaterThan(0);
-    const { status, json } = await post("search-map/markers", { filters: { geopolygon: { polygon } }, mapBounds: { bbox: view, zoom: 16 } });
+    const { status, json } = await post("search-map/markers", {
+      filters: { geopolygon: { polygon } },
+      mapBounds: { bbox: view, zoom: 16 },
+    });
     expect(status).toBe(200);
     expect(json.aggregated).toBe(false);
     expect(json.total).toBe(expected.length);
     expect(json.markers.map((m: { id: number }) => m.id).sort()).toEqual(expected.map((l) => l.id).sort());
     for (const m of json.markers) expect(m).not.toHaveProperty("exactLat");
     // A circle too, with the zoom left to the server.
-    const inCircle = listings.filter((l) => sale(l) && distanceMeters(45.47, 9.17, l.lat, l.lon) <= 2500
-      && l.lon >= view[0] && l.lon <= view[2] && l.lat >= view[1] && l.lat <= view[3]);
-    const circle = await post("search-map/markers", { filters: { geocircle: { circle: [{ distance: 2500, center: [45.47, 9.17] }] } }, mapBounds: { bbox: view } });
+    const inCircle = listings.filter(
+      (l) =>
+        sale(l) &&
+        distanceMeters(45.47, 9.17, l.lat, l.lon) <= 2500 &&
+        l.lon >= view[0] &&
+        l.lon <= view[2] &&
+        l.lat >= view[1] &&
+        l.lat <= view[3],
+    );
+    const circle = await post("search-map/markers", {
+      filters: { geocircle: { circle: [{ distance: 2500, center: [45.47, 9.17] }] } },
+      mapBounds: { bbox: view },
+    });
     expect(circle.status).toBe(200);
     expect(inCircle.length).toBeGreaterThan(0);
     expect(circle.json.total).toBe(inCircle.length);
   });
 
   it("sends the travel-time area the isochrone provider resolved, and the POIs of chosen types in view", async () => {
-    const walk = await post("search-map/markers", { filters: { nearby: { lat: 45.4642, lon: 9.19, vehicle: "walk", time: 15 } }, mapBounds: { bbox: view } });
+    const walk = await post("search-map/markers", {
+      filters: { nearby: { lat: 45.4642, lon: 9.19, vehicle: "walk", time: 15 } },
+      mapBounds: { bbox: view },
+    });
     expect(walk.status).toBe(200);
     expect(walk.json.area.type).toBe("MultiPolygon");
     // The built-in estimate: 15 minutes at 4.5 km/h is a 1,125 m circle, drawn with 129 points.
@@ -91,7 +122,11 @@ describe.each(modes)("the search map on %s, listing facts %s", (target, facts) =
       const [lon, lat] = f.geometry.coordinates;
       expect(lon >= view[0] && lon <= view[2] && lat >= view[1] && lat <= view[3]).toBe(true);
     }
-    for (const query of [`bbox=${view.join(",")}&types=casino`, "bbox=1,2&types=subway", `bbox=${view.join(",")}&types=${"subway,".repeat(100)}`]) {
+    for (const query of [
+      `bbox=${view.join(",")}&types=casino`,
+      "bbox=1,2&types=subway",
+      `bbox=${view.join(",")}&types=${"subway,".repeat(100)}`,
+    ]) {
       const bad = await fetch(`${portal.url}/mappa/poi.geojson?${query}`);
       expect(bad.status, query).toBe(400);
     }
@@ -128,10 +163,25 @@ describe.each(modes)("the search map on %s, listing facts %s", (target, facts) =
     const missing = await post("search-map/markers", { filters: { geopolygon: { polygon } } });
     expect(missing.status).toBe(400);
     expect(missing.json.error.field).toBe("mapBounds");
-    const inverted = await post("search-map/markers", { filters: { geopolygon: { polygon } }, mapBounds: { bbox: [9.2, 45.5, 9.1, 45.4] } });
+    const inverted = await post("search-map/markers", {
+      filters: { geopolygon: { polygon } },
+      mapBounds: { bbox: [9.2, 45.5, 9.1, 45.4] },
+    });
     expect(inverted.status).toBe(400);
     expect(inverted.json.error.field).toMatch(/^mapBounds/);
-    const crossing = await post("search-map/markers", { filters: { geopolygon: { polygon: [[45.4, 9.1], [45.5, 9.2], [45.4, 9.2], [45.5, 9.1]] } }, mapBounds: { bbox: view } });
+    const crossing = await post("search-map/markers", {
+      filters: {
+        geopolygon: {
+          polygon: [
+            [45.4, 9.1],
+            [45.5, 9.2],
+            [45.4, 9.2],
+            [45.5, 9.1],
+          ],
+        },
+      },
+      mapBounds: { bbox: view },
+    });
     expect(crossing.status).toBe(400);
     expect(crossing.json.error.field).toBe("filters.geopolygon");
   });
@@ -140,18 +190,39 @@ describe.each(modes)("the search map on %s, listing facts %s", (target, facts) =
     const italy = await fetch(`${portal.url}/mappa/confini.geojson?bbox=6,36,19,47&zoom=5`);
     expect(italy.status).toBe(200);
     expect(italy.headers.get("content-type")).toBe("application/geo+json");
-    const regions = (await italy.json()) as { features: Array<{ properties: { id: string; level: number; name: string } }> };
-    expect(regions.features).toHaveLength(20);
-    expect(new Set(regions.features.map((f) => f.properties.level))).toEqual(new Set([4]));
+    type Boundaries = {
+      features: Array<{
+        properties: { id: string; level: number; name: string; label?: true };
+        geometry: { type: string; coordinates: unknown };
+      }>;
+    };
+    const regions = (await italy.json()) as Boundaries;
+    const outlines = regions.features.filter((f) => !f.properties.label);
+    expect(outlines).toHaveLength(20);
+    expect(new Set(outlines.map((f) => f.properties.level))).toEqual(new Set([4]));
+    // Each place also comes as its centre point, for the map's place names (one label per place).
+    const labels = regions.features.filter((f) => f.properties.label);
+    expect(labels.map((f) => f.properties.name).sort()).toEqual(outlines.map((f) => f.properties.name).sort());
+    for (const label of labels) {
+      expect(label.geometry.type).toBe("Point");
+      const [lon, lat] = label.geometry.coordinates as [number, number];
+      expect(lon).toBeGreaterThan(6);
+      expect(lon).toBeLessThan(19);
+      expect(lat).toBeGreaterThan(36);
+      expect(lat).toBeLessThan(47.1);
+    }
 
-    const milano = (await (await fetch(`${portal.url}/mappa/confini.geojson?bbox=9.15,45.44,9.22,45.49&zoom=14`)).json()) as typeof regions;
-    const names = (level: number) => milano.features.filter((f) => f.properties.level === level).map((f) => f.properties.name);
+    const milano = (await (await fetch(`${portal.url}/mappa/confini.geojson?bbox=9.15,45.44,9.22,45.49&zoom=14`)).json()) as Boundaries;
+    const names = (level: number) =>
+      milano.features.filter((f) => f.properties.level === level && !f.properties.label).map((f) => f.properties.name);
     expect(names(4)).toContain("Lombardia");
     expect(names(4)).not.toContain("Sicilia");
     expect(names(9)).toContain("Milano");
     expect(names(10)).toContain("Duomo");
     // Each feature names its place, so the map can outline the searched ones.
-    expect(milano.features.find((f) => f.properties.name === "Milano" && f.properties.level === 9)!.properties).toMatchObject({ id: "IT-03-015146" });
+    expect(milano.features.find((f) => f.properties.name === "Milano" && f.properties.level === 9)!.properties).toMatchObject({
+      id: "IT-03-015146",
+    });
 
     for (const query of ["bbox=9.2,45.5,9.1,45.4&zoom=10", "bbox=abc&zoom=10", "bbox=9.1,45.4,9.2,45.5&zoom=99", "zoom=10"]) {
       const bad = await fetch(`${portal.url}/mappa/confini.geojson?${query}`);
@@ -180,7 +251,10 @@ describe.each(modes)("the search map on %s, listing facts %s", (target, facts) =
     const anywhere = await (await fetch(`${portal.url}/vendita/case/mappa/`)).text();
     expect(anywhere).toContain("<h1>Ricerca su Mappa</h1>");
     // The filter form keeps the area and the view.
-    const submitted = await fetch(`${portal.url}/cerca/?zones=IT-03-015146&price_max=400000&geobounds=9.15,45.44,9.22,45.49&vista=mappa&zoom=14`, { redirect: "manual" });
+    const submitted = await fetch(
+      `${portal.url}/cerca/?zones=IT-03-015146&price_max=400000&geobounds=9.15,45.44,9.22,45.49&vista=mappa&zoom=14`,
+      { redirect: "manual" },
+    );
     expect(submitted.headers.get("location")).toBe("/vendita/case/milano/mappa/?price_max=400000&geobounds=9.15,45.44,9.22,45.49&zoom=14");
   });
 });

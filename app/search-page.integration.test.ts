@@ -7,7 +7,11 @@ const cards = (html: string) => html.match(/<article class="result-card"/g)?.len
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
 const h1Of = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? "";
 const totalOf = (html: string) => Number((/data-testid="search-total">([\d.]+) annunc/.exec(html)?.[1] ?? "NaN").replace(/\./g, ""));
-const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 
 describe.each(databaseTargets)("search results page on %s", (target) => {
   let provisioned: ProvisionedDatabase;
@@ -22,12 +26,18 @@ describe.each(databaseTargets)("search results page on %s", (target) => {
     portal = await startTestPortal(provisioned);
     milanoId = (await (await get("/lh/v2/town/milano")).json()).location.id;
     // Towns of the province of Roma with no homes for sale, and with a few (1–9), from the places API.
-    const towns: Array<{ slug: string; name: string; level: number }> = (await (await get("/lh/v2/province/roma")).json()).locations.filter((l: { level: number }) => l.level === 9);
+    const towns: Array<{ slug: string; name: string; level: number }> = (await (await get("/lh/v2/province/roma")).json()).locations.filter(
+      (l: { level: number }) => l.level === 9,
+    );
     const counts = new Map<string, number>();
     for (const town of towns) {
       const res = await fetch(`${portal.url}/portal-srp/api/v1/search/availableresults`, {
-        method: "POST", headers: { "content-type": "application/json" },
-        body: JSON.stringify({ locations: [{ id: (await (await get(`/lh/v2/town/${town.slug}`)).json()).location.id }], filters: { channel: "vendita", propertyTypeGroup: "case" } }),
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          locations: [{ id: (await (await get(`/lh/v2/town/${town.slug}`)).json()).location.id }],
+          filters: { channel: "vendita", propertyTypeGroup: "case" },
+        }),
       });
       counts.set(town.slug, (await res.json()).total);
       if ([...counts.values()].some((n) => n === 0) && [...counts.values()].some((n) => n > 0 && n < 10)) break;
@@ -77,7 +87,17 @@ describe.each(databaseTargets)("search results page on %s", (target) => {
     const form = /<form id="filtri-form"[^>]*>/.exec(html)?.[0] ?? "";
     expect(form).toContain('method="get"');
     expect(form).toContain('action="/cerca/"');
-    for (const name of ["price_min", "price_max", "mq_min", "numRooms_min", "numRooms_max", "numBaths", "energyClass", "sellerType", "publication_date"]) {
+    for (const name of [
+      "price_min",
+      "price_max",
+      "mq_min",
+      "numRooms_min",
+      "numRooms_max",
+      "numBaths",
+      "energyClass",
+      "sellerType",
+      "publication_date",
+    ]) {
       expect(html, name).toContain(`name="${name}"`);
     }
   });
@@ -153,7 +173,13 @@ describe.each(databaseTargets)("search results page on %s", (target) => {
   });
 
   it("answers 404 for garbage paths and unknown places", async () => {
-    for (const path of ["/vendita/astronavi/", "/vendita/case/atlantide/", "/affitto/case/milano/zona-inesistente/", "/en/vendita/case/atlantide/", "/aste/case/milano/bilocali/extra/"]) {
+    for (const path of [
+      "/vendita/astronavi/",
+      "/vendita/case/atlantide/",
+      "/affitto/case/milano/zona-inesistente/",
+      "/en/vendita/case/atlantide/",
+      "/aste/case/milano/bilocali/extra/",
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
       const html = await res.text();
@@ -174,9 +200,20 @@ describe.each(databaseTargets)("search results page on %s", (target) => {
 
   it("never answers a broken query string with a 500", async () => {
     const queries = [
-      "?price_max=%E0%A4%A", "?page=abc", "?page=-1", "?price_min=900000&price_max=1", "?sortType=%3Cscript%3E", "?geobounds=[[",
-      "?numRooms_min=99", "?energyClass=Z&energyClass=A4", "?zones=NOPE", "?%%%", "?price_max=1e400", `?q=${"x".repeat(5000)}`,
-      "?only_auction=true&exclude_auction=true", "?propertyTypes=astronave",
+      "?price_max=%E0%A4%A",
+      "?page=abc",
+      "?page=-1",
+      "?price_min=900000&price_max=1",
+      "?sortType=%3Cscript%3E",
+      "?geobounds=[[",
+      "?numRooms_min=99",
+      "?energyClass=Z&energyClass=A4",
+      "?zones=NOPE",
+      "?%%%",
+      "?price_max=1e400",
+      `?q=${"x".repeat(5000)}`,
+      "?only_auction=true&exclude_auction=true",
+      "?propertyTypes=astronave",
     ];
     for (const q of queries) {
       let res = await get(`/vendita/case/milano/${q}`);
@@ -214,7 +251,9 @@ describe.each(databaseTargets)("search results page on %s", (target) => {
   });
 
   it("turns the filter form into the canonical address", async () => {
-    const res = await get(`/cerca/?channel=vendita&propertyTypeGroup=case&zones=${milanoId}&price_min=&price_max=300000&numRooms_min=2&numRooms_max=2&energyClass=A4&energyClass=B&sortType=prezzo-crescente&is_auction=`);
+    const res = await get(
+      `/cerca/?channel=vendita&propertyTypeGroup=case&zones=${milanoId}&price_min=&price_max=300000&numRooms_min=2&numRooms_max=2&energyClass=A4&energyClass=B&sortType=prezzo-crescente&is_auction=`,
+    );
     expect(res.status).toBe(302);
     const location = decode(res.headers.get("location")!);
     expect(location).toMatch(/^\/vendita\/case\/milano\/bilocali\/\?/);

@@ -5,7 +5,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { CountCache } from "../db/count-cache.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import type { IsochroneProvider } from "../server/isochrone.ts";
+import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import type { Logger } from "../server/logger.ts";
 import type { AccountService } from "../server/accounts/account-service.ts";
 import type { CookieTarget } from "../server/accounts/cookies.ts";

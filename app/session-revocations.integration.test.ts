@@ -67,7 +67,9 @@ describe.each(databaseTargets)("session revocations followed by a process on %s"
     expect(await showsUser(c)).toBe(true);
     const user = await sql<{ id: number }>`SELECT id FROM users WHERE email = ${DEMO.email}`.execute(portals[0]!.database.db);
     // Another process's logout everywhere, as it lands in the database (a second after the login).
-    await sql`INSERT INTO session_revocations (user_id, revoked_at) VALUES (${user.rows[0]!.id}, now() + interval '1 second')`.execute(portals[0]!.database.db);
+    await sql`INSERT INTO session_revocations (user_id, revoked_at) VALUES (${user.rows[0]!.id}, now() + interval '1 second')`.execute(
+      portals[0]!.database.db,
+    );
     await loggedOutWithin(c, 3000);
   });
 });

@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { startTestPortal } from "../test/portal.ts";
 
-interface Suggestion { id: string; name: string; label: string; type: string; lat: number; lon: number; count: number; town: { id: string; name: string } | null }
+interface Suggestion {
+  id: string;
+  name: string;
+  label: string;
+  type: string;
+  lat: number;
+  lon: number;
+  count: number;
+  town: { id: string; name: string } | null;
+}
 
 const titleOf = (html: string) => (/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "").replace(/&#x27;/g, "'");
 const h1Of = (html: string) => (/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? "").replace(/&#x27;/g, "'");
@@ -16,7 +25,11 @@ describe.each(databaseTargets)("street search on %s", (target) => {
   let provisioned: ProvisionedDatabase;
   let portal: Awaited<ReturnType<typeof startTestPortal>>;
   const suggest = async (qs: string): Promise<Suggestion[]> => {
-    const res = await fetch(`${portal.url}/portal-srp/api/v1/smartsuggest/suggest`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ qs }) });
+    const res = await fetch(`${portal.url}/portal-srp/api/v1/smartsuggest/suggest`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ qs }),
+    });
     expect(res.status).toBe(200);
     return (await res.json()).data;
   };
@@ -36,7 +49,10 @@ describe.each(databaseTargets)("street search on %s", (target) => {
     for (const qs of ["via roma 12", "Via Roma 12", "via roma, 3/b"]) {
       const found = await suggest(qs);
       expect(found.length, qs).toBeGreaterThan(0);
-      expect(found.every((s) => s.type === "street" && s.name === "Via Roma"), qs).toBe(true);
+      expect(
+        found.every((s) => s.type === "street" && s.name === "Via Roma"),
+        qs,
+      ).toBe(true);
     }
     // The number ends the name: "via roma 1" is not "Via Romagna".
     expect((await suggest("via roma 1")).some((s) => s.name !== "Via Roma")).toBe(false);
@@ -51,7 +67,9 @@ describe.each(databaseTargets)("street search on %s", (target) => {
 
   it("searches 500 m around a picked street and says so in the title", async () => {
     const [street] = await suggest("via roma 12");
-    const res = await fetch(`${portal.url}/ricerca/?${new URLSearchParams({ luogo: street!.id, channel: "vendita" })}`, { redirect: "manual" });
+    const res = await fetch(`${portal.url}/ricerca/?${new URLSearchParams({ luogo: street!.id, channel: "vendita" })}`, {
+      redirect: "manual",
+    });
     expect(res.status).toBe(302);
     const location = res.headers.get("location")!;
     expect(location).toBe(`/vendita/case/?geocircle=${street!.lat},${street!.lon},500`);
@@ -75,7 +93,9 @@ describe.each(databaseTargets)("street search on %s", (target) => {
       expect(res.status, q).toBe(302);
       expect(res.headers.get("location"), q).toMatch(/^\/affitto\/case\/\?geocircle=[\d.]+,[\d.]+,500$/);
     }
-    const res = await fetch(`${portal.url}/ricerca/?${new URLSearchParams({ q: `via roma 12 ${town}`, channel: "vendita" })}`, { redirect: "manual" });
+    const res = await fetch(`${portal.url}/ricerca/?${new URLSearchParams({ q: `via roma 12 ${town}`, channel: "vendita" })}`, {
+      redirect: "manual",
+    });
     expect(res.headers.get("location")).toBe(`/vendita/case/?geocircle=${street!.lat},${street!.lon},500`);
   });
 });

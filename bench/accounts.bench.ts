@@ -7,18 +7,28 @@
  * on listings). Options: --logins N (default 60), --pages N (default 200).
  */
 import { parseArgs } from "node:util";
-import { pathToFileURL } from "node:url";
-import { ensureBuild, serverEntry } from "../scripts/ensure-build.ts";
+import { clientDirectory, ensureBuild, importServerBuild } from "../scripts/ensure-build.ts";
 import { decideSession } from "../core/account/session-check.ts";
 import { deriveKeys, signSessionToken, verifySessionToken } from "../server/accounts/tokens.ts";
 
 const { values } = parseArgs({ options: { logins: { type: "string", default: "60" }, pages: { type: "string", default: "200" } } });
 if (!ensureBuild()) process.exit(1);
-const bundle = await import(pathToFileURL(serverEntry).href);
+const bundle = await importServerBuild<any>();
 const config = bundle.loadConfig({
-  PORT: "0", HOST: "127.0.0.1", DATA_DIR: "memory://", DEMO_COUNT: "3000", DEMO_SEED: "bench", LOG_LEVEL: "silent", TRUST_PROXY: "true",
+  PORT: "0",
+  HOST: "127.0.0.1",
+  DATA_DIR: "memory://",
+  DEMO_COUNT: "3000",
+  DEMO_SEED: "bench",
+  LOG_LEVEL: "silent",
+  TRUST_PROXY: "true",
 });
-const portal = await bundle.startPortal({ config, logger: bundle.createLogger("silent"), build: bundle.build, clientDir: bundle.clientDir });
+const portal = await bundle.startPortal({
+  config,
+  logger: bundle.createLogger("silent"),
+  build: bundle.build,
+  clientDir: clientDirectory,
+});
 
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -39,13 +49,30 @@ for (let i = 0; i < Number(values.logins) + 5; i++) {
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`login answered ${res.status}`);
   if (i >= 5) loginTimes.push(performance.now() - t);
-  cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 // 2. The session check of a request with a valid session token: verify the HMAC and decide (no database).
 const keys = deriveKeys("x".repeat(40));
 const now = Date.now();
-const token = signSessionToken({ uid: 1, name: "Utente Demo", email: "demo@casa.example", phone: null, ver: true, lt: "email", tc: null, ti: false, iat: now / 1000, exp: now / 1000 + 3600 }, keys.session);
+const token = signSessionToken(
+  {
+    uid: 1,
+    name: "Utente Demo",
+    email: "demo@casa.example",
+    phone: null,
+    ver: true,
+    lt: "email",
+    tc: null,
+    ti: false,
+    iat: now / 1000,
+    exp: now / 1000 + 3600,
+  },
+  keys.session,
+);
 const checks = 100_000;
 const t0 = performance.now();
 for (let i = 0; i < checks; i++) {
@@ -73,6 +100,10 @@ await portal.stop();
 const login = stats(loginTimes);
 const v = stats(visitor);
 const u = stats(user);
-console.log(`password login (HTTP, Argon2id m=19456 t=2): median ${round(login.median)} ms, p95 ${round(login.p95)} ms over ${loginTimes.length}`);
+console.log(
+  `password login (HTTP, Argon2id m=19456 t=2): median ${round(login.median)} ms, p95 ${round(login.p95)} ms over ${loginTimes.length}`,
+);
 console.log(`session check with a valid session token: ${round(checkUs)} µs per request (no database read)`);
-console.log(`home page: visitor median ${round(v.median)} ms p95 ${round(v.p95)} ms; logged in median ${round(u.median)} ms p95 ${round(u.p95)} ms; difference of medians ${round(u.median - v.median)} ms`);
+console.log(
+  `home page: visitor median ${round(v.median)} ms p95 ${round(v.p95)} ms; logged in median ${round(u.median)} ms p95 ${round(u.p95)} ms; difference of medians ${round(u.median - v.median)} ms`,
+);

@@ -12,7 +12,9 @@ import { ensureBuild } from "../scripts/ensure-build.ts";
 import { fuzzEndpoints, requestFor, type FuzzRequest } from "../test/fuzz-inputs.ts";
 import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "10000" }, seed: { type: "string" }, concurrency: { type: "string", default: "4" } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "10000" }, seed: { type: "string" }, concurrency: { type: "string", default: "4" } },
+});
 const runs = Number(values.runs);
 const seed = Number(values.seed ?? Math.floor(Math.random() * 2 ** 31));
 const concurrency = Number(values.concurrency);
@@ -28,21 +30,34 @@ for (const [i, endpoint] of fuzzEndpoints.entries()) {
   const statuses = new Map<number, number>();
   const t = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < requests.length) {
-      const req = requests[next++]!;
-      const res = await fetch(`${portal.url}${req.path}`, { method: req.method, headers: { "content-type": "application/json" }, body: req.body });
-      const text = await res.text();
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      if (res.status >= 500 || (res.status >= 400 && !/"message"/.test(text))) failures.push({ req, status: res.status, text: text.slice(0, 300) });
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests.length) {
+        const req = requests[next++]!;
+        const res = await fetch(`${portal.url}${req.path}`, {
+          method: req.method,
+          headers: { "content-type": "application/json" },
+          body: req.body,
+        });
+        const text = await res.text();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status >= 500 || (res.status >= 400 && !/"message"/.test(text)))
+          failures.push({ req, status: res.status, text: text.slice(0, 300) });
+      }
+    }),
+  );
   total += requests.length;
-  const counts = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(", ");
+  const counts = [...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(", ");
   process.stdout.write(`${endpoint.padEnd(34)} ${counts}  (${Math.round(performance.now() - t)} ms)\n`);
 }
 await portal.stop();
 const seconds = (performance.now() - started) / 1000;
-process.stdout.write(`\n${total} requests in ${seconds.toFixed(0)} s (${Math.round(total / seconds)} req/s), ${failures.length} answered 5xx or without a message\n`);
-for (const f of failures.slice(0, 20)) process.stdout.write(`${f.status} ${f.req.method} ${f.req.path} ${f.req.body?.slice(0, 400) ?? ""}\n  → ${f.text}\n`);
+process.stdout.write(
+  `\n${total} requests in ${seconds.toFixed(0)} s (${Math.round(total / seconds)} req/s), ${failures.length} answered 5xx or without a message\n`,
+);
+for (const f of failures.slice(0, 20))
+  process.stdout.write(`${f.status} ${f.req.method} ${f.req.path} ${f.req.body?.slice(0, 400) ?? ""}\n  → ${f.text}\n`);
 process.exit(failures.length > 0 ? 1 : 0);

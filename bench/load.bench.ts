@@ -23,15 +23,23 @@ const started = performance.now();
 const samples: string[] = [];
 let nextSample = 0;
 let peakRss = 0;
-const info = await loadDataset(handle.db, { seed: "bench", count, referenceDate: new Date("2026-11-01T00:00:00Z") }, (phase, done, total) => {
-  const rss = process.memoryUsage().rss;
-  peakRss = Math.max(peakRss, rss);
-  if (phase === "annunci" && done >= nextSample) {
-    samples.push(`${Math.round((done / total) * 100)}%: ${Math.round(rss / 1e6)} MB after ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    nextSample += total / 10;
-  }
-});
+const info = await loadDataset(
+  handle.db,
+  { seed: "bench", count, referenceDate: new Date("2026-11-01T00:00:00Z") },
+  (phase, done, total) => {
+    const rss = process.memoryUsage().rss;
+    peakRss = Math.max(peakRss, rss);
+    if (phase === "annunci" && done >= nextSample) {
+      samples.push(
+        `${Math.round((done / total) * 100)}%: ${Math.round(rss / 1e6)} MB after ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
+      nextSample += total / 10;
+    }
+  },
+);
 const seconds = (performance.now() - started) / 1000;
 await handle.close();
-console.log(`loaded ${info.listings.toLocaleString("it-IT")} listings and ${info.places.toLocaleString("it-IT")} places in ${seconds.toFixed(0)} s (${Math.round(info.listings / seconds).toLocaleString("it-IT")} listings/s)`);
+console.log(
+  `loaded ${info.listings.toLocaleString("it-IT")} listings and ${info.places.toLocaleString("it-IT")} places in ${seconds.toFixed(0)} s (${Math.round(info.listings / seconds).toLocaleString("it-IT")} listings/s)`,
+);
 console.log(`resident memory: ${samples.join("; ")}; peak ${Math.round(peakRss / 1e6)} MB`);

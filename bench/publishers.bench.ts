@@ -12,21 +12,36 @@
  */
 import { request as httpRequest } from "node:http";
 import { parseArgs } from "node:util";
-import { pathToFileURL } from "node:url";
-import { ensureBuild, serverEntry } from "../scripts/ensure-build.ts";
+import { clientDirectory, ensureBuild, importServerBuild } from "../scripts/ensure-build.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";
 
 const { values } = parseArgs({ options: { requests: { type: "string", default: "300" }, data: { type: "string", default: "var/db" } } });
 if (!ensureBuild()) process.exit(1);
-const bundle = await import(pathToFileURL(serverEntry).href);
+const bundle = await importServerBuild<any>();
 const catcher = await startMailCatcher();
-const config = bundle.loadConfig({ ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: values.data, LOG_LEVEL: "silent", SMTP_URL: catcher.url });
-const portal = await bundle.startPortal({ config, logger: bundle.createLogger("silent"), build: bundle.build, clientDir: bundle.clientDir });
+const config = bundle.loadConfig({
+  ...process.env,
+  PORT: "0",
+  HOST: "127.0.0.1",
+  DATA_DIR: values.data,
+  LOG_LEVEL: "silent",
+  SMTP_URL: catcher.url,
+});
+const portal = await bundle.startPortal({
+  config,
+  logger: bundle.createLogger("silent"),
+  build: bundle.build,
+  clientDir: clientDirectory,
+});
 const n = Number(values.requests);
 
-const agencies = (await (await fetch(`${portal.url}/portal-srp/api/v1/agencySearch`, {
-  method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ size: 100 }),
-})).json()) as { agencies: Array<{ publisherId: number; publisherSlug: string }> };
+const agencies = (await (
+  await fetch(`${portal.url}/portal-srp/api/v1/agencySearch`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ size: 100 }),
+  })
+).json()) as { agencies: Array<{ publisherId: number; publisherSlug: string }> };
 const pages = agencies.agencies.flatMap((a) => {
   const base = `/agenzie/${a.publisherId}-${a.publisherSlug}/`;
   return [base, `${base}?pagina=2`, `${base}?ordine=prezzo-crescente`];
@@ -55,22 +70,38 @@ for (let i = 0; i < n; i++) {
 }
 console.log(`agency pages: ${n} requests, ${quantiles(pageTimes)}; statuses ${JSON.stringify(Object.fromEntries(pageStatuses))}`);
 
-const listings = (await (await fetch(`${portal.url}/portal-srp/api/v1/search`, {
-  method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ size: 150 }),
-})).json()) as { listings: Array<{ id: number }> };
+const listings = (await (
+  await fetch(`${portal.url}/portal-srp/api/v1/search`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ size: 150 }),
+  })
+).json()) as { listings: Array<{ id: number }> };
 
 function postLead(listingId: number, from: string): Promise<{ ms: number; status: number }> {
-  const body = JSON.stringify({ listingId, name: "Maria Rossi", email: "maria.rossi@example.it", message: "Buongiorno, è ancora disponibile?" });
+  const body = JSON.stringify({
+    listingId,
+    name: "Maria Rossi",
+    email: "maria.rossi@example.it",
+    message: "Buongiorno, è ancora disponibile?",
+  });
   const url = new URL(portal.url);
   const t = performance.now();
   return new Promise((resolve, reject) => {
-    const req = httpRequest({
-      host: "127.0.0.1", port: url.port, path: "/portal-srp/api/v1/mycasa/searchSpecific", method: "POST", localAddress: from,
-      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-    }, (res) => {
-      res.resume();
-      res.on("end", () => resolve({ ms: performance.now() - t, status: res.statusCode ?? 0 }));
-    });
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port: url.port,
+        path: "/portal-srp/api/v1/mycasa/searchSpecific",
+        method: "POST",
+        localAddress: from,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ ms: performance.now() - t, status: res.statusCode ?? 0 }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -79,15 +110,22 @@ function postLead(listingId: number, from: string): Promise<{ ms: number; status
 const leadTimes: number[] = [];
 const leadStatuses = new Map<number, number>();
 for (let i = 0; i < n; i++) {
-  const { ms, status } = await postLead(listings.listings[i % listings.listings.length]!.id, `127.0.${1 + Math.floor(i / 200)}.${2 + (i % 200)}`);
+  const { ms, status } = await postLead(
+    listings.listings[i % listings.listings.length]!.id,
+    `127.0.${1 + Math.floor(i / 200)}.${2 + (i % 200)}`,
+  );
   if (i >= 20) leadTimes.push(ms);
   leadStatuses.set(status, (leadStatuses.get(status) ?? 0) + 1);
 }
-console.log(`leads (stored, mail queued): ${leadTimes.length} requests, ${quantiles(leadTimes)}; statuses ${JSON.stringify(Object.fromEntries(leadStatuses))}`);
+console.log(
+  `leads (stored, mail queued): ${leadTimes.length} requests, ${quantiles(leadTimes)}; statuses ${JSON.stringify(Object.fromEntries(leadStatuses))}`,
+);
 // Every stored lead's mail reaches the SMTP server (those whose publisher has an address: all demo publishers).
 const leadsSent = leadStatuses.get(201) ?? 0;
 const waitStart = performance.now();
 while (catcher.count() < leadsSent && performance.now() - waitStart < 60_000) await new Promise((r) => setTimeout(r, 50));
-console.log(`mails delivered to the local SMTP server: ${catcher.count()} of ${leadsSent} leads, the last ${(performance.now() - waitStart).toFixed(0)} ms after the last lead's answer`);
+console.log(
+  `mails delivered to the local SMTP server: ${catcher.count()} of ${leadsSent} leads, the last ${(performance.now() - waitStart).toFixed(0)} ms after the last lead's answer`,
+);
 await portal.stop();
 await catcher.close();

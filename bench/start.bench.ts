@@ -15,12 +15,17 @@ const dataDir = mkdtempSync(join(tmpdir(), "casa-bench-start-"));
 async function timeToReady(): Promise<{ ms: number; stop: () => Promise<number> }> {
   const started = performance.now();
   const child = spawn(process.execPath, [join(root, "scripts/start.ts")], {
-    cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" }, stdio: ["ignore", "ignore", "inherit"],
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? -1)));
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -70,8 +70,19 @@ type Kind = "prefix" | "whole name" | "typo" | "zone" | "province" | "street";
 const mix: Array<{ kind: Kind; qs: string; channel?: SuggestChannel }> = [];
 const n = Number(values.queries);
 for (let i = 0; i < n; i++) {
-  const kind = random.weighted([["prefix", 45], ["whole name", 15], ["typo", 15], ["zone", 10], ["province", 10], ["street", 5]] as const);
-  const drawn = random.weighted([["vendita", 60], ["affitto", 30], ["all", 10]] as const);
+  const kind = random.weighted([
+    ["prefix", 45],
+    ["whole name", 15],
+    ["typo", 15],
+    ["zone", 10],
+    ["province", 10],
+    ["street", 5],
+  ] as const);
+  const drawn = random.weighted([
+    ["vendita", 60],
+    ["affitto", 30],
+    ["all", 10],
+  ] as const);
   const channel: SuggestChannel | undefined = drawn === "all" ? undefined : drawn;
   const name = foldAccents(pickTown().name).toLowerCase();
   let qs: string;
@@ -110,7 +121,9 @@ for (const q of mix) {
   all.push(ms);
   byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), ms]);
 }
-console.log(`\nin-process suggestPlaces (${info.count} listings, ${directory.size} places; load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`);
+console.log(
+  `\nin-process suggestPlaces (${info.count} listings, ${directory.size} places; load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`,
+);
 console.log(`  all         ${stats(all)}`);
 console.log(`  CPU time    ${stats(cpu)}  (process CPU per call: the cost without waiting for a core)`);
 for (const [kind, ms] of byKind) console.log(`  ${kind.padEnd(11)} ${stats(ms)}`);
@@ -120,7 +133,9 @@ const trigram: number[] = [];
 for (const q of mix.slice(0, 500)) {
   const text = foldAccents(q.qs).toLowerCase();
   const t = performance.now();
-  await sql`SELECT id FROM places WHERE search_name % ${text} OR search_name LIKE ${`${text}%`} ORDER BY similarity(search_name, ${text}) DESC LIMIT 5`.execute(db);
+  await sql`SELECT id FROM places WHERE search_name % ${text} OR search_name LIKE ${`${text}%`} ORDER BY similarity(search_name, ${text}) DESC LIMIT 5`.execute(
+    db,
+  );
   trigram.push(performance.now() - t);
 }
 console.log(`\npg_trgm query on places.search_name (for comparison)\n  all         ${stats(trigram)}`);
@@ -132,34 +147,57 @@ if (httpSeconds > 0) {
   const root = new URL("..", import.meta.url).pathname;
   const child = spawn(process.execPath, [`${root}scripts/start.ts`], {
     cwd: root,
-    env: { ...process.env, CASA_BUILD_DIR: process.env.CASA_BUILD_DIR ?? "build-bench", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url ?? "", DEMO_SEED: info.seed, DEMO_COUNT: String(info.count), LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      CASA_BUILD_DIR: process.env.CASA_BUILD_DIR ?? "build-bench",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: url ?? "",
+      DEMO_SEED: info.seed,
+      DEMO_COUNT: String(info.count),
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false)) break;
+      if (
+        await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.status === 200,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const post = (qs: string, channel?: string) =>
-      fetch(`http://127.0.0.1:${port}/portal-srp/api/v1/smartsuggest/suggest`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ qs, channel }) });
+      fetch(`http://127.0.0.1:${port}/portal-srp/api/v1/smartsuggest/suggest`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ qs, channel }),
+      });
     for (const q of mix.slice(0, 100)) await (await post(q.qs, q.channel)).arrayBuffer();
     const http: number[] = [];
     let errors = 0;
     const end = performance.now() + httpSeconds * 1000;
     let i = 0;
     // 4 clients, one request at a time each.
-    await Promise.all([0, 1, 2, 3].map(async () => {
-      while (performance.now() < end) {
-        const q = mix[i++ % mix.length]!;
-        const t = performance.now();
-        const res = await post(q.qs, q.channel);
-        await res.arrayBuffer();
-        if (res.status !== 200) errors++;
-        http.push(performance.now() - t);
-      }
-    }));
-    console.log(`\nover HTTP, 4 concurrent clients for ${httpSeconds} s: ${(http.length / httpSeconds).toFixed(0)} requests/s, ${errors} errors\n  all         ${stats(http)}`);
+    await Promise.all(
+      [0, 1, 2, 3].map(async () => {
+        while (performance.now() < end) {
+          const q = mix[i++ % mix.length]!;
+          const t = performance.now();
+          const res = await post(q.qs, q.channel);
+          await res.arrayBuffer();
+          if (res.status !== 200) errors++;
+          http.push(performance.now() - t);
+        }
+      }),
+    );
+    console.log(
+      `\nover HTTP, 4 concurrent clients for ${httpSeconds} s: ${(http.length / httpSeconds).toFixed(0)} requests/s, ${errors} errors\n  all         ${stats(http)}`,
+    );
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => child.on("exit", r));

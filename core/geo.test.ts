@@ -1,11 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { bboxOf, containsPoint, distanceMeters, interiorPoint, markerCellSize, MAX_MARKER_CELLS, zoomForBBox, type Geometry } from "./geo.ts";
+import {
+  bboxOf,
+  containsPoint,
+  distanceMeters,
+  interiorPoint,
+  markerCellSize,
+  MAX_MARKER_CELLS,
+  zoomForBBox,
+  type Geometry,
+} from "./geo.ts";
 
 const squareWithHole: Geometry = {
   type: "Polygon",
   coordinates: [
-    [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]],
-    [[4, 4], [6, 4], [6, 6], [4, 6], [4, 4]],
+    [
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [0, 10],
+      [0, 0],
+    ],
+    [
+      [4, 4],
+      [6, 4],
+      [6, 6],
+      [4, 6],
+      [4, 4],
+    ],
   ],
 };
 
@@ -20,7 +41,27 @@ describe("containsPoint", () => {
   });
 
   it("handles multipolygons", () => {
-    const multi: Geometry = { type: "MultiPolygon", coordinates: [[[[0, 0], [1, 0], [1, 1], [0, 0]]], [[[5, 5], [6, 5], [6, 6], [5, 5]]]] };
+    const multi: Geometry = {
+      type: "MultiPolygon",
+      coordinates: [
+        [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+        [
+          [
+            [5, 5],
+            [6, 5],
+            [6, 6],
+            [5, 5],
+          ],
+        ],
+      ],
+    };
     expect(containsPoint(multi, 5.8, 5.2)).toBe(true);
     expect(containsPoint(multi, 3, 3)).toBe(false);
   });
@@ -28,7 +69,22 @@ describe("containsPoint", () => {
 
 describe("interiorPoint", () => {
   it("finds a point inside a C shape whose centroid is outside", () => {
-    const c: Geometry = { type: "Polygon", coordinates: [[[0, 0], [10, 0], [10, 2], [2, 2], [2, 8], [10, 8], [10, 10], [0, 10], [0, 0]]] };
+    const c: Geometry = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [0, 0],
+          [10, 0],
+          [10, 2],
+          [2, 2],
+          [2, 8],
+          [10, 8],
+          [10, 10],
+          [0, 10],
+          [0, 0],
+        ],
+      ],
+    };
     const [lon, lat] = interiorPoint(c);
     expect(containsPoint(c, lon, lat)).toBe(true);
   });
@@ -55,7 +111,8 @@ describe("markerCellSize", () => {
     const italy: [number, number, number, number] = [6.6, 35.5, 18.6, 47.1];
     for (const zoom of [0, 5, 10, 14, 18, 22]) {
       const cell = markerCellSize(italy, zoom);
-      const count = (Math.floor(italy[2] / cell) - Math.floor(italy[0] / cell) + 1) * (Math.floor(italy[3] / cell) - Math.floor(italy[1] / cell) + 1);
+      const count =
+        (Math.floor(italy[2] / cell) - Math.floor(italy[0] / cell) + 1) * (Math.floor(italy[3] / cell) - Math.floor(italy[1] / cell) + 1);
       expect(count).toBeLessThanOrEqual(MAX_MARKER_CELLS);
       expect(Math.log2(cell / (360 / 2 ** zoom / 4)) % 1).toBe(0);
     }

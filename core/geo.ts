@@ -6,9 +6,7 @@
 export type Position = [number, number];
 export type Ring = Position[];
 export type PolygonCoords = Ring[];
-export type Geometry =
-  | { type: "Polygon"; coordinates: PolygonCoords }
-  | { type: "MultiPolygon"; coordinates: PolygonCoords[] };
+export type Geometry = { type: "Polygon"; coordinates: PolygonCoords } | { type: "MultiPolygon"; coordinates: PolygonCoords[] };
 
 /** [minLon, minLat, maxLon, maxLat] */
 export type BBox = [number, number, number, number];
@@ -41,7 +39,10 @@ export function containsPoint(geometry: Geometry, lon: number, lat: number): boo
 }
 
 export function bboxOf(geometry: Geometry): BBox {
-  let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
+  let minLon = Infinity,
+    minLat = Infinity,
+    maxLon = -Infinity,
+    maxLat = -Infinity;
   for (const polygon of polygonsOf(geometry)) {
     for (const [lon, lat] of polygon[0] ?? []) {
       if (lon < minLon) minLon = lon;
@@ -94,10 +95,15 @@ export function centreOf(geometry: Geometry): Position {
     const ring = polygon[0];
     if (!ring) continue;
     const area = Math.abs(signedArea(ring));
-    if (area > bestArea) { bestArea = area; best = ring; }
+    if (area > bestArea) {
+      bestArea = area;
+      best = ring;
+    }
   }
   if (!best) throw new Error("geometry has no ring");
-  let cx = 0, cy = 0, a = 0;
+  let cx = 0,
+    cy = 0,
+    a = 0;
   for (let i = 0, j = best.length - 1; i < best.length; j = i++) {
     const [x0, y0] = best[j]!;
     const [x1, y1] = best[i]!;
@@ -138,7 +144,10 @@ export function interiorPoint(geometry: Geometry): Position {
       const lat = minLat + ((maxLat - minLat) * (j + 0.5)) / (steps + 1);
       if (!containsPoint(geometry, lon, lat)) continue;
       const d = (lon - centre[0]) ** 2 + (lat - centre[1]) ** 2;
-      if (d < bestD) { bestD = d; best = [lon, lat]; }
+      if (d < bestD) {
+        bestD = d;
+        best = [lon, lat];
+      }
     }
   }
   if (!best) throw new Error("no interior point found");
@@ -155,7 +164,8 @@ export const MAX_MARKER_CELLS = 2_000;
  */
 export function markerCellSize(bbox: BBox, zoom: number, maxCells = MAX_MARKER_CELLS): number {
   let cell = 360 / 2 ** zoom / 4;
-  const cellsAt = (size: number) => (Math.floor(bbox[2] / size) - Math.floor(bbox[0] / size) + 1) * (Math.floor(bbox[3] / size) - Math.floor(bbox[1] / size) + 1);
+  const cellsAt = (size: number) =>
+    (Math.floor(bbox[2] / size) - Math.floor(bbox[0] / size) + 1) * (Math.floor(bbox[3] / size) - Math.floor(bbox[1] / size) + 1);
   while (cellsAt(cell) > maxCells) cell *= 2;
   return cell;
 }

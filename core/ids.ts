@@ -16,8 +16,10 @@ export function parseId(text: string | null | undefined): number | null {
 
 /** An id as a JSON number (a whole number) or a string of decimal digits. */
 export function idSchema(name: string) {
-  return z.union([
-    z.number().int(`${name} must be a whole number`),
-    z.string().regex(DECIMAL_ID, `${name} must be decimal digits`).transform(Number),
-  ]).pipe(z.number().min(1, `${name} must be at least 1`).max(MAX_ID, `${name} must be at most ${MAX_ID}`));
+  return z
+    .union([
+      z.number().int(`${name} must be a whole number`),
+      z.string().regex(DECIMAL_ID, `${name} must be decimal digits`).transform(Number),
+    ])
+    .pipe(z.number().min(1, `${name} must be at least 1`).max(MAX_ID, `${name} must be at most ${MAX_ID}`));
 }

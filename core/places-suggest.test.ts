@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { editDistance, isStreetQuery, splitStreetNumber, MatchKind, normalizeQuery, prefixDistance, SuggestIndex, typoBudget } from "./places-suggest.ts";
+import {
+  editDistance,
+  isStreetQuery,
+  splitStreetNumber,
+  MatchKind,
+  normalizeQuery,
+  prefixDistance,
+  SuggestIndex,
+  typoBudget,
+} from "./places-suggest.ts";
 
 describe("normalizeQuery", () => {
   it("folds accents, apostrophes and punctuation", () => {

@@ -33,7 +33,10 @@ export const streetPrefixes = ["via", "viale", "piazza", "piazzale", "corso", "s
 
 /** True when the query starts with a street word followed by something: "via roma", "piazza ". */
 export function isStreetQuery(text: string): boolean {
-  const words = foldAccents(text).toLowerCase().trimStart().split(/[^a-z0-9.]+/);
+  const words = foldAccents(text)
+    .toLowerCase()
+    .trimStart()
+    .split(/[^a-z0-9.]+/);
   if (words.length < 2) return false;
   const first = words[0]!.replace(/\.$/, "");
   return (streetPrefixes as readonly string[]).includes(first) || ["v.le", "p.za", "p.zza", "c.so"].includes(words[0]!);
@@ -47,7 +50,10 @@ export function isStreetQuery(text: string): boolean {
  * a number right after the street word is part of the name ("via 20 settembre").
  */
 export function splitStreetNumber(text: string): { street: string; number: string | null } {
-  const words = text.trim().split(/[\s,]+/).filter(Boolean);
+  const words = text
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean);
   const isNumber = (w: string) => /^\d/.test(w);
   const last = words.length - 1;
   if (last >= 1 && isNumber(words[last]!) && words.slice(0, last).some((w) => /[a-z]/i.test(w))) {
@@ -175,7 +181,10 @@ export class SuggestIndex {
    * Places matching `query`, best first. `accept` filters entries (levels, landing pages);
    * `countOf` gives the listing count used for ranking.
    */
-  search(query: string, options: { limit: number; accept?: (e: SuggestEntry) => boolean; countOf?: (id: string) => number }): SuggestMatch[] {
+  search(
+    query: string,
+    options: { limit: number; accept?: (e: SuggestEntry) => boolean; countOf?: (id: string) => number },
+  ): SuggestMatch[] {
     const spaced = normalizeQuery(query).slice(0, 60);
     if (!spaced) return [];
     const compact = spaced.replace(/ /g, "");

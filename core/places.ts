@@ -24,12 +24,28 @@ export const PlaceLevel = {
 export type PlaceLevel = (typeof PlaceLevel)[keyof typeof PlaceLevel];
 
 export type PlaceType =
-  | "country" | "region" | "province" | "town" | "zone" | "block"
-  | "metroline" | "metrostop" | "nonadminzone" | "nonadminsubzone";
+  | "country"
+  | "region"
+  | "province"
+  | "town"
+  | "zone"
+  | "block"
+  | "metroline"
+  | "metrostop"
+  | "nonadminzone"
+  | "nonadminsubzone";
 
 export const placeTypeByLevel: Record<Exclude<PlaceLevel, 999>, PlaceType> = {
-  2: "country", 4: "region", 6: "province", 9: "town", 10: "zone", 11: "block",
-  118: "metroline", 120: "metrostop", 130: "nonadminzone", 132: "nonadminsubzone",
+  2: "country",
+  4: "region",
+  6: "province",
+  9: "town",
+  10: "zone",
+  11: "block",
+  118: "metroline",
+  120: "metrostop",
+  130: "nonadminzone",
+  132: "nonadminsubzone",
 };
 
 /** Path segment used by GET /lh/v2/{level}/{slug}, per seed 000 §7. */

@@ -14,7 +14,14 @@ describe("Random", () => {
   it("draws weighted values in proportion", () => {
     const r = new Random(1);
     let heads = 0;
-    for (let i = 0; i < 10_000; i++) if (r.weighted([["a", 3], ["b", 1]] as const) === "a") heads++;
+    for (let i = 0; i < 10_000; i++)
+      if (
+        r.weighted([
+          ["a", 3],
+          ["b", 1],
+        ] as const) === "a"
+      )
+        heads++;
     expect(heads / 10_000).toBeGreaterThan(0.72);
     expect(heads / 10_000).toBeLessThan(0.78);
   });

@@ -87,7 +87,8 @@ export class WeightedIndex {
   draw(random: Random): number {
     const c = this.#cumulative;
     const target = random.next() * c[c.length - 1]!;
-    let lo = 0, hi = c.length - 1;
+    let lo = 0,
+      hi = c.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (c[mid]! > target) hi = mid;

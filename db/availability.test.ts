@@ -46,7 +46,9 @@ describe("DatabaseAvailability", () => {
     vi.useFakeTimers();
     let answering = false;
     const changes: boolean[] = [];
-    const ping = vi.fn(async () => { if (!answering) throw withCode("ECONNREFUSED"); });
+    const ping = vi.fn(async () => {
+      if (!answering) throw withCode("ECONNREFUSED");
+    });
     const monitor = new DatabaseAvailability({ ping, onChange: (up) => changes.push(up) }).start();
     expect(monitor.available).toBe(true);
 

@@ -8,20 +8,29 @@
 
 /** SQLSTATEs and socket codes of a database that cannot be reached or is going away. */
 const UNAVAILABLE_CODES = new Set([
-  "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
   "57P01", // admin_shutdown
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now (starting up, shutting down)
   "53300", // too_many_connections
 ]);
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Client was closed and is not queryable|Connection ended/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Client was closed and is not queryable|Connection ended/i;
 
 function* causes(error: unknown): Generator<Record<string, unknown>> {
   let current = error;
   for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
     yield current as Record<string, unknown>;
     // Node reports a refused connection to "localhost" (IPv4 and IPv6) as an AggregateError.
-    if (current instanceof AggregateError) for (const inner of current.errors) if (inner && typeof inner === "object") yield inner as Record<string, unknown>;
+    if (current instanceof AggregateError)
+      for (const inner of current.errors) if (inner && typeof inner === "object") yield inner as Record<string, unknown>;
     current = (current as { cause?: unknown }).cause;
   }
 }

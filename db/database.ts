@@ -64,7 +64,11 @@ function kysely(pool: pg.Pool, onQueryError?: (error: unknown) => void): Kysely<
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
-    log: onQueryError ? (event) => { if (event.level === "error") onQueryError(event.error); } : undefined,
+    log: onQueryError
+      ? (event) => {
+          if (event.level === "error") onQueryError(event.error);
+        }
+      : undefined,
   });
 }
 
@@ -90,7 +94,9 @@ async function listenOnServer(url: string, channel: string, onNotify: () => void
   let retry: NodeJS.Timeout | null = null;
   const connect = async () => {
     const c = new pg.Client({ connectionString: url });
-    c.on("notification", (n) => { if (n.channel === channel) onNotify(); });
+    c.on("notification", (n) => {
+      if (n.channel === channel) onNotify();
+    });
     c.on("error", () => reconnect(c));
     c.on("end", () => reconnect(c));
     try {
@@ -108,7 +114,10 @@ async function listenOnServer(url: string, channel: string, onNotify: () => void
     if (stopped || retry || (client !== null && client !== c)) return;
     client = null;
     c.end().catch(() => {});
-    retry = setTimeout(() => { retry = null; void connect(); }, 1000);
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, 1000);
     retry.unref();
   };
   await connect();
@@ -120,7 +129,7 @@ async function listenOnServer(url: string, channel: string, onNotify: () => void
 }
 
 interface PgliteLike {
-  listen(channel: string, callback: (payload: string) => void): Promise<(() => Promise<void>)>;
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 async function openPglite(dataDir: string): Promise<pg.Pool & { pglite?: PgliteLike }> {
@@ -141,8 +150,11 @@ async function openPglite(dataDir: string): Promise<pg.Pool & { pglite?: PgliteL
   try {
     pglite = await PGlite.create(dataDir, {
       extensions: {
-        pg_trgm: trgm.pg_trgm, unaccent: unaccent.unaccent, cube: cube.cube,
-        earthdistance: earthdistance.earthdistance, btree_gist: btreeGist.btree_gist,
+        pg_trgm: trgm.pg_trgm,
+        unaccent: unaccent.unaccent,
+        cube: cube.cube,
+        earthdistance: earthdistance.earthdistance,
+        btree_gist: btreeGist.btree_gist,
       },
     });
   } catch (error) {
@@ -176,7 +188,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const readDb = kysely(readPool, onQueryError);
     const url = options.url;
     return {
-      kind: "postgres", db, readDb,
+      kind: "postgres",
+      db,
+      readDb,
       async ping() {
         await Promise.all([sql`SELECT 1`.execute(db), sql`SELECT 1`.execute(readDb)]);
       },
@@ -189,11 +203,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const pool = await openPglite(options.dataDir);
   const db = kysely(pool, onQueryError);
   return {
-    kind: "pglite", db, readDb: db,
-    ping: async () => { await sql`SELECT 1`.execute(db); },
+    kind: "pglite",
+    db,
+    readDb: db,
+    ping: async () => {
+      await sql`SELECT 1`.execute(db);
+    },
     async listen(channel, onNotify) {
       const unlisten = await pool.pglite!.listen(channel, () => onNotify());
-      return async () => { await unlisten().catch(() => {}); };
+      return async () => {
+        await unlisten().catch(() => {});
+      };
     },
     close: () => db.destroy(),
   };

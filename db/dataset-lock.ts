@@ -34,7 +34,11 @@ export class DatasetLock {
   }
 
   async #open(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.#url, connectionTimeoutMillis: 5000, application_name: "casa-portal dataset lock" });
+    const client = new pg.Client({
+      connectionString: this.#url,
+      connectionTimeoutMillis: 5000,
+      application_name: "casa-portal dataset lock",
+    });
     client.on("error", () => {}); // reported through "end"
     client.on("end", () => {
       if (this.#client !== client || this.#closed) return;

@@ -10,7 +10,15 @@ import { sql } from "kysely";
 import { PlaceLevel } from "../core/places.ts";
 import { Random } from "../core/random.ts";
 import {
-  flagFilter, rangeFilter, searchColumns, searchFilters, withForm, type AnyFilter, type Condition, type FilterRegistry, type RawSpec,
+  flagFilter,
+  rangeFilter,
+  searchColumns,
+  searchFilters,
+  withForm,
+  type AnyFilter,
+  type Condition,
+  type FilterRegistry,
+  type RawSpec,
   type SearchColumn,
 } from "../core/search/filters.ts";
 import { parseSearch, type SearchQuery } from "../core/search/query.ts";
@@ -35,10 +43,14 @@ type Row = Record<SearchColumn, number | string | boolean | null>;
 /** A condition on one plain row, with SQL's rules: a comparison with NULL is not true. */
 function holds(c: Condition, row: Row): boolean {
   switch (c.op) {
-    case "and": return c.of.every((x) => holds(x, row));
-    case "or": return c.of.some((x) => holds(x, row));
-    case "in": return row[c.column] !== null && c.values.includes(row[c.column] as string);
-    case "notNull": return row[c.column] !== null;
+    case "and":
+      return c.of.every((x) => holds(x, row));
+    case "or":
+      return c.of.some((x) => holds(x, row));
+    case "in":
+      return row[c.column] !== null && c.values.includes(row[c.column] as string);
+    case "notNull":
+      return row[c.column] !== null;
   }
   const left = row[c.column];
   const right = "other" in c ? row[c.other] : c.value;
@@ -47,19 +59,27 @@ function holds(c: Condition, row: Row): boolean {
   const a = (left as number) * ("scale" in c && c.scale !== undefined ? c.scale : 1);
   const b = right as number;
   switch (c.op) {
-    case ">=": return a >= b;
-    case "<=": return a <= b;
-    case ">": return a > b;
-    case "<": return a < b;
+    case ">=":
+      return a >= b;
+    case "<=":
+      return a <= b;
+    case ">":
+      return a > b;
+    case "<":
+      return a < b;
   }
 }
 
 function bruteCount(rows: Row[], query: SearchQuery, registry: FilterRegistry): number {
   const conditions = registry.conditions(query.filters, { now });
   const group = query.group === "nuove-costruzioni" ? "case" : query.group;
-  return rows.filter((r) => r.channel === query.channel && r.propertyTypeGroup === group
-    && (query.group !== "nuove-costruzioni" || r.isNewConstruction === true)
-    && conditions.every((c) => holds(c, r))).length;
+  return rows.filter(
+    (r) =>
+      r.channel === query.channel &&
+      r.propertyTypeGroup === group &&
+      (query.group !== "nuove-costruzioni" || r.isNewConstruction === true) &&
+      conditions.every((c) => holds(c, r)),
+  ).length;
 }
 
 /** The first column a condition compares with a number, and its scale. */
@@ -92,15 +112,19 @@ function rawValue(entry: AnyFilter, spec: RawSpec, random: Random, rows: Row[]):
     return Math.max(min, Math.round(Math.exp(Math.log(lo) + random.next() * (Math.log(hi) - Math.log(lo)))));
   };
   switch (spec.type) {
-    case "flag": return true;
-    case "literal": return spec.value;
-    case "int": return number(spec.min, spec.max);
+    case "flag":
+      return true;
+    case "literal":
+      return spec.value;
+    case "int":
+      return number(spec.min, spec.max);
     case "range": {
       const [a, b] = [number(spec.min, spec.max), number(spec.min, spec.max)].sort((x, y) => x - y);
       const which = random.int(0, 2);
       return which === 0 ? { min: a } : which === 1 ? { max: b } : { min: a, max: b };
     }
-    case "enum": return random.pick(spec.values);
+    case "enum":
+      return random.pick(spec.values);
     case "list": {
       const chosen = spec.values.filter(() => random.chance(0.4)).slice(0, 4);
       return chosen.length > 0 ? chosen : [random.pick(spec.values)];
@@ -121,7 +145,11 @@ function frame(random: Random, rows?: Row[]): { channel: Channel; propertyTypeGr
     const row = random.pick(rows);
     return { channel: row.channel as Channel, propertyTypeGroup: row.propertyTypeGroup as string };
   }
-  const channel = random.weighted([["vendita", 55], ["affitto", 35], ["affitto-breve", 10]] as const) as Channel;
+  const channel = random.weighted([
+    ["vendita", 55],
+    ["affitto", 35],
+    ["affitto-breve", 10],
+  ] as const) as Channel;
   return { channel, propertyTypeGroup: random.chance(0.8) ? "case" : random.pick(groupsByChannel[channel]) };
 }
 
@@ -139,12 +167,17 @@ describe.each(databaseTargets)("the filter registry on %s", (target) => {
     facts = await ListingFacts.load(handle.db);
     const columns = Object.keys(searchColumns) as SearchColumn[];
     const raw = await handle.db.selectFrom("listings").select(columns).execute();
-    rows = raw.map((r) => Object.fromEntries(columns.map((c) => {
-      const v = (r as Record<string, unknown>)[c];
-      if (v === null || v === undefined) return [c, null];
-      const kind = searchColumns[c];
-      return [c, kind === "time" ? new Date(v as string).getTime() : kind === "number" ? Number(v) : v];
-    })) as Row);
+    rows = raw.map(
+      (r) =>
+        Object.fromEntries(
+          columns.map((c) => {
+            const v = (r as Record<string, unknown>)[c];
+            if (v === null || v === undefined) return [c, null];
+            const kind = searchColumns[c];
+            return [c, kind === "time" ? new Date(v as string).getTime() : kind === "number" ? Number(v) : v];
+          }),
+        ) as Row,
+    );
   });
   afterAll(async () => {
     await handle?.close();
@@ -208,7 +241,11 @@ describe.each(databaseTargets)("the filter registry on %s", (target) => {
   it("takes a new filter defined in one place through parsing, the URL, SQL, the facts and the form", async () => {
     // Declared here and nowhere else: no line of query.ts, url.ts, db/ or the form knows them.
     const registry = searchFilters.extend(
-      withForm(rangeFilter("totalFloors", { column: "totalFloors", base: "piani", min: 0, max: 200 }), { group: "features", control: "number-pair", max: 200 }),
+      withForm(rangeFilter("totalFloors", { column: "totalFloors", base: "piani", min: 0, max: 200 }), {
+        group: "features",
+        control: "number-pair",
+        max: 200,
+      }),
       flagFilter("newBuild", { raw: "solo_nuovo", column: "isNewConstruction" }),
     );
     const raw = { channel: "vendita", piani_min: "4", solo_nuovo: "true", price_max: 400000 };
@@ -218,13 +255,24 @@ describe.each(databaseTargets)("the filter registry on %s", (target) => {
     expect(query.filters).toMatchObject({ totalFloors: { min: 4 }, newBuild: true, price: { max: 400000 } });
     const url = encodeSearchUrl(query, noPlaces, registry);
     expect(url).toBe("/vendita/case/?price_max=400000&piani_min=4&solo_nuovo=true");
-    expect(decodeSearchUrl("/vendita/case/", "?PIANI_MIN=4&solo_nuovo=1&price_max=400000", noPlaces, registry))
-      .toEqual({ kind: "search", query, canonical: url });
+    expect(decodeSearchUrl("/vendita/case/", "?PIANI_MIN=4&solo_nuovo=1&price_max=400000", noPlaces, registry)).toEqual({
+      kind: "search",
+      query,
+      canonical: url,
+    });
 
     const criteria: SearchCriteria = { query, places: [], lineStops: new Map(), area: null, now, registry };
-    const expected = rows.filter((r) => r.channel === "vendita" && r.propertyTypeGroup === "case" && r.isNewConstruction === true
-      && r.totalFloors !== null && (r.totalFloors as number) >= 4 && r.price !== null && (r.price as number) <= 400000
-      && r.isPrivateNegotiation === false).length; // a price filter never matches a hidden price
+    const expected = rows.filter(
+      (r) =>
+        r.channel === "vendita" &&
+        r.propertyTypeGroup === "case" &&
+        r.isNewConstruction === true &&
+        r.totalFloors !== null &&
+        (r.totalFloors as number) >= 4 &&
+        r.price !== null &&
+        (r.price as number) <= 400000 &&
+        r.isPrivateNegotiation === false,
+    ).length; // a price filter never matches a hidden price
     expect(expected).toBeGreaterThan(0);
     expect(await countListingsBySql(handle.db, criteria)).toBe(expected);
     expect(facts.count(criteria)).toBe(expected);
@@ -260,7 +308,10 @@ describe.each(databaseTargets)("the filter registry on %s", (target) => {
       expect(tagged.rows.length).toBeGreaterThan(0);
       const children = await listChildren(db, zone.id);
       expect(children.find((c) => c.id === subZoneId)?.count).toBe(tagged.rows.length);
-      const counts = await countListingsIn(db, [{ id: subZoneId, level: PlaceLevel.nonAdminSubZone }, { id: zone.id, level: PlaceLevel.nonAdminZone }]);
+      const counts = await countListingsIn(db, [
+        { id: subZoneId, level: PlaceLevel.nonAdminSubZone },
+        { id: zone.id, level: PlaceLevel.nonAdminZone },
+      ]);
       expect(counts.get(subZoneId)).toBe(tagged.rows.length);
       expect(counts.get(zone.id)).toBe(busiest.rows[0]!.n);
     } finally {

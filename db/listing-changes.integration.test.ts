@@ -9,7 +9,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { Random } from "../core/random.ts";
 import { parseSearch } from "../core/search/query.ts";
-import { buildCriteria } from "../app/search/criteria.server.ts";
+import { buildCriteria } from "./search-criteria.ts";
 import { loadDataset } from "../etl/load.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { openDatabase, type DatabaseHandle } from "./database.ts";
@@ -57,9 +57,21 @@ describe.each(databaseTargets)("listing changes on %s", (target) => {
     let position = await currentChangePosition(db);
     const facts = await ListingFacts.load(db);
     const random = new Random(`changes-${target}`);
-    const towns = (await db.selectFrom("listings").select("townId").groupBy("townId").orderBy((eb) => eb.fn.countAll(), "desc").limit(8).execute()).map((r) => r.townId);
+    const towns = (
+      await db
+        .selectFrom("listings")
+        .select("townId")
+        .groupBy("townId")
+        .orderBy((eb) => eb.fn.countAll(), "desc")
+        .limit(8)
+        .execute()
+    ).map((r) => r.townId);
     const template = async (): Promise<NewListing> => {
-      const { id: _id, pricePerMq: _ppm, ...row } = await db.selectFrom("listings").selectAll().orderBy(sql`random()`).limit(1).executeTakeFirstOrThrow();
+      const {
+        id: _id,
+        pricePerMq: _ppm,
+        ...row
+      } = await db.selectFrom("listings").selectAll().orderBy(sql`random()`).limit(1).executeTakeFirstOrThrow();
       return row;
     };
     const follow = async () => {
@@ -71,7 +83,9 @@ describe.each(databaseTargets)("listing changes on %s", (target) => {
     };
     const check = async (round: number) => {
       const searches = [
-        { channel: "vendita" }, { channel: "affitto" }, { channel: "vendita", price_max: 200_000 },
+        { channel: "vendita" },
+        { channel: "affitto" },
+        { channel: "vendita", price_max: 200_000 },
         { channel: "vendita", propertyTypeGroup: "case", mq_min: 80 },
         ...towns.slice(0, 4).map((t) => ({ channel: "vendita", __town: t })),
         ...towns.slice(0, 4).map((t) => ({ channel: "affitto", __town: t, price_min: 700 })),
@@ -79,14 +93,25 @@ describe.each(databaseTargets)("listing changes on %s", (target) => {
       for (const { __town, ...params } of searches as Array<Record<string, unknown> & { __town?: string }>) {
         const query = parseSearch(params, __town ? [__town] : []);
         const { criteria } = await buildCriteria(db, query);
-        expect(facts.count(criteria), `round ${round}: ${JSON.stringify({ __town, ...params })}`).toBe(await countListingsBySql(db, criteria));
+        expect(facts.count(criteria), `round ${round}: ${JSON.stringify({ __town, ...params })}`).toBe(
+          await countListingsBySql(db, criteria),
+        );
       }
-      const { n } = await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const { n } = await db
+        .selectFrom("listings")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       expect(facts.size).toBe(Number(n));
     };
 
-    const copyColumns = sql.raw((await sql<{ c: string }>`SELECT column_name AS c FROM information_schema.columns
-      WHERE table_name = 'listings' AND is_generated = 'NEVER' AND column_name <> 'id' ORDER BY ordinal_position`.execute(db)).rows.map((r) => r.c).join(", "));
+    const copyColumns = sql.raw(
+      (
+        await sql<{ c: string }>`SELECT column_name AS c FROM information_schema.columns
+      WHERE table_name = 'listings' AND is_generated = 'NEVER' AND column_name <> 'id' ORDER BY ordinal_position`.execute(db)
+      ).rows
+        .map((r) => r.c)
+        .join(", "),
+    );
     const published: number[] = [];
     for (let round = 0; round < 6; round++) {
       for (let i = 0; i < 15; i++) {
@@ -96,17 +121,34 @@ describe.each(databaseTargets)("listing changes on %s", (target) => {
           published.push(await publishListing(db, { ...row, townId: row.townId, price: random.int(50, 900) * 1000 }));
         } else if (action === 1) {
           // Plain SQL, several rows in one statement: copies of random listings under new ids.
-          await sql`INSERT INTO listings (id, ${copyColumns}) SELECT nextval('listing_ids'), ${copyColumns} FROM (SELECT * FROM listings ORDER BY random() LIMIT 3) l`.execute(db);
+          await sql`INSERT INTO listings (id, ${copyColumns}) SELECT nextval('listing_ids'), ${copyColumns} FROM (SELECT * FROM listings ORDER BY random() LIMIT 3) l`.execute(
+            db,
+          );
         } else if (action === 2) {
           const { id } = await db.selectFrom("listings").select("id").orderBy(sql`random()`).limit(1).executeTakeFirstOrThrow();
           expect(await repriceListing(db, id, random.int(40, 800) * 1000)).toBe(true);
         } else if (action === 3) {
           // Moves between candidate lists: another channel, another town (with its province and region).
-          const [a, b] = (await db.selectFrom("listings").select(["id", "townId", "provinceId", "regionId", "zoneId", "blockId", "nonadminZoneIds", "metroStopIds"]).orderBy(sql`random()`).limit(2).execute());
-          await db.updateTable("listings").set({
-            channel: random.pick(["vendita", "affitto"]), townId: b!.townId, provinceId: b!.provinceId, regionId: b!.regionId,
-            zoneId: b!.zoneId, blockId: b!.blockId, nonadminZoneIds: b!.nonadminZoneIds, metroStopIds: b!.metroStopIds,
-          }).where("id", "=", a!.id).execute();
+          const [a, b] = await db
+            .selectFrom("listings")
+            .select(["id", "townId", "provinceId", "regionId", "zoneId", "blockId", "nonadminZoneIds", "metroStopIds"])
+            .orderBy(sql`random()`)
+            .limit(2)
+            .execute();
+          await db
+            .updateTable("listings")
+            .set({
+              channel: random.pick(["vendita", "affitto"]),
+              townId: b!.townId,
+              provinceId: b!.provinceId,
+              regionId: b!.regionId,
+              zoneId: b!.zoneId,
+              blockId: b!.blockId,
+              nonadminZoneIds: b!.nonadminZoneIds,
+              metroStopIds: b!.metroStopIds,
+            })
+            .where("id", "=", a!.id)
+            .execute();
         } else if (action === 4) {
           const { id } = await db.selectFrom("listings").select("id").orderBy(sql`random()`).limit(1).executeTakeFirstOrThrow();
           expect(await withdrawListing(db, id)).toBe(true);
@@ -127,48 +169,49 @@ describe.each(databaseTargets)("listing changes on %s", (target) => {
   });
 
   // Needs two connections at once: the server only (PGlite has one).
-  if (target === "postgres") it("does not miss a change committed after a later one", async () => {
-    const db = handle.db;
-    let position: ChangePosition = await currentChangePosition(db);
-    const [first, second] = (await db.selectFrom("listings").select("id").orderBy("id").limit(2).execute()).map((r) => r.id);
-    const slow = new pg.Client({ connectionString: provisioned.url });
-    const fast = new pg.Client({ connectionString: provisioned.url });
-    await slow.connect();
-    await fast.connect();
-    try {
-      // The slow transaction takes the lower sequence number, then commits last.
-      await slow.query("BEGIN");
-      await slow.query("UPDATE listings SET price = price + 1 WHERE id = $1", [first]);
-      await fast.query("UPDATE listings SET price = price + 1 WHERE id = $1", [second]);
-      let batch = await readListingChanges(db, position);
-      expect(batch.ids).toEqual([second]);
-      position = batch.next;
-      expect(position.running.length).toBeGreaterThan(0);
-      await slow.query("COMMIT");
-      batch = await readListingChanges(db, position);
-      expect(batch.ids).toEqual([first]);
-      position = batch.next;
-      batch = await readListingChanges(db, position);
-      expect(batch.ids).toEqual([]);
-      position = batch.next;
+  if (target === "postgres")
+    it("does not miss a change committed after a later one", async () => {
+      const db = handle.db;
+      let position: ChangePosition = await currentChangePosition(db);
+      const [first, second] = (await db.selectFrom("listings").select("id").orderBy("id").limit(2).execute()).map((r) => r.id);
+      const slow = new pg.Client({ connectionString: provisioned.url });
+      const fast = new pg.Client({ connectionString: provisioned.url });
+      await slow.connect();
+      await fast.connect();
+      try {
+        // The slow transaction takes the lower sequence number, then commits last.
+        await slow.query("BEGIN");
+        await slow.query("UPDATE listings SET price = price + 1 WHERE id = $1", [first]);
+        await fast.query("UPDATE listings SET price = price + 1 WHERE id = $1", [second]);
+        let batch = await readListingChanges(db, position);
+        expect(batch.ids).toEqual([second]);
+        position = batch.next;
+        expect(position.running.length).toBeGreaterThan(0);
+        await slow.query("COMMIT");
+        batch = await readListingChanges(db, position);
+        expect(batch.ids).toEqual([first]);
+        position = batch.next;
+        batch = await readListingChanges(db, position);
+        expect(batch.ids).toEqual([]);
+        position = batch.next;
 
-      // The slow transaction's id above the snapshot's xmax: the fast one took its id first and completed
-      // last, so xmax (latest completed + 1) lies at or below the slow one's id and the snapshot does not list it.
-      await fast.query("BEGIN");
-      await fast.query("SELECT pg_current_xact_id()");
-      await slow.query("BEGIN");
-      await slow.query("UPDATE listings SET price = price + 1 WHERE id = $1", [first]);
-      await fast.query("UPDATE listings SET price = price + 1 WHERE id = $1", [second]);
-      await fast.query("COMMIT");
-      batch = await readListingChanges(db, position);
-      expect(batch.ids).toEqual([second]);
-      position = batch.next;
-      await slow.query("COMMIT");
-      batch = await readListingChanges(db, position);
-      expect(batch.ids).toEqual([first]);
-    } finally {
-      await slow.end();
-      await fast.end();
-    }
-  });
+        // The slow transaction's id above the snapshot's xmax: the fast one took its id first and completed
+        // last, so xmax (latest completed + 1) lies at or below the slow one's id and the snapshot does not list it.
+        await fast.query("BEGIN");
+        await fast.query("SELECT pg_current_xact_id()");
+        await slow.query("BEGIN");
+        await slow.query("UPDATE listings SET price = price + 1 WHERE id = $1", [first]);
+        await fast.query("UPDATE listings SET price = price + 1 WHERE id = $1", [second]);
+        await fast.query("COMMIT");
+        batch = await readListingChanges(db, position);
+        expect(batch.ids).toEqual([second]);
+        position = batch.next;
+        await slow.query("COMMIT");
+        batch = await readListingChanges(db, position);
+        expect(batch.ids).toEqual([first]);
+      } finally {
+        await slow.end();
+        await fast.end();
+      }
+    });
 });

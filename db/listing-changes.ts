@@ -84,7 +84,8 @@ export async function readListingChanges(db: Kysely<Database>, position: ChangeP
  * instead of trusting it (ListingChangeFollower).
  */
 export async function pruneListingChanges(db: Kysely<Database>, keepMs: number): Promise<number> {
-  const result = await sql`DELETE FROM listing_changes WHERE changed_at < clock_timestamp() - make_interval(secs => ${keepMs / 1000})`.execute(db);
+  const result =
+    await sql`DELETE FROM listing_changes WHERE changed_at < clock_timestamp() - make_interval(secs => ${keepMs / 1000})`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 

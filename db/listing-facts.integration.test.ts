@@ -8,10 +8,17 @@ import { poiTypeIds } from "../core/poi.ts";
 import { Random } from "../core/random.ts";
 import { parseSearch } from "../core/search/query.ts";
 import {
-  availabilities, buildingConditions, energyClasses, floorLevels, furnitureValues, groupsByChannel, licenseTypeGroups,
-  propertyTypeGroups, type Channel,
+  availabilities,
+  buildingConditions,
+  energyClasses,
+  floorLevels,
+  furnitureValues,
+  groupsByChannel,
+  licenseTypeGroups,
+  propertyTypeGroups,
+  type Channel,
 } from "../core/search/vocabulary.ts";
-import { buildCriteria } from "../app/search/criteria.server.ts";
+import { buildCriteria } from "./search-criteria.ts";
 import { loadDataset } from "../etl/load.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { openDatabase, type DatabaseHandle } from "./database.ts";
@@ -43,27 +50,58 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
     const facts = await ListingFacts.load(db);
     expect(facts.size).toBe(2500);
     const directory = await getPlaceDirectory(db);
-    const busyTowns = (await db.selectFrom("listings").select("townId").groupBy("townId").orderBy((eb) => eb.fn.countAll(), "desc").limit(30).execute()).map((r) => r.townId);
+    const busyTowns = (
+      await db
+        .selectFrom("listings")
+        .select("townId")
+        .groupBy("townId")
+        .orderBy((eb) => eb.fn.countAll(), "desc")
+        .limit(30)
+        .execute()
+    ).map((r) => r.townId);
     const samplePlaces = [
       ...busyTowns,
-      ...directory.atLevel(PlaceLevel.zone).slice(0, 20).map((p) => p.id),
-      ...directory.atLevel(PlaceLevel.block).slice(0, 10).map((p) => p.id),
+      ...directory
+        .atLevel(PlaceLevel.zone)
+        .slice(0, 20)
+        .map((p) => p.id),
+      ...directory
+        .atLevel(PlaceLevel.block)
+        .slice(0, 10)
+        .map((p) => p.id),
       ...directory.atLevel(PlaceLevel.metroLine).map((p) => p.id),
-      ...directory.atLevel(PlaceLevel.metroStop).slice(0, 20).map((p) => p.id),
-      ...directory.atLevel(PlaceLevel.nonAdminZone).slice(0, 10).map((p) => p.id),
-      ...directory.atLevel(PlaceLevel.province).slice(0, 15).map((p) => p.id),
+      ...directory
+        .atLevel(PlaceLevel.metroStop)
+        .slice(0, 20)
+        .map((p) => p.id),
+      ...directory
+        .atLevel(PlaceLevel.nonAdminZone)
+        .slice(0, 10)
+        .map((p) => p.id),
+      ...directory
+        .atLevel(PlaceLevel.province)
+        .slice(0, 15)
+        .map((p) => p.id),
       ...directory.atLevel(PlaceLevel.region).map((p) => p.id),
     ];
     const random = new Random(`facts-${target}`);
-    const subset = <T,>(values: readonly T[]) => values.filter(() => random.chance(0.4)).slice(0, 4);
+    const subset = <T>(values: readonly T[]) => values.filter(() => random.chance(0.4)).slice(0, 4);
     let nonZero = 0;
     for (let i = 0; i < 400; i++) {
-      const channel = random.weighted([["vendita", 60], ["affitto", 35], ["affitto-breve", 5]] as const) as Channel;
+      const channel = random.weighted([
+        ["vendita", 60],
+        ["affitto", 35],
+        ["affitto-breve", 5],
+      ] as const) as Channel;
       const group = random.chance(0.7) ? "case" : random.pick(groupsByChannel[channel]);
       const f: Record<string, unknown> = { channel, propertyTypeGroup: group };
       if (random.chance(0.2)) f.propertyTypes = subset(propertyTypeGroups[group]).join(",") || "all";
       if (random.chance(0.4)) f.price_max = channel === "vendita" ? random.int(50, 600) * 1000 : random.int(3, 30) * 100;
-      if (random.chance(0.2)) f.price_min = Math.min(Number(f.price_max ?? Infinity), channel === "vendita" ? random.int(10, 200) * 1000 : random.int(1, 8) * 100);
+      if (random.chance(0.2))
+        f.price_min = Math.min(
+          Number(f.price_max ?? Infinity),
+          channel === "vendita" ? random.int(10, 200) * 1000 : random.int(1, 8) * 100,
+        );
       if (random.chance(0.1)) f.payment_max = random.int(300, 2000);
       if (random.chance(0.1)) f.mqprice_max = random.int(1000, 6000);
       if (random.chance(0.3)) f.mq_min = random.int(20, 120);
@@ -74,7 +112,19 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
       if (random.chance(0.1)) f.numBaths = random.int(1, 3);
       if (random.chance(0.1)) f.numParkingSpaces = 1;
       if (random.chance(0.1)) f.level = subset(floorLevels).join(",") || "terra";
-      for (const flag of ["lift", "balcony", "terrace", "has_swimming_pool", "has_reception", "has_virtual_tour", "air_conditioned", "is_lux", "exclude_under_construction", "includes_property_ownership", "photo"]) {
+      for (const flag of [
+        "lift",
+        "balcony",
+        "terrace",
+        "has_swimming_pool",
+        "has_reception",
+        "has_virtual_tour",
+        "air_conditioned",
+        "is_lux",
+        "exclude_under_construction",
+        "includes_property_ownership",
+        "photo",
+      ]) {
         if (random.chance(0.03)) f[flag] = true;
       }
       if (random.chance(0.05)) f.balconyAndTerrace = true;
@@ -88,7 +138,13 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
       if (random.chance(0.1)) f.furniture = subset(furnitureValues).join(",") || "full";
       if (random.chance(0.1)) f.publication_date = random.pick(["2d", "7d", "30d"]);
       if (random.chance(0.1)) f[random.pick(["only_auction", "exclude_auction"])] = true;
-      else if (random.chance(0.1) && f.price_max === undefined && f.price_min === undefined && f.payment_max === undefined && f.mqprice_max === undefined) {
+      else if (
+        random.chance(0.1) &&
+        f.price_max === undefined &&
+        f.price_min === undefined &&
+        f.payment_max === undefined &&
+        f.mqprice_max === undefined
+      ) {
         f[random.pick(["only_private_negotiation", "exclude_private_negotiation"])] = true;
       }
       if (random.chance(0.05)) f.license_type_groups = subset(licenseTypeGroups).join(",") || "commercio";
@@ -103,9 +159,15 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
       const query = parseSearch(f, [...new Set(locations)]);
       const built = (await buildCriteria(db, query)).criteria;
       // As the fill-in asks: around the places, but not in them.
-      const criteria = locations.length > 0 && random.chance(0.2)
-        ? { ...built, places: [], excludePlaces: built.places, area: { kind: "circle" as const, lat: built.places[0]!.lat, lon: built.places[0]!.lon, radius: 30_000 } }
-        : built;
+      const criteria =
+        locations.length > 0 && random.chance(0.2)
+          ? {
+              ...built,
+              places: [],
+              excludePlaces: built.places,
+              area: { kind: "circle" as const, lat: built.places[0]!.lat, lon: built.places[0]!.lon, radius: 30_000 },
+            }
+          : built;
       const expected = await countListingsBySql(db, criteria);
       expect(facts.count(criteria), JSON.stringify({ f, locations })).toBe(expected);
       if (expected > 0) nonZero++;
@@ -129,14 +191,24 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
       const { criteria } = await buildCriteria(db, query);
       const cell = 360 / 2 ** view.zoom / 4;
       const [w, s, e, n] = view.bbox;
-      const expected = await db.selectFrom("listings")
+      const expected = await db
+        .selectFrom("listings")
         .select([
-          sql<number>`floor(listings.lon / ${cell}::float8)`.as("cx"), sql<number>`floor(listings.lat / ${cell}::float8)`.as("cy"),
-          (eb) => eb.fn.countAll<number>().as("count"), sql<number>`avg(listings.lat)`.as("lat"), sql<number>`avg(listings.lon)`.as("lon"),
+          sql<number>`floor(listings.lon / ${cell}::float8)`.as("cx"),
+          sql<number>`floor(listings.lat / ${cell}::float8)`.as("cy"),
+          (eb) => eb.fn.countAll<number>().as("count"),
+          sql<number>`avg(listings.lat)`.as("lat"),
+          sql<number>`avg(listings.lon)`.as("lon"),
           sql<number | null>`min(listings.price) FILTER (WHERE NOT listings.is_private_negotiation)`.as("minPrice"),
         ])
-        .where((eb) => eb.and([criteriaCondition(eb, criteria), sql<boolean>`listings.lat BETWEEN ${s} AND ${n} AND listings.lon BETWEEN ${w} AND ${e}`]))
-        .groupBy(["cx", "cy"]).execute();
+        .where((eb) =>
+          eb.and([
+            criteriaCondition(eb, criteria),
+            sql<boolean>`listings.lat BETWEEN ${s} AND ${n} AND listings.lon BETWEEN ${w} AND ${e}`,
+          ]),
+        )
+        .groupBy(["cx", "cy"])
+        .execute();
       const actual = facts.cells(criteria, view.bbox, cell)!;
       const key = (c: { cx: number; cy: number }) => `${Number(c.cx)}:${Number(c.cy)}`;
       const byKey = new Map(actual.map((c) => [key(c), c]));
@@ -150,9 +222,19 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
         expect(got.lon).toBeCloseTo(Number(row.lon), 9);
       }
       cellsSeen += expected.length;
-      const ids = await db.selectFrom("listings").select("id")
-        .where((eb) => eb.and([criteriaCondition(eb, criteria), sql<boolean>`listings.lat BETWEEN ${s} AND ${n} AND listings.lon BETWEEN ${w} AND ${e}`])).execute();
-      expect(facts.idsInView(criteria, view.bbox, 10_000)!.sort((a, b) => a - b)).toEqual(ids.map((r) => Number(r.id)).sort((a, b) => a - b));
+      const ids = await db
+        .selectFrom("listings")
+        .select("id")
+        .where((eb) =>
+          eb.and([
+            criteriaCondition(eb, criteria),
+            sql<boolean>`listings.lat BETWEEN ${s} AND ${n} AND listings.lon BETWEEN ${w} AND ${e}`,
+          ]),
+        )
+        .execute();
+      expect(facts.idsInView(criteria, view.bbox, 10_000)!.sort((a, b) => a - b)).toEqual(
+        ids.map((r) => Number(r.id)).sort((a, b) => a - b),
+      );
       if (ids.length > 1) expect(facts.idsInView(criteria, view.bbox, ids.length - 1)).toBeNull();
     }
     expect(cellsSeen).toBeGreaterThan(50);
@@ -162,23 +244,53 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
     const db = handle.db;
     const facts = await ListingFacts.load(db);
     const directory = await getPlaceDirectory(db);
-    const towns = (await db.selectFrom("listings").select("townId").groupBy("townId").orderBy((eb) => eb.fn.countAll(), "desc").limit(12).execute()).map((r) => directory.get(r.townId)!);
+    const towns = (
+      await db
+        .selectFrom("listings")
+        .select("townId")
+        .groupBy("townId")
+        .orderBy((eb) => eb.fn.countAll(), "desc")
+        .limit(12)
+        .execute()
+    ).map((r) => directory.get(r.townId)!);
     for (const [index, town] of towns.entries()) {
       const query = parseSearch(index % 2 ? { channel: "affitto", numRooms_min: 3 } : { price_max: 200000 }, [town.id]);
       const { criteria } = await buildCriteria(db, query);
       const origin = { lat: town.lat, lon: town.lon, radius: 40_000 };
-      const neighbours = towns.filter((t) => t.id !== town.id).slice(0, 3).map((t) => t.id);
-      const around = { ...criteria, excludePlaces: criteria.places, places: [], area: { kind: "circle" as const, lat: origin.lat, lon: origin.lon, radius: origin.radius } };
-      const expected = await db.selectFrom("listings").select("id").where((eb) => criteriaCondition(eb, around))
-        .orderBy(sql`(listings.town_id = ANY(${neighbours}::text[]))`, "desc").orderBy(distanceSql(origin.lat, origin.lon), "asc").orderBy("listings.id", "asc")
-        .limit(25).execute();
+      const neighbours = towns
+        .filter((t) => t.id !== town.id)
+        .slice(0, 3)
+        .map((t) => t.id);
+      const around = {
+        ...criteria,
+        excludePlaces: criteria.places,
+        places: [],
+        area: { kind: "circle" as const, lat: origin.lat, lon: origin.lon, radius: origin.radius },
+      };
+      const expected = await db
+        .selectFrom("listings")
+        .select("id")
+        .where((eb) => criteriaCondition(eb, around))
+        .orderBy(sql`(listings.town_id = ANY(${neighbours}::text[]))`, "desc")
+        .orderBy(distanceSql(origin.lat, origin.lon), "asc")
+        .orderBy("listings.id", "asc")
+        .limit(25)
+        .execute();
       expect(facts.nearest(around, origin, neighbours, 25)).toEqual(expected.map((r) => Number(r.id)));
     }
   });
 
   it("leaves drawn polygons to the database", async () => {
     const facts = await ListingFacts.load(handle.db);
-    const query = parseSearch({ geopolygon: { polygon: [[45.4, 9.1], [45.5, 9.1], [45.5, 9.3]] } });
+    const query = parseSearch({
+      geopolygon: {
+        polygon: [
+          [45.4, 9.1],
+          [45.5, 9.1],
+          [45.5, 9.3],
+        ],
+      },
+    });
     const { criteria } = await buildCriteria(handle.db, query);
     expect(facts.count(criteria)).toBeNull();
     expect(facts.cells(criteria, [9, 45, 10, 46], 0.1)).toBeNull();

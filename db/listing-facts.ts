@@ -15,7 +15,14 @@
  */
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { PlaceLevel } from "../core/places.ts";
-import { placeArrayColumn, placeKeyColumn, searchColumns, searchFilters, type Condition, type SearchColumn } from "../core/search/filters.ts";
+import {
+  placeArrayColumn,
+  placeKeyColumn,
+  searchColumns,
+  searchFilters,
+  type Condition,
+  type SearchColumn,
+} from "../core/search/filters.ts";
 import { distanceMeters } from "../core/geo.ts";
 import { circleBBox, type SearchCriteria } from "./listings-search.ts";
 import type { Database } from "./schema.ts";
@@ -25,19 +32,28 @@ type ColumnOf<S> = { [C in SearchColumn]: (typeof searchColumns)[C] extends S ? 
 type NumberColumn = ColumnOf<"number" | "time">;
 type FlagColumn = ColumnOf<"flag">;
 type TextColumn = ColumnOf<"text">;
-const columnsOf = <C extends SearchColumn>(...kinds: string[]) => (Object.keys(searchColumns) as SearchColumn[]).filter((c) => kinds.includes(searchColumns[c])) as C[];
+const columnsOf = <C extends SearchColumn>(...kinds: string[]) =>
+  (Object.keys(searchColumns) as SearchColumn[]).filter((c) => kinds.includes(searchColumns[c])) as C[];
 const NUMBER_COLUMNS = columnsOf<NumberColumn>("number", "time");
 const FLAG_COLUMNS = columnsOf<FlagColumn>("flag");
 const TEXT_COLUMNS = columnsOf<TextColumn>("text");
 const snake = (c: string) => c.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
 /** The held columns as SQL selects them: instants as milliseconds, every other column as stored. */
 const SELECT_COLUMNS = (Object.keys(searchColumns) as SearchColumn[])
-  .map((c) => (searchColumns[c] === "time" ? `(extract(epoch from ${snake(c)}) * 1000)::float8 AS ${snake(c)}` : snake(c))).join(", ");
+  .map((c) => (searchColumns[c] === "time" ? `(extract(epoch from ${snake(c)}) * 1000)::float8 AS ${snake(c)}` : snake(c)))
+  .join(", ");
 
 const BATCH = 50_000;
 
 /** One map cell of listings: grid coordinates, how many, where on average, from what shown price (null: all hidden). */
-export interface MapCell { cx: number; cy: number; count: number; lat: number; lon: number; minPrice: number | null }
+export interface MapCell {
+  cx: number;
+  cy: number;
+  count: number;
+  lat: number;
+  lon: number;
+  minPrice: number | null;
+}
 type Predicate = (row: number) => boolean;
 
 export class ListingFacts {
@@ -100,7 +116,10 @@ export class ListingFacts {
 
   /** Reads every listing in id order, in batches so memory stays flat. */
   static async load(db: Kysely<Database>): Promise<ListingFacts> {
-    const { n } = await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const { n } = await db
+      .selectFrom("listings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const facts = new ListingFacts(Number(n));
     const arrayPlaces = new Map<string, number[]>();
     let row = 0;
@@ -268,7 +287,10 @@ export class ListingFacts {
   #listsOf(row: number): Array<[ListKind, string | number]> {
     const channel = this.#texts.get("channel")![row]!;
     const group = this.#texts.get("propertyTypeGroup")![row]!;
-    const lists: Array<[ListKind, string | number]> = [["channelGroup", `${channel}|${group}`], ["town", this.#texts.get("townId")![row]!]];
+    const lists: Array<[ListKind, string | number]> = [
+      ["channelGroup", `${channel}|${group}`],
+      ["town", this.#texts.get("townId")![row]!],
+    ];
     for (const id of this.#rowArrayPlaces[row] ?? []) lists.push(["arrayPlace", id]);
     return lists;
   }
@@ -338,7 +360,11 @@ export class ListingFacts {
       }
     });
     if (scanned === null) return null;
-    return [...byCell.values()].map(({ sumLat, sumLon, ...cellData }) => ({ ...cellData, lat: sumLat / cellData.count, lon: sumLon / cellData.count }));
+    return [...byCell.values()].map(({ sumLat, sumLon, ...cellData }) => ({
+      ...cellData,
+      lat: sumLat / cellData.count,
+      lon: sumLon / cellData.count,
+    }));
   }
 
   /**
@@ -376,13 +402,19 @@ export class ListingFacts {
   #candidates(c: SearchCriteria): { lists: Uint32Array[]; channelGroupOnly: boolean } {
     const { query } = c;
     const group = query.group === "nuove-costruzioni" ? "case" : query.group;
-    const channelGroup = this.#byChannelGroup.get(`${this.#codes.get(query.channel) ?? -2}|${this.#codes.get(group) ?? -2}`) ?? new Uint32Array(0);
+    const channelGroup =
+      this.#byChannelGroup.get(`${this.#codes.get(query.channel) ?? -2}|${this.#codes.get(group) ?? -2}`) ?? new Uint32Array(0);
     const places = c.places;
     if (places.length === 0 || places.some((p) => p.level === PlaceLevel.country)) return { lists: [channelGroup], channelGroupOnly: true };
     const townIds = new Set<string>();
     for (const p of places) {
       // Place ids below a town start with the town's id (docs/decisions/004-place-keys.md).
-      const townId = p.level === PlaceLevel.town ? p.id : p.level === PlaceLevel.zone || p.level === PlaceLevel.block ? p.id.split("-").slice(0, 3).join("-") : undefined;
+      const townId =
+        p.level === PlaceLevel.town
+          ? p.id
+          : p.level === PlaceLevel.zone || p.level === PlaceLevel.block
+            ? p.id.split("-").slice(0, 3).join("-")
+            : undefined;
       if (!townId) return { lists: [channelGroup], channelGroupOnly: true };
       townIds.add(townId);
     }
@@ -440,8 +472,10 @@ export class ListingFacts {
   /** A filter condition (core/search/filters.ts) as a predicate over the columns, with SQL's NULL rules. */
   #compile(c: Condition): Predicate {
     switch (c.op) {
-      case "and": return every(c.of.map((x) => this.#compile(x)));
-      case "or": return some(c.of.map((x) => this.#compile(x)));
+      case "and":
+        return every(c.of.map((x) => this.#compile(x)));
+      case "or":
+        return some(c.of.map((x) => this.#compile(x)));
       case "in": {
         const a = this.#textColumn(c.column);
         const codes = new Set(c.values.map((v) => this.#codes.get(v)).filter((v): v is number => v !== undefined));
@@ -480,11 +514,16 @@ export class ListingFacts {
     if (c.scale === undefined) return compare(a, c.op, value);
     const scale = c.scale;
     switch (c.op) {
-      case ">=": return (i) => a[i]! * scale >= value;
-      case "<=": return (i) => a[i]! * scale <= value;
-      case ">": return (i) => a[i]! * scale > value;
-      case "<": return (i) => a[i]! * scale < value;
-      case "=": return (i) => a[i]! * scale === value;
+      case ">=":
+        return (i) => a[i]! * scale >= value;
+      case "<=":
+        return (i) => a[i]! * scale <= value;
+      case ">":
+        return (i) => a[i]! * scale > value;
+      case "<":
+        return (i) => a[i]! * scale < value;
+      case "=":
+        return (i) => a[i]! * scale === value;
     }
   }
 
@@ -547,19 +586,29 @@ function some(parts: Predicate[]): Predicate {
 function compare(a: Float64Array, op: "=" | ">=" | "<=" | ">" | "<", b: number | Float64Array): Predicate {
   if (typeof b === "number") {
     switch (op) {
-      case ">=": return (i) => a[i]! >= b;
-      case "<=": return (i) => a[i]! <= b;
-      case ">": return (i) => a[i]! > b;
-      case "<": return (i) => a[i]! < b;
-      case "=": return (i) => a[i] === b;
+      case ">=":
+        return (i) => a[i]! >= b;
+      case "<=":
+        return (i) => a[i]! <= b;
+      case ">":
+        return (i) => a[i]! > b;
+      case "<":
+        return (i) => a[i]! < b;
+      case "=":
+        return (i) => a[i] === b;
     }
   }
   switch (op) {
-    case ">=": return (i) => a[i]! >= b[i]!;
-    case "<=": return (i) => a[i]! <= b[i]!;
-    case ">": return (i) => a[i]! > b[i]!;
-    case "<": return (i) => a[i]! < b[i]!;
-    case "=": return (i) => a[i] === b[i];
+    case ">=":
+      return (i) => a[i]! >= b[i]!;
+    case "<=":
+      return (i) => a[i]! <= b[i]!;
+    case ">":
+      return (i) => a[i]! > b[i]!;
+    case "<":
+      return (i) => a[i]! < b[i]!;
+    case "=":
+      return (i) => a[i] === b[i];
   }
 }
 
@@ -612,6 +661,9 @@ class ListEdits {
     }
   }
 }
+
+/** SEARCH_FACTS=auto loads the in-memory listing facts from this many listings on. */
+export const SEARCH_FACTS_AUTO_MIN = 100_000;
 
 const loaded = new WeakMap<Kysely<Database>, ListingFacts>();
 const loading = new WeakMap<Kysely<Database>, Promise<ListingFacts>>();

@@ -18,7 +18,10 @@ export async function publishListings(db: Kysely<Database>, listings: readonly N
       const id = listing.id ?? Number((await sql<{ id: number }>`SELECT nextval('listing_ids') AS id`.execute(trx)).rows[0]!.id);
       ids.push(id);
     }
-    await trx.insertInto("listings").values(listings.map((l, i) => ({ ...l, id: ids[i]! }))).execute();
+    await trx
+      .insertInto("listings")
+      .values(listings.map((l, i) => ({ ...l, id: ids[i]! })))
+      .execute();
     return ids;
   });
 }

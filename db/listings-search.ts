@@ -8,20 +8,23 @@ import { markerCellSize } from "../core/geo.ts";
 import { PlaceLevel } from "../core/places.ts";
 import { poiType, poiTypeIds } from "../core/poi.ts";
 import {
-  PAYMENT_PER_EURO, placeArrayColumn, placeKeyColumn, searchColumns, searchFilters, type Comparison, type Condition, type FilterRegistry, type SearchColumn,
+  PAYMENT_PER_EURO,
+  placeArrayColumn,
+  placeKeyColumn,
+  searchColumns,
+  searchFilters,
+  type Comparison,
+  type Condition,
+  type FilterRegistry,
+  type SearchColumn,
 } from "../core/search/filters.ts";
+import type { ResolvedArea } from "../core/search/geometry.ts";
 import type { SearchQuery } from "../core/search/query.ts";
 import type { SortKey } from "../core/search/vocabulary.ts";
 import type { DirectoryPlace } from "./place-directory.ts";
 import type { CountCache } from "./count-cache.ts";
 import { listingFacts } from "./listing-facts.ts";
-import type { Database } from "./schema.ts";
-
-/** The search area once travel times are turned into shapes (server/isochrone.ts). */
-export type ResolvedArea =
-  | { kind: "bounds"; bbox: [number, number, number, number] }
-  | { kind: "polygon"; rings: Array<Array<[number, number]>> }
-  | { kind: "circle"; lat: number; lon: number; radius: number };
+import type { Database, Row, SelectedColumns } from "./schema.ts";
 
 export interface SearchCriteria {
   query: SearchQuery;
@@ -121,25 +124,36 @@ const FLOAT_COLUMNS = new Set<string>(["lat", "lon", "pricePerMq"]);
  */
 function wholeComparison(eb: Eb, column: Expression<number>, op: Comparison, value: number): SqlCondition {
   switch (op) {
-    case ">=": case "<": return eb(column, op, Math.ceil(value));
-    case "<=": case ">": return eb(column, op, Math.floor(value));
-    case "=": return sql<SqlBool>`false`;
+    case ">=":
+    case "<":
+      return eb(column, op, Math.ceil(value));
+    case "<=":
+    case ">":
+      return eb(column, op, Math.floor(value));
+    case "=":
+      return sql<SqlBool>`false`;
   }
 }
 
 /** A filter's condition (core/search/filters.ts) as SQL, with SQL's own NULL rules. */
 export function conditionSql(eb: Eb, c: Condition): SqlCondition {
   switch (c.op) {
-    case "and": return eb.and(c.of.map((x) => conditionSql(eb, x)));
-    case "or": return eb.or(c.of.map((x) => conditionSql(eb, x)));
-    case "in": return eb(c.column as "channel", "in", c.values as string[]);
-    case "notNull": return eb(c.column as "channel", "is not", null);
+    case "and":
+      return eb.and(c.of.map((x) => conditionSql(eb, x)));
+    case "or":
+      return eb.or(c.of.map((x) => conditionSql(eb, x)));
+    case "in":
+      return eb(c.column as "channel", "in", c.values as string[]);
+    case "notNull":
+      return eb(c.column as "channel", "is not", null);
     default: {
       if ("other" in c) return eb(c.column as "price", c.op, eb.ref(c.other as "price"));
-      const column = c.scale === undefined ? eb.ref(c.column as "price") : sql<number>`(${sql.ref(`listings.${c.column}`)} * ${c.scale}::float8)`;
+      const column =
+        c.scale === undefined ? eb.ref(c.column as "price") : sql<number>`(${sql.ref(`listings.${c.column}`)} * ${c.scale}::float8)`;
       // Time columns compare with instants; core gives them as milliseconds.
       const value = searchColumns[c.column] === "time" ? new Date(c.value as number) : c.value;
-      if (c.scale === undefined && typeof value === "number" && !Number.isInteger(value) && !FLOAT_COLUMNS.has(c.column)) return wholeComparison(eb, column, c.op, value);
+      if (c.scale === undefined && typeof value === "number" && !Number.isInteger(value) && !FLOAT_COLUMNS.has(c.column))
+        return wholeComparison(eb, column, c.op, value);
       return eb(column, c.op, value as number);
     }
   }
@@ -172,66 +186,76 @@ export function criteriaCondition(eb: Eb, c: SearchCriteria): SqlCondition {
  * planner sorts the (at most tens of thousands of) matches instead of walking an Italy-wide sort
  * index and discarding the rows of other towns (measured: 1 s → 10 ms for Milano by price per m²).
  */
-export function applySort<O>(qb: SelectQueryBuilder<Database, "listings", O>, sort: SortKey, local = false): SelectQueryBuilder<Database, "listings", O> {
+export function applySort<O>(
+  qb: SelectQueryBuilder<Database, "listings", O>,
+  sort: SortKey,
+  local = false,
+): SelectQueryBuilder<Database, "listings", O> {
   const column = {
-    rilevanza: "relevance", prezzo_crescente: "price", prezzo_decrescente: "price", prezzo_mq_crescente: "price_per_mq",
-    prezzo_mq_decrescente: "price_per_mq", superficie_crescente: "surface", superficie_decrescente: "surface",
-    data_decrescente: "published_at", data_crescente: "published_at",
+    rilevanza: "relevance",
+    prezzo_crescente: "price",
+    prezzo_decrescente: "price",
+    prezzo_mq_crescente: "price_per_mq",
+    prezzo_mq_decrescente: "price_per_mq",
+    superficie_crescente: "surface",
+    superficie_decrescente: "surface",
+    data_decrescente: "published_at",
+    data_crescente: "published_at",
   }[sort];
   const direction = sort === "rilevanza" || sort.endsWith("decrescente") ? "desc" : "asc";
-  const key = local && sort !== "rilevanza" ? sql`(${sql.ref(`listings.${column}`)} + ${sql.raw(column === "published_at" ? "interval '0'" : "0")})` : sql.ref(`listings.${column}`);
+  const key =
+    local && sort !== "rilevanza"
+      ? sql`(${sql.ref(`listings.${column}`)} + ${sql.raw(column === "published_at" ? "interval '0'" : "0")})`
+      : sql.ref(`listings.${column}`);
   return qb.orderBy(key, direction).orderBy("listings.id", direction);
 }
 
-/** What a result card needs (seed 000 §3 Listing card). */
-export interface ListingSummary {
-  id: number;
-  title: string;
-  channel: string;
-  propertyTypeGroup: string;
-  propertyType: string;
-  isNewConstruction: boolean;
-  price: number;
-  priceUnit: string;
-  originalPrice: number | null;
-  priceMax: number | null;
-  isPrivateNegotiation: boolean;
-  surface: number;
-  rooms: number | null;
-  baths: number | null;
-  floor: number | null;
-  energyClass: string | null;
-  isAuction: boolean;
-  isLuxury: boolean;
-  photoCount: number;
-  hasFloorPlan: boolean;
-  hasVirtualTour: boolean;
-  street: string;
-  streetNumber: string;
-  lat: number;
-  lon: number;
-  geoVisibility: number;
-  townId: string;
-  zoneId: string | null;
-  publishedAt: Date;
-  publisherId: number;
-  publisherKind: string;
-  publisherName: string;
-  publisherSlug: string;
-  publisherPhone: string | null;
-  agentId: number | null;
-  agentName: string | null;
-  agentIsPro: boolean | null;
-}
-
 const summaryColumns = [
-  "listings.id", "listings.title", "listings.channel", "listings.propertyTypeGroup", "listings.propertyType",
-  "listings.isNewConstruction", "listings.price", "listings.priceUnit", "listings.originalPrice", "listings.priceMax",
-  "listings.isPrivateNegotiation", "listings.surface", "listings.rooms", "listings.baths", "listings.floor", "listings.energyClass", "listings.isAuction",
-  "listings.isLuxury", "listings.photoCount", "listings.hasFloorPlan", "listings.hasVirtualTour", "listings.street",
-  "listings.streetNumber", "listings.lat", "listings.lon", "listings.geoVisibility", "listings.townId", "listings.zoneId",
-  "listings.publishedAt", "listings.publisherId", "listings.agentId",
+  "listings.id",
+  "listings.title",
+  "listings.channel",
+  "listings.propertyTypeGroup",
+  "listings.propertyType",
+  "listings.isNewConstruction",
+  "listings.price",
+  "listings.priceUnit",
+  "listings.originalPrice",
+  "listings.priceMax",
+  "listings.isPrivateNegotiation",
+  "listings.surface",
+  "listings.rooms",
+  "listings.baths",
+  "listings.floor",
+  "listings.energyClass",
+  "listings.isAuction",
+  "listings.isLuxury",
+  "listings.photoCount",
+  "listings.hasFloorPlan",
+  "listings.hasVirtualTour",
+  "listings.street",
+  "listings.streetNumber",
+  "listings.lat",
+  "listings.lon",
+  "listings.geoVisibility",
+  "listings.townId",
+  "listings.zoneId",
+  "listings.publishedAt",
+  "listings.publisherId",
+  "listings.agentId",
 ] as const;
+
+type Publisher = Row<"publishers">;
+
+/** What a result card needs (seed 000 §3 Listing card): the listing's columns above, its publisher and agent. */
+export type ListingSummary = Pick<Row<"listings">, SelectedColumns<typeof summaryColumns>> & {
+  publisherKind: Publisher["kind"];
+  publisherName: Publisher["name"];
+  publisherSlug: Publisher["slug"];
+  publisherPhone: Publisher["phone"];
+  /** The agent who follows the listing, if any. */
+  agentName: Publisher["name"] | null;
+  agentIsPro: Publisher["isAgentPro"] | null;
+};
 
 /** Card data for these ids, in the given order; ids that do not exist are left out. */
 export async function findListingSummaries(db: Kysely<Database>, ids: readonly number[]): Promise<ListingSummary[]> {
@@ -241,7 +265,14 @@ export async function findListingSummaries(db: Kysely<Database>, ids: readonly n
     .innerJoin("publishers as p", "p.id", "listings.publisherId")
     .leftJoin("publishers as a", "a.id", "listings.agentId")
     .select(summaryColumns)
-    .select(["p.kind as publisherKind", "p.name as publisherName", "p.slug as publisherSlug", "p.phone as publisherPhone", "a.name as agentName", "a.isAgentPro as agentIsPro"])
+    .select([
+      "p.kind as publisherKind",
+      "p.name as publisherName",
+      "p.slug as publisherSlug",
+      "p.phone as publisherPhone",
+      "a.name as agentName",
+      "a.isAgentPro as agentIsPro",
+    ])
     .where("listings.id", "in", [...ids])
     .execute();
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
@@ -250,17 +281,33 @@ export async function findListingSummaries(db: Kysely<Database>, ids: readonly n
 
 /** One page of results and the exact total. */
 export async function searchListings(
-  db: Kysely<Database>, criteria: SearchCriteria, page: { number: number; size: number }, options: { counts?: CountCache } = {},
+  db: Kysely<Database>,
+  criteria: SearchCriteria,
+  page: { number: number; size: number },
+  options: { counts?: CountCache } = {},
 ): Promise<{ total: number; hidden: number; listings: ListingSummary[] }> {
   const where = (eb: Eb) => criteriaCondition(eb, criteria);
   // One after the other: on a small machine the parallel count already uses every core.
-  const idRows = await applySort(db.selectFrom("listings").select("listings.id").where(where), criteria.query.sort, criteria.places.length > 0 || criteria.area !== null)
-    .limit(page.size).offset((page.number - 1) * page.size).execute();
+  const idRows = await applySort(
+    db.selectFrom("listings").select("listings.id").where(where),
+    criteria.query.sort,
+    criteria.places.length > 0 || criteria.area !== null,
+  )
+    .limit(page.size)
+    .offset((page.number - 1) * page.size)
+    .execute();
   // Hidden ads: the cached (or in-memory) total of the search, less those of its matches the user hid.
   const { excludeListings, ...unfiltered } = criteria;
   const hidden = excludeListings?.length ? await countAmong(db, unfiltered, [...excludeListings]) : 0;
   const total = (await countListings(db, unfiltered, options.counts)) - hidden;
-  return { total, hidden, listings: await findListingSummaries(db, idRows.map((r) => r.id)) };
+  return {
+    total,
+    hidden,
+    listings: await findListingSummaries(
+      db,
+      idRows.map((r) => r.id),
+    ),
+  };
 }
 
 /**
@@ -275,7 +322,11 @@ export async function countListings(db: Kysely<Database>, criteria: SearchCriter
 
 /** The exact number of matches, counted by the database. */
 export async function countListingsBySql(db: Kysely<Database>, criteria: SearchCriteria): Promise<number> {
-  const row = await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).where((eb) => criteriaCondition(eb, criteria)).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("listings")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where((eb) => criteriaCondition(eb, criteria))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -286,12 +337,19 @@ function countKey(c: SearchCriteria): string {
 }
 
 /** The total, and how many of those listings have each POI type within its distance (for the POI filter's counts). */
-export async function countWithPoi(db: Kysely<Database>, criteria: SearchCriteria): Promise<{ total: number; poi: Record<string, number> }> {
+export async function countWithPoi(
+  db: Kysely<Database>,
+  criteria: SearchCriteria,
+): Promise<{ total: number; poi: Record<string, number> }> {
   const row = await db
     .selectFrom("listings")
     .select((eb) => [
       eb.fn.countAll<number>().as("total"),
-      ...poiTypeIds.map((id, i) => sql<number>`count(*) FILTER (WHERE ${sql.ref(`listings.${poiType(id).distanceColumn}`)} <= ${poiType(id).maxDistance})`.as(`poi${i}`)),
+      ...poiTypeIds.map((id, i) =>
+        sql<number>`count(*) FILTER (WHERE ${sql.ref(`listings.${poiType(id).distanceColumn}`)} <= ${poiType(id).maxDistance})`.as(
+          `poi${i}`,
+        ),
+      ),
     ])
     .where((eb) => criteriaCondition(eb, criteria))
     .executeTakeFirstOrThrow();
@@ -299,20 +357,31 @@ export async function countWithPoi(db: Kysely<Database>, criteria: SearchCriteri
   return { total: Number(row.total), poi: Object.fromEntries(poiTypeIds.map((id, i) => [id, Number(counts[`poi${i}`] ?? 0)])) };
 }
 
+const pinColumns = [
+  "listings.id",
+  "listings.lat",
+  "listings.lon",
+  "listings.price",
+  "listings.isPrivateNegotiation",
+  "listings.priceUnit",
+  "listings.geoVisibility",
+] as const;
+
 /** A cell's minPrice leaves out hidden prices ('Trattativa riservata'): null when every listing in it hides its price. */
 export type Marker =
   | { type: "cluster"; lat: number; lon: number; count: number; minPrice: number | null; bbox: [number, number, number, number] }
-  | { type: "pin"; id: number; lat: number; lon: number; price: number; isPrivateNegotiation: boolean; priceUnit: string; geoVisibility: number };
+  | ({ type: "pin" } & Pick<Row<"listings">, SelectedColumns<typeof pinColumns>>);
 
 /**
  * Pins when few listings are in view or the map is zoomed in; otherwise counts per grid cell (about
  * 64 px, larger when the box would hold more than MAX_MARKER_CELLS). Positions are the public points.
  */
 export async function listingMarkers(
-  db: Kysely<Database>, criteria: SearchCriteria, view: { bbox: [number, number, number, number]; zoom: number; maxPins: number },
+  db: Kysely<Database>,
+  criteria: SearchCriteria,
+  view: { bbox: [number, number, number, number]; zoom: number; maxPins: number },
 ): Promise<{ total: number; markers: Marker[] }> {
   const where = (eb: Eb) => eb.and([criteriaCondition(eb, criteria), inBox(view.bbox)]);
-  const pinColumns = ["listings.id", "listings.lat", "listings.lon", "listings.price", "listings.isPrivateNegotiation", "listings.priceUnit", "listings.geoVisibility"] as const;
   const cell = markerCellSize(view.bbox, view.zoom);
   const pins = async (total: number) => {
     const rows = await applySort(db.selectFrom("listings").select(pinColumns).where(where), "rilevanza").limit(view.maxPins).execute();
@@ -323,37 +392,59 @@ export async function listingMarkers(
   const ids = facts?.idsInView(criteria, view.bbox, 5_000);
   if (ids) {
     if (view.zoom < 15 && ids.length > view.maxPins) return cellMarkers(facts!.cells(criteria, view.bbox, cell)!, cell);
-    const rows = ids.length === 0 ? [] : await applySort(db.selectFrom("listings").select(pinColumns).where("listings.id", "in", ids), "rilevanza").limit(view.maxPins).execute();
+    const rows =
+      ids.length === 0
+        ? []
+        : await applySort(db.selectFrom("listings").select(pinColumns).where("listings.id", "in", ids), "rilevanza")
+            .limit(view.maxPins)
+            .execute();
     return { total: ids.length, markers: rows.map((r): Marker => ({ type: "pin", ...r })) };
   }
   if (view.zoom >= 15) {
-    const total = Number((await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await db
+          .selectFrom("listings")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where(where)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     return pins(total);
   }
-  const rows = facts?.cells(criteria, view.bbox, cell) ?? await db
-    .selectFrom("listings")
-    .select([
-      sql<number>`floor(listings.lon / ${cell}::float8)`.as("cx"),
-      sql<number>`floor(listings.lat / ${cell}::float8)`.as("cy"),
-      (eb) => eb.fn.countAll<number>().as("count"),
-      sql<number>`avg(listings.lat)`.as("lat"),
-      sql<number>`avg(listings.lon)`.as("lon"),
-      sql<number | null>`min(listings.price) FILTER (WHERE NOT listings.is_private_negotiation)`.as("minPrice"),
-    ])
-    .where(where)
-    .groupBy(["cx", "cy"])
-    .execute();
+  const rows =
+    facts?.cells(criteria, view.bbox, cell) ??
+    (await db
+      .selectFrom("listings")
+      .select([
+        sql<number>`floor(listings.lon / ${cell}::float8)`.as("cx"),
+        sql<number>`floor(listings.lat / ${cell}::float8)`.as("cy"),
+        (eb) => eb.fn.countAll<number>().as("count"),
+        sql<number>`avg(listings.lat)`.as("lat"),
+        sql<number>`avg(listings.lon)`.as("lon"),
+        sql<number | null>`min(listings.price) FILTER (WHERE NOT listings.is_private_negotiation)`.as("minPrice"),
+      ])
+      .where(where)
+      .groupBy(["cx", "cy"])
+      .execute());
   // One pass: the cells' counts give the total; few listings in view are shown as pins instead.
   const total = rows.reduce((sum, r) => sum + Number(r.count), 0);
   if (total <= view.maxPins) return pins(total);
   return cellMarkers(rows, cell);
 }
 
-function cellMarkers(rows: Array<{ cx: number; cy: number; count: number; lat: number; lon: number; minPrice: number | null }>, cell: number): { total: number; markers: Marker[] } {
+function cellMarkers(
+  rows: Array<{ cx: number; cy: number; count: number; lat: number; lon: number; minPrice: number | null }>,
+  cell: number,
+): { total: number; markers: Marker[] } {
   return {
     total: rows.reduce((sum, r) => sum + Number(r.count), 0),
     markers: rows.map((r) => ({
-      type: "cluster", lat: Number(r.lat), lon: Number(r.lon), count: Number(r.count), minPrice: r.minPrice === null ? null : Number(r.minPrice),
+      type: "cluster",
+      lat: Number(r.lat),
+      lon: Number(r.lon),
+      count: Number(r.count),
+      minPrice: r.minPrice === null ? null : Number(r.minPrice),
       bbox: [Number(r.cx) * cell, Number(r.cy) * cell, (Number(r.cx) + 1) * cell, (Number(r.cy) + 1) * cell],
     })),
   };
@@ -364,7 +455,10 @@ function cellMarkers(rows: Array<{ cx: number; cy: number; count: number; lat: n
  * not in them, those in neighbouring towns first, then by distance from the places' centre.
  */
 export async function nearbyListings(
-  db: Kysely<Database>, criteria: SearchCriteria, origin: { lat: number; lon: number; radius: number; neighbourTownIds: string[] }, limit: number,
+  db: Kysely<Database>,
+  criteria: SearchCriteria,
+  origin: { lat: number; lon: number; radius: number; neighbourTownIds: string[] },
+  limit: number,
 ): Promise<{ total: number; listings: ListingSummary[] }> {
   const around: SearchCriteria = {
     ...criteria,
@@ -378,19 +472,32 @@ export async function nearbyListings(
   const neighbours = origin.neighbourTownIds.length > 0 ? origin.neighbourTownIds : [""];
   const [total, idRows] = await Promise.all([
     countListings(db, around),
-    db.selectFrom("listings").select("listings.id").where(where)
+    db
+      .selectFrom("listings")
+      .select("listings.id")
+      .where(where)
       .orderBy(sql`(listings.town_id = ANY(${neighbours}::text[]))`, "desc")
       .orderBy(distanceSql(origin.lat, origin.lon), "asc")
       .orderBy("listings.id", "asc")
-      .limit(limit).execute(),
+      .limit(limit)
+      .execute(),
   ]);
-  return { total, listings: await findListingSummaries(db, idRows.map((r) => r.id)) };
+  return {
+    total,
+    listings: await findListingSummaries(
+      db,
+      idRows.map((r) => r.id),
+    ),
+  };
 }
 
 /** How many of these listing ids match the search (for "hidden" ads the user discarded). */
 export async function countAmong(db: Kysely<Database>, criteria: SearchCriteria, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const row = await db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n"))
-    .where((eb) => eb.and([criteriaCondition(eb, criteria), eb("id", "in", ids)])).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("listings")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where((eb) => eb.and([criteriaCondition(eb, criteria), eb("id", "in", ids)]))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -1,7 +1,7 @@
 /** Single-listing queries. */
 import type { Kysely } from "kysely";
 import { circleBBox, distanceSql, findListingSummaries, type ListingSummary } from "./listings-search.ts";
-import type { Database } from "./schema.ts";
+import type { Database, Row, SelectedColumns } from "./schema.ts";
 
 /** Which of these ids are listings that exist. */
 export async function existingListingIds(db: Kysely<Database>, ids: number[]): Promise<Set<number>> {
@@ -10,68 +10,75 @@ export async function existingListingIds(db: Kysely<Database>, ids: number[]): P
   return new Set(rows.map((r) => Number(r.id)));
 }
 
-export interface ListingDetail {
-  id: number;
-  title: string;
-  description: string;
-  channel: string;
-  category: string;
-  propertyTypeGroup: string;
-  propertyType: string;
-  isNewConstruction: boolean;
-  price: number;
-  priceUnit: string;
-  priceType: string;
-  originalPrice: number | null;
-  priceMax: number | null;
-  surface: number;
-  rooms: number | null;
-  bedrooms: number | null;
-  baths: number | null;
-  parkingSpaces: number;
-  floor: number | null;
-  totalFloors: number | null;
-  hasLift: boolean;
-  hasBalcony: boolean;
-  hasTerrace: boolean;
-  garden: string | null;
-  heating: string | null;
-  energyClass: string | null;
-  energyIndex: number | null;
-  buildingCondition: string | null;
-  buildingYear: number | null;
-  availability: string | null;
-  furniture: string | null;
-  publishedAt: Date;
-  isAuction: boolean;
-  auctionDate: string | null;
-  isPrivateNegotiation: boolean;
-  hasPool: boolean;
-  hasReception: boolean;
-  hasVirtualTour: boolean;
-  hasAirConditioning: boolean;
-  isLuxury: boolean;
-  isUnderConstruction: boolean;
-  licenseType: string | null;
-  photoCount: number;
-  hasFloorPlan: boolean;
-  street: string;
-  streetNumber: string;
-  postalCode: string | null;
-  lat: number;
-  lon: number;
-  geoVisibility: number;
-  townId: string;
-  zoneId: string | null;
-  publisherId: number;
-  publisherKind: string;
-  publisherName: string;
-  publisherPhone: string | null;
-  publisherLogoColor: string | null;
-  agentId: number | null;
-  agentName: string | null;
-  agentIsPro: boolean | null;
-}
+const detailColumns = [
+  "l.id",
+  "l.title",
+  "l.description",
+  "l.channel",
+  "l.category",
+  "l.propertyTypeGroup",
+  "l.propertyType",
+  "l.isNewConstruction",
+  "l.price",
+  "l.priceUnit",
+  "l.priceType",
+  "l.originalPrice",
+  "l.priceMax",
+  "l.surface",
+  "l.rooms",
+  "l.bedrooms",
+  "l.baths",
+  "l.parkingSpaces",
+  "l.floor",
+  "l.totalFloors",
+  "l.hasLift",
+  "l.hasBalcony",
+  "l.hasTerrace",
+  "l.garden",
+  "l.heating",
+  "l.energyClass",
+  "l.energyIndex",
+  "l.buildingCondition",
+  "l.buildingYear",
+  "l.availability",
+  "l.furniture",
+  "l.publishedAt",
+  "l.isAuction",
+  "l.auctionDate",
+  "l.isPrivateNegotiation",
+  "l.hasPool",
+  "l.hasReception",
+  "l.hasVirtualTour",
+  "l.hasAirConditioning",
+  "l.isLuxury",
+  "l.isUnderConstruction",
+  "l.licenseType",
+  "l.photoCount",
+  "l.hasFloorPlan",
+  "l.street",
+  "l.streetNumber",
+  "l.postalCode",
+  "l.lat",
+  "l.lon",
+  "l.geoVisibility",
+  "l.townId",
+  "l.zoneId",
+  "l.publisherId",
+  "l.agentId",
+] as const;
+
+type Publisher = Row<"publishers">;
+
+/** Everything the listing page shows: the listing's columns above, its publisher and agent. */
+export type ListingDetail = Pick<Row<"listings">, SelectedColumns<typeof detailColumns>> & {
+  publisherKind: Publisher["kind"];
+  publisherName: Publisher["name"];
+  publisherPhone: Publisher["phone"];
+  publisherLogoColor: Publisher["logoColor"];
+  /** The agent who follows the listing, if any. */
+  agentName: Publisher["name"] | null;
+  agentIsPro: Publisher["isAgentPro"] | null;
+};
 
 /** Everything the listing page shows, or null. */
 export async function findListingDetail(db: Kysely<Database>, id: number): Promise<ListingDetail | null> {
@@ -79,16 +86,14 @@ export async function findListingDetail(db: Kysely<Database>, id: number): Promi
     .selectFrom("listings as l")
     .innerJoin("publishers as p", "p.id", "l.publisherId")
     .leftJoin("publishers as a", "a.id", "l.agentId")
+    .select(detailColumns)
     .select([
-      "l.id", "l.title", "l.description", "l.channel", "l.category", "l.propertyTypeGroup", "l.propertyType", "l.isNewConstruction",
-      "l.price", "l.priceUnit", "l.priceType", "l.originalPrice", "l.priceMax", "l.surface", "l.rooms", "l.bedrooms", "l.baths",
-      "l.parkingSpaces", "l.floor", "l.totalFloors", "l.hasLift", "l.hasBalcony", "l.hasTerrace", "l.garden", "l.heating",
-      "l.energyClass", "l.energyIndex", "l.buildingCondition", "l.buildingYear", "l.availability", "l.furniture", "l.publishedAt",
-      "l.isAuction", "l.auctionDate", "l.isPrivateNegotiation", "l.hasPool", "l.hasReception", "l.hasVirtualTour",
-      "l.hasAirConditioning", "l.isLuxury", "l.isUnderConstruction", "l.licenseType", "l.photoCount", "l.hasFloorPlan",
-      "l.street", "l.streetNumber", "l.postalCode", "l.lat", "l.lon", "l.geoVisibility", "l.townId", "l.zoneId",
-      "l.publisherId", "p.kind as publisherKind", "p.name as publisherName", "p.phone as publisherPhone",
-      "p.logoColor as publisherLogoColor", "l.agentId", "a.name as agentName", "a.isAgentPro as agentIsPro",
+      "p.kind as publisherKind",
+      "p.name as publisherName",
+      "p.phone as publisherPhone",
+      "p.logoColor as publisherLogoColor",
+      "a.name as agentName",
+      "a.isAgentPro as agentIsPro",
     ])
     .where("l.id", "=", id)
     .executeTakeFirst();
@@ -104,7 +109,8 @@ export const SIMILAR = { radius: 5_000, priceTolerance: 0.25, limit: 6 } as cons
  * never matched by price, and one of them gets its neighbours whatever their price.
  */
 export async function findSimilarListings(
-  db: Kysely<Database>, listing: Pick<ListingDetail, "id" | "channel" | "propertyTypeGroup" | "price" | "isPrivateNegotiation" | "lat" | "lon">,
+  db: Kysely<Database>,
+  listing: Pick<ListingDetail, "id" | "channel" | "propertyTypeGroup" | "price" | "isPrivateNegotiation" | "lat" | "lon">,
 ): Promise<ListingSummary[]> {
   const [west, south, east, north] = circleBBox(listing.lat, listing.lon, SIMILAR.radius);
   const distance = distanceSql(listing.lat, listing.lon);
@@ -121,18 +127,26 @@ export async function findSimilarListings(
       .where("listings.price", "<=", Math.ceil(listing.price * (1 + SIMILAR.priceTolerance)));
   }
   const rows = await query
-    .where("listings.lat", ">=", south).where("listings.lat", "<=", north)
-    .where("listings.lon", ">=", west).where("listings.lon", "<=", east)
+    .where("listings.lat", ">=", south)
+    .where("listings.lat", "<=", north)
+    .where("listings.lon", ">=", west)
+    .where("listings.lon", "<=", east)
     .where(distance, "<=", SIMILAR.radius)
     .orderBy(distance)
     .orderBy("listings.id")
     .limit(SIMILAR.limit)
     .execute();
-  return findListingSummaries(db, rows.map((r) => Number(r.id)));
+  return findListingSummaries(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
 }
 
 /** The listing page's data in one call: the listing and the similar listings nearby. */
-export async function findListingPage(db: Kysely<Database>, id: number): Promise<{ listing: ListingDetail; similar: ListingSummary[] } | null> {
+export async function findListingPage(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ listing: ListingDetail; similar: ListingSummary[] } | null> {
   const listing = await findListingDetail(db, id);
   if (!listing) return null;
   return { listing, similar: await findSimilarListings(db, listing) };
@@ -140,7 +154,8 @@ export async function findListingPage(db: Kysely<Database>, id: number): Promise
 
 /** What the listing map needs: the public point, its visibility and the town's boundary (GeoJSON text). */
 export async function findListingLocation(
-  db: Kysely<Database>, id: number,
+  db: Kysely<Database>,
+  id: number,
 ): Promise<{ lat: number; lon: number; geoVisibility: number; townGeometry: unknown | null } | null> {
   const row = await db
     .selectFrom("listings as l")

@@ -5,29 +5,24 @@
  * when the lease ends. A mail that fails waits longer after each attempt, up to MAX_MAIL_ATTEMPTS.
  */
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database } from "./schema.ts";
+import type { Database, Row } from "./schema.ts";
 
-export interface QueuedMailInput {
-  kind: string;
-  recipient: string;
-  replyTo: string | null;
-  subject: string;
-  textBody: string;
-  htmlBody: string;
-  leadId: number | null;
-}
-
-export interface QueuedMail extends QueuedMailInput {
-  id: number;
-  attempts: number;
-}
+type QueueRow = Row<"mailQueue">;
+/** A mail to queue: what it says, to whom, and the lead it belongs to. */
+export type QueuedMailInput = Pick<QueueRow, "kind" | "recipient" | "replyTo" | "subject" | "textBody" | "htmlBody" | "leadId">;
+/** A mail claimed for sending, with its attempts so far. */
+export type QueuedMail = QueuedMailInput & Pick<QueueRow, "id" | "attempts">;
 
 /** After this many failed attempts (about two days with the default delays) a mail stays unsent, kept for inspection. */
 export const MAX_MAIL_ATTEMPTS = 30;
 
 export async function enqueueMails(db: Kysely<Database> | Transaction<Database>, mails: readonly QueuedMailInput[]): Promise<number[]> {
   if (mails.length === 0) return [];
-  const rows = await db.insertInto("mailQueue").values(mails.map((m) => ({ ...m }))).returning("id").execute();
+  const rows = await db
+    .insertInto("mailQueue")
+    .values(mails.map((m) => ({ ...m })))
+    .returning("id")
+    .execute();
   return rows.map((r) => Number(r.id));
 }
 
@@ -36,7 +31,8 @@ export async function enqueueMails(db: Kysely<Database> | Transaction<Database>,
  * again for `leaseMs` (the worker marks it sent or reschedules it before then).
  */
 export async function claimDueMails(db: Kysely<Database>, limit: number, leaseMs: number): Promise<QueuedMail[]> {
-  const result = await sql<{ id: string | number; kind: string; recipient: string; replyTo: string | null; subject: string; textBody: string; htmlBody: string; leadId: string | number | null; attempts: number }>`
+  // Raw SQL: bigint ids may come back as strings.
+  const result = await sql<Omit<QueuedMail, "id" | "leadId"> & { id: string | number; leadId: string | number | null }>`
     UPDATE mail_queue SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
     WHERE id IN (
       SELECT id FROM mail_queue
@@ -45,7 +41,9 @@ export async function claimDueMails(db: Kysely<Database>, limit: number, leaseMs
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, kind, recipient, reply_to AS "replyTo", subject, text_body AS "textBody", html_body AS "htmlBody", lead_id AS "leadId", attempts`.execute(db);
+    RETURNING id, kind, recipient, reply_to AS "replyTo", subject, text_body AS "textBody", html_body AS "htmlBody", lead_id AS "leadId", attempts`.execute(
+    db,
+  );
   return result.rows
     .map((r) => ({ ...r, id: Number(r.id), leadId: r.leadId === null ? null : Number(r.leadId) }))
     .sort((a, b) => a.id - b.id);
@@ -57,9 +55,11 @@ export async function markMailSent(db: Kysely<Database>, id: number): Promise<vo
 
 /** A failed attempt: due again after `retryInMs`. */
 export async function rescheduleMail(db: Kysely<Database>, id: number, retryInMs: number, error: string): Promise<void> {
-  await db.updateTable("mailQueue")
+  await db
+    .updateTable("mailQueue")
     .set({ nextAttemptAt: sql<Date>`now() + make_interval(secs => ${retryInMs / 1000})`, lastError: error.slice(0, 500) })
-    .where("id", "=", id).execute();
+    .where("id", "=", id)
+    .execute();
 }
 
 /** When the next unsent mail is due, or null when none waits (the worker sleeps until then or a wake-up). */
@@ -74,6 +74,11 @@ export async function nextMailDueInMs(db: Kysely<Database>): Promise<number | nu
 /** The queue's mails about some leads (tests, the publisher inbox). */
 export async function mailsForLeads(db: Kysely<Database>, leadIds: readonly number[]) {
   if (leadIds.length === 0) return [];
-  const rows = await db.selectFrom("mailQueue").select(["id", "leadId", "recipient", "attempts", "sentAt", "lastError"]).where("leadId", "in", leadIds).orderBy("id").execute();
+  const rows = await db
+    .selectFrom("mailQueue")
+    .select(["id", "leadId", "recipient", "attempts", "sentAt", "lastError"])
+    .where("leadId", "in", leadIds)
+    .orderBy("id")
+    .execute();
   return rows.map((r) => ({ ...r, id: Number(r.id), leadId: r.leadId === null ? null : Number(r.leadId) }));
 }

@@ -4,26 +4,33 @@
  * codec, titles and breadcrumbs.
  */
 import type { Kysely } from "kysely";
-import type { Database } from "./schema.ts";
+import { withBbox, type WithBbox } from "./places.ts";
+import type { Database, Row, SelectedColumns } from "./schema.ts";
 
-export interface DirectoryPlace {
-  id: string;
-  level: number;
-  type: string;
-  name: string;
-  nameEn: string | null;
-  slug: string;
-  qslug: string;
-  hkey: string;
-  parentId: string | null;
-  istatCode: string | null;
-  short: string | null;
-  population: number | null;
-  lat: number;
-  lon: number;
-  bbox: [number, number, number, number];
-  zoom: number;
-}
+/** What the directory keeps of each place (no polygon). */
+const directoryColumns = [
+  "id",
+  "level",
+  "type",
+  "name",
+  "nameEn",
+  "slug",
+  "qslug",
+  "hkey",
+  "parentId",
+  "istatCode",
+  "short",
+  "population",
+  "lat",
+  "lon",
+  "bboxMinLon",
+  "bboxMinLat",
+  "bboxMaxLon",
+  "bboxMaxLat",
+  "zoom",
+] as const;
+
+export type DirectoryPlace = WithBbox<Pick<Row<"places">, SelectedColumns<typeof directoryColumns>>>;
 
 export class PlaceDirectory {
   readonly #byId = new Map<string, DirectoryPlace>();
@@ -99,9 +106,6 @@ export function getPlaceDirectory(db: Kysely<Database>): Promise<PlaceDirectory>
 }
 
 async function loadPlaceDirectory(db: Kysely<Database>): Promise<PlaceDirectory> {
-  const rows = await db
-    .selectFrom("places")
-    .select(["id", "level", "type", "name", "nameEn", "slug", "qslug", "hkey", "parentId", "istatCode", "short", "population", "lat", "lon", "bboxMinLon", "bboxMinLat", "bboxMaxLon", "bboxMaxLat", "zoom"])
-    .execute();
-  return new PlaceDirectory(rows.map(({ bboxMinLon, bboxMinLat, bboxMaxLon, bboxMaxLat, ...r }) => ({ ...r, bbox: [bboxMinLon, bboxMinLat, bboxMaxLon, bboxMaxLat] })));
+  const rows = await db.selectFrom("places").select(directoryColumns).execute();
+  return new PlaceDirectory(rows.map(withBbox));
 }

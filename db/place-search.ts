@@ -9,13 +9,21 @@ import { containsPoint, type Geometry } from "../core/geo.ts";
 import { PlaceLevel } from "../core/places.ts";
 import { isStreetQuery, normalizeQuery, splitStreetNumber, SuggestIndex, MatchKind } from "../core/places-suggest.ts";
 import { getPlaceDirectory, type DirectoryPlace, type PlaceDirectory } from "./place-directory.ts";
-import { countListingsIn, type PlaceSummary } from "./places.ts";
+import { countListingsIn, placeSummaryColumns, toPlaceSummary, type PlaceSummary } from "./places.ts";
+import { ReloadingValue } from "./reloading-value.ts";
 import type { Database } from "./schema.ts";
 
 export type SuggestChannel = "vendita" | "affitto" | "affitto-breve";
 
 /** Levels offered by default, and those a caller may add with `extraLevels`. */
-export const defaultSuggestLevels = [PlaceLevel.region, PlaceLevel.province, PlaceLevel.town, PlaceLevel.zone, PlaceLevel.block, PlaceLevel.nonAdminZone] as const;
+export const defaultSuggestLevels = [
+  PlaceLevel.region,
+  PlaceLevel.province,
+  PlaceLevel.town,
+  PlaceLevel.zone,
+  PlaceLevel.block,
+  PlaceLevel.nonAdminZone,
+] as const;
 export const extraSuggestLevels = [PlaceLevel.metroLine, PlaceLevel.metroStop, PlaceLevel.nonAdminSubZone] as const;
 /** Places that have a landing page of their own (`isLanding`). */
 const landingLevels: readonly number[] = [PlaceLevel.region, PlaceLevel.province, PlaceLevel.town];
@@ -71,77 +79,21 @@ interface StreetEntry {
 }
 
 interface CountTable {
-  loadedAt: number;
   byChannel: Record<SuggestChannel | "all", Map<string, number>>;
 }
 
 interface StreetTable {
-  loadedAt: number;
   /** Sorted by key ("street town"), for prefix ranges by binary search. */
   byKey: StreetEntry[];
   /** Sorted by listings, most first: dense prefixes ("via ") stop early in this order. */
   byCount: StreetEntry[];
 }
 
-/** A value loaded on first use and refreshed in the background once older than `ttlMs` (stale values are served meanwhile). */
-class Refreshing<T extends { loadedAt: number }> {
-  #value: T | null = null;
-  #loading: Promise<T> | null = null;
-  /** Set by `invalidate`: the value predates a change; a load started before it does not clear it. */
-  #stale = false;
-  #lastStart = 0;
-  #scheduled: NodeJS.Timeout | null = null;
-  readonly #load: () => Promise<T>;
-  readonly #ttlMs: number;
-  constructor(load: () => Promise<T>, ttlMs: number) {
-    this.#load = load;
-    this.#ttlMs = ttlMs;
-  }
-
-  /**
-   * The data changed: reload in the background (the old value is served meanwhile), no sooner than
-   * PLACE_COUNTS_MIN_RELOAD_MS after the previous load began, so a stream of changes costs one load a second.
-   */
-  invalidate(): void {
-    if (!this.#value && !this.#loading) return; // never loaded: the first get loads fresh data anyway
-    this.#stale = true;
-    if (this.#scheduled) return;
-    const wait = Math.max(0, this.#lastStart + PLACE_COUNTS_MIN_RELOAD_MS - Date.now());
-    this.#scheduled = setTimeout(() => {
-      this.#scheduled = null;
-      if (this.#loading) {
-        // After the load in progress, once more.
-        this.#loading.then(() => this.invalidate(), () => this.invalidate());
-        return;
-      }
-      this.get().catch(() => {});
-    }, wait);
-    this.#scheduled.unref();
-  }
-
-  get(now = Date.now()): Promise<T> {
-    if (this.#value && !this.#stale && now - this.#value.loadedAt < this.#ttlMs) return Promise.resolve(this.#value);
-    if (!this.#loading) {
-      this.#stale = false;
-      this.#lastStart = Date.now();
-      this.#loading = this.#load().then(
-        (value) => { this.#value = value; this.#loading = null; return value; },
-        (error: unknown) => { this.#loading = null; throw error; },
-      );
-    }
-    if (this.#value) {
-      this.#loading.catch(() => {});
-      return Promise.resolve(this.#value);
-    }
-    return this.#loading;
-  }
-}
-
 class PlaceSearch {
   readonly directory: PlaceDirectory;
   readonly index: SuggestIndex;
-  readonly counts: Refreshing<CountTable>;
-  readonly streets: Refreshing<StreetTable>;
+  readonly counts: ReloadingValue<CountTable>;
+  readonly streets: ReloadingValue<StreetTable>;
 
   constructor(db: Kysely<Database>, directory: PlaceDirectory, alternates: Map<string, string>) {
     this.directory = directory;
@@ -153,8 +105,9 @@ class PlaceSearch {
       }
     }
     this.index = new SuggestIndex(entries);
-    this.counts = new Refreshing(() => loadCounts(db, directory), SUGGEST_COUNTS_TTL_MS);
-    this.streets = new Refreshing(() => loadStreets(db, directory), 3 * SUGGEST_COUNTS_TTL_MS);
+    const minReloadMs = PLACE_COUNTS_MIN_RELOAD_MS;
+    this.counts = new ReloadingValue(() => loadCounts(db, directory), { ttlMs: SUGGEST_COUNTS_TTL_MS, minReloadMs });
+    this.streets = new ReloadingValue(() => loadStreets(db, directory), { ttlMs: 3 * SUGGEST_COUNTS_TTL_MS, minReloadMs });
   }
 }
 
@@ -164,7 +117,15 @@ class PlaceSearch {
  * regions and metro lines (a listing near two stops of a line counts once for the line).
  */
 async function loadCounts(db: Kysely<Database>, directory: PlaceDirectory): Promise<CountTable> {
-  const rows = await sql<{ channel: string; townId: string; zoneId: string | null; blockId: string | null; nonadmin: string[] | null; metro: string[] | null; n: number }>`
+  const rows = await sql<{
+    channel: string;
+    townId: string;
+    zoneId: string | null;
+    blockId: string | null;
+    nonadmin: string[] | null;
+    metro: string[] | null;
+    n: number;
+  }>`
     SELECT channel, town_id AS "townId", zone_id AS "zoneId", block_id AS "blockId",
       nonadmin_zone_ids AS nonadmin, metro_stop_ids AS metro, count(*)::int AS n
     FROM listings GROUP BY 1, 2, 3, 4, 5, 6`.execute(db);
@@ -175,7 +136,13 @@ async function loadCounts(db: Kysely<Database>, directory: PlaceDirectory): Prom
     const channel = byChannel[r.channel as SuggestChannel];
     let townChain = ancestorsOfTown.get(r.townId);
     if (!townChain) {
-      townChain = [r.townId, ...directory.ancestors(r.townId).map((p) => p.id).filter((id) => id !== "IT")];
+      townChain = [
+        r.townId,
+        ...directory
+          .ancestors(r.townId)
+          .map((p) => p.id)
+          .filter((id) => id !== "IT"),
+      ];
       ancestorsOfTown.set(r.townId, townChain);
     }
     const ids = [...townChain];
@@ -194,7 +161,7 @@ async function loadCounts(db: Kysely<Database>, directory: PlaceDirectory): Prom
       byChannel.all.set(id, (byChannel.all.get(id) ?? 0) + n);
     }
   }
-  return { loadedAt: Date.now(), byChannel };
+  return { byChannel };
 }
 
 /** Distinct streets per town that listings use, with how many listings each has. */
@@ -213,11 +180,19 @@ async function loadStreets(db: Kysely<Database>, directory: PlaceDirectory): Pro
     let townKey = townKeys.get(town.id);
     if (townKey === undefined) townKeys.set(town.id, (townKey = normalizeQuery(town.name)));
     const streetKey = normalizeQuery(r.street);
-    entries.push({ townId: r.townId, street: r.street, streetKey, key: `${streetKey} ${townKey}`, count: Number(r.n), lat: Number(r.lat), lon: Number(r.lon) });
+    entries.push({
+      townId: r.townId,
+      street: r.street,
+      streetKey,
+      key: `${streetKey} ${townKey}`,
+      count: Number(r.n),
+      lat: Number(r.lat),
+      lon: Number(r.lon),
+    });
   }
   const byCount = [...entries].sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const byKey = entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return { loadedAt: Date.now(), byKey, byCount };
+  return { byKey, byCount };
 }
 
 const searches = new WeakMap<Kysely<Database>, Promise<PlaceSearch>>();
@@ -243,7 +218,10 @@ function getPlaceSearch(db: Kysely<Database>): Promise<PlaceSearch> {
  * names keep their own schedule (3 × SUGGEST_COUNTS_TTL_MS): their scan is the costlier one.
  */
 export function invalidatePlaceCounts(db: Kysely<Database>): void {
-  searches.get(db)?.then((s) => s.counts.invalidate(), () => {});
+  searches.get(db)?.then(
+    (s) => s.counts.invalidate(),
+    () => {},
+  );
 }
 
 /**
@@ -251,7 +229,9 @@ export function invalidatePlaceCounts(db: Kysely<Database>): void {
  * default data); safe to call any number of times, never throws.
  */
 export function warmPlaceSearch(db: Kysely<Database>): void {
-  getPlaceSearch(db).then((s) => Promise.all([s.counts.get(), s.streets.get()])).catch(() => {});
+  getPlaceSearch(db)
+    .then((s) => Promise.all([s.counts.get(), s.streets.get()]))
+    .catch(() => {});
 }
 
 /**
@@ -260,11 +240,16 @@ export function warmPlaceSearch(db: Kysely<Database>): void {
  */
 function labelOf(p: DirectoryPlace, town: DirectoryPlace | undefined, parent: DirectoryPlace | undefined): string {
   switch (p.level) {
-    case PlaceLevel.town: return p.short ? `${p.name} (${p.short})` : p.name;
-    case PlaceLevel.province: return `${p.name} (provincia)`;
-    case PlaceLevel.region: return `${p.name} (regione)`;
-    case PlaceLevel.nonAdminZone: return p.name;
-    case PlaceLevel.metroStop: return parent ? `${p.name}, ${parent.name}` : p.name;
+    case PlaceLevel.town:
+      return p.short ? `${p.name} (${p.short})` : p.name;
+    case PlaceLevel.province:
+      return `${p.name} (provincia)`;
+    case PlaceLevel.region:
+      return `${p.name} (regione)`;
+    case PlaceLevel.nonAdminZone:
+      return p.name;
+    case PlaceLevel.metroStop:
+      return parent ? `${p.name}, ${parent.name}` : p.name;
     default:
       if (!town || town.id === p.id || p.name.endsWith(town.name)) return p.name;
       return `${p.name}, ${town.name}`;
@@ -275,10 +260,19 @@ function rowOf(directory: PlaceDirectory, p: DirectoryPlace, count: number): Sug
   const parent = p.parentId ? directory.get(p.parentId) : undefined;
   const town = directory.ancestorAt(p.id, PlaceLevel.town);
   return {
-    id: p.id, name: p.name, label: labelOf(p, town, parent), level: p.level, type: p.type, slug: p.slug, qslug: p.qslug, hkey: p.hkey,
+    id: p.id,
+    name: p.name,
+    label: labelOf(p, town, parent),
+    level: p.level,
+    type: p.type,
+    slug: p.slug,
+    qslug: p.qslug,
+    hkey: p.hkey,
     parent: parent && parent.level > PlaceLevel.country ? { id: parent.id, name: parent.name, short: parent.short } : null,
     town: town ? { id: town.id, name: town.name, qslug: town.qslug } : null,
-    lat: p.lat, lon: p.lon, count,
+    lat: p.lat,
+    lon: p.lon,
+    count,
   };
 }
 
@@ -310,9 +304,15 @@ export async function suggestPlaces(db: Kysely<Database>, qs: string, options: S
     rows = matches.map((m) => rowOf(search.directory, search.directory.get(m.id)!, counts.get(m.id) ?? 0));
   }
   if (options.propertyTypeGroup || options.publisherId !== undefined) {
-    const live = await countListingsIn(db, rows.filter((r) => r.type !== "street"), {
-      channel: options.channel, propertyTypeGroup: options.propertyTypeGroup, publisherId: options.publisherId,
-    });
+    const live = await countListingsIn(
+      db,
+      rows.filter((r) => r.type !== "street"),
+      {
+        channel: options.channel,
+        propertyTypeGroup: options.propertyTypeGroup,
+        publisherId: options.publisherId,
+      },
+    );
     rows = rows.map((r) => (r.type === "street" ? r : { ...r, count: live.get(r.id) ?? 0 }));
   }
   return { kind: street ? "address" : "place", data: rows };
@@ -334,7 +334,10 @@ function matchStreets(directory: PlaceDirectory, streets: StreetTable, qs: strin
   while (end < streets.byKey.length && end - lo <= 2000 && streets.byKey[end]!.key.startsWith(q)) end++;
   let found: StreetEntry[];
   if (end - lo <= 2000) {
-    found = streets.byKey.slice(lo, end).sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1)).slice(0, limit);
+    found = streets.byKey
+      .slice(lo, end)
+      .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1))
+      .slice(0, limit);
   } else {
     // A dense prefix: walking the busiest streets first finds `limit` matches quickly.
     found = [];
@@ -347,10 +350,19 @@ function matchStreets(directory: PlaceDirectory, streets: StreetTable, qs: strin
   return found.map((s) => {
     const town = directory.get(s.townId)!;
     return {
-      id: streetId(s), name: s.street, label: `${s.street}, ${town.name}${town.short ? ` (${town.short})` : ""}`,
-      level: PlaceLevel.other, type: "street", slug: s.streetKey.replace(/ /g, "-"), qslug: town.qslug, hkey: town.hkey,
-      parent: { id: town.id, name: town.name, short: town.short }, town: { id: town.id, name: town.name, qslug: town.qslug },
-      lat: s.lat, lon: s.lon, count: s.count,
+      id: streetId(s),
+      name: s.street,
+      label: `${s.street}, ${town.name}${town.short ? ` (${town.short})` : ""}`,
+      level: PlaceLevel.other,
+      type: "street",
+      slug: s.streetKey.replace(/ /g, "-"),
+      qslug: town.qslug,
+      hkey: town.hkey,
+      parent: { id: town.id, name: town.name, short: town.short },
+      town: { id: town.id, name: town.name, qslug: town.qslug },
+      lat: s.lat,
+      lon: s.lon,
+      count: s.count,
     };
   });
 }
@@ -373,7 +385,14 @@ export interface StreetPlace {
 
 function streetPlace(directory: PlaceDirectory, s: StreetEntry): StreetPlace {
   const town = directory.get(s.townId);
-  return { id: streetId(s), name: s.street, label: town ? `${s.street}, ${town.name}` : s.street, townId: s.townId, lat: s.lat, lon: s.lon };
+  return {
+    id: streetId(s),
+    name: s.street,
+    label: town ? `${s.street}, ${town.name}` : s.street,
+    townId: s.townId,
+    lat: s.lat,
+    lon: s.lon,
+  };
 }
 
 /** The street with this suggest id ("street:…"), or null when no listing uses it any more. */
@@ -408,7 +427,9 @@ export async function streetAtPoint(db: Kysely<Database>, lat: number, lon: numb
  * address, the street's town with the street), or null when nothing matches. Used by /cerca/ and the results route.
  */
 export async function resolvePlaceQuery(
-  db: Kysely<Database>, text: string, options: { channel?: SuggestChannel } = {},
+  db: Kysely<Database>,
+  text: string,
+  options: { channel?: SuggestChannel } = {},
 ): Promise<{ id: string; name: string; level: number; type: string; qslug: string; street?: StreetPlace } | null> {
   if (!normalizeQuery(text)) return null;
   const { data } = await suggestPlaces(db, text.slice(0, 100), { channel: options.channel, size: 1 });
@@ -439,17 +460,11 @@ async function placeSummaries(db: Kysely<Database>, ids: string[]): Promise<Plac
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom("places as p")
-    .select([
-      "p.id", "p.level", "p.type", "p.name", "p.nameEn", "p.slug", "p.qslug", "p.hkey", "p.parentHkey", "p.parentId",
-      "p.regionCode", "p.provinceCode", "p.istatCode", "p.short", "p.population", "p.lat", "p.lon",
-      "p.bboxMinLon", "p.bboxMinLat", "p.bboxMaxLon", "p.bboxMaxLat", "p.zoom",
-    ])
+    .select(placeSummaryColumns)
     .select((eb) => eb.exists(eb.selectFrom("places as c").select("c.id").whereRef("c.parentId", "=", "p.id")).as("hasChildren"))
     .where("p.id", "in", ids)
     .execute();
-  return rows.map(({ bboxMinLon, bboxMinLat, bboxMaxLon, bboxMaxLat, hasChildren, ...r }) => ({
-    ...r, bbox: [bboxMinLon, bboxMinLat, bboxMaxLon, bboxMaxLat] as [number, number, number, number], count: 0, hasChildren: Boolean(hasChildren),
-  }));
+  return rows.map(({ hasChildren, ...r }) => toPlaceSummary(r, 0, Boolean(hasChildren)));
 }
 
 /** Levels whose boundaries the reverse look-up tests, most specific first. */
@@ -466,8 +481,10 @@ export async function placesContainingPoint(db: Kysely<Database>, lat: number, l
     .select(["id", "level", "geometry"])
     .where("level", "in", [...polygonLevels])
     .where("geometry", "is not", null)
-    .where("bboxMinLon", "<=", lon).where("bboxMaxLon", ">=", lon)
-    .where("bboxMinLat", "<=", lat).where("bboxMaxLat", ">=", lat)
+    .where("bboxMinLon", "<=", lon)
+    .where("bboxMaxLon", ">=", lon)
+    .where("bboxMinLat", "<=", lat)
+    .where("bboxMaxLat", ">=", lat)
     .limit(200)
     .execute();
   const inside = candidates.filter((c) => {
@@ -480,7 +497,10 @@ export async function placesContainingPoint(db: Kysely<Database>, lat: number, l
   const town = inside.find((c) => c.level === PlaceLevel.town);
   if (!town) return [];
   const directory = await getPlaceDirectory(db);
-  const ancestors = directory.ancestors(town.id).reverse().map((p) => p.id);
+  const ancestors = directory
+    .ancestors(town.id)
+    .reverse()
+    .map((p) => p.id);
   const ordered = [...inside].sort((a, b) => polygonLevels.indexOf(a.level as never) - polygonLevels.indexOf(b.level as never));
   const ids = [...ordered.map((c) => c.id), ...ancestors];
   const summaries = new Map((await placeSummaries(db, ids)).map((p) => [p.id, p]));

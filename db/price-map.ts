@@ -4,20 +4,19 @@
  * a median moves slowly, and listing changes reach every process within seconds anyway.
  */
 import { sql, type Kysely } from "kysely";
+import { LRUCache } from "lru-cache";
 import { PRICE_MAP_MIN_LISTINGS, type PlacePrice } from "../core/map/price-map.ts";
 import type { Database } from "./schema.ts";
 
-const TTL_MS = 60_000;
-const cache = new Map<string, { at: number; rows: Promise<PlacePrice[]> }>();
+/** One answer per channel, group and level (a few dozen in all), computed once for concurrent requests. */
+const medians = new LRUCache<string, PlacePrice[], () => Promise<PlacePrice[]>>({
+  max: 100,
+  ttl: 60_000,
+  fetchMethod: (_key, _stale, { context: compute }) => compute(),
+});
 
 export function medianPrices(db: Kysely<Database>, channel: string, group: string, level: "town" | "zone"): Promise<PlacePrice[]> {
-  const key = `${channel}|${group}|${level}`;
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.rows;
-  const rows = load(db, channel, group, level);
-  rows.catch(() => cache.delete(key));
-  cache.set(key, { at: Date.now(), rows });
-  return rows;
+  return medians.forceFetch(`${channel}|${group}|${level}`, { context: () => load(db, channel, group, level) });
 }
 
 async function load(db: Kysely<Database>, channel: string, group: string, level: "town" | "zone"): Promise<PlacePrice[]> {

@@ -2,24 +2,22 @@
 import { sql, type Kysely } from "kysely";
 import type { SortKey } from "../core/search/vocabulary.ts";
 import { applySort, findListingSummaries, type ListingSummary } from "./listings-search.ts";
-import type { Database } from "./schema.ts";
+import type { Database, Row, SelectedColumns } from "./schema.ts";
 
-export interface AgencySummary {
-  id: number;
-  name: string;
-  slug: string;
-  phone: string | null;
-  website: string | null;
-  street: string | null;
-  townId: string | null;
-  logoColor: string | null;
+type Publisher = Row<"publishers">;
+
+const agencySummaryColumns = ["p.id", "p.name", "p.slug", "p.phone", "p.website", "p.street", "p.townId", "p.logoColor"] as const;
+
+export type AgencySummary = Pick<Publisher, SelectedColumns<typeof agencySummaryColumns>> & {
+  /** Its listings (of the channel asked for, if any). */
   listings: number;
   agents: number;
-}
+};
 
 /** Agencies based in the given towns (all of Italy when null), optionally by name, most listings first. */
 export async function searchAgencies(
-  db: Kysely<Database>, options: { townIds: string[] | null; channel?: string; name?: string; page: number; size: number },
+  db: Kysely<Database>,
+  options: { townIds: string[] | null; channel?: string; name?: string; page: number; size: number },
 ): Promise<{ total: number; agencies: AgencySummary[] }> {
   let base = db.selectFrom("publishers as p").where("p.kind", "=", "agency");
   if (options.townIds) base = base.where("p.townId", "in", options.townIds.length > 0 ? options.townIds : [""]);
@@ -30,10 +28,14 @@ export async function searchAgencies(
   const [countRow, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
     base
-      .select(["p.id", "p.name", "p.slug", "p.phone", "p.website", "p.street", "p.townId", "p.logoColor"])
+      .select(agencySummaryColumns)
       .select((eb) => [
-        eb.selectFrom("listings as l").select(eb.fn.countAll().as("n")).whereRef("l.publisherId", "=", "p.id")
-          .$if(options.channel !== undefined, (q) => q.where("l.channel", "=", options.channel!)).as("listings"),
+        eb
+          .selectFrom("listings as l")
+          .select(eb.fn.countAll().as("n"))
+          .whereRef("l.publisherId", "=", "p.id")
+          .$if(options.channel !== undefined, (q) => q.where("l.channel", "=", options.channel!))
+          .as("listings"),
         eb.selectFrom("publishers as a").select(eb.fn.countAll().as("n")).whereRef("a.parentId", "=", "p.id").as("agents"),
       ])
       .orderBy("listings", "desc")
@@ -49,41 +51,38 @@ export async function searchAgencies(
   };
 }
 
-/** A publisher as its page shows it (seed 001 §3 "Publisher"). */
-export interface PublisherDetail {
-  id: number;
-  kind: string;
-  isAgentPro: boolean;
-  parentId: number | null;
-  name: string;
-  slug: string;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  street: string | null;
-  townId: string | null;
-  postalCode: string | null;
-  description: string | null;
-  showPhoneNumber: boolean;
-  hasCrossSubscription: boolean;
-  disableAuctions: boolean;
-  hasPhoto: boolean;
-  parent: { id: number; name: string; slug: string } | null;
-}
-
-export interface AgentSummary {
-  id: number;
-  name: string;
-  slug: string;
-  isAgentPro: boolean;
-  hasPhoto: boolean;
-  listings: number;
-}
-
 const detailColumns = [
-  "p.id", "p.kind", "p.isAgentPro", "p.parentId", "p.name", "p.slug", "p.phone", "p.email", "p.website", "p.street",
-  "p.townId", "p.postalCode", "p.description", "p.showPhoneNumber", "p.hasCrossSubscription", "p.disableAuctions", "p.hasPhoto",
+  "p.id",
+  "p.kind",
+  "p.isAgentPro",
+  "p.parentId",
+  "p.name",
+  "p.slug",
+  "p.phone",
+  "p.email",
+  "p.website",
+  "p.street",
+  "p.townId",
+  "p.postalCode",
+  "p.description",
+  "p.showPhoneNumber",
+  "p.hasCrossSubscription",
+  "p.disableAuctions",
+  "p.hasPhoto",
 ] as const;
+
+/** A publisher as its page shows it (seed 001 §3 "Publisher"). */
+export type PublisherDetail = Pick<Publisher, SelectedColumns<typeof detailColumns>> & {
+  /** An agent's agency. */
+  parent: Pick<Publisher, "id" | "name" | "slug"> | null;
+};
+
+const agentSummaryColumns = ["a.id", "a.name", "a.slug", "a.isAgentPro", "a.hasPhoto"] as const;
+
+export type AgentSummary = Pick<Publisher, SelectedColumns<typeof agentSummaryColumns>> & {
+  /** The listings the agent follows. */
+  listings: number;
+};
 
 /** One publisher with its parent agency (for agents), or null. */
 export async function findPublisher(db: Kysely<Database>, id: number): Promise<PublisherDetail | null> {
@@ -103,7 +102,7 @@ export async function findPublisher(db: Kysely<Database>, id: number): Promise<P
 export async function findAgents(db: Kysely<Database>, agencyId: number): Promise<AgentSummary[]> {
   const rows = await db
     .selectFrom("publishers as a")
-    .select(["a.id", "a.name", "a.slug", "a.isAgentPro", "a.hasPhoto"])
+    .select(agentSummaryColumns)
     .select((eb) => eb.selectFrom("listings as l").select(eb.fn.countAll().as("n")).whereRef("l.agentId", "=", "a.id").as("listings"))
     .where("a.parentId", "=", agencyId)
     .where("a.kind", "=", "agent")
@@ -116,15 +115,25 @@ export async function findAgents(db: Kysely<Database>, agencyId: number): Promis
 
 /** One page of a publisher's listings (an agency's own, or those an agent follows) and their total. */
 export async function findPublisherListings(
-  db: Kysely<Database>, options: { publisherId: number; asAgent: boolean; sort: SortKey; page: number; size: number },
+  db: Kysely<Database>,
+  options: { publisherId: number; asAgent: boolean; sort: SortKey; page: number; size: number },
 ): Promise<{ total: number; listings: ListingSummary[] }> {
   const column = options.asAgent ? "listings.agentId" : "listings.publisherId";
   const base = db.selectFrom("listings").where(column, "=", options.publisherId);
   const [countRow, idRows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    applySort(base.select("listings.id"), options.sort).limit(options.size).offset((options.page - 1) * options.size).execute(),
+    applySort(base.select("listings.id"), options.sort)
+      .limit(options.size)
+      .offset((options.page - 1) * options.size)
+      .execute(),
   ]);
-  return { total: Number(countRow.n), listings: await findListingSummaries(db, idRows.map((r) => r.id)) };
+  return {
+    total: Number(countRow.n),
+    listings: await findListingSummaries(
+      db,
+      idRows.map((r) => r.id),
+    ),
+  };
 }
 
 /** The agencies with the most listings in all of Italy (the agency home, seed 001 §2). */
@@ -132,41 +141,43 @@ export async function topAgencies(db: Kysely<Database>, size: number): Promise<A
   return (await searchAgencies(db, { townIds: null, page: 1, size })).agencies;
 }
 
+const contactListingColumns = [
+  "l.id",
+  "l.publisherId",
+  "l.agentId",
+  "l.isAuction",
+  "l.propertyType",
+  "l.photoCount",
+  "l.licenseTypeGroup",
+  "l.hasVirtualTour",
+  "l.title",
+] as const;
+const contactPublisherColumns = ["p.showPhoneNumber", "p.disableAuctions", "p.hasCrossSubscription"] as const;
+
+export type ListingContact = Pick<Row<"listings">, SelectedColumns<typeof contactListingColumns>> &
+  Pick<Publisher, SelectedColumns<typeof contactPublisherColumns>> & {
+    publisherKind: Publisher["kind"];
+    publisherName: Publisher["name"];
+    publisherSlug: Publisher["slug"];
+    publisherPhone: Publisher["phone"];
+    /** The agent who follows the listing, if any. */
+    agentIsPro: Publisher["isAgentPro"] | null;
+    agentName: Publisher["name"] | null;
+  };
+
 /** What a listing's contact needs about its publisher: phone rules and the auction switch. */
 export async function findListingContact(db: Kysely<Database>, listingId: number): Promise<ListingContact | null> {
   const row = await db
     .selectFrom("listings as l")
     .innerJoin("publishers as p", "p.id", "l.publisherId")
     .leftJoin("publishers as a", "a.id", "l.agentId")
-    .select([
-      "l.id", "l.publisherId", "l.agentId", "l.isAuction", "l.propertyType", "l.photoCount", "l.licenseTypeGroup", "l.hasVirtualTour", "l.title",
-      "p.kind as publisherKind", "p.name as publisherName", "p.slug as publisherSlug", "p.phone as publisherPhone", "p.showPhoneNumber", "p.disableAuctions", "p.hasCrossSubscription",
-      "a.isAgentPro as agentIsPro", "a.name as agentName",
-    ])
+    .select(contactListingColumns)
+    .select(["p.kind as publisherKind", "p.name as publisherName", "p.slug as publisherSlug", "p.phone as publisherPhone"])
+    .select(contactPublisherColumns)
+    .select(["a.isAgentPro as agentIsPro", "a.name as agentName"])
     .where("l.id", "=", listingId)
     .executeTakeFirst();
   return row ?? null;
-}
-
-export interface ListingContact {
-  id: number;
-  publisherId: number;
-  agentId: number | null;
-  isAuction: boolean;
-  propertyType: string;
-  photoCount: number;
-  licenseTypeGroup: string | null;
-  hasVirtualTour: boolean;
-  title: string;
-  publisherKind: string;
-  publisherName: string;
-  publisherSlug: string;
-  publisherPhone: string | null;
-  showPhoneNumber: boolean;
-  disableAuctions: boolean;
-  hasCrossSubscription: boolean;
-  agentIsPro: boolean | null;
-  agentName: string | null;
 }
 
 /** The channel and property group most of a publisher's (or agent's) listings are in; null when it has none. */
@@ -186,6 +197,10 @@ export async function publisherMainChannel(db: Kysely<Database>, publisherId: nu
 /** The e-mail addresses of some publishers or agents (where their leads are mailed), by id; null when none is known. */
 export async function findPublisherEmails(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, string | null>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom("publishers").select(["id", "email"]).where("id", "in", [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom("publishers")
+    .select(["id", "email"])
+    .where("id", "in", [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [Number(r.id), r.email]));
 }

@@ -4,38 +4,27 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { AlertChannel, AlertFrequency, Notifications, SearchAlert } from "../core/search/saved-search.ts";
-import type { Database } from "./schema.ts";
-
-export interface SavedSearchRecord {
-  id: number;
-  hash: string;
-  /** The canonical raw filters as JSON (core/search/saved-search.ts serializeSearch). */
-  serialized: string;
-  activeSort: string;
-  /** Null: the default title, derived from the search when shown. */
-  title: string | null;
-  provinceId: string | null;
-  domain: string;
-  createdAt: Date;
-  updatedAt: Date;
-  alerts: SearchAlert[];
-}
-
-/** The search part of a saved search, as the app derives it from the search-state module. */
-export interface StoredSearch {
-  hash: string;
-  serialized: string;
-  activeSort: string;
-  provinceId: string | null;
-  domain: string;
-}
+import type { Database, Row, SelectedColumns } from "./schema.ts";
 
 const searchColumns = ["id", "hash", "serialized", "activeSort", "title", "provinceId", "domain", "createdAt", "updatedAt"] as const;
 
+export type SavedSearchRecord = Pick<Row<"savedSearches">, SelectedColumns<typeof searchColumns>> & { alerts: SearchAlert[] };
+
+/** The search part of a saved search, as the app derives it from the search-state module. */
+export type StoredSearch = Pick<Row<"savedSearches">, "hash" | "serialized" | "activeSort" | "provinceId" | "domain">;
+
 async function withAlerts(db: Kysely<Database>, rows: Array<Omit<SavedSearchRecord, "alerts">>): Promise<SavedSearchRecord[]> {
   if (rows.length === 0) return [];
-  const alerts = await db.selectFrom("savedSearchAlerts").select(["id", "savedSearchId", "channel", "frequency"])
-    .where("savedSearchId", "in", rows.map((r) => r.id)).orderBy("channel").execute();
+  const alerts = await db
+    .selectFrom("savedSearchAlerts")
+    .select(["id", "savedSearchId", "channel", "frequency"])
+    .where(
+      "savedSearchId",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .orderBy("channel")
+    .execute();
   const bySearch = new Map<number, SearchAlert[]>();
   for (const a of alerts) {
     const list = bySearch.get(a.savedSearchId) ?? [];
@@ -47,24 +36,44 @@ async function withAlerts(db: Kysely<Database>, rows: Array<Omit<SavedSearchReco
 
 /** The user's saved searches, newest first. */
 export async function listSavedSearches(db: Kysely<Database>, userId: number): Promise<SavedSearchRecord[]> {
-  const rows = await db.selectFrom("savedSearches").select(searchColumns).where("userId", "=", userId).orderBy("updatedAt", "desc").orderBy("id", "desc").execute();
+  const rows = await db
+    .selectFrom("savedSearches")
+    .select(searchColumns)
+    .where("userId", "=", userId)
+    .orderBy("updatedAt", "desc")
+    .orderBy("id", "desc")
+    .execute();
   return withAlerts(db, rows);
 }
 
 /** One of the user's saved searches by id; null when it does not exist or belongs to someone else. */
 export async function findSavedSearch(db: Kysely<Database>, userId: number, id: number): Promise<SavedSearchRecord | null> {
-  const row = await db.selectFrom("savedSearches").select(searchColumns).where("userId", "=", userId).where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("savedSearches")
+    .select(searchColumns)
+    .where("userId", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
   return row ? (await withAlerts(db, [row]))[0]! : null;
 }
 
 /** The user's saved search with this hash (the §4 saved-search check), or null. */
 export async function findSavedSearchByHash(db: Kysely<Database>, userId: number, hash: string): Promise<SavedSearchRecord | null> {
-  const row = await db.selectFrom("savedSearches").select(searchColumns).where("userId", "=", userId).where("hash", "=", hash).executeTakeFirst();
+  const row = await db
+    .selectFrom("savedSearches")
+    .select(searchColumns)
+    .where("userId", "=", userId)
+    .where("hash", "=", hash)
+    .executeTakeFirst();
   return row ? (await withAlerts(db, [row]))[0]! : null;
 }
 
 export async function countSavedSearches(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db.selectFrom("savedSearches").select(sql<number>`count(*)::int`.as("n")).where("userId", "=", userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("savedSearches")
+    .select(sql<number>`count(*)::int`.as("n"))
+    .where("userId", "=", userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -74,9 +83,12 @@ async function setAlerts(db: Kysely<Database>, savedSearchId: number, notificati
     { channel: "mail", frequency: notifications.emailFrequency },
     { channel: "push", frequency: notifications.pushFrequency },
   ];
-  await db.insertInto("savedSearchAlerts")
+  await db
+    .insertInto("savedSearchAlerts")
     .values(rows.map((r) => ({ savedSearchId, channel: r.channel, frequency: r.frequency, updatedAt: now })))
-    .onConflict((oc) => oc.columns(["savedSearchId", "channel"]).doUpdateSet({ frequency: (eb) => eb.ref("excluded.frequency"), updatedAt: now }))
+    .onConflict((oc) =>
+      oc.columns(["savedSearchId", "channel"]).doUpdateSet({ frequency: (eb) => eb.ref("excluded.frequency"), updatedAt: now }),
+    )
     .execute();
 }
 
@@ -90,20 +102,36 @@ async function setAlerts(db: Kysely<Database>, savedSearchId: number, notificati
  */
 export async function upsertSavedSearch(
   db: Kysely<Database>,
-  input: { userId: number; search: StoredSearch; title: string | null; notifications: Notifications | null; initialNotifications: Notifications; now: Date; limit: number },
+  input: {
+    userId: number;
+    search: StoredSearch;
+    title: string | null;
+    notifications: Notifications | null;
+    initialNotifications: Notifications;
+    now: Date;
+    limit: number;
+  },
 ): Promise<{ id: number; created: boolean } | { refused: true }> {
   return db.transaction().execute(async (trx) => {
     if ((await countSavedSearches(trx, input.userId)) >= input.limit) {
-      const existing = await trx.selectFrom("savedSearches").select("id").where("userId", "=", input.userId).where("hash", "=", input.search.hash).executeTakeFirst();
+      const existing = await trx
+        .selectFrom("savedSearches")
+        .select("id")
+        .where("userId", "=", input.userId)
+        .where("hash", "=", input.search.hash)
+        .executeTakeFirst();
       if (!existing) return { refused: true as const };
     }
-    const row = await trx.insertInto("savedSearches")
+    const row = await trx
+      .insertInto("savedSearches")
       .values({ userId: input.userId, ...input.search, title: input.title, createdAt: input.now, updatedAt: input.now })
-      .onConflict((oc) => oc.constraint("saved_searches_user_hash").doUpdateSet({
-        activeSort: (eb) => eb.ref("excluded.activeSort"),
-        updatedAt: input.now,
-        title: sql<string | null>`coalesce(excluded.title, saved_searches.title)`,
-      }))
+      .onConflict((oc) =>
+        oc.constraint("saved_searches_user_hash").doUpdateSet({
+          activeSort: (eb) => eb.ref("excluded.activeSort"),
+          updatedAt: input.now,
+          title: sql<string | null>`coalesce(excluded.title, saved_searches.title)`,
+        }),
+      )
       // xmax is 0 on a freshly inserted row version, not on one an ON CONFLICT update wrote.
       .returning(["id", sql<boolean>`(xmax = 0)`.as("created")])
       .executeTakeFirstOrThrow();
@@ -123,15 +151,30 @@ export async function updateSavedSearch(
   input: { userId: number; id: number; title?: string | null; notifications?: Notifications; search?: StoredSearch; now: Date },
 ): Promise<"updated" | "missing" | "duplicate"> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("savedSearches").select("id").where("userId", "=", input.userId).where("id", "=", input.id).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom("savedSearches")
+      .select("id")
+      .where("userId", "=", input.userId)
+      .where("id", "=", input.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) return "missing";
     if (input.search) {
-      const other = await trx.selectFrom("savedSearches").select("id").where("userId", "=", input.userId).where("hash", "=", input.search.hash).where("id", "!=", input.id).executeTakeFirst();
+      const other = await trx
+        .selectFrom("savedSearches")
+        .select("id")
+        .where("userId", "=", input.userId)
+        .where("hash", "=", input.search.hash)
+        .where("id", "!=", input.id)
+        .executeTakeFirst();
       if (other) return "duplicate";
     }
-    await trx.updateTable("savedSearches")
+    await trx
+      .updateTable("savedSearches")
       .set({ updatedAt: input.now, ...(input.title !== undefined ? { title: input.title } : {}), ...(input.search ?? {}) })
-      .where("id", "=", input.id).where("userId", "=", input.userId).execute();
+      .where("id", "=", input.id)
+      .where("userId", "=", input.userId)
+      .execute();
     if (input.notifications) await setAlerts(trx, input.id, input.notifications, input.now);
     return "updated";
   });

@@ -1,8 +1,9 @@
 /**
- * Kysely table types (camelCase; the CamelCasePlugin maps them to the snake_case columns).
- * Only the db/ folder imports these: repositories return the plain types of core/.
+ * Kysely table types (camelCase; the CamelCasePlugin maps them to the snake_case columns): each
+ * column's type is written here once. Repositories derive the plain types they return from these
+ * (`Row`, `Pick`, `SelectedColumns`), so a column's type changes in one place.
  */
-import type { ColumnType, Generated } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -151,7 +152,7 @@ export interface ListingsTable {
 export interface MetaTable {
   key: string;
   value: ColumnType<unknown, string, string>;
-  updatedAt: Generated<Timestamp>;
+  updatedAt: CreatedAt;
 }
 
 export interface LeadsTable {
@@ -160,24 +161,28 @@ export interface LeadsTable {
   publisherId: number;
   agentId: number | null;
   listingId: number | null;
+  /** The logged-in user, when accounts exist; null for a visitor. */
   userId: string | null;
   name: string;
   email: string;
   phone: string | null;
   message: string;
   context: string;
+  /** A hash of the client address, for abuse checks; never the address itself. */
   clientKey: string;
-  createdAt: Generated<Timestamp>;
+  createdAt: CreatedAt;
 }
 
 export interface PhoneCallsTable {
   id: Generated<number>;
   publisherId: number;
   listingId: number | null;
+  /** The logged-in user, when accounts exist; null for a visitor. */
   userId: string | null;
   device: "PM" | "PT" | "PD";
+  /** A hash of the client address, for abuse checks; never the address itself. */
   clientKey: string;
-  createdAt: Generated<Timestamp>;
+  createdAt: CreatedAt;
 }
 
 export interface Database {
@@ -211,6 +216,7 @@ export interface SessionRevocationsTable {
   revokedAt: Timestamp;
 }
 
+/** A timestamp with a default: optional on insert. (Generated<Timestamp> would select as the ColumnType itself.) */
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface UsersTable {
@@ -295,6 +301,7 @@ export interface MailQueueTable {
 export interface UserFavouritesTable {
   userId: number;
   listingId: number;
+  /** The public price when it was saved (null: private negotiation). */
   priceAtSave: number | null;
   savedAt: CreatedAt;
 }
@@ -351,8 +358,10 @@ export interface SavedSearchesTable {
   id: Generated<number>;
   userId: number;
   hash: string;
+  /** The canonical raw filters as JSON (core/search/saved-search.ts serializeSearch). */
   serialized: string;
   activeSort: Generated<string>;
+  /** Null: the default title, derived from the search when shown. */
   title: string | null;
   provinceId: string | null;
   domain: string;
@@ -367,3 +376,30 @@ export interface SavedSearchAlertsTable {
   frequency: "immediately" | "daily" | "never";
   updatedAt: CreatedAt;
 }
+
+/** A table's row as queries return it. */
+export type Row<T extends keyof Database> = Selectable<Database[T]>;
+
+/**
+ * The column names of a select list (`["p.id", "p.name"]` → `"id" | "name"`), so a repository declares
+ * the type it returns as `Pick<Row<T>, SelectedColumns<typeof columns>>` from the list it selects.
+ */
+export type SelectedColumns<L extends readonly string[]> = ColumnOfReference<L[number]>;
+type ColumnOfReference<R> = R extends `${string}.${infer C}` ? C : R;
+
+/** camelCase → snake_case, as the CamelCasePlugin maps names (no digits in ours). */
+type SnakeCase<S extends string, Done extends string = ""> = S extends `${infer C}${infer Rest}`
+  ? SnakeCase<Rest, `${Done}${C extends Lowercase<C> ? C : `_${Lowercase<C>}`}`>
+  : Done;
+
+/**
+ * A row for the bulk loader's JSON parameter (etl/load.ts): the tables' own snake_case column names,
+ * every column present (the loader takes its column list from the first row), each taking what the
+ * column accepts on insert or what it returns (a jsonb column takes its value itself, not its text:
+ * it travels inside the JSON).
+ */
+export type JsonInsertRow<T extends keyof Database> = {
+  [K in keyof Insertable<Database[T]> as SnakeCase<K & string>]-?:
+    | Exclude<Insertable<Database[T]>[K], undefined>
+    | Row<T>[K & keyof Row<T>];
+};

@@ -3,19 +3,14 @@
  * the browser or the mail holds, so the table alone lets nobody in.
  */
 import type { Kysely } from "kysely";
-import type { Database } from "./schema.ts";
+import type { Database, Row, SelectedColumns } from "./schema.ts";
 
-export interface RememberTokenRecord {
-  id: string;
-  userId: number;
-  secretHash: string;
-  issuedAt: Date;
-  expiresAt: Date;
-  revokedAt: Date | null;
-  replacedBy: string | null;
-}
+export type RememberTokenRecord = Row<"rememberTokens">;
 
-export async function insertRememberToken(db: Kysely<Database>, token: Omit<RememberTokenRecord, "revokedAt" | "replacedBy">): Promise<void> {
+export async function insertRememberToken(
+  db: Kysely<Database>,
+  token: Omit<RememberTokenRecord, "revokedAt" | "replacedBy">,
+): Promise<void> {
   await db.insertInto("rememberTokens").values(token).execute();
 }
 
@@ -33,7 +28,10 @@ export async function findRememberToken(db: Kysely<Database>, id: string): Promi
  * racing with the same token cannot both rotate it. Returns false when it was not live.
  */
 export async function rotateRememberToken(
-  db: Kysely<Database>, oldId: string, next: Omit<RememberTokenRecord, "revokedAt" | "replacedBy">, now: Date,
+  db: Kysely<Database>,
+  oldId: string,
+  next: Omit<RememberTokenRecord, "revokedAt" | "replacedBy">,
+  now: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const revoked = await trx
@@ -77,24 +75,28 @@ export async function pruneSessionRevocations(db: Kysely<Database>, before: Date
 
 export type SecretPurpose = "login-code" | "verify-email" | "reset-password";
 
-export interface OneTimeSecretRecord {
-  id: number;
-  userId: number;
-  purpose: string;
-  secretHash: string;
-  expiresAt: Date;
-  usedAt: Date | null;
-  attempts: number;
-}
+const secretColumns = ["id", "userId", "purpose", "secretHash", "expiresAt", "usedAt", "attempts"] as const;
+
+export type OneTimeSecretRecord = Pick<Row<"oneTimeSecrets">, SelectedColumns<typeof secretColumns>>;
 
 /** A new secret replaces the user's earlier unused ones of the same purpose (only the latest works). */
 export async function issueOneTimeSecret(
-  db: Kysely<Database>, secret: { userId: number; purpose: SecretPurpose; secretHash: string; expiresAt: Date }, now: Date,
+  db: Kysely<Database>,
+  secret: { userId: number; purpose: SecretPurpose; secretHash: string; expiresAt: Date },
+  now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("oneTimeSecrets").set({ usedAt: now })
-      .where("userId", "=", secret.userId).where("purpose", "=", secret.purpose).where("usedAt", "is", null).execute();
-    await trx.insertInto("oneTimeSecrets").values({ ...secret, createdAt: now }).execute();
+    await trx
+      .updateTable("oneTimeSecrets")
+      .set({ usedAt: now })
+      .where("userId", "=", secret.userId)
+      .where("purpose", "=", secret.purpose)
+      .where("usedAt", "is", null)
+      .execute();
+    await trx
+      .insertInto("oneTimeSecrets")
+      .values({ ...secret, createdAt: now })
+      .execute();
   });
 }
 
@@ -102,50 +104,68 @@ export async function issueOneTimeSecret(
 export async function findLatestSecret(db: Kysely<Database>, userId: number, purpose: SecretPurpose): Promise<OneTimeSecretRecord | null> {
   const row = await db
     .selectFrom("oneTimeSecrets")
-    .select(["id", "userId", "purpose", "secretHash", "expiresAt", "usedAt", "attempts"])
-    .where("userId", "=", userId).where("purpose", "=", purpose).where("usedAt", "is", null)
+    .select(secretColumns)
+    .where("userId", "=", userId)
+    .where("purpose", "=", purpose)
+    .where("usedAt", "is", null)
     .orderBy("id", "desc")
     .executeTakeFirst();
   return row ?? null;
 }
 
 /** A link token is looked up by its hash (the hash is unique and 256 bits of the token stay secret). */
-export async function findSecretByHash(db: Kysely<Database>, secretHash: string, purpose: SecretPurpose): Promise<OneTimeSecretRecord | null> {
+export async function findSecretByHash(
+  db: Kysely<Database>,
+  secretHash: string,
+  purpose: SecretPurpose,
+): Promise<OneTimeSecretRecord | null> {
   const row = await db
     .selectFrom("oneTimeSecrets")
-    .select(["id", "userId", "purpose", "secretHash", "expiresAt", "usedAt", "attempts"])
-    .where("secretHash", "=", secretHash).where("purpose", "=", purpose)
+    .select(secretColumns)
+    .where("secretHash", "=", secretHash)
+    .where("purpose", "=", purpose)
     .executeTakeFirst();
   return row ?? null;
 }
 
 /** Marks a secret used; false when someone used it first (single use under concurrency). */
 export async function consumeSecret(db: Kysely<Database>, id: number, now: Date): Promise<boolean> {
-  const result = await db.updateTable("oneTimeSecrets").set({ usedAt: now }).where("id", "=", id).where("usedAt", "is", null).executeTakeFirst();
+  const result = await db
+    .updateTable("oneTimeSecrets")
+    .set({ usedAt: now })
+    .where("id", "=", id)
+    .where("usedAt", "is", null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** Counts a wrong guess; the secret is burnt once it reaches `max`. */
 export async function countFailedAttempt(db: Kysely<Database>, id: number, max: number, now: Date): Promise<void> {
-  await db.updateTable("oneTimeSecrets")
+  await db
+    .updateTable("oneTimeSecrets")
     .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-    .where("id", "=", id).execute();
-  await db.updateTable("oneTimeSecrets").set({ usedAt: now }).where("id", "=", id).where("attempts", ">=", max).where("usedAt", "is", null).execute();
+    .where("id", "=", id)
+    .execute();
+  await db
+    .updateTable("oneTimeSecrets")
+    .set({ usedAt: now })
+    .where("id", "=", id)
+    .where("attempts", ">=", max)
+    .where("usedAt", "is", null)
+    .execute();
 }
 
-export interface OutboxMail {
-  id: number;
-  recipient: string;
-  subject: string;
-  textBody: string;
-  htmlBody: string;
-  createdAt: Date;
-}
+const outboxColumns = ["id", "recipient", "subject", "textBody", "htmlBody", "createdAt"] as const;
 
-export async function storeOutboxMail(db: Kysely<Database>, mail: Omit<OutboxMail, "id" | "createdAt"> & { replyTo?: string | null }): Promise<void> {
+export type OutboxMail = Pick<Row<"mailOutbox">, SelectedColumns<typeof outboxColumns>>;
+
+export async function storeOutboxMail(
+  db: Kysely<Database>,
+  mail: Omit<OutboxMail, "id" | "createdAt"> & { replyTo?: string | null },
+): Promise<void> {
   await db.insertInto("mailOutbox").values(mail).execute();
 }
 
 export async function listOutboxMail(db: Kysely<Database>, limit = 50): Promise<OutboxMail[]> {
-  return db.selectFrom("mailOutbox").select(["id", "recipient", "subject", "textBody", "htmlBody", "createdAt"]).orderBy("id", "desc").limit(limit).execute();
+  return db.selectFrom("mailOutbox").select(outboxColumns).orderBy("id", "desc").limit(limit).execute();
 }

@@ -1,32 +1,33 @@
 /** Users and their consents: plain objects out, no Kysely types beyond this folder. */
 import { sql, type Kysely } from "kysely";
-import type { Database } from "./schema.ts";
+import type { Database, Row, SelectedColumns } from "./schema.ts";
 import { recordSessionRevocation } from "./sessions.ts";
 
-export interface UserRecord {
-  id: number;
-  email: string;
-  displayName: string;
-  passwordHash: string | null;
-  phone: string | null;
-  emailVerifiedAt: Date | null;
-  lastPrivacyAcceptanceAt: Date | null;
-  trustedIdentity: boolean;
-  loginType: string;
-  tokensValidAfter: Date;
-  createdAt: Date;
-  lastLoginAt: Date | null;
-  publisherId: number | null;
-}
-
 const userColumns = [
-  "id", "email", "displayName", "passwordHash", "phone", "emailVerifiedAt", "lastPrivacyAcceptanceAt", "publisherId",
-  "trustedIdentity", "loginType", "tokensValidAfter", "createdAt", "lastLoginAt",
+  "id",
+  "email",
+  "displayName",
+  "passwordHash",
+  "phone",
+  "emailVerifiedAt",
+  "lastPrivacyAcceptanceAt",
+  "publisherId",
+  "trustedIdentity",
+  "loginType",
+  "tokensValidAfter",
+  "createdAt",
+  "lastLoginAt",
 ] as const;
+
+export type UserRecord = Pick<Row<"users">, SelectedColumns<typeof userColumns>>;
 
 /** The user with this e-mail (case-insensitive), or null. */
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRecord | null> {
-  const row = await db.selectFrom("users").select(userColumns).where(sql<string>`lower(email)`, "=", email.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom("users")
+    .select(userColumns)
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -48,14 +49,23 @@ export interface NewUser {
 /** Creates the user with its consents; null when the e-mail is taken (no exception, no partial row). */
 export async function createUser(db: Kysely<Database>, user: NewUser): Promise<UserRecord | null> {
   return db.transaction().execute(async (trx) => {
-    const taken = await trx.selectFrom("users").select("id").where(sql<string>`lower(email)`, "=", user.email.toLowerCase()).executeTakeFirst();
+    const taken = await trx
+      .selectFrom("users")
+      .select("id")
+      .where(sql<string>`lower(email)`, "=", user.email.toLowerCase())
+      .executeTakeFirst();
     if (taken) return null;
     const row = await trx
       .insertInto("users")
       .values({
-        email: user.email, displayName: user.displayName, passwordHash: user.passwordHash,
-        loginType: user.loginType ?? "email", emailVerifiedAt: user.emailVerified ? user.now : null,
-        lastPrivacyAcceptanceAt: user.consents.privacy ? user.now : null, tokensValidAfter: user.now, createdAt: user.now,
+        email: user.email,
+        displayName: user.displayName,
+        passwordHash: user.passwordHash,
+        loginType: user.loginType ?? "email",
+        emailVerifiedAt: user.emailVerified ? user.now : null,
+        lastPrivacyAcceptanceAt: user.consents.privacy ? user.now : null,
+        tokensValidAfter: user.now,
+        createdAt: user.now,
       })
       .onConflict((oc) => oc.doNothing())
       .returning(userColumns)
@@ -63,7 +73,10 @@ export async function createUser(db: Kysely<Database>, user: NewUser): Promise<U
     if (!row) return null;
     const kinds = Object.entries(user.consents);
     if (kinds.length) {
-      await trx.insertInto("userConsents").values(kinds.map(([kind, given]) => ({ userId: row.id, kind, given, recordedAt: user.now }))).execute();
+      await trx
+        .insertInto("userConsents")
+        .values(kinds.map(([kind, given]) => ({ userId: row.id, kind, given, recordedAt: user.now })))
+        .execute();
     }
     return row;
   });
@@ -128,7 +141,11 @@ export async function findUserByIdentity(db: Kysely<Database>, provider: string,
 }
 
 export async function linkIdentity(db: Kysely<Database>, provider: string, subject: string, userId: number, now: Date): Promise<void> {
-  await db.insertInto("userIdentities").values({ provider, subject, userId, createdAt: now }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto("userIdentities")
+    .values({ provider, subject, userId, createdAt: now })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /** Sets the display name and a first password (registrationsilently). */

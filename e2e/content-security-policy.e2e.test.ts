@@ -4,9 +4,9 @@
  * Chromium with no violation reported — neither a securitypolicyviolation event nor a console error.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { startTestPortal } from "../test/portal.ts";
-import { openBrowser } from "./browser.ts";
+import { hydrated, it, PHONE } from "./fixtures.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 let listingPath: string;
@@ -27,12 +27,15 @@ async function watch(page: Page): Promise<string[]> {
   // Runs before any page script, outside the page's CSP (injected by the browser's debugging protocol).
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      (window as unknown as { __reportCspViolation(line: string): void }).__reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`);
+      (window as unknown as { __reportCspViolation(line: string): void }).__reportCspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`,
+      );
     });
   });
   page.on("console", (m) => {
     // A missing image is a 404, not a policy matter; everything else logged as an error counts.
-    if (m.type() === "error" && !/^Failed to load resource: the server responded with a status of 404/.test(m.text())) problems.push(`console: ${m.text()}`);
+    if (m.type() === "error" && !/^Failed to load resource: the server responded with a status of 404/.test(m.text()))
+      problems.push(`console: ${m.text()}`);
   });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   return problems;
@@ -47,106 +50,114 @@ async function visit(page: Page, path: string): Promise<void> {
 }
 
 describe("Content-Security-Policy in Chromium", () => {
-  it("reports no violation on any page type, in Italian and English", async () => {
-    const browser = await openBrowser();
-    try {
-      const page = await browser.newPage();
-      const problems = await watch(page);
-      const pages = [
-        "/", "/?tab=affitto", "/vendita/case/milano/", "/affitto/case/roma/?prezzoMassimo=1500", "/immobili/lombardia/",
-        "/immobili/lombardia/milano/", "/preferiti/", "/valutazione-immobile/", "/trova-agenzia/?comune=Milano",
-        "/come-ordiniamo-i-risultati/", "/non-esiste/", "/annunci/999999999/", "/accedi/", "/accedi/codice/",
-        "/password-dimenticata/", "/trova-agenzia/",
-        "/en/", "/en/vendita/case/milano/", `/en${listingPath}`, "/en/preferiti/", "/en/valutazione-immobile/", "/en/trova-agenzia/", "/en/non-esiste/",
-      ];
-      for (const path of pages) {
-        await visit(page, path);
-        expect(problems, path).toEqual([]);
-      }
-
-      // Registration runs the ALTCHA proof of work: its stylesheet and workers must come from our origin.
-      await visit(page, "/registrati/");
-      await expect.poll(() => page.locator('input[name="botCheck"]').inputValue().catch(() => ""), { timeout: 20_000 }).not.toBe("");
-      expect(problems, "/registrati/").toEqual([]);
-
-      // The home's place autocomplete fetches suggestions as the visitor types.
-      await visit(page, "/");
-      await page.getByRole("combobox").first().fill("mila");
-      await page.getByRole("option").first().waitFor();
-      expect(problems, "autocomplete").toEqual([]);
-    } finally {
-      await browser.dispose();
+  it("reports no violation on any page type, in Italian and English", async ({ page }) => {
+    const problems = await watch(page);
+    const pages = [
+      "/",
+      "/?tab=affitto",
+      "/vendita/case/milano/",
+      "/affitto/case/roma/?prezzoMassimo=1500",
+      "/immobili/lombardia/",
+      "/immobili/lombardia/milano/",
+      "/preferiti/",
+      "/valutazione-immobile/",
+      "/trova-agenzia/?comune=Milano",
+      "/come-ordiniamo-i-risultati/",
+      "/non-esiste/",
+      "/annunci/999999999/",
+      "/accedi/",
+      "/accedi/codice/",
+      "/password-dimenticata/",
+      "/trova-agenzia/",
+      "/en/",
+      "/en/vendita/case/milano/",
+      `/en${listingPath}`,
+      "/en/preferiti/",
+      "/en/valutazione-immobile/",
+      "/en/trova-agenzia/",
+      "/en/non-esiste/",
+    ];
+    for (const path of pages) {
+      await visit(page, path);
+      expect(problems, path).toEqual([]);
     }
+
+    // Registration runs the ALTCHA proof of work: its stylesheet and workers must come from our origin.
+    await visit(page, "/registrati/");
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('input[name="botCheck"]')
+            .inputValue()
+            .catch(() => ""),
+        { timeout: 20_000 },
+      )
+      .not.toBe("");
+    expect(problems, "/registrati/").toEqual([]);
+
+    // The home's place autocomplete fetches suggestions as the visitor types.
+    await visit(page, "/");
+    await hydrated(page.getByRole("combobox").first());
+    await page.getByRole("combobox").first().fill("mila");
+    await page.getByRole("option").first().waitFor();
+    expect(problems, "autocomplete").toEqual([]);
   });
 
-  it("draws the listing map (MapLibre, its worker, style and data) with no violation", async () => {
-    const browser = await openBrowser();
-    try {
-      const page = await browser.newPage();
-      const problems = await watch(page);
-      await visit(page, listingPath);
-      const map = page.getByTestId("listing-map");
-      await map.scrollIntoViewIfNeeded();
-      await expect.poll(() => map.getAttribute("data-map-state"), { timeout: 20_000 }).toBe("ready");
-      expect(await page.locator(".listing-map-canvas canvas").count()).toBe(1);
-      await page.waitForLoadState("networkidle");
-      expect(problems).toEqual([]);
-    } finally {
-      await browser.dispose();
-    }
+  it("draws the listing map (MapLibre, its worker, style and data) with no violation", async ({ page }) => {
+    const problems = await watch(page);
+    await visit(page, listingPath);
+    const map = page.getByTestId("listing-map");
+    await map.scrollIntoViewIfNeeded();
+    await expect.poll(() => map.getAttribute("data-map-state"), { timeout: 20_000 }).toBe("ready");
+    expect(await page.locator(".listing-map-canvas canvas").count()).toBe(1);
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
   });
 
-  it("draws the search map (MapLibre, its worker, the map chunk with terra-draw, markers, boundaries) with no violation", async () => {
-    const browser = await openBrowser();
-    try {
-      const page = await browser.newPage();
-      const problems = await watch(page);
-      await visit(page, "/vendita/case/milano/mappa/");
-      const map = page.getByTestId("search-map");
-      await expect.poll(() => map.getAttribute("data-map-state"), { timeout: 30_000 }).toBe("ready");
-      await expect.poll(() => map.getAttribute("data-markers"), { timeout: 20_000 }).toMatch(/^[1-9]/);
-      await page.getByRole("button", { name: "Disegna area" }).click();
-      await page.getByRole("button", { name: "Annulla" }).click();
-      await page.waitForLoadState("networkidle");
-      expect(problems).toEqual([]);
-    } finally {
-      await browser.dispose();
-    }
+  it("draws the search map (MapLibre, its worker, the map chunk with terra-draw, markers, boundaries) with no violation", async ({
+    page,
+  }) => {
+    const problems = await watch(page);
+    await visit(page, "/vendita/case/milano/mappa/");
+    const map = page.getByTestId("search-map");
+    await expect.poll(() => map.getAttribute("data-map-state"), { timeout: 30_000 }).toBe("ready");
+    await expect.poll(() => map.getAttribute("data-markers"), { timeout: 20_000 }).toMatch(/^[1-9]/);
+    await page.getByRole("button", { name: "Disegna area" }).click();
+    await page.getByRole("button", { name: "Annulla" }).click();
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
   });
 
-  it("opens every modal of the results page with no violation, on a desktop and a phone", async () => {
+  it("opens every modal of the results page with no violation, on a desktop and a phone", async ({ openPage }) => {
     for (const phone of [false, true]) {
-      const browser = await openBrowser(phone ? { viewport: { width: 390, height: 844 }, isMobile: true } : {});
-      try {
-        const page = await browser.newPage();
-        const problems = await watch(page);
-        await visit(page, "/vendita/case/roma/");
-        await visit(page, "/vendita/case/milano/");
-        await page.getByRole("button", { name: "Indietro" }).waitFor(); // hydrated
-        const modals: Array<[RegExp | string, string]> = [
-          [/Scegli il luogo/, "Scegli il luogo"],
-          [/^Tipologia:/, "Tipologia"],
-          ["Ricerche recenti", "Ricerche recenti"],
-        ];
-        for (const [opener, name] of modals) {
-          await page.getByRole("button", { name: opener }).click();
-          const dialog = page.getByRole("dialog", { name });
-          await dialog.waitFor();
-          await page.waitForLoadState("networkidle");
-          await page.keyboard.press("Escape");
-          await dialog.waitFor({ state: "hidden" });
-          expect(problems, `${name}${phone ? " (phone)" : ""}`).toEqual([]);
-        }
-        if (phone) {
-          await page.getByRole("button", { name: "Filtri" }).click();
-          await page.getByRole("dialog", { name: "Filtra la ricerca" }).waitFor();
-          await page.getByLabel("Prezzo massimo (€)").fill("300000"); // the live count asks the API
-          await page.waitForTimeout(700);
-          await page.waitForLoadState("networkidle");
-          expect(problems, "filters (phone)").toEqual([]);
-        }
-      } finally {
-        await browser.dispose();
+      const page = await openPage(phone ? PHONE : {});
+      const problems = await watch(page);
+      await visit(page, "/vendita/case/roma/");
+      await visit(page, "/vendita/case/milano/");
+      await page.getByRole("button", { name: "Indietro" }).waitFor(); // hydrated
+      const modals: Array<[RegExp | string, string]> = [
+        [/Scegli il luogo/, "Scegli il luogo"],
+        [/^Tipologia:/, "Tipologia"],
+        ["Ricerche recenti", "Ricerche recenti"],
+      ];
+      for (const [opener, name] of modals) {
+        await page.getByRole("button", { name: opener }).click();
+        const dialog = page.getByRole("dialog", { name });
+        await dialog.waitFor();
+        await page.waitForLoadState("networkidle");
+        await page.keyboard.press("Escape");
+        await dialog.waitFor({ state: "hidden" });
+        expect(problems, `${name}${phone ? " (phone)" : ""}`).toEqual([]);
+      }
+      if (phone) {
+        await page.getByRole("button", { name: "Filtri" }).click();
+        await page.getByRole("dialog", { name: "Filtra la ricerca" }).waitFor();
+        const counted = page.waitForResponse((r) => r.url().endsWith("/search/availableresults"));
+        await page.getByLabel("Prezzo massimo (€)").fill("300000"); // the live count asks the API
+        await counted;
+        await page.waitForLoadState("networkidle");
+        expect(problems, "filters (phone)").toEqual([]);
       }
     }
   });

@@ -1,8 +1,8 @@
 /** A new visitor opens the portal and browses from Italy down to a province's towns. */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { startTestPortal } from "../test/portal.ts";
-import { openBrowser, seriousViolations } from "./browser.ts";
+import { it, NO_JAVASCRIPT, seriousViolations, SMALL_PHONE } from "./fixtures.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 
@@ -12,7 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await portal?.stop();
 });
-
 
 async function browseToMilanoProvince(page: Page): Promise<void> {
   await page.goto(`${portal.url}/`);
@@ -30,52 +29,30 @@ async function browseToMilanoProvince(page: Page): Promise<void> {
 }
 
 describe("home page in Chromium", () => {
-  it("lets a desktop visitor browse regions and provinces, with no serious accessibility problems", async () => {
-    const browser = await openBrowser();
-    try {
-      const page = await browser.newPage();
-      await page.goto(`${portal.url}/`);
-      expect(await page.getAttribute("html", "lang")).toBe("it");
-      expect(await page.locator(".place-list li").count()).toBe(20);
-      expect(await seriousViolations(page)).toEqual([]);
-      await browseToMilanoProvince(page);
-      await page.goto(`${portal.url}/immobili/lombardia/milano/`);
-      expect(await seriousViolations(page)).toEqual([]);
-    } finally {
-      await browser.dispose();
-    }
+  it("lets a desktop visitor browse regions and provinces, with no serious accessibility problems", async ({ page }) => {
+    await page.goto(`${portal.url}/`);
+    expect(await page.getAttribute("html", "lang")).toBe("it");
+    expect(await page.locator(".place-list li").count()).toBe(20);
+    expect(await seriousViolations(page)).toEqual([]);
+    await browseToMilanoProvince(page);
+    await page.goto(`${portal.url}/immobili/lombardia/milano/`);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it("fits a phone screen", async () => {
-    const browser = await openBrowser({ viewport: { width: 360, height: 740 }, isMobile: true });
-    try {
-      const page = await browser.newPage();
-      await browseToMilanoProvince(page);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-    } finally {
-      await browser.dispose();
-    }
+  it("fits a phone screen", async ({ openPage }) => {
+    const page = await openPage(SMALL_PHONE);
+    await browseToMilanoProvince(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  it("works with JavaScript disabled", async () => {
-    const browser = await openBrowser({ javaScriptEnabled: false });
-    try {
-      await browseToMilanoProvince(await browser.newPage());
-    } finally {
-      await browser.dispose();
-    }
+  it("works with JavaScript disabled", async ({ openPage }) => {
+    await browseToMilanoProvince(await openPage(NO_JAVASCRIPT));
   });
 
-  it("shows the not-found page for unknown addresses", async () => {
-    const browser = await openBrowser();
-    try {
-      const page = await browser.newPage();
-      const response = await page.goto(`${portal.url}/questa/pagina/non/esiste`);
-      expect(response?.status()).toBe(404);
-      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Pagina non trovata");
-    } finally {
-      await browser.dispose();
-    }
+  it("shows the not-found page for unknown addresses", async ({ page }) => {
+    const response = await page.goto(`${portal.url}/questa/pagina/non/esiste`);
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Pagina non trovata");
   });
 });

@@ -3,9 +3,9 @@
  * the favourites page after a reload, removes it, and asks for a valuation — on a desktop and a phone.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { startTestPortal } from "../test/portal.ts";
-import { openBrowser, type BrowserOptions, seriousViolations } from "./browser.ts";
+import { hydrated, it, NO_JAVASCRIPT, PHONE, seriousViolations } from "./fixtures.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 let listing: { id: number; title: string; photos: number };
@@ -18,14 +18,15 @@ beforeAll(async () => {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ locations: ["IT-03-015146"], size: 50 }),
   });
-  const body = (await res.json()) as { listings: Array<{ id: number; title: string; media: { photos: string[] }; geoInfos: { geo_visibility_level: number } }> };
+  const body = (await res.json()) as {
+    listings: Array<{ id: number; title: string; media: { photos: string[] }; geoInfos: { geo_visibility_level: number } }>;
+  };
   const found = body.listings.find((l) => l.media.photos.length >= 3 && l.geoInfos.geo_visibility_level === 1) ?? body.listings[0]!;
   listing = { id: found.id, title: found.title, photos: found.media.photos.length };
 });
 afterAll(async () => {
   await portal?.stop();
 });
-
 
 /** The src of the photo the gallery shows. */
 async function shownPhoto(page: Page): Promise<string | null> {
@@ -35,221 +36,190 @@ async function shownPhoto(page: Page): Promise<string | null> {
   });
 }
 
-async function favouriteFlow(options: BrowserOptions) {
-  const browser = await openBrowser(options);
-  try {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error") errors.push(m.text());
-    });
-    page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`${portal.url}/annunci/${listing.id}/#foto3`);
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(listing.title);
-    expect(await shownPhoto(page)).toBe(`/media/listing/${listing.id}/2.svg`);
-    await page.getByRole("link", { name: "Mostra la foto 2" }).click();
-    await expect.poll(() => shownPhoto(page)).toBe(`/media/listing/${listing.id}/1.svg`);
-    expect(page.url()).toContain("#foto2");
+async function favouriteFlow(page: Page, options: { phone: boolean }) {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${portal.url}/annunci/${listing.id}/#foto3`);
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(listing.title);
+  expect(await shownPhoto(page)).toBe(`/media/listing/${listing.id}/2.svg`);
+  await page.getByRole("link", { name: "Mostra la foto 2" }).click();
+  await expect.poll(() => shownPhoto(page)).toBe(`/media/listing/${listing.id}/1.svg`);
+  expect(page.url()).toContain("#foto2");
 
-    // The map loads only when scrolled into view, then draws with WebGL (SwiftShader).
-    const map = page.getByTestId("listing-map");
-    expect(await map.getAttribute("data-map-state")).toBe("static");
-    await map.scrollIntoViewIfNeeded();
-    await expect.poll(() => map.getAttribute("data-map-state"), { timeout: 20_000 }).toBe("ready");
-    expect(await page.locator(".listing-map-canvas canvas").count()).toBe(1);
-    expect(await seriousViolations(page)).toEqual([]);
-    if (options.viewport) expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  // The map loads only when scrolled into view, then draws with WebGL (SwiftShader).
+  const map = page.getByTestId("listing-map");
+  expect(await map.getAttribute("data-map-state")).toBe("static");
+  await map.scrollIntoViewIfNeeded();
+  await expect.poll(() => map.getAttribute("data-map-state"), { timeout: 20_000 }).toBe("ready");
+  expect(await page.locator(".listing-map-canvas canvas").count()).toBe(1);
+  expect(await seriousViolations(page)).toEqual([]);
+  if (options.phone) expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
-    const heart = page.locator(".listing-price-row .favourite-button");
-    await expect.poll(() => heart.isEnabled()).toBe(true);
-    expect(await heart.getAttribute("aria-pressed")).toBe("false");
-    expect(await heart.getAttribute("aria-label")).toBe("Salva nei preferiti");
-    await heart.click();
-    expect(await heart.getAttribute("aria-pressed")).toBe("true");
-    expect(await heart.getAttribute("aria-label")).toBe("Rimuovi dai preferiti");
+  const heart = page.locator(".listing-price-row .favourite-button");
+  await expect.poll(() => heart.isEnabled()).toBe(true);
+  expect(await heart.getAttribute("aria-pressed")).toBe("false");
+  expect(await heart.getAttribute("aria-label")).toBe("Salva nei preferiti");
+  await heart.click();
+  expect(await heart.getAttribute("aria-pressed")).toBe("true");
+  expect(await heart.getAttribute("aria-label")).toBe("Rimuovi dai preferiti");
 
-    await page.reload();
-    await expect.poll(() => page.locator(".listing-price-row .favourite-button").getAttribute("aria-pressed")).toBe("true");
+  await page.reload();
+  await expect.poll(() => page.locator(".listing-price-row .favourite-button").getAttribute("aria-pressed")).toBe("true");
 
-    await page.goto(`${portal.url}/preferiti/`);
-    await expect.poll(() => page.getByTestId("favourites-count").textContent()).toBe("1 annuncio salvato");
-    expect(await page.getByRole("link", { name: listing.title }).count()).toBe(1);
-    expect(await seriousViolations(page)).toEqual([]);
-    if (options.viewport) expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.goto(`${portal.url}/preferiti/`);
+  await expect.poll(() => page.getByTestId("favourites-count").textContent()).toBe("1 annuncio salvato");
+  expect(await page.getByRole("link", { name: listing.title }).count()).toBe(1);
+  expect(await seriousViolations(page)).toEqual([]);
+  if (options.phone) expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
-    await page.getByRole("button", { name: "Rimuovi dai preferiti" }).click();
-    await expect.poll(() => page.getByTestId("favourites-empty").isVisible()).toBe(true);
-    await page.reload();
-    await expect.poll(() => page.getByTestId("favourites-empty").isVisible()).toBe(true);
-    expect(errors).toEqual([]);
-  } finally {
-    await browser.dispose();
-  }
+  await page.getByRole("button", { name: "Rimuovi dai preferiti" }).click();
+  await expect.poll(() => page.getByTestId("favourites-empty").isVisible()).toBe(true);
+  await page.reload();
+  await expect.poll(() => page.getByTestId("favourites-empty").isVisible()).toBe(true);
+  expect(errors).toEqual([]);
 }
 
 describe("listing page and favourites in Chromium", () => {
-  it("desktop: gallery anchor, map on scroll, favourite across a reload, unfavourite", async () => {
-    await favouriteFlow({});
+  it("desktop: gallery anchor, map on scroll, favourite across a reload, unfavourite", async ({ page }) => {
+    await favouriteFlow(page, { phone: false });
   });
 
-  it("phone 390x844: the same flow fits the screen", async () => {
-    await favouriteFlow({ viewport: { width: 390, height: 844 }, isMobile: true });
+  it("phone 390x844: the same flow fits the screen", async ({ openPage }) => {
+    await favouriteFlow(await openPage(PHONE), { phone: true });
   });
 
-  it("comes back to the same place in the results list", async () => {
-    const browser = await openBrowser();
-    try {
-      const page = await browser.newPage();
-      const results = `${portal.url}/vendita/case/milano/`;
-      await page.goto(results);
-      const cardLinks = page.locator(`a[href^="/annunci/"]:not([tabindex="-1"])`);
-      await expect.poll(() => cardLinks.count()).toBeGreaterThan(5);
-      const link = cardLinks.nth(5);
-      await link.scrollIntoViewIfNeeded();
-      const scrolled = await page.evaluate(() => window.scrollY);
-      expect(scrolled).toBeGreaterThan(0);
-      await link.click();
-      await page.waitForURL(/\/annunci\/\d+\//);
-      await page.getByTestId("back-to-results").click();
-      await page.waitForURL(results);
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
-    } finally {
-      await browser.dispose();
-    }
+  it("comes back to the same place in the results list", async ({ page }) => {
+    const results = `${portal.url}/vendita/case/milano/`;
+    await page.goto(results);
+    const cardLinks = page.locator(`a[href^="/annunci/"]:not([tabindex="-1"])`);
+    await expect.poll(() => cardLinks.count()).toBeGreaterThan(5);
+    const link = cardLinks.nth(5);
+    await link.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await link.click();
+    await page.waitForURL(/\/annunci\/\d+\//);
+    await hydrated(page.getByTestId("back-to-results")); // it goes back in history (keeping the scroll) only then
+    await page.getByTestId("back-to-results").click();
+    await page.waitForURL(results);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
   });
 
-  it("drops saved listings that no longer exist and can clear the list", async () => {
-    const browser = await openBrowser();
-    try {
-      const page = await browser.newPage();
-      await page.goto(`${portal.url}/preferiti/`);
-      await expect.poll(() => page.getByTestId("favourites-empty").isVisible()).toBe(true);
-      const other = await (await fetch(`${portal.url}/portal-srp/api/v1/search`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).json() as { listings: Array<{ id: number }> };
-      const saved = [999_999_999, listing.id, other.listings[0]!.id];
-      await page.evaluate((ids) => localStorage.setItem("casa:favourites", JSON.stringify(ids)), saved);
-      await page.reload();
-      await expect.poll(() => page.getByTestId("favourites-count").textContent()).toBe("2 annunci salvati");
-      expect(await page.getByText("1 annuncio salvato non è più disponibile.").isVisible()).toBe(true);
-      await expect.poll(() => page.evaluate(() => localStorage.getItem("casa:favourites"))).toBe(JSON.stringify(saved.slice(1)));
-      await page.getByRole("button", { name: "Svuota i preferiti" }).click();
-      await expect.poll(() => page.getByTestId("favourites-empty").isVisible()).toBe(true);
-      expect(await page.evaluate(() => localStorage.getItem("casa:favourites"))).toBe("[]");
-    } finally {
-      await browser.dispose();
-    }
+  it("drops saved listings that no longer exist and can clear the list", async ({ page }) => {
+    await page.goto(`${portal.url}/preferiti/`);
+    await expect.poll(() => page.getByTestId("favourites-empty").isVisible()).toBe(true);
+    const other = (await (
+      await fetch(`${portal.url}/portal-srp/api/v1/search`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      })
+    ).json()) as { listings: Array<{ id: number }> };
+    const saved = [999_999_999, listing.id, other.listings[0]!.id];
+    await page.evaluate((ids) => localStorage.setItem("casa:favourites", JSON.stringify(ids)), saved);
+    await page.reload();
+    await expect.poll(() => page.getByTestId("favourites-count").textContent()).toBe("2 annunci salvati");
+    expect(await page.getByText("1 annuncio salvato non è più disponibile.").isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("casa:favourites"))).toBe(JSON.stringify(saved.slice(1)));
+    await page.getByRole("button", { name: "Svuota i preferiti" }).click();
+    await expect.poll(() => page.getByTestId("favourites-empty").isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("casa:favourites"))).toBe("[]");
   });
 
-  it("shows many saved listings a page at a time, asking for at most one page per call", async () => {
-    const browser = await openBrowser();
-    try {
-      const page = await browser.newPage();
-      const asked: number[] = [];
-      page.on("request", (r) => {
-        if (r.url().endsWith("/mycasa/listings/cards")) asked.push((JSON.parse(r.postData() ?? "{}") as { ids: number[] }).ids.length);
-      });
-      const found = await (await fetch(`${portal.url}/portal-srp/api/v1/search`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ size: 30 }) })).json() as { listings: Array<{ id: number }> };
-      const saved = found.listings.map((l) => l.id);
-      expect(saved).toHaveLength(30);
-      await page.goto(`${portal.url}/preferiti/`);
-      await page.evaluate((ids) => localStorage.setItem("casa:favourites", JSON.stringify(ids)), saved);
-      await page.reload();
-      await expect.poll(() => page.getByTestId("favourites-count").textContent()).toBe("30 annunci salvati");
-      expect(await page.locator(".compact-card-list > li").count()).toBe(25);
-      await page.getByRole("button", { name: "Mostra altri annunci salvati (5)" }).click();
-      await expect.poll(() => page.locator(".compact-card-list > li").count()).toBe(30);
-      expect(await page.getByTestId("favourites-more").count()).toBe(0);
-      expect(asked.length).toBeGreaterThanOrEqual(3);
-      expect(Math.max(...asked)).toBeLessThanOrEqual(25);
-      expect(await seriousViolations(page)).toEqual([]);
-    } finally {
-      await browser.dispose();
-    }
+  it("shows many saved listings a page at a time, asking for at most one page per call", async ({ page }) => {
+    const asked: number[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/mycasa/listings/cards")) asked.push((JSON.parse(r.postData() ?? "{}") as { ids: number[] }).ids.length);
+    });
+    const found = (await (
+      await fetch(`${portal.url}/portal-srp/api/v1/search`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ size: 30 }),
+      })
+    ).json()) as { listings: Array<{ id: number }> };
+    const saved = found.listings.map((l) => l.id);
+    expect(saved).toHaveLength(30);
+    await page.goto(`${portal.url}/preferiti/`);
+    await page.evaluate((ids) => localStorage.setItem("casa:favourites", JSON.stringify(ids)), saved);
+    await page.reload();
+    await expect.poll(() => page.getByTestId("favourites-count").textContent()).toBe("30 annunci salvati");
+    expect(await page.locator(".compact-card-list > li").count()).toBe(25);
+    await page.getByRole("button", { name: "Mostra altri annunci salvati (5)" }).click();
+    await expect.poll(() => page.locator(".compact-card-list > li").count()).toBe(30);
+    expect(await page.getByTestId("favourites-more").count()).toBe(0);
+    expect(asked.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...asked)).toBeLessThanOrEqual(25);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it("offers to save the search after a visitor's favourite on a results page, and after a lead from a listing of it", async () => {
-    const browser = await openBrowser({});
-    try {
-      const page = await browser.newPage();
-      await page.goto(`${portal.url}/vendita/case/milano/`);
-      // (The save hint may show on arrival too; the proposal replaces it with its own text.)
-      const hint = page.locator(".save-search-hint");
-      const heart = page.locator(".favourite-button").first();
-      await expect.poll(() => heart.isEnabled()).toBe(true);
-      await heart.click();
-      await expect.poll(() => hint.textContent()).toContain("Attiva le notifiche / e non perderti nessuna occasione!");
-      expect(await seriousViolations(page)).toEqual([]);
+  it("offers to save the search after a visitor's favourite on a results page, and after a lead from a listing of it", async ({ page }) => {
+    await page.goto(`${portal.url}/vendita/case/milano/`);
+    // (The save hint may show on arrival too; the proposal replaces it with its own text.)
+    const hint = page.locator(".save-search-hint");
+    const heart = page.locator(".favourite-button").first();
+    await expect.poll(() => heart.isEnabled()).toBe(true);
+    await heart.click();
+    await expect.poll(() => hint.textContent()).toContain("Attiva le notifiche / e non perderti nessuna occasione!");
+    expect(await seriousViolations(page)).toEqual([]);
 
-      // After a lead sent from a listing of that search, the feedback offers the no-JavaScript save flow.
-      await page.goto(`${portal.url}/annunci/${listing.id}/?from=${encodeURIComponent("/vendita/case/milano/?price_max=900000")}`);
-      const contact = page.getByTestId("contact-button");
-      await expect.poll(() => contact.isEnabled()).toBe(true);
-      await contact.click();
-      const dialog = page.getByRole("dialog");
-      await dialog.getByLabel("Nome e cognome").fill("Giulia Conti");
-      await dialog.getByLabel("Email").fill("giulia.conti@example.it");
-      await dialog.getByRole("button", { name: "Invia" }).click();
-      const offer = page.getByTestId("lead-save-search").getByRole("link");
-      await expect.poll(() => offer.isVisible()).toBe(true);
-      expect(await offer.getAttribute("href")).toBe(`/mycasa/ricerche/salva/?uri=${encodeURIComponent("/vendita/case/milano/?price_max=900000")}`);
-      await offer.click();
-      await page.waitForURL((u) => u.pathname === "/accedi/"); // a visitor logs in first, then saves
-    } finally {
-      await browser.dispose();
-    }
+    // After a lead sent from a listing of that search, the feedback offers the no-JavaScript save flow.
+    await page.goto(`${portal.url}/annunci/${listing.id}/?from=${encodeURIComponent("/vendita/case/milano/?price_max=900000")}`);
+    const contact = page.getByTestId("contact-button");
+    await hydrated(contact); // a link, always enabled: before hydration it leads to the no-JavaScript form page
+    await contact.click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Nome e cognome").fill("Giulia Conti");
+    await dialog.getByLabel("Email").fill("giulia.conti@example.it");
+    await dialog.getByRole("button", { name: "Invia" }).click();
+    const offer = page.getByTestId("lead-save-search").getByRole("link");
+    await expect.poll(() => offer.isVisible()).toBe(true);
+    expect(await offer.getAttribute("href")).toBe(
+      `/mycasa/ricerche/salva/?uri=${encodeURIComponent("/vendita/case/milano/?price_max=900000")}`,
+    );
+    await offer.click();
+    await page.waitForURL((u) => u.pathname === "/accedi/"); // a visitor logs in first, then saves
   });
 
-  it("syncs the heart between two tabs", async () => {
-    const browser = await openBrowser();
-    try {
-      const first = await browser.newPage();
-      const second = await browser.newPage();
-      await first.goto(`${portal.url}/annunci/${listing.id}/`);
-      await second.goto(`${portal.url}/annunci/${listing.id}/`);
-      const heart = (p: Page) => p.locator(".listing-price-row .favourite-button");
-      await expect.poll(() => heart(first).isEnabled()).toBe(true);
-      await expect.poll(() => heart(second).isEnabled()).toBe(true);
-      await heart(first).click();
-      await expect.poll(() => heart(second).getAttribute("aria-pressed")).toBe("true");
-    } finally {
-      await browser.dispose();
-    }
+  it("syncs the heart between two tabs", async ({ context }) => {
+    const first = await context.newPage();
+    const second = await context.newPage();
+    await first.goto(`${portal.url}/annunci/${listing.id}/`);
+    await second.goto(`${portal.url}/annunci/${listing.id}/`);
+    const heart = (p: Page) => p.locator(".listing-price-row .favourite-button");
+    await expect.poll(() => heart(first).isEnabled()).toBe(true);
+    await expect.poll(() => heart(second).isEnabled()).toBe(true);
+    await heart(first).click();
+    await expect.poll(() => heart(second).getAttribute("aria-pressed")).toBe("true");
   });
 
-  it("without JavaScript: photos by anchor, address fallback for the map, favourites explained", async () => {
-    const browser = await openBrowser({ javaScriptEnabled: false });
-    try {
-      const page = await browser.newPage();
-      await page.goto(`${portal.url}/annunci/${listing.id}/#foto2`);
-      expect(await shownPhoto(page)).toBe(`/media/listing/${listing.id}/1.svg`);
-      expect(await page.getByTestId("map-address").isVisible()).toBe(true);
-      expect(await page.getByTestId("listing-map").getAttribute("data-map-state")).toBe("static");
-      await page.goto(`${portal.url}/preferiti/`);
-      expect(await page.getByText("I preferiti sono conservati in questo browser").isVisible()).toBe(true);
-    } finally {
-      await browser.dispose();
-    }
+  it("without JavaScript: photos by anchor, address fallback for the map, favourites explained", async ({ openPage }) => {
+    const page = await openPage(NO_JAVASCRIPT);
+    await page.goto(`${portal.url}/annunci/${listing.id}/#foto2`);
+    expect(await shownPhoto(page)).toBe(`/media/listing/${listing.id}/1.svg`);
+    expect(await page.getByTestId("map-address").isVisible()).toBe(true);
+    expect(await page.getByTestId("listing-map").getAttribute("data-map-state")).toBe("static");
+    await page.goto(`${portal.url}/preferiti/`);
+    expect(await page.getByText("I preferiti sono conservati in questo browser").isVisible()).toBe(true);
   });
 
-  it("the valuation form gives an estimate, with no serious accessibility problems", async () => {
-    const browser = await openBrowser();
-    try {
-      const page = await browser.newPage();
-      await page.goto(`${portal.url}/valutazione-immobile/`);
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.getByLabel("Comune").fill("Roma");
-      await page.getByLabel("Superficie (m²)").fill("80");
-      await page.getByLabel("Tipologia").selectOption("appartamento");
-      await page.getByRole("button", { name: "Calcola la stima" }).click();
-      await page.waitForURL(/comune=Roma/);
-      expect(await page.getByTestId("valuation-estimate").textContent()).toMatch(/^\d{1,3}(\.\d{3})+\s€$/);
-      expect(await page.getByTestId("valuation-basis").textContent()).toMatch(/^Calcolata su \d+ annunci simili in vendita a Roma\.$/);
-      expect(await seriousViolations(page)).toEqual([]);
+  it("the valuation form gives an estimate, with no serious accessibility problems", async ({ page }) => {
+    await page.goto(`${portal.url}/valutazione-immobile/`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel("Comune").fill("Roma");
+    await page.getByLabel("Superficie (m²)").fill("80");
+    await page.getByLabel("Tipologia").selectOption("appartamento");
+    await page.getByRole("button", { name: "Calcola la stima" }).click();
+    await page.waitForURL(/comune=Roma/);
+    expect(await page.getByTestId("valuation-estimate").textContent()).toMatch(/^\d{1,3}(\.\d{3})+\s€$/);
+    expect(await page.getByTestId("valuation-basis").textContent()).toMatch(/^Calcolata su \d+ annunci simili in vendita a Roma\.$/);
+    expect(await seriousViolations(page)).toEqual([]);
 
-      await page.goto(`${portal.url}/trova-agenzia/?comune=Milano`);
-      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Agenzie immobiliari");
-      expect(await seriousViolations(page)).toEqual([]);
-    } finally {
-      await browser.dispose();
-    }
+    await page.goto(`${portal.url}/trova-agenzia/?comune=Milano`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Agenzie immobiliari");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -4,10 +4,10 @@
  * saved with daily e-mail; after a reload the button says it is saved; the title is edited and e-mail
  * switched off (no-alarm icon); /mycasa/ricerche/ lists it; it is deleted. Axe runs with the modal open.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { startTestPortal } from "../test/portal.ts";
 import { createTestUser } from "../test/users.ts";
-import { openBrowser, seriousViolations } from "./browser.ts";
+import { hydrated, it, NO_JAVASCRIPT, seriousViolations } from "./fixtures.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 
@@ -19,227 +19,214 @@ afterAll(async () => {
 });
 
 describe("saving a search", () => {
-  it("saves a drawn area from the map view with daily e-mail, finds it saved after a reload, switches e-mail off and deletes it", async () => {
-    const browser = await openBrowser();
-    try {
-      const page = await browser.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(e.message));
-      // A user of its own, so the other tests' saved searches are not in the way.
-      const user = await createTestUser(portal.database.db, "mappa@casa.example", "Segreta123", "Utente Mappa");
-      await page.goto(`${portal.url}/accedi/`);
-      await page.getByLabel("Email", { exact: true }).fill(user.email);
-      await page.getByLabel("Password", { exact: true }).fill(user.password);
-      await page.getByRole("button", { name: "Accedi" }).click();
-      await expect.poll(() => page.getByTestId("site-user-name").textContent()).toBe("Utente Mappa");
+  it("saves a drawn area from the map view with daily e-mail, finds it saved after a reload, switches e-mail off and deletes it", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    // A user of its own, so the other tests' saved searches are not in the way.
+    const user = await createTestUser(portal.database.db, "mappa@casa.example", "Segreta123", "Utente Mappa");
+    await page.goto(`${portal.url}/accedi/`);
+    await page.getByLabel("Email", { exact: true }).fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Accedi" }).click();
+    await expect.poll(() => page.getByTestId("site-user-name").textContent()).toBe("Utente Mappa");
 
-      // A polygon drawn on the map (its vertices in any order or start make the same search, see the hash tests).
-      const polygon = "45.45,9.15;45.5,9.15;45.5,9.2";
-      await page.goto(`${portal.url}/vendita/case/milano/mappa/?geopolygon=${polygon}&zoom=13`);
-      const button = page.getByTestId("save-search-button");
-      await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
-      await page.waitForFunction(() => (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext !== undefined);
-      await button.click();
-      const modal = page.getByRole("dialog", { name: "Salva ricerca" });
-      await expect.poll(() => modal.isVisible()).toBe(true);
-      await modal.getByRole("switch", { name: "Notifiche push" }).uncheck();
-      await modal.getByLabel("Frequenza (Notifiche via Email)").selectOption({ label: "Una volta al giorno" });
-      await modal.getByRole("button", { name: "Salva ricerca" }).click();
-      await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
-      await page.reload();
-      await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
+    // A polygon drawn on the map (its vertices in any order or start make the same search, see the hash tests).
+    const polygon = "45.45,9.15;45.5,9.15;45.5,9.2";
+    await page.goto(`${portal.url}/vendita/case/milano/mappa/?geopolygon=${polygon}&zoom=13`);
+    const button = page.getByTestId("save-search-button");
+    await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
+    await hydrated(button); // a click before that follows the link to the no-JavaScript save page
+    await button.click();
+    const modal = page.getByRole("dialog", { name: "Salva ricerca" });
+    await expect.poll(() => modal.isVisible()).toBe(true);
+    await modal.getByRole("switch", { name: "Notifiche push" }).uncheck();
+    await modal.getByLabel("Frequenza (Notifiche via Email)").selectOption({ label: "Una volta al giorno" });
+    await modal.getByRole("button", { name: "Salva ricerca" }).click();
+    await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
+    await page.reload();
+    await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
 
-      // MyCasa lists it with daily e-mail and leads back to exactly that area.
-      await page.goto(`${portal.url}/mycasa/ricerche/`);
-      const item = page.getByTestId("saved-search");
-      expect(await item.count()).toBe(1);
-      expect(await item.textContent()).toContain("Email: Una volta al giorno · Push: Mai");
-      const back = new URL((await item.getByRole("link", { name: /Modifica dai risultati/ }).getAttribute("href"))!, portal.url);
-      const vertices = (p: string) => p.split(";").sort();
-      // The same three vertices (stored in the canonical order: start and orientation do not matter).
-      expect(vertices(back.searchParams.get("geopolygon")!)).toEqual(vertices(polygon));
+    // MyCasa lists it with daily e-mail and leads back to exactly that area.
+    await page.goto(`${portal.url}/mycasa/ricerche/`);
+    const item = page.getByTestId("saved-search");
+    expect(await item.count()).toBe(1);
+    expect(await item.textContent()).toContain("Email: Una volta al giorno · Push: Mai");
+    const back = new URL((await item.getByRole("link", { name: /Modifica dai risultati/ }).getAttribute("href"))!, portal.url);
+    const vertices = (p: string) => p.split(";").sort();
+    // The same three vertices (stored in the canonical order: start and orientation do not matter).
+    expect(vertices(back.searchParams.get("geopolygon")!)).toEqual(vertices(polygon));
 
-      // E-mail off: the no-alarm icon; then deleted.
-      await page.goto(`${portal.url}/vendita/case/milano/mappa/?geopolygon=${polygon}&zoom=13`);
-      await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
-      await page.waitForFunction(() => (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext !== undefined);
-      await button.click();
-      const edit = page.getByRole("dialog", { name: "Modifica ricerca" });
-      await expect.poll(() => edit.isVisible()).toBe(true);
-      await edit.getByRole("switch", { name: "Notifiche via Email" }).uncheck();
-      await edit.getByRole("button", { name: "Salva ricerca" }).click();
-      await expect.poll(() => button.getAttribute("data-state")).toBe("saved-no-alarm");
-      await button.click();
-      await expect.poll(() => edit.isVisible()).toBe(true);
-      await edit.getByRole("button", { name: "Elimina ricerca" }).click();
-      await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
-      await page.goto(`${portal.url}/mycasa/ricerche/`);
-      expect(await page.getByTestId("saved-search").count()).toBe(0);
-      await page.getByRole("button", { name: "Esci" }).click();
-      await expect.poll(() => page.getByRole("link", { name: "Accedi" }).count()).toBe(1);
-      expect(errors).toEqual([]);
-    } finally {
-      await browser.dispose();
-    }
+    // E-mail off: the no-alarm icon; then deleted.
+    await page.goto(`${portal.url}/vendita/case/milano/mappa/?geopolygon=${polygon}&zoom=13`);
+    await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
+    await hydrated(button);
+    await button.click();
+    const edit = page.getByRole("dialog", { name: "Modifica ricerca" });
+    await expect.poll(() => edit.isVisible()).toBe(true);
+    await edit.getByRole("switch", { name: "Notifiche via Email" }).uncheck();
+    await edit.getByRole("button", { name: "Salva ricerca" }).click();
+    await expect.poll(() => button.getAttribute("data-state")).toBe("saved-no-alarm");
+    await button.click();
+    await expect.poll(() => edit.isVisible()).toBe(true);
+    await edit.getByRole("button", { name: "Elimina ricerca" }).click();
+    await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
+    await page.goto(`${portal.url}/mycasa/ricerche/`);
+    expect(await page.getByTestId("saved-search").count()).toBe(0);
+    await page.getByRole("button", { name: "Esci" }).click();
+    await expect.poll(() => page.getByRole("link", { name: "Accedi" }).count()).toBe(1);
+    expect(errors).toEqual([]);
   });
 
-  it("saves the Milano search after login, edits its title and alerts, and deletes it", async () => {
-    const browser = await openBrowser();
-    try {
-      const page = await browser.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(e.message));
-      await page.goto(`${portal.url}/vendita/case/milano/`);
-      const button = page.getByTestId("save-search-button");
-      await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
-      expect(await button.textContent()).toBe("Salva ricerca");
-      // The save hint (desktop, page 1, 1–500 results, not in the last 12 hours): closed, it stays away on reload.
-      const total = Number((await page.getByTestId("search-total").textContent())!.replace(/\D/g, ""));
-      expect(total).toBeGreaterThan(0);
-      expect(total).toBeLessThanOrEqual(500);
-      const hint = page.getByRole("status").filter({ hasText: "Salva questa ricerca" });
-      await expect.poll(() => hint.count()).toBe(1);
-      await hint.getByRole("button", { name: "Chiudi" }).click();
-      expect(await hint.count()).toBe(0);
-      await page.reload();
-      await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
-      expect(await hint.count()).toBe(0);
+  it("saves the Milano search after login, edits its title and alerts, and deletes it", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${portal.url}/vendita/case/milano/`);
+    const button = page.getByTestId("save-search-button");
+    await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
+    expect(await button.textContent()).toBe("Salva ricerca");
+    // The save hint (desktop, page 1, 1–500 results, not in the last 12 hours): closed, it stays away on reload.
+    const total = Number((await page.getByTestId("search-total").textContent())!.replace(/\D/g, ""));
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(500);
+    const hint = page.getByRole("status").filter({ hasText: "Salva questa ricerca" });
+    await expect.poll(() => hint.count()).toBe(1);
+    await hint.getByRole("button", { name: "Chiudi" }).click();
+    expect(await hint.count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
+    expect(await hint.count()).toBe(0);
 
-      // A visitor: the login modal first, then the save modal.
-      await page.waitForFunction(() => document.querySelector("[data-testid=save-search-button]") !== null && (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext !== undefined);
-      await button.click();
-      const login = page.locator("dialog.login-modal");
-      await expect.poll(() => login.isVisible()).toBe(true);
-      await login.getByRole("button", { name: "Continua con email" }).click();
-      await login.getByLabel("Email", { exact: true }).fill("demo@casa.example");
-      await login.getByRole("button", { name: "Continua" }).click();
-      await login.getByLabel("Password", { exact: true }).fill("CasaDemo2026");
-      await login.getByRole("button", { name: "Accedi", exact: true }).click();
-      await expect.poll(() => login.getByRole("heading", { level: 2 }).textContent()).toMatch(/^Ben(venuto|tornato), Utente Demo!$/);
-      await login.getByRole("button", { name: "Chiudi" }).first().click();
+    // A visitor: the login modal first, then the save modal.
+    await hydrated(button);
+    await button.click();
+    const login = page.locator("dialog.login-modal");
+    await expect.poll(() => login.isVisible()).toBe(true);
+    await login.getByRole("button", { name: "Continua con email" }).click();
+    await login.getByLabel("Email", { exact: true }).fill("demo@casa.example");
+    await login.getByRole("button", { name: "Continua" }).click();
+    await login.getByLabel("Password", { exact: true }).fill("CasaDemo2026");
+    await login.getByRole("button", { name: "Accedi", exact: true }).click();
+    await expect.poll(() => login.getByRole("heading", { level: 2 }).textContent()).toMatch(/^Ben(venuto|tornato), Utente Demo!$/);
+    await login.getByRole("button", { name: "Chiudi" }).first().click();
 
-      const modal = page.getByRole("dialog", { name: "Salva ricerca" });
-      await expect.poll(() => modal.isVisible()).toBe(true);
-      expect(await modal.getByText("AVVISAMI DEI NUOVI ANNUNCI").count()).toBe(1);
-      expect(await modal.getByText("RIEPILOGO").count()).toBe(1);
-      expect(await modal.getByLabel("NOME DELLA RICERCA (opzionale)").getAttribute("placeholder")).toBe("Dai un titolo alla tua ricerca");
-      expect(await modal.getByText("L'invio degli avvisi non è ancora attivo").count()).toBe(1);
-      expect(await modal.getByLabel("Escludi immobili all’asta").count()).toBe(1);
-      expect(await seriousViolations(page)).toEqual([]);
+    const modal = page.getByRole("dialog", { name: "Salva ricerca" });
+    await expect.poll(() => modal.isVisible()).toBe(true);
+    expect(await modal.getByText("AVVISAMI DEI NUOVI ANNUNCI").count()).toBe(1);
+    expect(await modal.getByText("RIEPILOGO").count()).toBe(1);
+    expect(await modal.getByLabel("NOME DELLA RICERCA (opzionale)").getAttribute("placeholder")).toBe("Dai un titolo alla tua ricerca");
+    expect(await modal.getByText("L'invio degli avvisi non è ancora attivo").count()).toBe(1);
+    expect(await modal.getByLabel("Escludi immobili all’asta").count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
 
-      // All notifications: off turns both channels off, on turns both on.
-      const all = modal.getByRole("switch", { name: "Tutte le notifiche" });
-      const email = modal.getByRole("switch", { name: "Notifiche via Email" });
-      const push = modal.getByRole("switch", { name: "Notifiche push" });
-      expect(await all.isChecked()).toBe(true);
-      await all.uncheck();
-      expect([await email.isChecked(), await push.isChecked()]).toEqual([false, false]);
-      await all.check();
-      expect([await email.isChecked(), await push.isChecked()]).toEqual([true, true]);
-      await push.uncheck();
-      // E-mail: switched off and on again (on means immediately), then once a day.
-      await email.uncheck();
-      expect(await modal.getByLabel("Frequenza (Notifiche via Email)").count()).toBe(0);
-      await email.check();
-      const frequency = modal.getByLabel("Frequenza (Notifiche via Email)");
-      expect(await frequency.inputValue()).toBe("immediately");
-      await frequency.selectOption({ label: "Una volta al giorno" });
-      expect(await modal.getByRole("switch", { name: "Notifiche push" }).isChecked()).toBe(false);
-      await modal.getByRole("button", { name: "Salva ricerca" }).click();
-      await expect.poll(() => modal.count()).toBe(0);
-      await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
+    // All notifications: off turns both channels off, on turns both on.
+    const all = modal.getByRole("switch", { name: "Tutte le notifiche" });
+    const email = modal.getByRole("switch", { name: "Notifiche via Email" });
+    const push = modal.getByRole("switch", { name: "Notifiche push" });
+    expect(await all.isChecked()).toBe(true);
+    await all.uncheck();
+    expect([await email.isChecked(), await push.isChecked()]).toEqual([false, false]);
+    await all.check();
+    expect([await email.isChecked(), await push.isChecked()]).toEqual([true, true]);
+    await push.uncheck();
+    // E-mail: switched off and on again (on means immediately), then once a day.
+    await email.uncheck();
+    expect(await modal.getByLabel("Frequenza (Notifiche via Email)").count()).toBe(0);
+    await email.check();
+    const frequency = modal.getByLabel("Frequenza (Notifiche via Email)");
+    expect(await frequency.inputValue()).toBe("immediately");
+    await frequency.selectOption({ label: "Una volta al giorno" });
+    expect(await modal.getByRole("switch", { name: "Notifiche push" }).isChecked()).toBe(false);
+    await modal.getByRole("button", { name: "Salva ricerca" }).click();
+    await expect.poll(() => modal.count()).toBe(0);
+    await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
 
-      await page.reload();
-      await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
-      expect(await button.textContent()).toBe("Ricerca salvata");
+    await page.reload();
+    await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
+    expect(await button.textContent()).toBe("Ricerca salvata");
 
-      // Edit: a title, e-mail off → the no-alarm icon.
-      await button.click();
-      const edit = page.getByRole("dialog", { name: "Modifica ricerca" });
-      await expect.poll(() => edit.isVisible()).toBe(true);
-      expect(await edit.getByLabel("Frequenza (Notifiche via Email)").inputValue()).toBe("daily");
-      await edit.getByLabel("NOME DELLA RICERCA (opzionale)").fill("Case a Milano");
-      await edit.getByRole("switch", { name: "Notifiche via Email" }).uncheck();
-      await edit.getByRole("button", { name: "Salva ricerca" }).click();
-      await expect.poll(() => button.getAttribute("data-state")).toBe("saved-no-alarm");
+    // Edit: a title, e-mail off → the no-alarm icon.
+    await hydrated(button);
+    await button.click();
+    const edit = page.getByRole("dialog", { name: "Modifica ricerca" });
+    await expect.poll(() => edit.isVisible()).toBe(true);
+    expect(await edit.getByLabel("Frequenza (Notifiche via Email)").inputValue()).toBe("daily");
+    await edit.getByLabel("NOME DELLA RICERCA (opzionale)").fill("Case a Milano");
+    await edit.getByRole("switch", { name: "Notifiche via Email" }).uncheck();
+    await edit.getByRole("button", { name: "Salva ricerca" }).click();
+    await expect.poll(() => button.getAttribute("data-state")).toBe("saved-no-alarm");
 
-      await page.goto(`${portal.url}/mycasa/ricerche/`);
-      const item = page.getByTestId("saved-search");
-      expect(await item.count()).toBe(1);
-      expect(await item.getByRole("heading", { level: 2 }).textContent()).toBe("Case a Milano");
-      expect(await item.textContent()).toContain("Email: Mai · Push: Mai");
-      expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${portal.url}/mycasa/ricerche/`);
+    const item = page.getByTestId("saved-search");
+    expect(await item.count()).toBe(1);
+    expect(await item.getByRole("heading", { level: 2 }).textContent()).toBe("Case a Milano");
+    expect(await item.textContent()).toContain("Email: Mai · Push: Mai");
+    expect(await seriousViolations(page)).toEqual([]);
 
-      // From the bookmark to its results, where the modal opens by itself after a second.
-      await item.getByRole("link", { name: /Modifica dai risultati/ }).click();
-      await page.waitForURL(/\/vendita\/case\/milano\/$/);
-      await expect.poll(() => button.getAttribute("data-state")).toBe("saved-no-alarm");
-      const fromBookmark = page.getByRole("dialog", { name: "Modifica ricerca" });
-      await expect.poll(() => fromBookmark.isVisible()).toBe(true);
-      expect(await fromBookmark.getByLabel("NOME DELLA RICERCA (opzionale)").inputValue()).toBe("Case a Milano");
-      await fromBookmark.getByRole("button", { name: "Annulla" }).click();
-      await expect.poll(() => fromBookmark.count()).toBe(0);
+    // From the bookmark to its results, where the modal opens by itself after a second.
+    await item.getByRole("link", { name: /Modifica dai risultati/ }).click();
+    await page.waitForURL(/\/vendita\/case\/milano\/$/);
+    await expect.poll(() => button.getAttribute("data-state")).toBe("saved-no-alarm");
+    const fromBookmark = page.getByRole("dialog", { name: "Modifica ricerca" });
+    await expect.poll(() => fromBookmark.isVisible()).toBe(true);
+    expect(await fromBookmark.getByLabel("NOME DELLA RICERCA (opzionale)").inputValue()).toBe("Case a Milano");
+    await fromBookmark.getByRole("button", { name: "Annulla" }).click();
+    await expect.poll(() => fromBookmark.count()).toBe(0);
 
-      // Logged out, this browser still knows the search: 'Attiva ricerca', with its notification tooltip; it asks to log in.
-      await page.getByRole("button", { name: "Esci" }).click();
-      await expect.poll(() => page.getByRole("link", { name: "Accedi" }).count()).toBe(1);
-      await page.goto(`${portal.url}/vendita/case/milano/`);
-      await expect.poll(() => button.getAttribute("data-state")).toBe("inactive");
-      expect(await button.textContent()).toBe("Attiva ricerca");
-      expect(await page.getByRole("status").filter({ hasText: "Accedi per riattivare gli avvisi" }).count()).toBe(1);
-      await button.click();
-      await expect.poll(() => login.isVisible()).toBe(true);
-      await login.getByLabel("Password", { exact: true }).fill("CasaDemo2026");
-      await login.getByRole("button", { name: "Accedi", exact: true }).click();
-      await expect.poll(() => login.getByRole("heading", { level: 2 }).textContent()).toBe("Bentornato, Utente Demo!");
-      await login.getByRole("button", { name: "Chiudi" }).first().click();
-      const editAgain = page.getByRole("dialog", { name: "Modifica ricerca" });
-      await expect.poll(() => editAgain.isVisible()).toBe(true);
-      await editAgain.getByRole("button", { name: "Elimina ricerca" }).click();
-      await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
-      await page.reload();
-      await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
+    // Logged out, this browser still knows the search: 'Attiva ricerca', with its notification tooltip; it asks to log in.
+    await page.getByRole("button", { name: "Esci" }).click();
+    await expect.poll(() => page.getByRole("link", { name: "Accedi" }).count()).toBe(1);
+    await page.goto(`${portal.url}/vendita/case/milano/`);
+    await expect.poll(() => button.getAttribute("data-state")).toBe("inactive");
+    expect(await button.textContent()).toBe("Attiva ricerca");
+    expect(await page.getByRole("status").filter({ hasText: "Accedi per riattivare gli avvisi" }).count()).toBe(1);
+    await button.click();
+    await expect.poll(() => login.isVisible()).toBe(true);
+    await login.getByLabel("Password", { exact: true }).fill("CasaDemo2026");
+    await login.getByRole("button", { name: "Accedi", exact: true }).click();
+    await expect.poll(() => login.getByRole("heading", { level: 2 }).textContent()).toBe("Bentornato, Utente Demo!");
+    await login.getByRole("button", { name: "Chiudi" }).first().click();
+    const editAgain = page.getByRole("dialog", { name: "Modifica ricerca" });
+    await expect.poll(() => editAgain.isVisible()).toBe(true);
+    await editAgain.getByRole("button", { name: "Elimina ricerca" }).click();
+    await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
+    await page.reload();
+    await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
 
-      // 'RIEPILOGO' goes back to the filters; Escape closes the modal.
-      await button.click();
-      const again = page.getByRole("dialog", { name: "Salva ricerca" });
-      await expect.poll(() => again.isVisible()).toBe(true);
-      await page.keyboard.press("Escape");
-      await expect.poll(() => again.count()).toBe(0);
-      // The browser's back button closes the modal first, and the page stays.
-      await button.click();
-      await expect.poll(() => again.isVisible()).toBe(true);
-      await page.goBack();
-      await expect.poll(() => again.count()).toBe(0);
-      expect(new URL(page.url()).pathname).toBe("/vendita/case/milano/");
-      await button.click();
-      await expect.poll(() => again.isVisible()).toBe(true);
-      await again.getByRole("button", { name: /Modifica i filtri/ }).click();
-      await expect.poll(() => again.count()).toBe(0);
-      await expect.poll(() => page.evaluate(() => document.activeElement?.closest("#filtri-form") !== null)).toBe(true);
-      expect(errors).toEqual([]);
-    } finally {
-      await browser.dispose();
-    }
+    // 'RIEPILOGO' goes back to the filters; Escape closes the modal.
+    await hydrated(button);
+    await button.click();
+    const again = page.getByRole("dialog", { name: "Salva ricerca" });
+    await expect.poll(() => again.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => again.count()).toBe(0);
+    // The browser's back button closes the modal first, and the page stays.
+    await button.click();
+    await expect.poll(() => again.isVisible()).toBe(true);
+    await page.goBack();
+    await expect.poll(() => again.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/vendita/case/milano/");
+    await button.click();
+    await expect.poll(() => again.isVisible()).toBe(true);
+    await again.getByRole("button", { name: /Modifica i filtri/ }).click();
+    await expect.poll(() => again.count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("#filtri-form") !== null)).toBe(true);
+    expect(errors).toEqual([]);
   });
 
-  it("works without JavaScript: login, save with the form, back to the saved results", async () => {
-    const browser = await openBrowser({ javaScriptEnabled: false });
-    try {
-      const page = await browser.newPage();
-      await page.goto(`${portal.url}/vendita/case/roma/`);
-      await page.getByTestId("save-search-button").click();
-      await page.waitForURL(/\/accedi\//);
-      await page.getByLabel("Email", { exact: true }).fill("demo@casa.example");
-      await page.getByLabel("Password", { exact: true }).fill("CasaDemo2026");
-      await page.getByRole("button", { name: "Accedi" }).click();
-      await page.waitForURL(/\/mycasa\/ricerche\/salva\//);
-      await page.getByLabel("Notifiche via Email").selectOption({ label: "Una volta al giorno" });
-      await page.getByRole("button", { name: "Salva ricerca" }).click();
-      await page.waitForURL(/\/vendita\/case\/roma\/$/);
-      expect(await page.getByTestId("save-search-button").getAttribute("data-state")).toBe("saved-alarm");
-    } finally {
-      await browser.dispose();
-    }
+  it("works without JavaScript: login, save with the form, back to the saved results", async ({ openPage }) => {
+    const page = await openPage(NO_JAVASCRIPT);
+    await page.goto(`${portal.url}/vendita/case/roma/`);
+    await page.getByTestId("save-search-button").click();
+    await page.waitForURL(/\/accedi\//);
+    await page.getByLabel("Email", { exact: true }).fill("demo@casa.example");
+    await page.getByLabel("Password", { exact: true }).fill("CasaDemo2026");
+    await page.getByRole("button", { name: "Accedi" }).click();
+    await page.waitForURL(/\/mycasa\/ricerche\/salva\//);
+    await page.getByLabel("Notifiche via Email").selectOption({ label: "Una volta al giorno" });
+    await page.getByRole("button", { name: "Salva ricerca" }).click();
+    await page.waitForURL(/\/vendita\/case\/roma\/$/);
+    expect(await page.getByTestId("save-search-button").getAttribute("data-state")).toBe("saved-alarm");
   });
 });

@@ -41,7 +41,9 @@ function onLandBorder(k: string): boolean {
 }
 
 /** ISTAT codes of the municipalities with a coastline. */
-export function findCoastalTowns(towns: ReadonlyArray<{ istatCode: string; geometry: Geometry; town: Pick<Place, "regionCode" | "provinceCode"> }>): string[] {
+export function findCoastalTowns(
+  towns: ReadonlyArray<{ istatCode: string; geometry: Geometry; town: Pick<Place, "regionCode" | "provinceCode"> }>,
+): string[] {
   const sets = towns.map((t) => vertices(t.geometry));
   const owners = new Map<string, number>();
   for (const set of sets) for (const k of set) owners.set(k, (owners.get(k) ?? 0) + 1);

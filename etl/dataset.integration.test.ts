@@ -39,8 +39,12 @@ describe.each(databaseTargets)("dataset on %s", (target) => {
     expect(counts[PlaceLevel.block]).toBe(63);
     expect(counts[PlaceLevel.metroLine]).toBe(10);
     expect(counts[PlaceLevel.metroStop]).toBe(232);
-    const withoutPolygon = await handle.db.selectFrom("places").select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("level", "in", [PlaceLevel.town, PlaceLevel.zone, PlaceLevel.block]).where("geometry", "is", null).executeTakeFirstOrThrow();
+    const withoutPolygon = await handle.db
+      .selectFrom("places")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("level", "in", [PlaceLevel.town, PlaceLevel.zone, PlaceLevel.block])
+      .where("geometry", "is", null)
+      .executeTakeFirstOrThrow();
     expect(Number(withoutPolygon.n)).toBe(0);
   });
 
@@ -62,17 +66,25 @@ describe.each(databaseTargets)("dataset on %s", (target) => {
 
   it("reloads from scratch without duplicates", async () => {
     await loadDataset(handle.db, { ...demo, count: 500 });
-    const n = await handle.db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const n = await handle.db
+      .selectFrom("listings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(500);
     expect((await readDatasetInfo(handle.db))?.count).toBe(500);
   });
 
   it("rolls back a load that fails half-way, keeping the previous dataset", async () => {
-    await expect(loadDataset(handle.db, { ...demo, count: 300 }, (phase, done) => {
-      if (phase === "annunci" && done >= 300) throw new Error("simulated crash");
-    })).rejects.toThrow("simulated crash");
+    await expect(
+      loadDataset(handle.db, { ...demo, count: 300 }, (phase, done) => {
+        if (phase === "annunci" && done >= 300) throw new Error("simulated crash");
+      }),
+    ).rejects.toThrow("simulated crash");
     expect((await readDatasetInfo(handle.db))?.count).toBe(500);
-    const n = await handle.db.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const n = await handle.db
+      .selectFrom("listings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(500);
   });
 });

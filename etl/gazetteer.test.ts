@@ -43,7 +43,16 @@ describe("administrative places", () => {
 
   it("maps merged provinces to their main town and keys San Marino as 60", () => {
     const map = provinceSlugMap(byLevel(PlaceLevel.province));
-    expect(map).toMatchObject({ FC: "forli", PU: "pesaro", MS: "massa", BT: "barletta", VB: "verbania", MB: "monza", MI: "milano", "60": "san-marino" });
+    expect(map).toMatchObject({
+      FC: "forli",
+      PU: "pesaro",
+      MS: "massa",
+      BT: "barletta",
+      VB: "verbania",
+      MB: "monza",
+      MI: "milano",
+      "60": "san-marino",
+    });
     expect(Object.keys(map)).toHaveLength(108);
   });
 
@@ -84,7 +93,11 @@ describe("city zones and metro", () => {
 
   it("has the metro lines of Milano, Roma and Torino with their stops", () => {
     const lines = byLevel(PlaceLevel.metroLine);
-    const linesOf = (istat: string) => lines.filter((l) => l.istatCode === istat).map((l) => l.extra.line).sort();
+    const linesOf = (istat: string) =>
+      lines
+        .filter((l) => l.istatCode === istat)
+        .map((l) => l.extra.line)
+        .sort();
     expect(linesOf("015146")).toEqual(["M1", "M2", "M3", "M4", "M5"]);
     expect(linesOf("058091")).toEqual(["A", "B", "B1", "C"]);
     expect(linesOf("001272")).toEqual(["M1"]);
@@ -98,12 +111,23 @@ describe("city zones and metro", () => {
 
 describe("non-administrative zones", () => {
   const coastalTowns = () => new Set(byLevel(PlaceLevel.nonAdminZone).flatMap((z) => String(z.extra.towns ?? "").split(",")));
-  it.each([["Genova", "010025"], ["Rimini", "099014"], ["Napoli", "063049"], ["Palermo", "082053"], ["Venezia", "027042"], ["Trieste", "032006"], ["Roma", "058091"]])(
-    "%s is on the coast", (_name, istat) => expect(coastalTowns().has(istat)).toBe(true),
-  );
-  it.each([["Milano", "015146"], ["Bolzano", "021008"], ["Perugia", "054039"], ["Aosta", "007003"], ["Gorizia", "031007"], ["San Leo", "099025"]])(
-    "%s is not", (_name, istat) => expect(coastalTowns().has(istat)).toBe(false),
-  );
+  it.each([
+    ["Genova", "010025"],
+    ["Rimini", "099014"],
+    ["Napoli", "063049"],
+    ["Palermo", "082053"],
+    ["Venezia", "027042"],
+    ["Trieste", "032006"],
+    ["Roma", "058091"],
+  ])("%s is on the coast", (_name, istat) => expect(coastalTowns().has(istat)).toBe(true));
+  it.each([
+    ["Milano", "015146"],
+    ["Bolzano", "021008"],
+    ["Perugia", "054039"],
+    ["Aosta", "007003"],
+    ["Gorizia", "031007"],
+    ["San Leo", "099025"],
+  ])("%s is not", (_name, istat) => expect(coastalTowns().has(istat)).toBe(false));
   it("has Roma's historic centre made of the rioni", () => {
     const centre = places.find((p) => p.level === PlaceLevel.nonAdminZone && p.qslug === "roma-centro-storico");
     expect(centre?.extra.rioni).toBe(22);

@@ -5,13 +5,19 @@
 import { readFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bboxOf, collectPolygons, containsPoint, interiorPoint, unionBBox, zoomForBBox, type BBox, type Geometry } from "../core/geo.ts";
 import {
-  bboxOf, collectPolygons, containsPoint, interiorPoint, unionBBox, zoomForBBox,
-  type BBox, type Geometry,
-} from "../core/geo.ts";
-import {
-  PlaceLevel, childHkey, englishNames, provinceHkey, provinceId, regionHkey, regionId,
-  subTownId, townHkey, townId, type Place,
+  PlaceLevel,
+  childHkey,
+  englishNames,
+  provinceHkey,
+  provinceId,
+  regionHkey,
+  regionId,
+  subTownId,
+  townHkey,
+  townId,
+  type Place,
 } from "../core/places.ts";
 import { slugify } from "../core/text.ts";
 import { parseCsv } from "./csv.ts";
@@ -24,7 +30,10 @@ export const GEO_DATA_DIR = (() => {
   return join(dir, "data/geo");
 })();
 
-interface Feature<P> { properties: P; geometry: Geometry }
+interface Feature<P> {
+  properties: P;
+  geometry: Geometry;
+}
 
 export class GazetteerDataError extends Error {
   override name = "GazetteerDataError";
@@ -61,21 +70,45 @@ export function buildGazetteer(dir = GEO_DATA_DIR): Place[] {
   const regions = parseCsv(readText(dir, "regions.csv"));
   const provinces = parseCsv(readText(dir, "provinces.csv"));
   const towns = parseCsv(readText(dir, "municipalities.csv"));
-  const regionShapes = new Map(readFeatures<{ region_code: string }>(dir, "regions.geojson").map((f) => [f.properties.region_code, f.geometry]));
-  const provinceShapes = new Map(readFeatures<{ province_code: string }>(dir, "provinces.geojson").map((f) => [f.properties.province_code, f.geometry]));
+  const regionShapes = new Map(
+    readFeatures<{ region_code: string }>(dir, "regions.geojson").map((f) => [f.properties.region_code, f.geometry]),
+  );
+  const provinceShapes = new Map(
+    readFeatures<{ province_code: string }>(dir, "provinces.geojson").map((f) => [f.properties.province_code, f.geometry]),
+  );
   const townFeatures = readFeatures<{ istat_code: string }>(dir, "municipalities.geojson");
   const townShapes = new Map(townFeatures.map((f) => [f.properties.istat_code, f.geometry]));
   if (regions.length !== 20 || provinces.length < 100 || towns.length < 7000) {
-    throw new GazetteerDataError(`geodata looks truncated: ${regions.length} regions, ${provinces.length} provinces, ${towns.length} municipalities`);
+    throw new GazetteerDataError(
+      `geodata looks truncated: ${regions.length} regions, ${provinces.length} provinces, ${towns.length} municipalities`,
+    );
   }
 
   const places: Place[] = [];
   const italyBox: BBox = unionBBox([...regionShapes.values()].map(bboxOf));
   places.push({
-    id: "IT", level: PlaceLevel.country, type: "country", name: "Italia", nameEn: "Italy", nameAlt: null,
-    slug: "italia", qslug: "italia", hkey: "it", parentHkey: null, parentId: null, regionCode: "", provinceCode: null,
-    istatCode: null, short: "IT", population: sum(regions.map((r) => Number(r.population))),
-    lat: 42.5, lon: 12.5, bbox: italyBox, zoom: 5, geometry: null, extra: {},
+    id: "IT",
+    level: PlaceLevel.country,
+    type: "country",
+    name: "Italia",
+    nameEn: "Italy",
+    nameAlt: null,
+    slug: "italia",
+    qslug: "italia",
+    hkey: "it",
+    parentHkey: null,
+    parentId: null,
+    regionCode: "",
+    provinceCode: null,
+    istatCode: null,
+    short: "IT",
+    population: sum(regions.map((r) => Number(r.population))),
+    lat: 42.5,
+    lon: 12.5,
+    bbox: italyBox,
+    zoom: 5,
+    geometry: null,
+    extra: {},
   });
 
   for (const r of regions) {
@@ -85,10 +118,28 @@ export function buildGazetteer(dir = GEO_DATA_DIR): Place[] {
     const bbox = bboxOf(shape);
     const [lon, lat] = interiorPoint(shape);
     places.push({
-      id: regionId(r.region_code!), level: PlaceLevel.region, type: "region", name, nameEn: english(name), nameAlt,
-      slug: slugify(name), qslug: slugify(name), hkey: regionHkey(r.region_code!), parentHkey: "it", parentId: "IT",
-      regionCode: r.region_code!, provinceCode: null, istatCode: null, short: null, population: Number(r.population),
-      lat, lon, bbox, zoom: zoomForBBox(bbox), geometry: shape, extra: { capital: r.capital_name ?? null },
+      id: regionId(r.region_code!),
+      level: PlaceLevel.region,
+      type: "region",
+      name,
+      nameEn: english(name),
+      nameAlt,
+      slug: slugify(name),
+      qslug: slugify(name),
+      hkey: regionHkey(r.region_code!),
+      parentHkey: "it",
+      parentId: "IT",
+      regionCode: r.region_code!,
+      provinceCode: null,
+      istatCode: null,
+      short: null,
+      population: Number(r.population),
+      lat,
+      lon,
+      bbox,
+      zoom: zoomForBBox(bbox),
+      geometry: shape,
+      extra: { capital: r.capital_name ?? null },
     });
   }
 
@@ -101,11 +152,27 @@ export function buildGazetteer(dir = GEO_DATA_DIR): Place[] {
     const slug = slugify(p.capital_name!);
     const bbox = bboxOf(shape);
     const place: Place = {
-      id: provinceId(p.region_code!, p.province_code!), level: PlaceLevel.province, type: "province", name,
-      nameEn: english(name), nameAlt, slug, qslug: slug, hkey: provinceHkey(p.region_code!, p.province_code!),
-      parentHkey: regionHkey(p.region_code!), parentId: regionId(p.region_code!), regionCode: p.region_code!,
-      provinceCode: p.province_code!, istatCode: null, short: p.province_sigla!, population: Number(p.population),
-      lat: Number(p.lat), lon: Number(p.lon), bbox, zoom: zoomForBBox(bbox), geometry: shape,
+      id: provinceId(p.region_code!, p.province_code!),
+      level: PlaceLevel.province,
+      type: "province",
+      name,
+      nameEn: english(name),
+      nameAlt,
+      slug,
+      qslug: slug,
+      hkey: provinceHkey(p.region_code!, p.province_code!),
+      parentHkey: regionHkey(p.region_code!),
+      parentId: regionId(p.region_code!),
+      regionCode: p.region_code!,
+      provinceCode: p.province_code!,
+      istatCode: null,
+      short: p.province_sigla!,
+      population: Number(p.population),
+      lat: Number(p.lat),
+      lon: Number(p.lon),
+      bbox,
+      zoom: zoomForBBox(bbox),
+      geometry: shape,
       extra: { capital: p.capital_name!, capitalIstatCode: p.capital_istat_code! },
     };
     provinceByCode.set(p.province_code!, place);
@@ -130,12 +197,27 @@ export function buildGazetteer(dir = GEO_DATA_DIR): Place[] {
     let lon = Number(t.lon);
     if (!containsPoint(shape, lon, lat)) [lon, lat] = interiorPoint(shape);
     const place: Place = {
-      id: townId(t.region_code!, t.istat_code!), level: PlaceLevel.town, type: "town", name: t.name!,
-      nameEn: english(t.name!), nameAlt: t.name_alt || null, slug, qslug: slug,
-      hkey: townHkey(t.region_code!, t.province_code!, t.istat_code!), parentHkey: province.hkey, parentId: province.id,
-      regionCode: t.region_code!, provinceCode: t.province_code!, istatCode: t.istat_code!, short: t.province_sigla!,
-      population: Number(t.population) || 0, lat, lon, bbox,
-      zoom: zoomForBBox(bbox), geometry: shape,
+      id: townId(t.region_code!, t.istat_code!),
+      level: PlaceLevel.town,
+      type: "town",
+      name: t.name!,
+      nameEn: english(t.name!),
+      nameAlt: t.name_alt || null,
+      slug,
+      qslug: slug,
+      hkey: townHkey(t.region_code!, t.province_code!, t.istat_code!),
+      parentHkey: province.hkey,
+      parentId: province.id,
+      regionCode: t.region_code!,
+      provinceCode: t.province_code!,
+      istatCode: t.istat_code!,
+      short: t.province_sigla!,
+      population: Number(t.population) || 0,
+      lat,
+      lon,
+      bbox,
+      zoom: zoomForBBox(bbox),
+      geometry: shape,
       extra: {
         postalCode: t.postal_code || null,
         cadastralCode: t.cadastral_code || null,
@@ -174,7 +256,12 @@ function sum(values: number[]): number {
   return values.reduce((a, b) => a + b, 0);
 }
 
-interface ZoneProps { city_istat_code: string; zone_type: string; zone_id: string; name: string }
+interface ZoneProps {
+  city_istat_code: string;
+  zone_type: string;
+  zone_id: string;
+  name: string;
+}
 
 /** Milano's 88 NIL (level 10); Roma's 15 municipi (level 10) with rioni, quartieri and suburbi (level 11) inside them. */
 function buildCityZones(dir: string, townByIstat: Map<string, Place>): Place[] {
@@ -186,7 +273,10 @@ function buildCityZones(dir: string, townByIstat: Map<string, Place>): Place[] {
       const town = townByIstat.get(f.properties.city_istat_code);
       if (!town) throw new GazetteerDataError(`${file}: unknown city ${f.properties.city_istat_code}`);
       const key = `${f.properties.zone_type === "NIL" ? "nil" : "mun"}${f.properties.zone_id.padStart(2, "0")}`;
-      const zone = subTownPlace(town, PlaceLevel.zone, "zone", key, f.properties.name, f.geometry, { zoneType: f.properties.zone_type, zoneId: f.properties.zone_id });
+      const zone = subTownPlace(town, PlaceLevel.zone, "zone", key, f.properties.name, f.geometry, {
+        zoneType: f.properties.zone_type,
+        zoneId: f.properties.zone_id,
+      });
       level10.push(zone);
       out.push(zone);
     }
@@ -196,10 +286,25 @@ function buildCityZones(dir: string, townByIstat: Map<string, Place>): Place[] {
     if (!town) throw new GazetteerDataError(`roma_toponomastica: unknown city ${f.properties.city_istat_code}`);
     const [lon, lat] = interiorPoint(f.geometry);
     // A rione or quartiere sits under the municipio that holds its centre (they are not nested exactly).
-    const parent = level10.find((z) => z.istatCode === town.istatCode && z.geometry && containsPoint(z.geometry, lon, lat))
-      ?? nearest(level10.filter((z) => z.istatCode === town.istatCode), lat, lon);
-    out.push(subTownPlace(parent, PlaceLevel.block, "block", f.properties.zone_id.toLowerCase(), f.properties.name, f.geometry,
-      { zoneType: f.properties.zone_type, zoneId: f.properties.zone_id }, town));
+    const parent =
+      level10.find((z) => z.istatCode === town.istatCode && z.geometry && containsPoint(z.geometry, lon, lat)) ??
+      nearest(
+        level10.filter((z) => z.istatCode === town.istatCode),
+        lat,
+        lon,
+      );
+    out.push(
+      subTownPlace(
+        parent,
+        PlaceLevel.block,
+        "block",
+        f.properties.zone_id.toLowerCase(),
+        f.properties.name,
+        f.geometry,
+        { zoneType: f.properties.zone_type, zoneId: f.properties.zone_id },
+        town,
+      ),
+    );
   }
   return out;
 }
@@ -209,25 +314,52 @@ function nearest(candidates: Place[], lat: number, lon: number): Place {
   let bestD = Infinity;
   for (const c of candidates) {
     const d = (c.lat - lat) ** 2 + (c.lon - lon) ** 2;
-    if (d < bestD) { bestD = d; best = c; }
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
   }
   if (!best) throw new GazetteerDataError("no parent zone found");
   return best;
 }
 
 function subTownPlace(
-  parent: Place, level: PlaceLevel, type: Place["type"], key: string, name: string, geometry: Geometry | null,
-  extra: Place["extra"], town: Place = parent, point?: { lat: number; lon: number },
+  parent: Place,
+  level: PlaceLevel,
+  type: Place["type"],
+  key: string,
+  name: string,
+  geometry: Geometry | null,
+  extra: Place["extra"],
+  town: Place = parent,
+  point?: { lat: number; lon: number },
 ): Place {
   const bbox = geometry ? bboxOf(geometry) : ([point!.lon, point!.lat, point!.lon, point!.lat] as BBox);
   const [lon, lat] = point ? [point.lon, point.lat] : interiorPoint(geometry!);
   const slug = slugify(name);
   return {
     id: subTownId(town.regionCode, town.istatCode!, `${parent === town ? "" : parent.hkey.split(".").pop() + "-"}${key}`),
-    level, type, name, nameEn: null, nameAlt: null, slug, qslug: `${town.slug}-${slug}`,
-    hkey: childHkey(parent.hkey, key), parentHkey: parent.hkey, parentId: parent.id, regionCode: town.regionCode,
-    provinceCode: town.provinceCode, istatCode: town.istatCode, short: town.short, population: null, lat, lon, bbox,
-    zoom: geometry ? zoomForBBox(bbox) : 16, geometry, extra,
+    level,
+    type,
+    name,
+    nameEn: null,
+    nameAlt: null,
+    slug,
+    qslug: `${town.slug}-${slug}`,
+    hkey: childHkey(parent.hkey, key),
+    parentHkey: parent.hkey,
+    parentId: parent.id,
+    regionCode: town.regionCode,
+    provinceCode: town.provinceCode,
+    istatCode: town.istatCode,
+    short: town.short,
+    population: null,
+    lat,
+    lon,
+    bbox,
+    zoom: geometry ? zoomForBBox(bbox) : 16,
+    geometry,
+    extra,
   };
 }
 
@@ -249,9 +381,12 @@ function buildMetro(dir: string, townByIstat: Map<string, Place>): Place[] {
     const bbox = unionBBox(stops.map((s) => [Number(s.lon), Number(s.lat), Number(s.lon), Number(s.lat)] as BBox));
     const lineName = /^M/.test(line) ? `${line} ${town.name}` : `Metro ${line} ${town.name}`;
     const linePlace: Place = {
-      ...subTownPlace(town, PlaceLevel.metroLine, "metroline", lineKey, lineName, null, { network, line }, town,
-        { lat: (bbox[1] + bbox[3]) / 2, lon: (bbox[0] + bbox[2]) / 2 }),
-      bbox, zoom: zoomForBBox(bbox),
+      ...subTownPlace(town, PlaceLevel.metroLine, "metroline", lineKey, lineName, null, { network, line }, town, {
+        lat: (bbox[1] + bbox[3]) / 2,
+        lon: (bbox[0] + bbox[2]) / 2,
+      }),
+      bbox,
+      zoom: zoomForBBox(bbox),
     };
     linePlace.nameEn = `${town.nameEn ?? town.name} metro ${line}`;
     linePlace.slug = slugify(line);
@@ -264,8 +399,17 @@ function buildMetro(dir: string, townByIstat: Map<string, Place>): Place[] {
       seen.set(key, n);
       if (n > 1) key = `${key}-${n}`; // the same station listed twice on one line (two AMAT points)
       const stopTown = townByIstat.get(s.city_istat_code!) ?? town;
-      const stop = subTownPlace(linePlace, PlaceLevel.metroStop, "metrostop", key, s.station_name!, null,
-        { network, line, sourceId: s.source_id!, stationTownIstat: stopTown.istatCode }, town, { lat: Number(s.lat), lon: Number(s.lon) });
+      const stop = subTownPlace(
+        linePlace,
+        PlaceLevel.metroStop,
+        "metrostop",
+        key,
+        s.station_name!,
+        null,
+        { network, line, sourceId: s.source_id!, stationTownIstat: stopTown.istatCode },
+        town,
+        { lat: Number(s.lat), lon: Number(s.lon) },
+      );
       stop.qslug = `${town.slug}-${slugify(line)}-${key}`;
       out.push(stop);
     }
@@ -279,10 +423,19 @@ function buildMetro(dir: string, townByIstat: Map<string, Place>): Place[] {
  * Roma's historic centre (the 22 rioni).
  */
 function buildNonAdminZones(
-  townFeatures: Feature<{ istat_code: string }>[], townByIstat: Map<string, Place>, provinceByCode: Map<string, Place>, built: Place[],
+  townFeatures: Feature<{ istat_code: string }>[],
+  townByIstat: Map<string, Place>,
+  provinceByCode: Map<string, Place>,
+  built: Place[],
 ): Place[] {
   const out: Place[] = [];
-  const coastal = findCoastalTowns(townFeatures.map((f) => ({ istatCode: f.properties.istat_code, geometry: f.geometry, town: townByIstat.get(f.properties.istat_code)! })));
+  const coastal = findCoastalTowns(
+    townFeatures.map((f) => ({
+      istatCode: f.properties.istat_code,
+      geometry: f.geometry,
+      town: townByIstat.get(f.properties.istat_code)!,
+    })),
+  );
   const byProvince = new Map<string, Place[]>();
   for (const code of coastal) {
     const town = townByIstat.get(code)!;
@@ -295,19 +448,38 @@ function buildNonAdminZones(
     const name = `Località di mare - ${province.name}`;
     const slug = `mare-${province.slug}`;
     out.push({
-      id: `${province.id}-MARE`, level: PlaceLevel.nonAdminZone, type: "nonadminzone", name,
-      nameEn: `Seaside - ${province.nameEn ?? province.name}`, nameAlt: null, slug, qslug: slug,
-      hkey: childHkey(province.hkey, "n-mare"), parentHkey: province.hkey, parentId: province.id,
-      regionCode: province.regionCode, provinceCode, istatCode: null, short: province.short,
-      population: sum(towns.map((t) => t.population ?? 0)), lat: province.lat, lon: province.lon, bbox,
-      zoom: zoomForBBox(bbox), geometry, extra: { kind: "coast", towns: towns.map((t) => t.istatCode).join(",") },
+      id: `${province.id}-MARE`,
+      level: PlaceLevel.nonAdminZone,
+      type: "nonadminzone",
+      name,
+      nameEn: `Seaside - ${province.nameEn ?? province.name}`,
+      nameAlt: null,
+      slug,
+      qslug: slug,
+      hkey: childHkey(province.hkey, "n-mare"),
+      parentHkey: province.hkey,
+      parentId: province.id,
+      regionCode: province.regionCode,
+      provinceCode,
+      istatCode: null,
+      short: province.short,
+      population: sum(towns.map((t) => t.population ?? 0)),
+      lat: province.lat,
+      lon: province.lon,
+      bbox,
+      zoom: zoomForBBox(bbox),
+      geometry,
+      extra: { kind: "coast", towns: towns.map((t) => t.istatCode).join(",") },
     });
   }
   const roma = townByIstat.get("058091");
   const rioni = built.filter((p) => p.istatCode === "058091" && p.extra.zoneType === "rione" && p.geometry);
   if (roma && rioni.length > 0) {
     const geometry = collectPolygons(rioni.map((r) => r.geometry!));
-    const place = subTownPlace(roma, PlaceLevel.nonAdminZone, "nonadminzone", "n-centro-storico", "Centro Storico", geometry, { kind: "historic-centre", rioni: rioni.length });
+    const place = subTownPlace(roma, PlaceLevel.nonAdminZone, "nonadminzone", "n-centro-storico", "Centro Storico", geometry, {
+      kind: "historic-centre",
+      rioni: rioni.length,
+    });
     place.nameEn = "Historic centre";
     out.push(place);
   }

@@ -8,7 +8,7 @@ import type { Place } from "../core/places.ts";
 import { foldAccents } from "../core/text.ts";
 import { forgetListingFacts } from "../db/listing-facts.ts";
 import { resumeListingChangesWithReset, suspendListingChanges } from "../db/listing-changes.ts";
-import type { Database } from "../db/schema.ts";
+import type { Database, JsonInsertRow } from "../db/schema.ts";
 import { DemoContext, type DemoOptions } from "./demo/generator.ts";
 import { buildGazetteer } from "./gazetteer.ts";
 
@@ -37,26 +37,55 @@ export async function readDatasetInfo(db: Kysely<Database>): Promise<DatasetInfo
 }
 
 /** Inserts rows (snake_case keys; every row has the first row's keys) as one JSON parameter. */
-async function insertJson(trx: Transaction<Database>, table: string, rows: readonly object[]): Promise<void> {
+async function insertJson<T extends keyof Database>(
+  trx: Transaction<Database>,
+  table: T,
+  rows: readonly JsonInsertRow<T>[],
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = sql.join(Object.keys(rows[0]!).map((c) => sql.ref(c)));
-  await sql`INSERT INTO ${sql.table(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(rows)}::json)`.execute(trx);
+  await sql`INSERT INTO ${sql.table(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(rows)}::json)`.execute(
+    trx,
+  );
 }
 
-export function placeRow(p: Place): Record<string, unknown> {
+export function placeRow(p: Place): JsonInsertRow<"places"> {
   return {
-    id: p.id, level: p.level, type: p.type, name: p.name, name_en: p.nameEn, name_alt: p.nameAlt, slug: p.slug,
-    qslug: p.qslug, hkey: p.hkey, parent_hkey: p.parentHkey, parent_id: p.parentId, region_code: p.regionCode,
-    province_code: p.provinceCode, istat_code: p.istatCode, short: p.short, population: p.population, lat: p.lat,
-    lon: p.lon, bbox_min_lon: p.bbox[0], bbox_min_lat: p.bbox[1], bbox_max_lon: p.bbox[2], bbox_max_lat: p.bbox[3],
-    zoom: p.zoom, geometry: p.geometry ? JSON.stringify(p.geometry) : null, extra: p.extra,
+    id: p.id,
+    level: p.level,
+    type: p.type,
+    name: p.name,
+    name_en: p.nameEn,
+    name_alt: p.nameAlt,
+    slug: p.slug,
+    qslug: p.qslug,
+    hkey: p.hkey,
+    parent_hkey: p.parentHkey,
+    parent_id: p.parentId,
+    region_code: p.regionCode,
+    province_code: p.provinceCode,
+    istat_code: p.istatCode,
+    short: p.short,
+    population: p.population,
+    lat: p.lat,
+    lon: p.lon,
+    bbox_min_lon: p.bbox[0],
+    bbox_min_lat: p.bbox[1],
+    bbox_max_lon: p.bbox[2],
+    bbox_max_lat: p.bbox[3],
+    zoom: p.zoom,
+    geometry: p.geometry ? JSON.stringify(p.geometry) : null,
+    extra: p.extra,
     search_name: foldAccents([p.name, p.nameAlt, p.nameEn].filter(Boolean).join(" ")).toLowerCase(),
   };
 }
 
 /** Replaces every place, publisher, POI and listing with a freshly generated dataset. */
 export async function loadDataset(
-  db: Kysely<Database>, options: DemoOptions, onProgress: ProgressListener = () => {}, geoDir?: string,
+  db: Kysely<Database>,
+  options: DemoOptions,
+  onProgress: ProgressListener = () => {},
+  geoDir?: string,
 ): Promise<DatasetInfo> {
   const places = buildGazetteer(geoDir);
   const context = new DemoContext(places, options);
@@ -84,11 +113,18 @@ export async function loadDataset(
       onProgress("annunci", done, options.count);
     }
     const info: DatasetInfo = {
-      version: DATASET_VERSION, seed: options.seed, count: options.count,
-      referenceDate: options.referenceDate.toISOString(), places: places.length, listings: done,
+      version: DATASET_VERSION,
+      seed: options.seed,
+      count: options.count,
+      referenceDate: options.referenceDate.toISOString(),
+      places: places.length,
+      listings: done,
       loadedAt: new Date().toISOString(),
     };
-    await trx.insertInto("meta").values({ key: "dataset", value: JSON.stringify(info) }).execute();
+    await trx
+      .insertInto("meta")
+      .values({ key: "dataset", value: JSON.stringify(info) })
+      .execute();
     await resumeListingChangesWithReset(trx);
     return info;
   });

@@ -9,7 +9,10 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt|map)$/;
 
-/** Writes file.br and file.gz for every compressible file under dir (at least 1 kB); returns how many. */
+/**
+ * Writes file.br and file.gz beside every compressible file under dir, each only when it is smaller than the
+ * file (small chunks too: a page loads dozens of them); returns how many files got at least one.
+ */
 export function compressAssets(dir: string): number {
   let count = 0;
   for (const name of readdirSync(dir)) {
@@ -20,10 +23,13 @@ export function compressAssets(dir: string): number {
     }
     if (!COMPRESSIBLE.test(name)) continue;
     const raw = readFileSync(path);
-    if (raw.length < 1024) continue;
-    writeFileSync(`${path}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
-    writeFileSync(`${path}.gz`, gzipSync(raw, { level: 9 }));
-    count++;
+    const br = brotliCompressSync(raw, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    });
+    const gz = gzipSync(raw, { level: 9 });
+    if (br.length < raw.length) writeFileSync(`${path}.br`, br);
+    if (gz.length < raw.length) writeFileSync(`${path}.gz`, gz);
+    if (br.length < raw.length || gz.length < raw.length) count++;
   }
   return count;
 }

@@ -2,12 +2,15 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { compressAssets } from "./compress-assets.ts";
 
 export const projectRoot = new URL("..", import.meta.url).pathname;
 /** Where `react-router build` writes (react-router.config.ts reads the same variable). */
 export const buildDirectory = join(projectRoot, process.env.CASA_BUILD_DIR ?? "build");
 export const serverEntry = join(buildDirectory, "server/index.js");
+/** The browser's files (React Router's client build), served by the portal from here. */
+export const clientDirectory = join(buildDirectory, "client");
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -24,9 +27,21 @@ export function ensureBuild(log: (line: string) => void = (line) => process.stdo
   log("Compilazione del portale…");
   // Always a production build: under Vitest NODE_ENV is "test", which would ship development React.
   const result = spawnSync(join(projectRoot, "node_modules/.bin/react-router"), ["build"], {
-    cwd: projectRoot, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" },
+    cwd: projectRoot,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) return false;
-  compressAssets(join(buildDirectory, "client"));
+  compressAssets(clientDirectory);
   return true;
+}
+
+/**
+ * Loads the built server. React (and other libraries) choose their development or production build from
+ * NODE_ENV when first loaded, and the server bundle loads them from node_modules: unset, every page was
+ * rendered by development React at about twice the CPU. Tests keep their own value ("test").
+ */
+export async function importServerBuild<T>(): Promise<T> {
+  process.env.NODE_ENV ??= "production";
+  return (await import(pathToFileURL(serverEntry).href)) as T;
 }

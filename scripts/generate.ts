@@ -13,11 +13,13 @@ import { loadConfig } from "../server/config.ts";
 import { ProgressBar } from "../server/progress.ts";
 
 const { values } = parseArgs({ options: { count: { type: "string" }, seed: { type: "string" }, "reference-date": { type: "string" } } });
-const args = z.object({
-  count: z.coerce.number().int().min(0).max(5_000_000).optional(),
-  seed: z.string().min(1).max(100).optional(),
-  "reference-date": z.iso.date().optional(),
-}).safeParse(values);
+const args = z
+  .object({
+    count: z.coerce.number().int().min(0).max(5_000_000).optional(),
+    seed: z.string().min(1).max(100).optional(),
+    "reference-date": z.iso.date().optional(),
+  })
+  .safeParse(values);
 if (!args.success) {
   process.stderr.write(`generate: ${args.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; ")}\n`);
   process.exit(2);
@@ -39,7 +41,11 @@ if (lock && !(await lock.tryExclusive())) {
   process.exit(1);
 }
 const bar = new ProgressBar(process.stderr);
-const info = await loadDataset(handle.db, { seed: config.DEMO_SEED, count: config.DEMO_COUNT, referenceDate: config.referenceDate }, (p, d, t) => bar.update(p, d, t));
+const info = await loadDataset(
+  handle.db,
+  { seed: config.DEMO_SEED, count: config.DEMO_COUNT, referenceDate: config.referenceDate },
+  (p, d, t) => bar.update(p, d, t),
+);
 bar.done();
 await lock?.close();
 await handle.close();

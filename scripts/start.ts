@@ -2,8 +2,7 @@
  * `npm start`: builds the app when the sources are newer than the build, then runs the server
  * (which migrates and loads the demo data on first start). Runs on Node 24 directly from TypeScript.
  */
-import { pathToFileURL } from "node:url";
-import { ensureBuild, serverEntry } from "./ensure-build.ts";
+import { clientDirectory, ensureBuild, importServerBuild } from "./ensure-build.ts";
 
 if (Number(process.versions.node.split(".")[0]) < 24) {
   process.stderr.write(`casa-portal: Node.js 24 or newer is needed (this is ${process.version}); see README.md\n`);
@@ -13,5 +12,5 @@ if (!ensureBuild()) {
   process.stderr.write("casa-portal: the build failed (see above); run `npm run build` for details\n");
   process.exit(1);
 }
-const { main } = (await import(pathToFileURL(serverEntry).href)) as { main: () => Promise<void> };
-await main();
+const { main } = await importServerBuild<{ main: (options: { clientDir: string }) => Promise<void> }>();
+await main({ clientDir: clientDirectory });

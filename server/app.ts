@@ -7,19 +7,19 @@
  */
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { StartupError, startPortal } from "./lifecycle.ts";
 import { createLogger, type Logger } from "./logger.ts";
 
-export const clientDir = fileURLToPath(new URL("../client", import.meta.url));
-
 // For the integration and end-to-end tests, which start the bundled portal in-process.
 export { build, loadConfig, startPortal, createLogger };
 
 /** Worker → primary: this worker serves. */
-interface ReadyMessage { type: "casa:ready"; url: string }
+interface ReadyMessage {
+  type: "casa:ready";
+  url: string;
+}
 
 /** Seconds a worker gets to finish its requests on shutdown before it is killed. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -29,8 +29,12 @@ export function workerCount(config: Pick<Config, "DATABASE_URL" | "WEB_CONCURREN
   return config.DATABASE_URL ? (config.WEB_CONCURRENCY ?? cores) : 1;
 }
 
-/** Starts the portal; on failure prints one clear line and exits non-zero. */
-export async function main(): Promise<void> {
+/**
+ * Starts the portal; on failure prints one clear line and exits non-zero. `clientDir` is the client
+ * build's directory, which the launcher knows from the build's root (scripts/ensure-build.ts): this
+ * module cannot tell it from its own location, since Vite may put this code in any chunk of the server build.
+ */
+export async function main({ clientDir }: { clientDir: string }): Promise<void> {
   let config;
   try {
     config = loadConfig();
@@ -51,15 +55,18 @@ export async function main(): Promise<void> {
   if (cluster.isPrimary) {
     const workers = workerCount(config);
     if (!config.DATABASE_URL) {
-      logger.info({ workers: 1 }, "one process: the embedded database (PGlite) runs inside this process and cannot be shared; set DATABASE_URL for a process per core");
+      logger.info(
+        { workers: 1 },
+        "one process: the embedded database (PGlite) runs inside this process and cannot be shared; set DATABASE_URL for a process per core",
+      );
     }
     if (workers > 1) return runPrimary(workers, logger);
   }
-  await runServer(config, logger);
+  await runServer(config, logger, clientDir);
 }
 
 /** One serving process: the only one, or a cluster worker. */
-async function runServer(config: Config, logger: Logger): Promise<void> {
+async function runServer(config: Config, logger: Logger, clientDir: string): Promise<void> {
   try {
     const portal = await startPortal({ config, logger, build, clientDir });
     if (cluster.isWorker) process.send!({ type: "casa:ready", url: portal.url } satisfies ReadyMessage);
@@ -67,7 +74,13 @@ async function runServer(config: Config, logger: Logger): Promise<void> {
     for (const signal of ["SIGTERM", "SIGINT"] as const) {
       process.once(signal, () => {
         logger.info({ signal }, "shutting down");
-        portal.stop().then(() => process.exit(0), (error: unknown) => { logger.error({ err: error }, "shutdown failed"); process.exit(1); });
+        portal.stop().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            logger.error({ err: error }, "shutdown failed");
+            process.exit(1);
+          },
+        );
       });
     }
   } catch (error) {
@@ -122,7 +135,9 @@ function runPrimary(count: number, logger: Logger): void {
       for (const other of Object.values(cluster.workers ?? {})) other?.kill("SIGTERM");
       process.exitCode = 1;
       if (alive === 0) process.exit(1);
-      cluster.on("exit", () => { if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1); });
+      cluster.on("exit", () => {
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      });
       return;
     }
     logger.error({ workerPid: worker.process.pid, code, signal }, "worker died: starting another");

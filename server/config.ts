@@ -43,14 +43,41 @@ const schema = z.object({
   FACEBOOK_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().max(500).optional()),
   FACEBOOK_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().max(2000).optional()),
   // Facebook's web login is OAuth 2 with the Graph API's /me, not an OpenID Connect code flow (decision 044).
-  FACEBOOK_AUTHORIZATION_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default("https://www.facebook.com/v21.0/dialog/oauth")),
-  FACEBOOK_TOKEN_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com/v21.0/oauth/access_token")),
-  FACEBOOK_ME_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com/v21.0/me?fields=id,name,email")),
-  FACEBOOK_SCOPE: z.preprocess(emptyAsUndefined, z.string().regex(/^[\w ]{1,200}$/).default("email public_profile")),
+  FACEBOOK_AUTHORIZATION_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/ }).default("https://www.facebook.com/v21.0/dialog/oauth"),
+  ),
+  FACEBOOK_TOKEN_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com/v21.0/oauth/access_token"),
+  ),
+  FACEBOOK_ME_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com/v21.0/me?fields=id,name,email"),
+  ),
+  FACEBOOK_SCOPE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[\w ]{1,200}$/)
+      .default("email public_profile"),
+  ),
   BOT_CHECK_COST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(1000)),
   /** Shared rate-limit counters across processes (server/rate-limit.ts); unset: counted in memory. */
-  REDIS_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").optional()),
-  RATE_LIMIT_PREFIX: z.preprocess(emptyAsUndefined, z.string().regex(/^[\w:.-]{1,60}$/, "letters, digits, : . - _").default("casa:rl")),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// URL")
+      .optional(),
+  ),
+  RATE_LIMIT_PREFIX: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[\w:.-]{1,60}$/, "letters, digits, : . - _")
+      .default("casa:rl"),
+  ),
   /** Scales every per-client limit (2 doubles them); 0 turns rate limiting off. */
   RATE_LIMIT_MULTIPLIER: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(10_000).default(1)),
   /** Proxies in front of the portal whose X-Forwarded-For is believed (0: the socket address is the client). */

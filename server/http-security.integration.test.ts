@@ -10,18 +10,31 @@ import { startTestPortal } from "../test/portal.ts";
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 const PUBLIC_URL = "https://casa.example";
 
-interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
 
 /** node:http, because fetch does not let a client choose the Host header. */
 function send(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
   const url = new URL(path, portal.url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port: url.port, path: `${url.pathname}${url.search}`, method: options.method ?? "GET", headers: options.headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (body += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: options.method ?? "GET",
+        headers: options.headers,
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on("error", reject);
     req.end(options.body);
   });
@@ -89,7 +102,9 @@ describe("links follow PUBLIC_URL, never the Host header", () => {
   it("renders the same page for a forged Host", async () => {
     for (const path of ["/", "/?tab=affitto", "/vendita/case/milano/", listingPath, "/en/vendita/case/milano/"]) {
       const honest = await send(path, { headers: { host: "casa.example" } });
-      const forged = await send(path, { headers: { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" } });
+      const forged = await send(path, {
+        headers: { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" },
+      });
       expect(forged.status, path).toBe(honest.status);
       const strip = (a: Answer) => a.body.replaceAll(nonceOf(a)!, "NONCE");
       expect(strip(forged), path).toBe(strip(honest));

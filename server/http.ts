@@ -13,7 +13,14 @@ import compression from "compression";
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import sirv from "sirv";
 import { jsonError } from "../app/api/errors.ts";
-import { clientAddressContext, requestContext, requestInfoContext, servicesContext, type RequestTrace, type Services } from "../app/services.ts";
+import {
+  clientAddressContext,
+  requestContext,
+  requestInfoContext,
+  servicesContext,
+  type RequestTrace,
+  type Services,
+} from "../app/services.ts";
 import { isDatabaseFailure } from "../db/availability.ts";
 import { checkSessionCookies, readRequestInfo } from "./accounts/http-session.ts";
 import type { Logger } from "./logger.ts";
@@ -94,7 +101,12 @@ export function noteDatabaseError(error: unknown): void {
 }
 
 function wantsJson(path: string, accept: string | undefined): boolean {
-  return path.startsWith("/portal-srp/") || path.startsWith("/lh/") || path.endsWith(".geojson") || (!!accept && !accept.includes("text/html") && accept.includes("json"));
+  return (
+    path.startsWith("/portal-srp/") ||
+    path.startsWith("/lh/") ||
+    path.endsWith(".geojson") ||
+    (!!accept && !accept.includes("text/html") && accept.includes("json"))
+  );
 }
 
 const UNAVAILABLE_PAGE = `<!doctype html>
@@ -118,7 +130,14 @@ export function unavailableResponse(path: string, accept: string | undefined): R
 
 // ---- The handler -------------------------------------------------------------------------------
 
-export function createHandler(options: { build: ServerBuild; clientDir: string; state: PortalState; logger: Logger; hsts?: boolean; mapStyleUrl?: string }) {
+export function createHandler(options: {
+  build: ServerBuild;
+  clientDir: string;
+  state: PortalState;
+  logger: Logger;
+  hsts?: boolean;
+  mapStyleUrl?: string;
+}) {
   const { build, clientDir, state, logger, hsts = false } = options;
   const mapOrigin = options.mapStyleUrl ? new URL(options.mapStyleUrl).origin : undefined;
   // The build writes .br and .gz beside each asset (scripts/compress-assets.ts).
@@ -146,12 +165,14 @@ export function createHandler(options: { build: ServerBuild; clientDir: string; 
       res.end();
       return;
     }
-    const context = new RouterContextProvider(new Map<RouterContext, unknown>([
-      [servicesContext, services],
-      [requestContext, scope],
-      [clientAddressContext, req.socket.remoteAddress ?? "unknown"],
-      [requestInfoContext, readRequestInfo(request, req.socket.remoteAddress ?? "", services)],
-    ]));
+    const context = new RouterContextProvider(
+      new Map<RouterContext, unknown>([
+        [servicesContext, services],
+        [requestContext, scope],
+        [clientAddressContext, req.socket.remoteAddress ?? "unknown"],
+        [requestInfoContext, readRequestInfo(request, req.socket.remoteAddress ?? "", services)],
+      ]),
+    );
     let response: Response;
     try {
       response = await requestScope.run(scope, () => handleRequest(request, context));
@@ -190,7 +211,13 @@ export function createHandler(options: { build: ServerBuild; clientDir: string; 
     if (path === "/readyz") {
       const ready = state.phase === "ready" && databaseAvailable;
       const detail = state.phase === "ready" && !databaseAvailable ? "database non raggiungibile" : state.detail;
-      return json(res, ready ? 200 : 503, { status: ready ? "ready" : "not ready", phase: state.phase, detail, database: databaseAvailable ? "up" : "down", warm: state.warm ?? false });
+      return json(res, ready ? 200 : 503, {
+        status: ready ? "ready" : "not ready",
+        phase: state.phase,
+        detail,
+        database: databaseAvailable ? "up" : "down",
+        warm: state.warm ?? false,
+      });
     }
     const services = state.services;
     if (state.phase !== "ready" || !services) {
@@ -211,13 +238,16 @@ export function createHandler(options: { build: ServerBuild; clientDir: string; 
         }
         const scope: RequestScope = { id: requestId, nonce };
         // Session renewal (seed 001 §4) happens first, so the routes see the renewed cookies.
-        checkSessionCookies(req, res, services).catch((error: unknown) => {
-          logger.error({ err: error, reqId: requestId }, "session check failed");
-        }).then(() => serveApp(req, res, services, scope, path)).catch((error: unknown) => {
-          logger.error({ err: error, reqId: requestId }, "response failed");
-          if (!res.headersSent) res.statusCode = 500;
-          res.end();
-        });
+        checkSessionCookies(req, res, services)
+          .catch((error: unknown) => {
+            logger.error({ err: error, reqId: requestId }, "session check failed");
+          })
+          .then(() => serveApp(req, res, services, scope, path))
+          .catch((error: unknown) => {
+            logger.error({ err: error, reqId: requestId }, "response failed");
+            if (!res.headersSent) res.statusCode = 500;
+            res.end();
+          });
       });
     });
   };

@@ -1,23 +1,9 @@
 /**
- * Travel-time areas ("Cerco a pochi minuti da"): a built-in estimate (a circle whose radius is the
- * straight-line distance at the mode's typical speed — no streets, so an estimate), or a
- * Valhalla-compatible isochrone service when ISOCHRONE_URL is configured.
+ * Travel-time areas from a Valhalla-compatible isochrone service, used when ISOCHRONE_URL is configured;
+ * otherwise the built-in estimate of core/search/isochrone.ts (the interface the search uses).
  */
-import { estimatedReachMeters } from "../core/search/geometry.ts";
+import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import type { TravelMode } from "../core/search/vocabulary.ts";
-import type { ResolvedArea } from "../db/listings-search.ts";
-
-export interface IsochroneProvider {
-  readonly name: string;
-  reach(lat: number, lon: number, mode: TravelMode, minutes: number): Promise<ResolvedArea>;
-}
-
-export const estimatedIsochrones: IsochroneProvider = {
-  name: "estimate",
-  async reach(lat, lon, mode, minutes) {
-    return { kind: "circle", lat, lon, radius: estimatedReachMeters(mode, minutes) };
-  },
-};
 
 const costing: Record<TravelMode, string> = { walk: "pedestrian", bike: "bicycle", car: "auto" };
 const MAX_RING_POINTS = 500;
@@ -31,11 +17,21 @@ export function valhallaIsochrones(baseUrl: string, timeoutMs = 3000): Isochrone
   return {
     name: "valhalla",
     async reach(lat, lon, mode, minutes) {
-      const body = { locations: [{ lat, lon }], costing: costing[mode], contours: [{ time: minutes }], polygons: true, denoise: 0.5, generalize: 50 };
+      const body = {
+        locations: [{ lat, lon }],
+        costing: costing[mode],
+        contours: [{ time: minutes }],
+        polygons: true,
+        denoise: 0.5,
+        generalize: 50,
+      };
       let response: Response;
       try {
         response = await fetch(new URL("/isochrone", baseUrl), {
-          method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs),
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
         throw new IsochroneUnavailableError(`isochrone service unreachable: ${(error as Error).message}`);
@@ -48,7 +44,9 @@ export function valhallaIsochrones(baseUrl: string, timeoutMs = 3000): Isochrone
         if (g?.type === "Polygon") rings.push((g.coordinates as Array<Array<[number, number]>>)[0]!);
         else if (g?.type === "MultiPolygon") for (const p of g.coordinates as Array<Array<Array<[number, number]>>>) rings.push(p[0]!);
       }
-      const usable = rings.filter((r) => r.length >= 4).map((r) => (r.length > MAX_RING_POINTS ? r.filter((_, i) => i % Math.ceil(r.length / MAX_RING_POINTS) === 0) : r));
+      const usable = rings
+        .filter((r) => r.length >= 4)
+        .map((r) => (r.length > MAX_RING_POINTS ? r.filter((_, i) => i % Math.ceil(r.length / MAX_RING_POINTS) === 0) : r));
       if (usable.length === 0) throw new IsochroneUnavailableError("isochrone service returned no polygon");
       return { kind: "polygon", rings: usable };
     },

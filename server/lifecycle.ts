@@ -10,9 +10,11 @@ import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from "../
 import { DatasetLock } from "../db/dataset-lock.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { CountCache } from "../db/count-cache.ts";
+import { SEARCH_FACTS_AUTO_MIN } from "../db/listing-facts.ts";
 import { warmPlaceSearch } from "../db/place-search.ts";
 import { GazetteerDataError } from "../etl/gazetteer.ts";
-import { estimatedIsochrones, valhallaIsochrones } from "./isochrone.ts";
+import { estimatedIsochrones } from "../core/search/isochrone.ts";
+import { valhallaIsochrones } from "./isochrone.ts";
 import { loadDataset, readDatasetInfo } from "../etl/load.ts";
 import type { Config } from "./config.ts";
 import { createHandler, noteDatabaseError, type PortalState } from "./http.ts";
@@ -44,8 +46,10 @@ export interface RunningPortal {
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "EADDRINUSE") reject(new StartupError(`port ${port} is already in use: stop the other process or start with PORT=<another port>`));
-      else if (error.code === "EACCES") reject(new StartupError(`not allowed to listen on port ${port}: use a port above 1023 (PORT=3000)`));
+      if (error.code === "EADDRINUSE")
+        reject(new StartupError(`port ${port} is already in use: stop the other process or start with PORT=<another port>`));
+      else if (error.code === "EACCES")
+        reject(new StartupError(`not allowed to listen on port ${port}: use a port above 1023 (PORT=3000)`));
       else reject(error);
     });
     server.listen(port, host, () => {
@@ -59,7 +63,13 @@ function listen(server: Server, port: number, host: string): Promise<number> {
  * Ensures the dataset matches the configuration, loading it when missing, outdated or incomplete.
  * On a PostgreSQL server `lock` says who may load: never while another process serves (db/dataset-lock.ts).
  */
-async function ensureDataset(database: DatabaseHandle, config: Config, logger: Logger, state: PortalState, lock: DatasetLock | null): Promise<void> {
+async function ensureDataset(
+  database: DatabaseHandle,
+  config: Config,
+  logger: Logger,
+  state: PortalState,
+  lock: DatasetLock | null,
+): Promise<void> {
   const matches = (info: Awaited<ReturnType<typeof readDatasetInfo>>) =>
     info !== null && info !== undefined && info.seed === config.DEMO_SEED && info.count === config.DEMO_COUNT;
   let info = await readDatasetInfo(database.db);
@@ -86,7 +96,10 @@ async function ensureDataset(database: DatabaseHandle, config: Config, logger: L
     return;
   }
   state.phase = "loading";
-  logger.info({ seed: config.DEMO_SEED, count: config.DEMO_COUNT }, info ? "dataset differs from configuration: reloading" : "first start: loading places and demo data");
+  logger.info(
+    { seed: config.DEMO_SEED, count: config.DEMO_COUNT },
+    info ? "dataset differs from configuration: reloading" : "first start: loading places and demo data",
+  );
   const bar = config.LOG_LEVEL === "silent" ? null : new ProgressBar(process.stderr);
   const loaded = await loadDataset(
     database.db,
@@ -101,18 +114,20 @@ async function ensureDataset(database: DatabaseHandle, config: Config, logger: L
   logger.info({ dataset: loaded }, "dataset loaded");
 }
 
-/** SEARCH_FACTS=auto loads the in-memory listing facts from this many listings on. */
-export const SEARCH_FACTS_AUTO_MIN = 100_000;
-
 export async function startPortal(options: {
-  config: Config; logger: Logger; build: ServerBuild; clientDir: string;
+  config: Config;
+  logger: Logger;
+  build: ServerBuild;
+  clientDir: string;
   /** The time sessions and codes are judged by (tests move it); Date.now by default. */
   clock?: () => number;
 }): Promise<RunningPortal> {
   const { config, logger, build, clientDir } = options;
   const startedAt = performance.now();
   const state: PortalState = { phase: "starting", services: null, detail: "avvio", availability: null };
-  const server = createServer(createHandler({ build, clientDir, state, logger, hsts: config.publicHttps, mapStyleUrl: config.MAP_STYLE_URL }));
+  const server = createServer(
+    createHandler({ build, clientDir, state, logger, hsts: config.publicHttps, mapStyleUrl: config.MAP_STYLE_URL }),
+  );
   server.keepAliveTimeout = 5000;
   server.on("connect", refuseConnect);
   const port = await listen(server, config.PORT, config.HOST);
@@ -126,7 +141,9 @@ export async function startPortal(options: {
   try {
     state.detail = "apertura del database";
     database = await openDatabase({
-      url: config.DATABASE_URL, readUrl: config.DATABASE_READ_URL, dataDir: config.DATA_DIR,
+      url: config.DATABASE_URL,
+      readUrl: config.DATABASE_READ_URL,
+      dataDir: config.DATA_DIR,
       statementTimeoutMs: config.STATEMENT_TIMEOUT_MS,
       onQueryError: (error) => {
         availability?.report(error);
@@ -145,7 +162,10 @@ export async function startPortal(options: {
     // Listings written by any process reach this one's facts and caches (docs/decisions/050).
     follower = new ListingFollower({ database, facts: useFacts, counts, logger, pollMs: config.LISTING_CHANGES_POLL_MS });
     await follower.start();
-    if (useFacts) follower.factsReady.then((facts) => { if (facts) state.warm = true; });
+    if (useFacts)
+      follower.factsReady.then((facts) => {
+        if (facts) state.warm = true;
+      });
     else state.warm = true;
     warmPlaceSearch(database.readDb);
   } catch (error) {
@@ -154,12 +174,16 @@ export async function startPortal(options: {
     await lock?.close();
     await database?.close().catch(() => {});
     if (error instanceof DatabaseUnavailableError) {
-      throw new StartupError(config.DATABASE_URL
-        ? `${error.message}. Check that PostgreSQL is running and DATABASE_URL is right, or unset DATABASE_URL to use the embedded database`
-        : error.message);
+      throw new StartupError(
+        config.DATABASE_URL
+          ? `${error.message}. Check that PostgreSQL is running and DATABASE_URL is right, or unset DATABASE_URL to use the embedded database`
+          : error.message,
+      );
     }
     if (error instanceof GazetteerDataError) {
-      throw new StartupError(`${error.message}. The files in data/geo ship with the repository: restore them with "git checkout -- data/geo"`);
+      throw new StartupError(
+        `${error.message}. The files in data/geo ship with the repository: restore them with "git checkout -- data/geo"`,
+      );
     }
     throw error;
   }
@@ -174,7 +198,13 @@ export async function startPortal(options: {
   followRevocations.unref();
   // Mail to publishers goes through the queue, sent by this worker (docs/decisions/059).
   const queueMailer = createMailer(config, database.db);
-  const mailQueue = new MailQueue({ db: database.db, mailer: queueMailer, logger, pollMs: config.MAIL_QUEUE_POLL_MS, retryMs: config.MAIL_RETRY_MS });
+  const mailQueue = new MailQueue({
+    db: database.db,
+    mailer: queueMailer,
+    logger,
+    pollMs: config.MAIL_QUEUE_POLL_MS,
+    retryMs: config.MAIL_RETRY_MS,
+  });
   state.services = {
     mailQueue,
     proposeSaveSearchAfterLead: config.SAVE_SEARCH_PROPOSAL_AFTER_LEAD === "on",
@@ -183,7 +213,11 @@ export async function startPortal(options: {
     accounts: accounts.service,
     counts,
     isochrones: config.ISOCHRONE_URL ? valhallaIsochrones(config.ISOCHRONE_URL) : estimatedIsochrones,
-    rateLimiter: createRateLimiter({ redisUrl: config.REDIS_URL, prefix: config.RATE_LIMIT_PREFIX, multiplier: config.RATE_LIMIT_MULTIPLIER }),
+    rateLimiter: createRateLimiter({
+      redisUrl: config.REDIS_URL,
+      prefix: config.RATE_LIMIT_PREFIX,
+      multiplier: config.RATE_LIMIT_MULTIPLIER,
+    }),
     trustProxy: config.TRUST_PROXY,
     publicOrigin,
     mapStyleUrl: config.MAP_STYLE_URL ?? null,
@@ -199,10 +233,15 @@ export async function startPortal(options: {
         // A database restart ends the lock's session: take the shared lock again, in the background
         // (it waits while another process loads), so no one reloads under this process meanwhile.
         if (datasetLock?.lost && !reacquiring) {
-          reacquiring = datasetLock.reacquire().then(
-            () => logger.info("dataset lock taken again after the database came back"),
-            (error: unknown) => logger.error({ err: error }, "dataset lock could not be taken again; will retry"),
-          ).finally(() => { reacquiring = null; });
+          reacquiring = datasetLock
+            .reacquire()
+            .then(
+              () => logger.info("dataset lock taken again after the database came back"),
+              (error: unknown) => logger.error({ err: error }, "dataset lock could not be taken again; will retry"),
+            )
+            .finally(() => {
+              reacquiring = null;
+            });
         }
       },
       onChange: (available, error) => {

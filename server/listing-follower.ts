@@ -7,7 +7,11 @@
 import type { DatabaseHandle } from "../db/database.ts";
 import type { CountCache } from "../db/count-cache.ts";
 import {
-  currentChangePosition, LISTING_CHANGES_CHANNEL, pruneListingChanges, readListingChanges, type ChangePosition,
+  currentChangePosition,
+  LISTING_CHANGES_CHANNEL,
+  pruneListingChanges,
+  readListingChanges,
+  type ChangePosition,
 } from "../db/listing-changes.ts";
 import { forgetListingFacts, listingFacts, loadListingFacts, type ListingFacts } from "../db/listing-facts.ts";
 import { invalidatePlaceCounts } from "../db/place-search.ts";
@@ -80,9 +84,14 @@ export class ListingFollower {
     this.#readAt = Date.now();
     if (this.#options.facts) this.#loadFacts();
     this.#timers.push(setInterval(() => this.wake(), pollMs));
-    this.#timers.push(setInterval(() => {
-      pruneListingChanges(database.db, keepMs).catch((error: unknown) => logger.warn({ err: error }, "listing change log not pruned"));
-    }, Math.min(60_000, keepMs / 4)));
+    this.#timers.push(
+      setInterval(
+        () => {
+          pruneListingChanges(database.db, keepMs).catch((error: unknown) => logger.warn({ err: error }, "listing change log not pruned"));
+        },
+        Math.min(60_000, keepMs / 4),
+      ),
+    );
     for (const t of this.#timers) t.unref();
     try {
       this.#unlisten = await database.listen(LISTING_CHANGES_CHANNEL, () => this.wake());
@@ -118,7 +127,9 @@ export class ListingFollower {
       } while (this.#again && !this.#stopped);
     })()
       .catch((error: unknown) => this.#options.logger.warn({ err: error }, "listing changes not read; retrying at the next poll"))
-      .finally(() => { this.#running = null; });
+      .finally(() => {
+        this.#running = null;
+      });
   }
 
   /** Resolves once every change committed before the call has been applied (tests, benchmarks). */
@@ -180,8 +191,8 @@ export class ListingFollower {
     const collecting = new Set<number>();
     this.#collecting = collecting;
     forgetListingFacts(database.readDb);
-    this.#factsReady = loadListingFacts(database.readDb).then(
-      async (facts) => {
+    this.#factsReady = loadListingFacts(database.readDb)
+      .then(async (facts) => {
         while (collecting.size > 0 && generation === this.#generation) {
           const ids = [...collecting];
           collecting.clear();
@@ -191,15 +202,15 @@ export class ListingFollower {
         this.#collecting = null;
         this.#forgetCaches();
         return facts;
-      },
-    ).catch((error: unknown) => {
-      if (generation === this.#generation) {
-        this.#collecting = null;
-        forgetListingFacts(database.readDb);
-      }
-      logger.error({ err: error }, "listing facts failed to load; totals stay in SQL");
-      return null;
-    });
+      })
+      .catch((error: unknown) => {
+        if (generation === this.#generation) {
+          this.#collecting = null;
+          forgetListingFacts(database.readDb);
+        }
+        logger.error({ err: error }, "listing facts failed to load; totals stay in SQL");
+        return null;
+      });
   }
 
   #forgetCaches(): void {
@@ -211,7 +222,10 @@ export class ListingFollower {
     const wait = this.#lastClear + COUNT_CACHE_MIN_CLEAR_INTERVAL_MS - performance.now();
     if (wait <= 0) clear();
     else if (!this.#clearTimer) {
-      this.#clearTimer = setTimeout(() => { this.#clearTimer = null; clear(); }, wait);
+      this.#clearTimer = setTimeout(() => {
+        this.#clearTimer = null;
+        clear();
+      }, wait);
       this.#clearTimer.unref();
     }
   }

@@ -95,15 +95,24 @@ export class MailQueue {
   async #send(mail: QueuedMail): Promise<void> {
     if (this.#stopped) return; // claimed but unsent: due again when its lease ends
     try {
-      await this.#o.mailer.send(mail.recipient, { subject: mail.subject, text: mail.textBody, html: mail.htmlBody }, mail.replyTo ? { replyTo: mail.replyTo } : undefined);
+      await this.#o.mailer.send(
+        mail.recipient,
+        { subject: mail.subject, text: mail.textBody, html: mail.htmlBody },
+        mail.replyTo ? { replyTo: mail.replyTo } : undefined,
+      );
     } catch (error) {
       const delay = retryDelayMs(mail.attempts, this.#o.retryMs);
-      this.#o.logger.warn({ err: error, mailId: mail.id, kind: mail.kind, attempts: mail.attempts, retryInMs: delay }, "mail not sent: will retry");
+      this.#o.logger.warn(
+        { err: error, mailId: mail.id, kind: mail.kind, attempts: mail.attempts, retryInMs: delay },
+        "mail not sent: will retry",
+      );
       await rescheduleMail(this.#o.db, mail.id, delay, error instanceof Error ? error.message : String(error)).catch(() => {});
       return;
     }
     this.sent++;
-    await markMailSent(this.#o.db, mail.id).catch((error: unknown) => this.#o.logger.error({ err: error, mailId: mail.id }, "mail sent but not marked: it may be sent again"));
+    await markMailSent(this.#o.db, mail.id).catch((error: unknown) =>
+      this.#o.logger.error({ err: error, mailId: mail.id }, "mail sent but not marked: it may be sent again"),
+    );
   }
 
   /** Stops looking; a send under way finishes. */

@@ -7,7 +7,9 @@ describe("MAP_STYLE_URL", () => {
   it("is optional, and must be an http(s) URL when set", () => {
     expect(loadConfig({}).MAP_STYLE_URL).toBeUndefined();
     expect(loadConfig({ MAP_STYLE_URL: "" }).MAP_STYLE_URL).toBeUndefined();
-    expect(loadConfig({ MAP_STYLE_URL: "https://tiles.example/styles/casa.json" }).MAP_STYLE_URL).toBe("https://tiles.example/styles/casa.json");
+    expect(loadConfig({ MAP_STYLE_URL: "https://tiles.example/styles/casa.json" }).MAP_STYLE_URL).toBe(
+      "https://tiles.example/styles/casa.json",
+    );
     expect(() => loadConfig({ MAP_STYLE_URL: "ftp://tiles.example/style.json" })).toThrow(ConfigError);
     expect(() => loadConfig({ MAP_STYLE_URL: "not a url" })).toThrow(/MAP_STYLE_URL/);
   });

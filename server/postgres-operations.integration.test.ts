@@ -33,7 +33,11 @@ async function createDatabase(): Promise<string> {
 }
 
 const search = (base: string, body: unknown = { locations: ["IT-03-015146"] }) =>
-  fetch(`${base}/portal-srp/api/v1/search`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  fetch(`${base}/portal-srp/api/v1/search`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 /** The pid of the process that answers /healthz, on a new connection each time (the primary hands them out in turn). */
 function servingPid(base: string): Promise<number> {
@@ -55,209 +59,255 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
   return { value, ms: performance.now() - started };
 }
 
-describe.skipIf(!hasPostgres)(`PostgreSQL operations${hasPostgres ? "" : " (skipped: PostgreSQL's initdb is not installed; apt-get install postgresql)"}`, () => {
-  beforeAll(async () => {
-    cluster = await startThrowawayPostgres();
-  });
-  afterAll(() => {
-    cluster?.dispose();
-  });
-
-  it("cancels a read query at STATEMENT_TIMEOUT_MS (pg_sleep), while loading keeps no limit", async () => {
-    const handle = await openDatabase({ url: await createDatabase(), dataDir: "", statementTimeoutMs: 300 });
-    try {
-      const { value: error, ms } = await timed(() => sql`SELECT pg_sleep(10)`.execute(handle.readDb).then(() => null, (e: unknown) => e));
-      expect((error as { code?: string })?.code).toBe("57014");
-      expect(ms).toBeLessThan(5000); // 300 ms and the round trip; the margin is for a busy shared machine
-      await sql`SELECT pg_sleep(0.5)`.execute(handle.db); // the maintenance pool: no limit
-    } finally {
-      await handle.close();
-    }
-  });
-
-  it("answers a search stuck behind a lock with 503 and Retry-After within the statement timeout", async () => {
-    const url = await createDatabase();
-    const lines: string[] = [];
-    const portal = await startTestPortal({ url, dataDir: "" }, { env: { STATEMENT_TIMEOUT_MS: "400" }, log: (line) => lines.push(line) });
-    const locker = new pg.Client({ connectionString: url });
-    try {
-      expect((await search(portal.url)).status).toBe(200);
-      await locker.connect();
-      await locker.query("BEGIN; LOCK TABLE listings IN ACCESS EXCLUSIVE MODE");
-      const { value: res, ms } = await timed(() => search(portal.url, { locations: ["IT-03-015146"], filters: { channel: "affitto" } }));
-      expect(res.status).toBe(503);
-      expect(res.headers.get("retry-after")).toBe("5");
-      expect(await res.json()).toEqual({ error: { status: 503, message: expect.stringMatching(/non disponibile/) } });
-      expect(ms).toBeLessThan(5000); // without the timeout it would wait for the lock for ever
-      // Logged through pino as a structured error with the request's id, not as text on stderr.
-      const logged = lines.map((l) => JSON.parse(l) as { msg: string; reqId?: string; err?: { code?: string; stack?: string } });
-      const failure = logged.find((l) => l.msg === "request failed" && l.reqId === res.headers.get("x-request-id"));
-      expect(failure?.err?.code).toBe("57014");
-      expect(failure?.err?.stack).toMatch(/\n\s+at /);
-      const page = await fetch(`${portal.url}/vendita/case/roma/`);
-      expect(page.status).toBe(503);
-      expect(await page.text()).toContain("Servizio momentaneamente non disponibile");
-      // A slow query is not an outage: the portal stays ready and serves again once the lock goes.
-      expect((await fetch(`${portal.url}/readyz`)).status).toBe(200);
-      await locker.query("ROLLBACK");
-      expect((await search(portal.url)).status).toBe(200);
-    } finally {
-      await locker.end().catch(() => {});
-      await portal.stop();
-    }
-  });
-
-  it("refuses to reload the data under a serving instance, whose searches never wait", async () => {
-    const url = await createDatabase();
-    const first = await startTestPortal({ url, dataDir: "" });
-    try {
-      // While a second instance with other demo settings starts, the first keeps answering quickly.
-      let starting = true;
-      const latencies: number[] = [];
-      const load = (async () => {
-        while (starting) {
-          const { value: res, ms } = await timed(() => search(first.url));
-          expect(res.status).toBe(200);
-          latencies.push(ms);
-        }
-      })();
-      const second = await startTestPortal({ url, dataDir: "" }, { env: { DEMO_COUNT: "2000" } }).then(
-        async (p) => { await p.stop(); return null; },
-        (error: Error) => error,
-      );
-      starting = false;
-      await load;
-      expect(second?.message).toMatch(/another portal process is serving this database with DEMO_SEED=test DEMO_COUNT=3000; .*start with the same settings, or stop it first/);
-      expect(latencies.length).toBeGreaterThan(0);
-      // A reload (places, POIs, listings in one transaction) holds the tables for far longer than this
-      // even on a quiet machine; the margin is for a machine shared with other builds.
-      expect(Math.max(...latencies)).toBeLessThan(3000);
-      expect((await (await search(first.url, {})).json()).total).toBeGreaterThan(0);
-
-      // The same settings serve side by side.
-      const twin = await startTestPortal({ url, dataDir: "" });
-      expect((await search(twin.url)).status).toBe(200);
-      await twin.stop();
-    } finally {
-      await first.stop();
-    }
-    // With nobody serving, new settings reload.
-    const reloaded = await startTestPortal({ url, dataDir: "" }, { env: { DEMO_COUNT: "200" } });
-    try {
-      const body = (await (await search(reloaded.url, {})).json()) as { total: number };
-      expect(body.total).toBeGreaterThan(0);
-      expect(body.total).toBeLessThanOrEqual(200);
-    } finally {
-      await reloaded.stop();
-    }
-  });
-
-  it("serves from WEB_CONCURRENCY=2 worker processes and stops them all on SIGTERM", async () => {
-    const url = await createDatabase();
-    const child = spawn(process.execPath, [join(root, "scripts/start.ts")], {
-      cwd: root,
-      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_URL: url, WEB_CONCURRENCY: "2", DEMO_COUNT: "300", DEMO_SEED: "cluster", LOG_LEVEL: "info" },
-      stdio: ["ignore", "pipe", "pipe"],
+describe.skipIf(!hasPostgres)(
+  `PostgreSQL operations${hasPostgres ? "" : " (skipped: PostgreSQL's initdb is not installed; apt-get install postgresql)"}`,
+  () => {
+    beforeAll(async () => {
+      cluster = await startThrowawayPostgres();
     });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    try {
-      await expect.poll(() => /Portale pronto: (http:\/\/localhost:\d+) \(2 processi\)/.test(stdout), { timeout: 90_000, interval: 200 }).toBe(true);
-      const base = /Portale pronto: (http:\/\/localhost:\d+)/.exec(stdout)![1]!;
-      const pids = new Set<number>();
-      for (let i = 0; i < 20 && pids.size < 2; i++) pids.add(await servingPid(base));
-      expect(pids.size).toBe(2);
-      expect(pids.has(child.pid!)).toBe(false);
-      expect((await search(base)).status).toBe(200);
+    afterAll(() => {
+      cluster?.dispose();
+    });
 
-      // A worker that dies while serving is replaced.
-      const [victim, survivor] = [...pids];
-      process.kill(victim!, "SIGKILL");
-      await expect.poll(async () => {
-        const seen = new Set<number>();
-        for (let i = 0; i < 6; i++) seen.add(await servingPid(base).catch(() => 0));
-        return seen.size === 2 && !seen.has(victim!) && !seen.has(0) && seen.has(survivor!);
-      }, { timeout: 60_000, interval: 500 }).toBe(true);
-      pids.clear();
-      for (let i = 0; i < 20 && pids.size < 2; i++) pids.add(await servingPid(base));
-
-      child.kill("SIGTERM");
-      expect(await exited).toBe(0);
-      const logs = stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { msg: string; pid: number });
-      const stopped = logs.filter((l) => l.msg === "stopped").map((l) => l.pid);
-      expect(new Set(stopped)).toEqual(new Set([...pids, child.pid!]));
-    } catch (error) {
-      child.kill("SIGKILL");
-      throw new Error(`${(error as Error).message}\nstdout:\n${stdout.slice(-3000)}\nstderr:\n${stderr.slice(-3000)}`);
-    }
-  });
-
-  it("answers 503 while the server is stopped, turns /readyz red, and recovers by itself", async () => {
-    const url = await createDatabase();
-    const lines: string[] = [];
-    const portal = await startTestPortal({ url, dataDir: "" }, { log: (line) => lines.push(line) });
-    try {
-      expect((await search(portal.url)).status).toBe(200);
-      expect((await fetch(`${portal.url}/readyz`)).status).toBe(200);
-      cluster.stop();
-
-      const api = await search(portal.url);
-      expect(api.status).toBe(503);
-      expect(api.headers.get("retry-after")).toBe("5");
-      expect(await api.json()).toEqual({ error: { status: 503, message: expect.stringMatching(/non disponibile/) } });
-      const page = await fetch(`${portal.url}/vendita/case/milano/`);
-      expect(page.status).toBe(503);
-      expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
-      expect(page.headers.get("retry-after")).toBe("5");
-      expect(await page.text()).toContain("Servizio momentaneamente non disponibile");
-      const ready = await fetch(`${portal.url}/readyz`);
-      expect(ready.status).toBe(503);
-      expect(await ready.json()).toMatchObject({ status: "not ready", database: "down" });
-      expect((await fetch(`${portal.url}/healthz`)).status).toBe(200); // alive, just not ready
-
-      // The outage is logged once, as a structured error.
-      const outage = lines.map((l) => JSON.parse(l) as { msg: string; err?: { type: string; stack: string } }).filter((l) => l.msg.startsWith("database unavailable"));
-      expect(outage).toHaveLength(1);
-      expect(outage[0]!.err?.stack).toMatch(/\n\s+at /);
-
-      cluster.start();
-      await expect.poll(async () => (await fetch(`${portal.url}/readyz`)).status, { timeout: 15_000, interval: 250 }).toBe(200);
-      expect((await search(portal.url)).status).toBe(200);
-      expect((await fetch(`${portal.url}/vendita/case/milano/`)).status).toBe(200);
-
-      // The restart ended the dataset lock's session: the portal takes it again, so a reload stays refused.
-      const database = new URL(url).pathname.slice(1);
-      const sharedLocks = async () => {
-        const client = new pg.Client({ connectionString: cluster.url });
-        await client.connect();
-        const { rows } = await client.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE l.locktype = 'advisory' AND l.mode = 'ShareLock' AND l.granted AND d.datname = $1",
-          [database],
+    it("cancels a read query at STATEMENT_TIMEOUT_MS (pg_sleep), while loading keeps no limit", async () => {
+      const handle = await openDatabase({ url: await createDatabase(), dataDir: "", statementTimeoutMs: 300 });
+      try {
+        const { value: error, ms } = await timed(() =>
+          sql`SELECT pg_sleep(10)`.execute(handle.readDb).then(
+            () => null,
+            (e: unknown) => e,
+          ),
         );
-        await client.end();
-        return rows[0]!.n;
-      };
-      await expect.poll(sharedLocks, { timeout: 15_000, interval: 250 }).toBe(1);
-      const second = await startTestPortal({ url, dataDir: "" }, { env: { DEMO_COUNT: "2000" } }).then(
-        async (p) => { await p.stop(); return null; },
-        (error: Error) => error,
-      );
-      expect(second?.message).toMatch(/another portal process is serving this database/);
-    } finally {
-      await portal.stop();
-    }
-  });
-});
+        expect((error as { code?: string })?.code).toBe("57014");
+        expect(ms).toBeLessThan(5000); // 300 ms and the round trip; the margin is for a busy shared machine
+        await sql`SELECT pg_sleep(0.5)`.execute(handle.db); // the maintenance pool: no limit
+      } finally {
+        await handle.close();
+      }
+    });
+
+    it("answers a search stuck behind a lock with 503 and Retry-After within the statement timeout", async () => {
+      const url = await createDatabase();
+      const lines: string[] = [];
+      const portal = await startTestPortal({ url, dataDir: "" }, { env: { STATEMENT_TIMEOUT_MS: "400" }, log: (line) => lines.push(line) });
+      const locker = new pg.Client({ connectionString: url });
+      try {
+        expect((await search(portal.url)).status).toBe(200);
+        await locker.connect();
+        await locker.query("BEGIN; LOCK TABLE listings IN ACCESS EXCLUSIVE MODE");
+        const { value: res, ms } = await timed(() => search(portal.url, { locations: ["IT-03-015146"], filters: { channel: "affitto" } }));
+        expect(res.status).toBe(503);
+        expect(res.headers.get("retry-after")).toBe("5");
+        expect(await res.json()).toEqual({ error: { status: 503, message: expect.stringMatching(/non disponibile/) } });
+        expect(ms).toBeLessThan(5000); // without the timeout it would wait for the lock for ever
+        // Logged through pino as a structured error with the request's id, not as text on stderr.
+        const logged = lines.map((l) => JSON.parse(l) as { msg: string; reqId?: string; err?: { code?: string; stack?: string } });
+        const failure = logged.find((l) => l.msg === "request failed" && l.reqId === res.headers.get("x-request-id"));
+        expect(failure?.err?.code).toBe("57014");
+        expect(failure?.err?.stack).toMatch(/\n\s+at /);
+        const page = await fetch(`${portal.url}/vendita/case/roma/`);
+        expect(page.status).toBe(503);
+        expect(await page.text()).toContain("Servizio momentaneamente non disponibile");
+        // A slow query is not an outage: the portal stays ready and serves again once the lock goes.
+        expect((await fetch(`${portal.url}/readyz`)).status).toBe(200);
+        await locker.query("ROLLBACK");
+        expect((await search(portal.url)).status).toBe(200);
+      } finally {
+        await locker.end().catch(() => {});
+        await portal.stop();
+      }
+    });
+
+    it("refuses to reload the data under a serving instance, whose searches never wait", async () => {
+      const url = await createDatabase();
+      const first = await startTestPortal({ url, dataDir: "" });
+      try {
+        // While a second instance with other demo settings starts, the first keeps answering quickly.
+        let starting = true;
+        const latencies: number[] = [];
+        const load = (async () => {
+          while (starting) {
+            const { value: res, ms } = await timed(() => search(first.url));
+            expect(res.status).toBe(200);
+            latencies.push(ms);
+          }
+        })();
+        const second = await startTestPortal({ url, dataDir: "" }, { env: { DEMO_COUNT: "2000" } }).then(
+          async (p) => {
+            await p.stop();
+            return null;
+          },
+          (error: Error) => error,
+        );
+        starting = false;
+        await load;
+        expect(second?.message).toMatch(
+          /another portal process is serving this database with DEMO_SEED=test DEMO_COUNT=3000; .*start with the same settings, or stop it first/,
+        );
+        expect(latencies.length).toBeGreaterThan(0);
+        // A reload (places, POIs, listings in one transaction) holds the tables for far longer than this
+        // even on a quiet machine; the margin is for a machine shared with other builds.
+        expect(Math.max(...latencies)).toBeLessThan(3000);
+        expect((await (await search(first.url, {})).json()).total).toBeGreaterThan(0);
+
+        // The same settings serve side by side.
+        const twin = await startTestPortal({ url, dataDir: "" });
+        expect((await search(twin.url)).status).toBe(200);
+        await twin.stop();
+      } finally {
+        await first.stop();
+      }
+      // With nobody serving, new settings reload.
+      const reloaded = await startTestPortal({ url, dataDir: "" }, { env: { DEMO_COUNT: "200" } });
+      try {
+        const body = (await (await search(reloaded.url, {})).json()) as { total: number };
+        expect(body.total).toBeGreaterThan(0);
+        expect(body.total).toBeLessThanOrEqual(200);
+      } finally {
+        await reloaded.stop();
+      }
+    });
+
+    it("serves from WEB_CONCURRENCY=2 worker processes and stops them all on SIGTERM", async () => {
+      const url = await createDatabase();
+      const child = spawn(process.execPath, [join(root, "scripts/start.ts")], {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: "0",
+          HOST: "127.0.0.1",
+          DATABASE_URL: url,
+          WEB_CONCURRENCY: "2",
+          DEMO_COUNT: "300",
+          DEMO_SEED: "cluster",
+          LOG_LEVEL: "info",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d) => (stdout += d));
+      child.stderr.on("data", (d) => (stderr += d));
+      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+      try {
+        await expect
+          .poll(() => /Portale pronto: (http:\/\/localhost:\d+) \(2 processi\)/.test(stdout), { timeout: 90_000, interval: 200 })
+          .toBe(true);
+        const base = /Portale pronto: (http:\/\/localhost:\d+)/.exec(stdout)![1]!;
+        const pids = new Set<number>();
+        for (let i = 0; i < 20 && pids.size < 2; i++) pids.add(await servingPid(base));
+        expect(pids.size).toBe(2);
+        expect(pids.has(child.pid!)).toBe(false);
+        expect((await search(base)).status).toBe(200);
+
+        // A worker that dies while serving is replaced.
+        const [victim, survivor] = [...pids];
+        process.kill(victim!, "SIGKILL");
+        await expect
+          .poll(
+            async () => {
+              const seen = new Set<number>();
+              for (let i = 0; i < 6; i++) seen.add(await servingPid(base).catch(() => 0));
+              return seen.size === 2 && !seen.has(victim!) && !seen.has(0) && seen.has(survivor!);
+            },
+            { timeout: 60_000, interval: 500 },
+          )
+          .toBe(true);
+        pids.clear();
+        for (let i = 0; i < 20 && pids.size < 2; i++) pids.add(await servingPid(base));
+
+        child.kill("SIGTERM");
+        expect(await exited).toBe(0);
+        const logs = stdout
+          .split("\n")
+          .filter((l) => l.startsWith("{"))
+          .map((l) => JSON.parse(l) as { msg: string; pid: number });
+        const stopped = logs.filter((l) => l.msg === "stopped").map((l) => l.pid);
+        expect(new Set(stopped)).toEqual(new Set([...pids, child.pid!]));
+      } catch (error) {
+        child.kill("SIGKILL");
+        throw new Error(`${(error as Error).message}\nstdout:\n${stdout.slice(-3000)}\nstderr:\n${stderr.slice(-3000)}`);
+      }
+    });
+
+    it("answers 503 while the server is stopped, turns /readyz red, and recovers by itself", async () => {
+      const url = await createDatabase();
+      const lines: string[] = [];
+      const portal = await startTestPortal({ url, dataDir: "" }, { log: (line) => lines.push(line) });
+      try {
+        expect((await search(portal.url)).status).toBe(200);
+        expect((await fetch(`${portal.url}/readyz`)).status).toBe(200);
+        cluster.stop();
+
+        const api = await search(portal.url);
+        expect(api.status).toBe(503);
+        expect(api.headers.get("retry-after")).toBe("5");
+        expect(await api.json()).toEqual({ error: { status: 503, message: expect.stringMatching(/non disponibile/) } });
+        const page = await fetch(`${portal.url}/vendita/case/milano/`);
+        expect(page.status).toBe(503);
+        expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+        expect(page.headers.get("retry-after")).toBe("5");
+        expect(await page.text()).toContain("Servizio momentaneamente non disponibile");
+        const ready = await fetch(`${portal.url}/readyz`);
+        expect(ready.status).toBe(503);
+        expect(await ready.json()).toMatchObject({ status: "not ready", database: "down" });
+        expect((await fetch(`${portal.url}/healthz`)).status).toBe(200); // alive, just not ready
+
+        // The outage is logged once, as a structured error.
+        const outage = lines
+          .map((l) => JSON.parse(l) as { msg: string; err?: { type: string; stack: string } })
+          .filter((l) => l.msg.startsWith("database unavailable"));
+        expect(outage).toHaveLength(1);
+        expect(outage[0]!.err?.stack).toMatch(/\n\s+at /);
+
+        cluster.start();
+        await expect.poll(async () => (await fetch(`${portal.url}/readyz`)).status, { timeout: 15_000, interval: 250 }).toBe(200);
+        expect((await search(portal.url)).status).toBe(200);
+        expect((await fetch(`${portal.url}/vendita/case/milano/`)).status).toBe(200);
+
+        // The restart ended the dataset lock's session: the portal takes it again, so a reload stays refused.
+        const database = new URL(url).pathname.slice(1);
+        const sharedLocks = async () => {
+          const client = new pg.Client({ connectionString: cluster.url });
+          await client.connect();
+          const { rows } = await client.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE l.locktype = 'advisory' AND l.mode = 'ShareLock' AND l.granted AND d.datname = $1",
+            [database],
+          );
+          await client.end();
+          return rows[0]!.n;
+        };
+        await expect.poll(sharedLocks, { timeout: 15_000, interval: 250 }).toBe(1);
+        const second = await startTestPortal({ url, dataDir: "" }, { env: { DEMO_COUNT: "2000" } }).then(
+          async (p) => {
+            await p.stop();
+            return null;
+          },
+          (error: Error) => error,
+        );
+        expect(second?.message).toMatch(/another portal process is serving this database/);
+      } finally {
+        await portal.stop();
+      }
+    });
+  },
+);
 
 describe("processes on the embedded database", () => {
   it("runs one process on the embedded database, and says why in the log", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "casa-one-"));
     const child = spawn(process.execPath, [join(root, "scripts/start.ts")], {
       cwd: root,
-      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_URL: "", DATA_DIR: dataDir, WEB_CONCURRENCY: "4", DEMO_COUNT: "100", LOG_LEVEL: "info" },
+      env: {
+        ...process.env,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATABASE_URL: "",
+        DATA_DIR: dataDir,
+        WEB_CONCURRENCY: "4",
+        DEMO_COUNT: "100",
+        LOG_LEVEL: "info",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -266,7 +316,9 @@ describe("processes on the embedded database", () => {
     try {
       // Said before the data loads; no need to wait for it.
       await expect.poll(() => stdout.includes("one process:"), { timeout: 30_000, interval: 100 }).toBe(true);
-      expect(stdout).toMatch(/"workers":1,"msg":"one process: the embedded database \(PGlite\) runs inside this process and cannot be shared/);
+      expect(stdout).toMatch(
+        /"workers":1,"msg":"one process: the embedded database \(PGlite\) runs inside this process and cannot be shared/,
+      );
       expect(stdout).not.toContain("starting worker processes");
     } finally {
       child.kill("SIGKILL");

@@ -17,7 +17,9 @@ export class ProgressBar {
       this.#lastDraw = now;
       const width = 30;
       const filled = Math.round(ratio * width);
-      this.#stream.write(`\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${String(Math.round(ratio * 100)).padStart(3)}% ${phase} ${done.toLocaleString("it-IT")}/${total.toLocaleString("it-IT")}   `);
+      this.#stream.write(
+        `\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${String(Math.round(ratio * 100)).padStart(3)}% ${phase} ${done.toLocaleString("it-IT")}/${total.toLocaleString("it-IT")}   `,
+      );
       return;
     }
     const tenth = Math.floor(ratio * 10);

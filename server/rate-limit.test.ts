@@ -3,7 +3,11 @@ import { clientKey, createRateLimiter, TooManyRequestsError } from "./rate-limit
 
 describe("createRateLimiter", () => {
   it("refuses past the sustained window even under the burst, with the wait until it resets", async () => {
-    const limiter = createRateLimiter({ prefix: "t", multiplier: 1, families: { test: { burst: 100, burstSeconds: 1, sustained: 5, sustainedSeconds: 60 } } });
+    const limiter = createRateLimiter({
+      prefix: "t",
+      multiplier: 1,
+      families: { test: { burst: 100, burstSeconds: 1, sustained: 5, sustainedSeconds: 60 } },
+    });
     for (let i = 0; i < 5; i++) await limiter.consume("test", "a");
     const error = await limiter.consume("test", "a").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TooManyRequestsError);
@@ -11,7 +15,11 @@ describe("createRateLimiter", () => {
     await limiter.consume("test", "b"); // another client has its own budget
   });
   it("scales limits by the multiplier, and 0 turns them off", async () => {
-    const doubled = createRateLimiter({ prefix: "t", multiplier: 2, families: { test: { burst: 2, burstSeconds: 60, sustained: 100, sustainedSeconds: 60 } } });
+    const doubled = createRateLimiter({
+      prefix: "t",
+      multiplier: 2,
+      families: { test: { burst: 2, burstSeconds: 60, sustained: 100, sustainedSeconds: 60 } },
+    });
     for (let i = 0; i < 4; i++) await doubled.consume("test", "a");
     await expect(doubled.consume("test", "a")).rejects.toBeInstanceOf(TooManyRequestsError);
     const off = createRateLimiter({ prefix: "t", multiplier: 0 });

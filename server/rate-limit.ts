@@ -83,7 +83,16 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       const scaled = Math.max(1, Math.round(points * options.multiplier));
       const keyPrefix = `${options.prefix}:${family}:${name}`;
       const memory = new RateLimiterMemory({ points: scaled, duration, keyPrefix });
-      return redis ? new RateLimiterRedis({ storeClient: redis, points: scaled, duration, keyPrefix, insuranceLimiter: memory, rejectIfRedisNotReady: true }) : memory;
+      return redis
+        ? new RateLimiterRedis({
+            storeClient: redis,
+            points: scaled,
+            duration,
+            keyPrefix,
+            insuranceLimiter: memory,
+            rejectIfRedisNotReady: true,
+          })
+        : memory;
     };
     found = [make("burst", limit.burst, limit.burstSeconds), make("sustained", limit.sustained, limit.sustainedSeconds)];
     limiters.set(family, found);
@@ -96,7 +105,8 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
         try {
           await limiter.consume(key);
         } catch (rejection) {
-          if (rejection instanceof RateLimiterRes) throw new TooManyRequestsError(family, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+          if (rejection instanceof RateLimiterRes)
+            throw new TooManyRequestsError(family, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
           throw rejection;
         }
       }
@@ -115,6 +125,9 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
 export function clientKey(socketAddress: string | undefined, forwardedFor: string | null, trustProxy: number): string {
   const socket = socketAddress || "unknown";
   if (trustProxy <= 0 || !forwardedFor) return socket;
-  const hops = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
+  const hops = forwardedFor
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return hops[hops.length - trustProxy] ?? hops[0] ?? socket;
 }

@@ -38,12 +38,19 @@ export function refuseMalformedRequest(req: IncomingMessage, res: ServerResponse
 }
 
 function send(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", Connection: "close", ...headers });
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "no-store",
+    Connection: "close",
+    ...headers,
+  });
   res.end(JSON.stringify({ error: { status, message } }));
 }
 
 /** CONNECT never reaches the request handler (Node emits 'connect'): answer it the same 405 and close. */
 export function refuseConnect(_req: IncomingMessage, socket: import("node:stream").Duplex): void {
   const body = JSON.stringify({ error: { status: 405, message: "method CONNECT is not allowed" } });
-  socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(", ")}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(", ")}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -11,12 +11,17 @@ const root = new URL("..", import.meta.url).pathname;
 function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(root, "scripts/start.ts")], {
-      cwd: root, env: { ...process.env, LOG_LEVEL: "silent", DEMO_COUNT: "100", ...env }, stdio: ["ignore", "ignore", "pipe"],
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: "silent", DEMO_COUNT: "100", ...env },
+      stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d));
     const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.on("exit", (code) => { clearTimeout(timer); resolve({ code, stderr }); });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
   });
 }
 

@@ -18,7 +18,10 @@ export class CookieClient {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 
-  async request(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
+  async request(
+    path: string,
+    init: { method?: string; json?: unknown; headers?: Record<string, string>; body?: string } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.jar.size) headers.cookie = this.cookieHeader();
     if (this.origin && init.method && init.method !== "GET") headers.origin ??= this.origin;

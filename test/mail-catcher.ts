@@ -22,15 +22,22 @@ export async function startMailCatcher(port = 0) {
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, session, callback) {
-      simpleParser(stream).then((parsed) => {
-        for (const rcpt of session.envelope.rcptTo) {
-          mails.push({
-            to: rcpt.address.toLowerCase(), subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "",
-            replyTo: parsed.replyTo?.value.map((a) => a.address ?? "").join(", ") ?? "", envelope: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          });
-        }
-        callback();
-      }, (error: Error) => callback(error));
+      simpleParser(stream).then(
+        (parsed) => {
+          for (const rcpt of session.envelope.rcptTo) {
+            mails.push({
+              to: rcpt.address.toLowerCase(),
+              subject: parsed.subject ?? "",
+              text: parsed.text ?? "",
+              html: typeof parsed.html === "string" ? parsed.html : "",
+              replyTo: parsed.replyTo?.value.map((a) => a.address ?? "").join(", ") ?? "",
+              envelope: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            });
+          }
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
     },
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
@@ -43,9 +50,13 @@ export async function startMailCatcher(port = 0) {
     async next(to: string, subject: RegExp, after = 0): Promise<CaughtMail> {
       const deadline = Date.now() + 10_000;
       for (;;) {
-        const found = mails.slice(after).reverse().find((m) => m.to === to.toLowerCase() && subject.test(m.subject));
+        const found = mails
+          .slice(after)
+          .reverse()
+          .find((m) => m.to === to.toLowerCase() && subject.test(m.subject));
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject} (got: ${mails.map((m) => `${m.to}: ${m.subject}`).join("; ")})`);
+        if (Date.now() > deadline)
+          throw new Error(`no mail to ${to} matching ${subject} (got: ${mails.map((m) => `${m.to}: ${m.subject}`).join("; ")})`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },

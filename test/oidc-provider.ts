@@ -34,7 +34,11 @@ export async function startOidcProvider(options: { clients: TestClient[]; accoun
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
     clients: options.clients.map((c) => ({
-      client_id: c.clientId, client_secret: c.clientSecret, redirect_uris: c.redirectUris, response_types: ["code"], grant_types: ["authorization_code"],
+      client_id: c.clientId,
+      client_secret: c.clientSecret,
+      redirect_uris: c.redirectUris,
+      response_types: ["code"],
+      grant_types: ["authorization_code"],
       token_endpoint_auth_method: c.tokenAuth ?? "client_secret_basic",
     })),
     // `name` is Apple's scope for the name it posts once beside the code (no claim behind it here).
@@ -45,7 +49,10 @@ export async function startOidcProvider(options: { clients: TestClient[]; accoun
     async findAccount(_ctx, sub) {
       const account = options.accounts[sub];
       if (!account) return undefined;
-      return { accountId: sub, claims: async () => ({ sub, email: account.email, email_verified: account.emailVerified ?? true, name: account.name }) };
+      return {
+        accountId: sub,
+        claims: async () => ({ sub, email: account.email, email_verified: account.emailVerified ?? true, name: account.name }),
+      };
     },
     // Consent is implied for the test client.
     loadExistingGrant: async (ctx) => {

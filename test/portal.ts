@@ -1,6 +1,6 @@
 /** Starts the built portal in-process on a free port with a small deterministic dataset. */
 import { pathToFileURL } from "node:url";
-import { serverEntry } from "../scripts/ensure-build.ts";
+import { clientDirectory, serverEntry } from "../scripts/ensure-build.ts";
 import type { startPortal as StartPortal } from "../server/lifecycle.ts";
 import type { loadConfig as LoadConfig } from "../server/config.ts";
 import type { createLogger as CreateLogger } from "../server/logger.ts";
@@ -8,7 +8,6 @@ import type { ServerBuild } from "react-router";
 
 interface Bundle {
   build: ServerBuild;
-  clientDir: string;
   startPortal: typeof StartPortal;
   loadConfig: typeof LoadConfig;
   createLogger: typeof CreateLogger;
@@ -36,10 +35,18 @@ export interface TestPortalOptions {
 export async function startTestPortal(database: { url: string | undefined; dataDir: string }, options: TestPortalOptions = {}) {
   const bundle = (await import(pathToFileURL(serverEntry).href)) as Bundle;
   const config = bundle.loadConfig({
-    PORT: "0", HOST: "127.0.0.1", DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? "",
-    DEMO_SEED: TEST_DATASET.seed, DEMO_COUNT: String(TEST_DATASET.count), DEMO_REFERENCE_DATE: TEST_DATASET.referenceDate,
-    LOG_LEVEL: "silent", SEARCH_FACTS: options.searchFacts ?? "auto", BOT_CHECK_COST: "10", ...options.env,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.url ?? "",
+    DEMO_SEED: TEST_DATASET.seed,
+    DEMO_COUNT: String(TEST_DATASET.count),
+    DEMO_REFERENCE_DATE: TEST_DATASET.referenceDate,
+    LOG_LEVEL: "silent",
+    SEARCH_FACTS: options.searchFacts ?? "auto",
+    BOT_CHECK_COST: "10",
+    ...options.env,
   });
   const logger = options.log ? bundle.createLogger("info", { write: options.log }) : bundle.createLogger("silent");
-  return bundle.startPortal({ config, logger, build: bundle.build, clientDir: bundle.clientDir, clock: options.clock });
+  return bundle.startPortal({ config, logger, build: bundle.build, clientDir: clientDirectory, clock: options.clock });
 }

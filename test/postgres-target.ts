@@ -10,8 +10,11 @@ const POSTGRES_HINT = "TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/post
 export default async function setup(): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    if (process.env.CI && process.env.CI !== "false") throw new Error(`integration tests: TEST_DATABASE_URL is not set, and CI runs them on PostgreSQL too (${POSTGRES_HINT})`);
-    console.warn(`integration tests: PGlite only, the PostgreSQL target is skipped: TEST_DATABASE_URL is not set (${POSTGRES_HINT} adds it)`);
+    if (process.env.CI && process.env.CI !== "false")
+      throw new Error(`integration tests: TEST_DATABASE_URL is not set, and CI runs them on PostgreSQL too (${POSTGRES_HINT})`);
+    console.warn(
+      `integration tests: PGlite only, the PostgreSQL target is skipped: TEST_DATABASE_URL is not set (${POSTGRES_HINT} adds it)`,
+    );
     return;
   }
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });

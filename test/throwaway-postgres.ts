@@ -14,7 +14,9 @@ import { userInfo } from "node:os";
 export function postgresBinDir(): string | null {
   const root = "/usr/lib/postgresql";
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, "bin", "initdb"))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, "bin", "initdb")))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(root, versions[0], "bin") : null;
 }
 
@@ -47,7 +49,10 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     chownSync(dir, uid, gid);
   }
   const run = (tool: string, args: string[]) =>
-    execFileSync(asRoot ? "runuser" : join(bin, tool), asRoot ? ["-u", "postgres", "--", join(bin, tool), ...args] : args, { stdio: "pipe", timeout: 60_000 });
+    execFileSync(asRoot ? "runuser" : join(bin, tool), asRoot ? ["-u", "postgres", "--", join(bin, tool), ...args] : args, {
+      stdio: "pipe",
+      timeout: 60_000,
+    });
   const data = join(dir, "data");
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]);
   const port = await freePort();
@@ -55,8 +60,12 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const cluster: ThrowawayPostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
-    start: () => { run("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "-t", "30", "start"]); },
-    stop: () => { run("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "30", "stop"]); },
+    start: () => {
+      run("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "-t", "30", "start"]);
+    },
+    stop: () => {
+      run("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "30", "stop"]);
+    },
     dispose: () => {
       try {
         cluster.stop();

@@ -10,8 +10,20 @@ import { CookieClient } from "./http-client.ts";
 
 let clients = 0;
 
-export async function createTestUser(db: Kysely<Database>, email: string, password = "Segreta123", displayName = "Utente Prova"): Promise<{ id: number; email: string; password: string }> {
-  const user = await createUser(db, { email, displayName, passwordHash: await hash(password), consents: { privacy: true, marketing: false }, emailVerified: true, now: new Date() });
+export async function createTestUser(
+  db: Kysely<Database>,
+  email: string,
+  password = "Segreta123",
+  displayName = "Utente Prova",
+): Promise<{ id: number; email: string; password: string }> {
+  const user = await createUser(db, {
+    email,
+    displayName,
+    passwordHash: await hash(password),
+    consents: { privacy: true, marketing: false },
+    emailVerified: true,
+    now: new Date(),
+  });
   if (!user) throw new Error(`test user ${email} exists already`);
   return { id: Number(user.id), email, password };
 }

@@ -29,7 +29,12 @@ export function formCsrfToken(request: Request, context: Readonly<RouterContextP
   return cookie ? csrfToken(cookie, services(context).accounts.keys.csrf) : "";
 }
 
-type Handler = (ctx: { form: FormData; values: Record<string, string>; info: RequestInfo; svc: Services }) => Promise<Response | (FormResult & { setCookies?: string[] })>;
+type Handler = (ctx: {
+  form: FormData;
+  values: Record<string, string>;
+  info: RequestInfo;
+  svc: Services;
+}) => Promise<Response | (FormResult & { setCookies?: string[] })>;
 
 /** Runs a form action; anything but a Response becomes the form's data (status 400 when there are errors). */
 export async function formAction(args: { request: Request; context: Readonly<RouterContextProvider> }, run: Handler) {
@@ -37,9 +42,11 @@ export async function formAction(args: { request: Request; context: Readonly<Rou
   const info = requestInfo(args.context);
   const form = await args.request.formData().catch(() => new FormData());
   const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && key !== "password" && key !== "csrf" && key !== "botCheck") values[key] = value.slice(0, 300);
+  for (const [key, value] of form)
+    if (typeof value === "string" && key !== "password" && key !== "csrf" && key !== "botCheck") values[key] = value.slice(0, 300);
   const csrfCookie = parseCookies(args.request.headers.get("cookie"))[CSRF_COOKIE];
-  if (!isSameOrigin(args.request, info, svc.accounts.publicOrigin)) return data<FormResult>({ errors: { form: accountMessages.crossSite }, values }, { status: 403 });
+  if (!isSameOrigin(args.request, info, svc.accounts.publicOrigin))
+    return data<FormResult>({ errors: { form: accountMessages.crossSite }, values }, { status: 403 });
   if (!csrfTokenMatches(form.get("csrf") as string | null, csrfCookie, svc.accounts.keys.csrf)) {
     return data<FormResult>({ errors: { form: accountMessages.formExpired }, values }, { status: 403 });
   }
@@ -52,9 +59,13 @@ export async function formAction(args: { request: Request; context: Readonly<Rou
     return data<FormResult>(shown, { status: Object.keys(result.errors).length ? 400 : 200, headers });
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof AccountError) return data<FormResult>({ errors: { [error.field ?? "form"]: error.message }, values }, { status: error.status });
+    if (error instanceof AccountError)
+      return data<FormResult>({ errors: { [error.field ?? "form"]: error.message }, values }, { status: error.status });
     if (error instanceof RateLimitedError) {
-      return data<FormResult>({ errors: { form: accountMessages.tooManyAttempts(Math.ceil(error.retryAfterSeconds / 60)) }, values }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+      return data<FormResult>(
+        { errors: { form: accountMessages.tooManyAttempts(Math.ceil(error.retryAfterSeconds / 60)) }, values },
+        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
     }
     svc.logger.error(error, "account form failed");
     return data<FormResult>({ errors: { form: accountMessages.loginUnavailable }, values }, { status: 503 });

@@ -31,7 +31,10 @@ export interface ApiRouteOptions {
 
 type Handler<A extends HandlerArgs> = (args: A) => Promise<Response> | Response;
 
-export function apiRoute<A extends HandlerArgs>(options: ApiRouteOptions, handler: Handler<A>): { loader: (args: A) => Promise<Response>; action: (args: A) => Promise<Response> } {
+export function apiRoute<A extends HandlerArgs>(
+  options: ApiRouteOptions,
+  handler: Handler<A>,
+): { loader: (args: A) => Promise<Response>; action: (args: A) => Promise<Response> } {
   const run = mark(async (args: A): Promise<Response> => {
     try {
       if (options.limit) await limitClient(args, options.limit);
@@ -76,7 +79,10 @@ export function apiErrorResponse(error: unknown, args?: HandlerArgs): Response {
       const info = args.context.get(requestContext);
       info.error ??= error;
       const url = new URL(args.request.url);
-      services(args.context).logger.error({ err: error, reqId: info.id, method: args.request.method, path: url.pathname }, "request failed");
+      services(args.context).logger.error(
+        { err: error, reqId: info.id, method: args.request.method, path: url.pathname },
+        "request failed",
+      );
     } catch {
       // No request context (not through server/http.ts): the 500 below still goes out.
     }

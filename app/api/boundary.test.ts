@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import routes from "../routes.ts";
 import { API_BOUNDARY } from "./boundary.server.ts";
 
-interface RouteEntry { path?: string; file: string; children?: RouteEntry[] }
+interface RouteEntry {
+  path?: string;
+  file: string;
+  children?: RouteEntry[];
+}
 const flat = (entries: RouteEntry[]): RouteEntry[] => entries.flatMap((e) => [e, ...flat(e.children ?? [])]);
 const apiRoutes = flat(routes as RouteEntry[]).filter((r) => /^(portal-srp\/api|lh)\//.test(r.path ?? ""));
 

@@ -30,7 +30,10 @@ export function presentListingCard(summary: ListingSummary, directory: PlaceDire
     features: {
       price: {
         marker: { price: l.price, unit: l.priceUnit, originalPrice: l.originalPrice, hasPriceRange: l.priceMax !== null },
-        text: l.price === null ? PRIVATE_NEGOTIATION : `${formatEuro(l.price)}${l.priceMax ? ` - ${formatEuro(l.priceMax)}` : ""}${priceUnitSuffix[l.priceUnit] ?? ""}`,
+        text:
+          l.price === null
+            ? PRIVATE_NEGOTIATION
+            : `${formatEuro(l.price)}${l.priceMax ? ` - ${formatEuro(l.priceMax)}` : ""}${priceUnitSuffix[l.priceUnit] ?? ""}`,
         originalText: l.originalPrice ? formatEuro(l.originalPrice) : null,
         isPrivateNegotiation: l.isPrivateNegotiation,
       },

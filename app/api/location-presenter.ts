@@ -51,6 +51,8 @@ export function presentLocation(place: PlaceSummary, parents?: PlaceSummary[]): 
     children_uri: lookup && place.hasChildren ? `/lh/v2/${lookup}/${place.qslug}` : null,
     geo: { center_point: { lat: place.lat, lon: place.lon }, bbox: place.bbox, zoom: place.zoom },
     display: { it: place.name, en: place.nameEn ?? place.name },
-    ...(parents ? { parents: parents.map((p) => ({ id: p.id, name: p.name, level: p.level, slug: p.qslug, hkey: p.hkey, short: p.short })) } : {}),
+    ...(parents
+      ? { parents: parents.map((p) => ({ id: p.id, name: p.name, level: p.level, slug: p.qslug, hkey: p.hkey, short: p.short })) }
+      : {}),
   };
 }

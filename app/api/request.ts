@@ -50,12 +50,15 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   let prototypeKey = false;
   try {
     // "__proto__" would be dropped by any later copy (zod records, spreads), so it is refused here.
-    raw = text.trim() === "" ? {} : JSON.parse(text, (key, value: unknown) => {
-      if (key === "__proto__") prototypeKey = true;
-      // Magnitudes below any precision the portal uses read as 0: PostgreSQL's float math underflows on them.
-      if (typeof value === "number" && value !== 0 && Math.abs(value) < TINY) return 0;
-      return value;
-    });
+    raw =
+      text.trim() === ""
+        ? {}
+        : JSON.parse(text, (key, value: unknown) => {
+            if (key === "__proto__") prototypeKey = true;
+            // Magnitudes below any precision the portal uses read as 0: PostgreSQL's float math underflows on them.
+            if (typeof value === "number" && value !== 0 && Math.abs(value) < TINY) return 0;
+            return value;
+          });
   } catch {
     throw jsonError(400, "body is not valid JSON");
   }

@@ -14,7 +14,10 @@ import type { Database } from "../../db/schema.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { readJsonBody } from "./request.ts";
 
-export const locationRefSchema = z.union([z.string().min(1).max(80), z.looseObject({ id: z.string().min(1).max(80) }).transform((l) => l.id)]);
+export const locationRefSchema = z.union([
+  z.string().min(1).max(80),
+  z.looseObject({ id: z.string().min(1).max(80) }).transform((l) => l.id),
+]);
 const rawFiltersSchema = z.record(z.string().max(80), z.unknown());
 
 export const searchBodySchema = z.strictObject({
@@ -65,9 +68,11 @@ export interface ReadSearchOptions<S extends z.ZodType<SearchBodyFields>> {
  * answers both.
  */
 export async function readSearch<S extends z.ZodType<SearchBodyFields> = typeof searchBodySchema>(
-  request: Request, db: Kysely<Database>, options: ReadSearchOptions<S> = {},
+  request: Request,
+  db: Kysely<Database>,
+  options: ReadSearchOptions<S> = {},
 ): Promise<SearchInput<z.infer<S>>> {
-  const body = await readJsonBody(request, options.schema ?? searchBodySchema) as z.infer<S> & SearchBodyFields;
+  const body = (await readJsonBody(request, options.schema ?? searchBodySchema)) as z.infer<S> & SearchBodyFields;
   const directory = await getPlaceDirectory(db);
   const filtersField = options.filtersField ?? "filters";
   const rawFilters = body[filtersField];
@@ -91,7 +96,10 @@ export async function readSearch<S extends z.ZodType<SearchBodyFields> = typeof 
       const fromBody = encodeSearchUrl({ ...query, page: 1 }, directory);
       const fromUri = encodeSearchUrl({ ...decoded.query, page: 1 }, directory);
       if (fromBody !== fromUri) {
-        throw new BadInputError(`uri: ${fromUri.slice(0, 300)} is another search than the locations and filters (${fromBody.slice(0, 300)}): send one of them, or both for the same search`, "uri");
+        throw new BadInputError(
+          `uri: ${fromUri.slice(0, 300)} is another search than the locations and filters (${fromBody.slice(0, 300)}): send one of them, or both for the same search`,
+          "uri",
+        );
       }
     }
   }

@@ -11,7 +11,10 @@ export function clientAddress(request: Request): string {
 
 /** What is stored with a lead or a call: a hash, so the table never holds an address. */
 export function clientKey(request: Request): string {
-  return createHash("sha256").update(`casa-lead:${clientAddress(request)}`).digest("hex").slice(0, 24);
+  return createHash("sha256")
+    .update(`casa-lead:${clientAddress(request)}`)
+    .digest("hex")
+    .slice(0, 24);
 }
 
 /** PM smartphone, PT tablet, PD otherwise (seed 001 §9), from the user agent when the body does not say. */

@@ -19,7 +19,10 @@ export interface LeadMailInput {
 /** One header line: control characters (CR, LF, tabs…) become spaces, and the length is capped. */
 export function headerText(value: string, max = 180): string {
   // Control characters (CR/LF among them) never reach a mail header.
-  const line = value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
+  const line = value
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
@@ -50,24 +53,54 @@ export function leadMail(input: LeadMailInput): MailContent {
   ].join("\n");
   const html = `<!DOCTYPE html>${renderToStaticMarkup(
     <html lang="it">
-      <head><meta charSet="utf-8" /><title>{subject}</title></head>
+      <head>
+        <meta charSet="utf-8" />
+        <title>{subject}</title>
+      </head>
       <body style={{ fontFamily: "Arial, sans-serif", color: "#1d2a33", maxWidth: 560, margin: "0 auto", padding: 16 }}>
         <p style={{ fontSize: 22, fontWeight: 700, color: "#0b6e4f" }}>casa.it</p>
         <p>Buongiorno {input.publisherName},</p>
         <p>
           <strong>{seeker.name}</strong> {about}
-          {listing && link ? <>: <a href={link}>{listing.title}</a></> : "."}
+          {listing && link ? (
+            <>
+              : <a href={link}>{listing.title}</a>
+            </>
+          ) : (
+            "."
+          )}
         </p>
-        <blockquote style={{ whiteSpace: "pre-wrap", borderLeft: "3px solid #0b6e4f", margin: 0, padding: "4px 12px" }}>{seeker.message}</blockquote>
+        <blockquote style={{ whiteSpace: "pre-wrap", borderLeft: "3px solid #0b6e4f", margin: 0, padding: "4px 12px" }}>
+          {seeker.message}
+        </blockquote>
         <table>
           <tbody>
-            <tr><th scope="row" align="left">Nome</th><td>{seeker.name}</td></tr>
-            <tr><th scope="row" align="left">Email</th><td><a href={`mailto:${seeker.email}`}>{seeker.email}</a></td></tr>
-            <tr><th scope="row" align="left">Telefono</th><td>{phone}</td></tr>
+            <tr>
+              <th scope="row" align="left">
+                Nome
+              </th>
+              <td>{seeker.name}</td>
+            </tr>
+            <tr>
+              <th scope="row" align="left">
+                Email
+              </th>
+              <td>
+                <a href={`mailto:${seeker.email}`}>{seeker.email}</a>
+              </td>
+            </tr>
+            <tr>
+              <th scope="row" align="left">
+                Telefono
+              </th>
+              <td>{phone}</td>
+            </tr>
           </tbody>
         </table>
         <p>Rispondi a questa email per scrivere direttamente a {seeker.name}.</p>
-        <p style={{ fontSize: 12, color: "#5b6770" }}>Hai ricevuto questa email perché un utente di casa.it ti ha contattato tramite il portale.</p>
+        <p style={{ fontSize: 12, color: "#5b6770" }}>
+          Hai ricevuto questa email perché un utente di casa.it ti ha contattato tramite il portale.
+        </p>
       </body>
     </html>,
   )}`;

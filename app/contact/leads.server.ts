@@ -58,15 +58,32 @@ export async function sendLead(db: Kysely<Database>, req: LeadRequest): Promise<
     }
     context = "publisher";
     // An Agente Pro's lead reaches the agent and, through the agency, its office.
-    recipients = [{ publisherId: publisher.parentId ?? publisher.id, agentId: publisher.parentId ? publisher.id : null, name: publisher.name, listingId: null, title: null }];
+    recipients = [
+      {
+        publisherId: publisher.parentId ?? publisher.id,
+        agentId: publisher.parentId ? publisher.id : null,
+        name: publisher.name,
+        listingId: null,
+        title: null,
+      },
+    ];
   } else {
     const listing = req.listingId ? await findListingContact(db, req.listingId) : null;
     if (!listing) return { status: "not-found", message: "Annuncio non trovato", field: "listingId" };
-    if (!canContactOnListing(listing, listing)) return { status: "forbidden", message: "L'inserzionista non accetta contatti per questa asta" };
+    if (!canContactOnListing(listing, listing))
+      return { status: "forbidden", message: "L'inserzionista non accetta contatti per questa asta" };
     listingForMessage = listing;
     context = contextOf(req.context, defaultMessageContext(listing));
     if (req.kind === "specific") {
-      recipients = [{ publisherId: listing.publisherId, agentId: listing.agentId, name: listing.agentName ?? listing.publisherName, listingId: listing.id, title: listing.title }];
+      recipients = [
+        {
+          publisherId: listing.publisherId,
+          agentId: listing.agentId,
+          name: listing.agentName ?? listing.publisherName,
+          listingId: listing.id,
+          title: listing.title,
+        },
+      ];
     } else {
       // Generic after specific: the same request to the advertisers of similar listings nearby.
       const detail = await findListingDetail(db, listing.id);
@@ -86,11 +103,23 @@ export async function sendLead(db: Kysely<Database>, req: LeadRequest): Promise<
   if (!checked.ok) return { status: "invalid", errors: checked.errors };
   const v = checked.value;
   const rows: NewLead[] = recipients.map((r) => ({
-    kind: req.kind, publisherId: r.publisherId, agentId: r.agentId, listingId: r.listingId, userId: req.userId,
-    name: v.name, email: v.email, phone: v.telephone || null, message: v.message, context, clientKey: req.clientKey,
+    kind: req.kind,
+    publisherId: r.publisherId,
+    agentId: r.agentId,
+    listingId: r.listingId,
+    userId: req.userId,
+    name: v.name,
+    email: v.email,
+    phone: v.telephone || null,
+    message: v.message,
+    context,
+    clientKey: req.clientKey,
   }));
   // The mail goes to the agent the lead names when the agent has an address, else to the publisher.
-  const emails = await findPublisherEmails(db, recipients.flatMap((r) => (r.agentId ? [r.agentId, r.publisherId] : [r.publisherId])));
+  const emails = await findPublisherEmails(
+    db,
+    recipients.flatMap((r) => (r.agentId ? [r.agentId, r.publisherId] : [r.publisherId])),
+  );
   const mails = recipients.map((r) => {
     const to = (r.agentId ? emails.get(r.agentId) : null) ?? emails.get(r.publisherId) ?? null;
     if (!to) return null;
@@ -103,5 +132,10 @@ export async function sendLead(db: Kysely<Database>, req: LeadRequest): Promise<
     return { kind: "lead", recipient: to, replyTo: v.email, subject: content.subject, textBody: content.text, htmlBody: content.html };
   });
   const { leadIds, mailIds } = await insertLeadsWithMail(db, rows, mails);
-  return { status: "sent", leadIds, recipients: recipients.map((r) => ({ publisherId: r.publisherId, name: r.name })), mailsQueued: mailIds.length };
+  return {
+    status: "sent",
+    leadIds,
+    recipients: recipients.map((r) => ({ publisherId: r.publisherId, name: r.name })),
+    mailsQueued: mailIds.length,
+  };
 }

@@ -7,7 +7,10 @@ import { localizePath, type Locale } from "../i18n/locale.ts";
 import { contactMessage, startMessage } from "../i18n/publisher.ts";
 import type { PublisherContactProps } from "../ui/publisher-contact.tsx";
 
-export function listingContactProps(l: ListingContact, locale: Locale): PublisherContactProps & { blockedText: string; publisherUrl: string | null } {
+export function listingContactProps(
+  l: ListingContact,
+  locale: Locale,
+): PublisherContactProps & { blockedText: string; publisherUrl: string | null } {
   const target = contactTarget(l.publisherKind, l.agentIsPro);
   const allowed = canContactOnListing(l, l);
   const context = defaultMessageContext(l);
@@ -27,7 +30,13 @@ export function listingContactProps(l: ListingContact, locale: Locale): Publishe
     website: null,
     contactHref: localizePath(`/contatta/?annuncio=${l.id}`, locale),
     phoneHref: localizePath(`/telefono/?inserzionista=${l.agentIsPro && l.agentId ? l.agentId : l.publisherId}&annuncio=${l.id}`, locale),
-    virtualTour: allowed && l.hasVirtualTour ? { message: startMessage("virtual-tour", l, locale), href: localizePath(`/contatta/?annuncio=${l.id}&motivo=virtual-tour`, locale) } : null,
+    virtualTour:
+      allowed && l.hasVirtualTour
+        ? {
+            message: startMessage("virtual-tour", l, locale),
+            href: localizePath(`/contatta/?annuncio=${l.id}&motivo=virtual-tour`, locale),
+          }
+        : null,
     blockedText: contactMessage("L'inserzionista non accetta contatti per questa asta", locale),
     publisherUrl: publisherUrl ? localizePath(publisherUrl, locale) : null,
   };

@@ -38,12 +38,19 @@ export async function revealPhone(
     if (!listing || (listing.publisherId !== publisher.id && listing.agentId !== publisher.id)) {
       return { status: "not-found", message: "Annuncio non trovato", field: "listingId" };
     }
-    if (!canContactOnListing(listing, listing)) return { status: "forbidden", message: "L'inserzionista non accetta contatti per questa asta" };
+    if (!canContactOnListing(listing, listing))
+      return { status: "forbidden", message: "L'inserzionista non accetta contatti per questa asta" };
   }
   // An agent is called on the agency's line when the agent has none of its own.
-  const phone = publisher.phone ?? (publisher.parentId ? (await findPublisher(db, publisher.parentId))?.phone ?? null : null);
+  const phone = publisher.phone ?? (publisher.parentId ? ((await findPublisher(db, publisher.parentId))?.phone ?? null) : null);
   if (!phone || !publisher.showPhoneNumber) return { status: "forbidden", message: "Il numero di telefono non è disponibile" };
-  const callId = await insertPhoneCall(db, { publisherId: publisher.id, listingId: req.listingId, userId: req.userId, device: req.device, clientKey: req.clientKey });
+  const callId = await insertPhoneCall(db, {
+    publisherId: publisher.id,
+    listingId: req.listingId,
+    userId: req.userId,
+    device: req.device,
+    clientKey: req.clientKey,
+  });
   const tel = telHref(phone);
   return { status: "ok", phone, tel, qrSvg: await qrSvg(tel), callId, publisherName: publisher.name };
 }

@@ -3,8 +3,6 @@ import type { Messages } from "./locale.ts";
 
 type AccountTexts = {
   login: string;
-  logout: string;
-  account: string;
   loginTitle: string;
   loginIntro: string;
   email: string;
@@ -62,6 +60,10 @@ type AccountTexts = {
   termsText: string;
   termsAccept: string;
   socialFailed: string;
+  promptTitle: string;
+  promptClose: string;
+  /** Under the social buttons wherever they show: a new social account accepts the terms by this text (decision 044). */
+  socialConsent: string;
   accountTitle: string;
   logoutEverywhere: string;
   deleteTitle: string;
@@ -74,8 +76,6 @@ type AccountTexts = {
 export const accountTexts: Messages<AccountTexts> = {
   it: {
     login: "Accedi",
-    logout: "Esci",
-    account: "Il mio account",
     loginTitle: "Accedi",
     loginIntro: "Accedi per salvare preferiti, ricerche e avvisi.",
     email: "Email",
@@ -140,11 +140,12 @@ export const accountTexts: Messages<AccountTexts> = {
     deleted: "Il tuo account è stato eliminato.",
     loggedOutEverywhere: "Sei uscito da tutti i dispositivi.",
     socialFailed: "L'accesso con il profilo social non è riuscito: riprova o accedi con l'email.",
+    promptTitle: "Accedi in un attimo",
+    promptClose: "Chiudi l'invito ad accedere",
+    socialConsent: "Continuando con un account social accetti le condizioni d'uso e dichiari di aver letto l'informativa sulla privacy.",
   },
   en: {
     login: "Log in",
-    logout: "Log out",
-    account: "My account",
     loginTitle: "Log in",
     loginIntro: "Log in to keep favourites, searches and alerts.",
     email: "Email",
@@ -209,5 +210,8 @@ export const accountTexts: Messages<AccountTexts> = {
     deleted: "Your account has been deleted.",
     loggedOutEverywhere: "You are logged out on every device.",
     socialFailed: "Logging in with the social profile failed: try again or log in with your email.",
+    promptTitle: "Log in in a moment",
+    promptClose: "Close the invitation to log in",
+    socialConsent: "By continuing with a social account you accept the terms of use and confirm you have read the privacy notice.",
   },
 };

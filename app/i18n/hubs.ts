@@ -24,10 +24,12 @@ export const hubTexts: Messages<HubTexts> = {
     breadcrumb: "Percorso",
     home: "Home",
     regionTitle: (region) => `Case in vendita e in affitto in ${region}`,
-    regionDescription: (count, region) => `${formatInteger(count)} ${count === 1 ? "annuncio" : "annunci"} di case e immobili in ${region}: scegli la provincia.`,
+    regionDescription: (count, region) =>
+      `${formatInteger(count)} ${count === 1 ? "annuncio" : "annunci"} di case e immobili in ${region}: scegli la provincia.`,
     provincesHeading: "Province",
     provinceTitle: (province) => `Case in vendita e in affitto in provincia di ${province}`,
-    provinceDescription: (count, province) => `${formatInteger(count)} ${count === 1 ? "annuncio" : "annunci"} in provincia di ${province}: scegli il comune.`,
+    provinceDescription: (count, province) =>
+      `${formatInteger(count)} ${count === 1 ? "annuncio" : "annunci"} in provincia di ${province}: scegli il comune.`,
     townsHeading: "Comuni",
     listingCount: (count) => `${formatInteger(count)} ${count === 1 ? "annuncio" : "annunci"}`,
     regionNotFound: "regione non trovata",
@@ -38,10 +40,12 @@ export const hubTexts: Messages<HubTexts> = {
     breadcrumb: "Breadcrumb",
     home: "Home",
     regionTitle: (region) => `Homes for sale and for rent in ${region}`,
-    regionDescription: (count, region) => `${englishNumber.format(count)} ${count === 1 ? "listing" : "listings"} of homes and property in ${region}: choose the province.`,
+    regionDescription: (count, region) =>
+      `${englishNumber.format(count)} ${count === 1 ? "listing" : "listings"} of homes and property in ${region}: choose the province.`,
     provincesHeading: "Provinces",
     provinceTitle: (province) => `Homes for sale and for rent in the province of ${province}`,
-    provinceDescription: (count, province) => `${englishNumber.format(count)} ${count === 1 ? "listing" : "listings"} in the province of ${province}: choose the town.`,
+    provinceDescription: (count, province) =>
+      `${englishNumber.format(count)} ${count === 1 ? "listing" : "listings"} in the province of ${province}: choose the town.`,
     townsHeading: "Towns",
     listingCount: (count) => `${englishNumber.format(count)} ${count === 1 ? "listing" : "listings"}`,
     regionNotFound: "region not found",

@@ -118,42 +118,129 @@ export const listingTexts: Messages<ListingTexts> = {
 
 /** Feature names (row headings of the features table). */
 type FeatureNames = Record<
-  | "type" | "contract" | "surface" | "rooms" | "bedrooms" | "baths" | "floor" | "totalFloors" | "lift" | "balcony" | "terrace"
-  | "garden" | "heating" | "parking" | "condition" | "year" | "availability" | "furniture" | "auction" | "auctionDate" | "license"
-  | "airConditioning" | "pool" | "reception" | "virtualTour" | "published" | "reference",
+  | "type"
+  | "contract"
+  | "surface"
+  | "rooms"
+  | "bedrooms"
+  | "baths"
+  | "floor"
+  | "totalFloors"
+  | "lift"
+  | "balcony"
+  | "terrace"
+  | "garden"
+  | "heating"
+  | "parking"
+  | "condition"
+  | "year"
+  | "availability"
+  | "furniture"
+  | "auction"
+  | "auctionDate"
+  | "license"
+  | "airConditioning"
+  | "pool"
+  | "reception"
+  | "virtualTour"
+  | "published"
+  | "reference",
   string
 >;
 
 export const featureNames: { it: FeatureNames; en: FeatureNames } = {
   it: {
-    type: "Tipologia", contract: "Contratto", surface: "Superficie", rooms: "Locali", bedrooms: "Camere da letto", baths: "Bagni",
-    floor: "Piano", totalFloors: "Piani edificio", lift: "Ascensore", balcony: "Balcone", terrace: "Terrazzo", garden: "Giardino",
-    heating: "Riscaldamento", parking: "Posti auto", condition: "Stato", year: "Anno di costruzione", availability: "Disponibilità",
-    furniture: "Arredamento", auction: "Asta giudiziaria", auctionDate: "Data dell'asta", license: "Licenza",
-    airConditioning: "Aria condizionata", pool: "Piscina", reception: "Portineria", virtualTour: "Visita virtuale",
-    published: "Pubblicato il", reference: "Riferimento annuncio",
+    type: "Tipologia",
+    contract: "Contratto",
+    surface: "Superficie",
+    rooms: "Locali",
+    bedrooms: "Camere da letto",
+    baths: "Bagni",
+    floor: "Piano",
+    totalFloors: "Piani edificio",
+    lift: "Ascensore",
+    balcony: "Balcone",
+    terrace: "Terrazzo",
+    garden: "Giardino",
+    heating: "Riscaldamento",
+    parking: "Posti auto",
+    condition: "Stato",
+    year: "Anno di costruzione",
+    availability: "Disponibilità",
+    furniture: "Arredamento",
+    auction: "Asta giudiziaria",
+    auctionDate: "Data dell'asta",
+    license: "Licenza",
+    airConditioning: "Aria condizionata",
+    pool: "Piscina",
+    reception: "Portineria",
+    virtualTour: "Visita virtuale",
+    published: "Pubblicato il",
+    reference: "Riferimento annuncio",
   },
   en: {
-    type: "Type", contract: "Contract", surface: "Floor area", rooms: "Rooms", bedrooms: "Bedrooms", baths: "Bathrooms",
-    floor: "Floor", totalFloors: "Floors in the building", lift: "Lift", balcony: "Balcony", terrace: "Terrace", garden: "Garden",
-    heating: "Heating", parking: "Parking spaces", condition: "Condition", year: "Year built", availability: "Availability",
-    furniture: "Furniture", auction: "Court auction", auctionDate: "Auction date", license: "Licence",
-    airConditioning: "Air conditioning", pool: "Swimming pool", reception: "Concierge", virtualTour: "Virtual tour",
-    published: "Published on", reference: "Listing reference",
+    type: "Type",
+    contract: "Contract",
+    surface: "Floor area",
+    rooms: "Rooms",
+    bedrooms: "Bedrooms",
+    baths: "Bathrooms",
+    floor: "Floor",
+    totalFloors: "Floors in the building",
+    lift: "Lift",
+    balcony: "Balcony",
+    terrace: "Terrace",
+    garden: "Garden",
+    heating: "Heating",
+    parking: "Parking spaces",
+    condition: "Condition",
+    year: "Year built",
+    availability: "Availability",
+    furniture: "Furniture",
+    auction: "Court auction",
+    auctionDate: "Auction date",
+    license: "Licence",
+    airConditioning: "Air conditioning",
+    pool: "Swimming pool",
+    reception: "Concierge",
+    virtualTour: "Virtual tour",
+    published: "Published on",
+    reference: "Listing reference",
   },
 };
 
 /** English value labels; Italian ones live in core/listing/labels.ts. */
 export const englishValues: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   propertyType: {
-    appartamento: "Apartment", "attico-mansarda": "Penthouse", "casa-bi-trifamiliare": "Two-family house", "casa-indipendente": "Detached house",
-    loft: "Loft", "rustico-casale": "Farmhouse", villa: "Villa", "villetta-a-schiera": "Terraced house", "baita-bungalow-chalet-trullo": "Chalet",
-    palazzo: "Mansion block", edificio: "Building", "attivita-licenza-commerciale": "Business", "negozio-locale-commerciale": "Shop",
-    "terreno-edificabile": "Building land", "terreno-agricolo": "Farmland", box: "Garage", "posto-auto": "Parking space", stanza: "Room",
-    ufficio: "Office", capannone: "Warehouse", "cantina-solaio": "Cellar",
+    appartamento: "Apartment",
+    "attico-mansarda": "Penthouse",
+    "casa-bi-trifamiliare": "Two-family house",
+    "casa-indipendente": "Detached house",
+    loft: "Loft",
+    "rustico-casale": "Farmhouse",
+    villa: "Villa",
+    "villetta-a-schiera": "Terraced house",
+    "baita-bungalow-chalet-trullo": "Chalet",
+    palazzo: "Mansion block",
+    edificio: "Building",
+    "attivita-licenza-commerciale": "Business",
+    "negozio-locale-commerciale": "Shop",
+    "terreno-edificabile": "Building land",
+    "terreno-agricolo": "Farmland",
+    box: "Garage",
+    "posto-auto": "Parking space",
+    stanza: "Room",
+    ufficio: "Office",
+    capannone: "Warehouse",
+    "cantina-solaio": "Cellar",
   },
   channel: { vendita: "For sale", affitto: "For rent", "affitto-breve": "Holiday rental" },
-  condition: { nuovo: "New / under construction", "nuovo-ristrutturato": "Excellent / renovated", abitabile: "Good / habitable", "da-ristrutturare": "To renovate" },
+  condition: {
+    nuovo: "New / under construction",
+    "nuovo-ristrutturato": "Excellent / renovated",
+    abitabile: "Good / habitable",
+    "da-ristrutturare": "To renovate",
+  },
   availability: { libero: "Vacant", occupato: "Occupied", "nuda proprieta": "Bare ownership", affittato: "Let" },
   furniture: { none: "Unfurnished", partially: "Partly furnished", full: "Furnished" },
   heating: { autonomo: "Independent", centralizzato: "Central" },

@@ -1,4 +1,4 @@
-/** Texts of the MyCasa page (/mycasa/), the 'Nascondi' action on result cards and the hidden-ads note. */
+/** Texts of the MyCasa page (/mycasa/); its hidden-ads tab uses app/i18n/hidden-ads.ts too. */
 import { formatInteger } from "../../core/format.ts";
 import type { Messages } from "./locale.ts";
 
@@ -25,14 +25,6 @@ type MycasaTexts = {
   previous: string;
   next: string;
   pageOf: (page: number, pages: number) => string;
-  hide: string;
-  hideLabel: (title: string) => string;
-  hiddenCount: (n: number) => string;
-  hiddenManage: string;
-  hiddenEmpty: string;
-  hiddenIntro: string;
-  unhide: string;
-  unhideAll: string;
   addressesHeading: string;
   addressesEmpty: string;
   addressName: string;
@@ -90,14 +82,6 @@ export const mycasaTexts: Messages<MycasaTexts> = {
     previous: "Pagina precedente",
     next: "Pagina successiva",
     pageOf: (page, pages) => `Pagina ${page} di ${pages}`,
-    hide: "Nascondi",
-    hideLabel: (title) => `Nascondi l'annuncio: ${title}`,
-    hiddenCount: (n) => (n === 1 ? "1 annuncio nascosto" : `${formatInteger(n)} annunci nascosti`),
-    hiddenManage: "Mostrali di nuovo",
-    hiddenEmpty: "Non hai nascosto annunci.",
-    hiddenIntro: "Gli annunci nascosti non compaiono nei risultati delle tue ricerche.",
-    unhide: "Mostra di nuovo",
-    unhideAll: "Mostra di nuovo tutti",
     addressesHeading: "Indirizzi salvati",
     addressesEmpty: "Non hai ancora salvato indirizzi.",
     addressName: "Nome",
@@ -153,14 +137,6 @@ export const mycasaTexts: Messages<MycasaTexts> = {
     previous: "Previous page",
     next: "Next page",
     pageOf: (page, pages) => `Page ${page} of ${pages}`,
-    hide: "Hide",
-    hideLabel: (title) => `Hide the listing: ${title}`,
-    hiddenCount: (n) => (n === 1 ? "1 hidden listing" : `${formatInteger(n)} hidden listings`),
-    hiddenManage: "Show them again",
-    hiddenEmpty: "You have not hidden any listings.",
-    hiddenIntro: "Hidden listings do not appear in your search results.",
-    unhide: "Show again",
-    unhideAll: "Show all again",
     addressesHeading: "Saved addresses",
     addressesEmpty: "You have not saved any addresses yet.",
     addressName: "Name",

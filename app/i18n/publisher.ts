@@ -69,7 +69,8 @@ export const publisherTexts: Messages<PublisherTexts> = {
     findAgency: "Cerca un'agenzia immobiliare",
     agentPro: "Agente Pro",
     agentParent: (agency) => `Vedi tutti gli annunci dell'agenzia ${agency}`,
-    agentTitle: (name, page, agency) => movePageSuffixToEnd(`${name}${page > 1 ? ` - pagina ${page}` : ""} - Agente Pro${agency ? ` di ${agency}` : ""} | Casa`),
+    agentTitle: (name, page, agency) =>
+      movePageSuffixToEnd(`${name}${page > 1 ? ` - pagina ${page}` : ""} - Agente Pro${agency ? ` di ${agency}` : ""} | Casa`),
     agentDescription: (name, h) => `${name}, Agente Pro: ${h}.`,
     agents: "Agenti",
     agentsDescription: (agency) => `Gli agenti immobiliari di ${agency}.`,
@@ -182,7 +183,12 @@ export const contactTexts: Messages<ContactTexts> = {
     genericOffer: "Vuoi inviare la stessa richiesta agli inserzionisti di immobili simili nella zona?",
     genericButton: "Invia agli altri inserzionisti",
     saveSearchOffer: "Salva la ricerca: ti avvisiamo quando arrivano nuovi annunci come questo.",
-    genericSent: (n) => (n === 0 ? "Non ci sono altri inserzionisti con immobili simili nella zona." : n === 1 ? "Richiesta inviata a un altro inserzionista." : `Richiesta inviata ad altri ${n} inserzionisti.`),
+    genericSent: (n) =>
+      n === 0
+        ? "Non ci sono altri inserzionisti con immobili simili nella zona."
+        : n === 1
+          ? "Richiesta inviata a un altro inserzionista."
+          : `Richiesta inviata ad altri ${n} inserzionisti.`,
     failure: "Ci scusiamo per il disagio, al momento non è possibile eseguire l'operazione richiesta",
     tooMany: "Hai inviato troppi messaggi: riprova più tardi.",
     backToListing: "Torna all'annuncio",
@@ -215,7 +221,12 @@ export const contactTexts: Messages<ContactTexts> = {
     genericOffer: "Send the same request to the advertisers of similar properties nearby?",
     genericButton: "Send to the other advertisers",
     saveSearchOffer: "Save the search: we will tell you when new listings like this one arrive.",
-    genericSent: (n) => (n === 0 ? "There are no other advertisers with similar properties nearby." : n === 1 ? "Request sent to one other advertiser." : `Request sent to ${n} other advertisers.`),
+    genericSent: (n) =>
+      n === 0
+        ? "There are no other advertisers with similar properties nearby."
+        : n === 1
+          ? "Request sent to one other advertiser."
+          : `Request sent to ${n} other advertisers.`,
     failure: "Sorry, the request cannot be completed at the moment",
     tooMany: "You have sent too many messages: please try again later.",
     backToListing: "Back to the listing",
@@ -261,7 +272,8 @@ const englishDefaultMessages: Readonly<Record<MessageContext, string>> = {
   publisher: "Hello, I would like to be contacted with more information about your properties. Thank you.",
   "virtual-tour": "Hello, I would like a virtual tour of this property. Thank you.",
   photos: "Hello, I would like to receive more photos of this property. Thank you.",
-  business: "Hello, I am interested in this property: I would like information about the business (turnover, licence, contracts). Thank you.",
+  business:
+    "Hello, I am interested in this property: I would like information about the business (turnover, licence, contracts). Thank you.",
   auction: "Hello, I would like to know the date of the next auction of this property. Thank you.",
   info: "Hello, I am interested in this property and would like more information. Thank you.",
 };

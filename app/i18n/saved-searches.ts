@@ -78,7 +78,8 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     immediately: "Subito",
     daily: "Una volta al giorno",
     never: "Mai",
-    deliveryOff: "L'invio degli avvisi non è ancora attivo su questo sito: le tue preferenze vengono salvate e saranno usate appena sarà configurato.",
+    deliveryOff:
+      "L'invio degli avvisi non è ancora attivo su questo sito: le tue preferenze vengono salvate e saranno usate appena sarà configurato.",
     saveError: "Non è stato possibile salvare la ricerca. Riprova tra poco.",
     deleteSearch: "Elimina ricerca",
     savedNotice: "Ricerca salvata",

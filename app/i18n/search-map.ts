@@ -3,7 +3,6 @@ import { formatInteger } from "../../core/format.ts";
 import type { Messages } from "./locale.ts";
 
 type SearchMapTexts = {
-  showMap: string;
   showList: string;
   mapRegion: string;
   canvasLabel: string;
@@ -74,11 +73,32 @@ type SearchMapTexts = {
   circleLoading: string;
   geolocationFailed: string;
   markersFailed: string;
+  addressSearch: string;
+  addressStart: string;
+  addressPanel: string;
+  oppure: string;
+  recent: string;
+  recentEmpty: string;
+  removeRecent: (label: string) => string;
+  remove: string;
+  saveAddress: (label: string) => string;
+  favourites: string;
+  manageFavourites: string;
+  favouritesEmpty: string;
+  favouritesLogin: string;
+  login: string;
+  favouritesFailed: string;
+  saveTitle: (label: string) => string;
+  saveName: string;
+  saveNameHint: string;
+  save: string;
+  saveFailed: string;
+  saved: (name: string) => string;
+  circleHandle: string;
 };
 
 export const searchMapTexts: Messages<SearchMapTexts> = {
   it: {
-    showMap: "Mappa",
     showList: "Elenco",
     mapRegion: "Mappa dei risultati",
     canvasLabel: "Mappa degli annunci: trascina per spostarti, usa i pulsanti per lo zoom",
@@ -149,9 +169,30 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     circleLoading: "Conteggio in corso…",
     geolocationFailed: "Non è possibile trovare la tua posizione al momento. Riprova o usa la barra di ricerca.",
     markersFailed: "Non riusciamo a mostrare gli annunci sulla mappa in questo momento.",
+    addressSearch: "Cerca indirizzo",
+    addressStart: "Cerca indirizzo di partenza",
+    addressPanel: "Ricerca di un indirizzo",
+    oppure: "oppure",
+    recent: "RECENTI",
+    recentEmpty: "Gli indirizzi che cerchi compariranno qui.",
+    removeRecent: (label) => `Elimina ${label}`,
+    remove: "Elimina",
+    saveAddress: (label) => `Salva ${label} nei preferiti`,
+    favourites: "PREFERITI",
+    manageFavourites: "Gestisci",
+    favouritesEmpty: "Non hai ancora indirizzi preferiti: salvane uno dai recenti con la stella.",
+    favouritesLogin: "Accedi per salvare i tuoi indirizzi e ritrovarli qui.",
+    login: "Accedi",
+    favouritesFailed: "Non riusciamo a caricare i tuoi indirizzi preferiti in questo momento.",
+    saveTitle: (label) => `Salva ${label} nei preferiti`,
+    saveName: "Nome dell'indirizzo",
+    saveNameHint: "Scegli un nome o scrivine uno tuo.",
+    save: "Salva",
+    saveFailed: "Non è stato possibile salvare l'indirizzo. Riprova.",
+    saved: (name) => `Indirizzo salvato nei preferiti come «${name}».`,
+    circleHandle: "Trascina la maniglia sul bordo del cerchio per cambiare il raggio.",
   },
   en: {
-    showMap: "Map",
     showList: "List",
     mapRegion: "Map of the results",
     canvasLabel: "Map of the listings: drag to move, use the buttons to zoom",
@@ -222,5 +263,27 @@ export const searchMapTexts: Messages<SearchMapTexts> = {
     circleLoading: "Counting…",
     geolocationFailed: "We cannot find your position right now. Try again or use the search bar.",
     markersFailed: "We cannot show the listings on the map right now.",
+    addressSearch: "Search an address",
+    addressStart: "Search a starting address",
+    addressPanel: "Address search",
+    oppure: "or",
+    recent: "RECENT",
+    recentEmpty: "The addresses you search will show here.",
+    removeRecent: (label) => `Delete ${label}`,
+    remove: "Delete",
+    saveAddress: (label) => `Save ${label} to favourites`,
+    favourites: "FAVOURITES",
+    manageFavourites: "Manage",
+    favouritesEmpty: "You have no favourite addresses yet: save one from the recent ones with the star.",
+    favouritesLogin: "Log in to save your addresses and find them here.",
+    login: "Log in",
+    favouritesFailed: "We cannot load your favourite addresses right now.",
+    saveTitle: (label) => `Save ${label} to favourites`,
+    saveName: "Name of the address",
+    saveNameHint: "Choose a name or type your own.",
+    save: "Save",
+    saveFailed: "The address could not be saved. Please try again.",
+    saved: (name) => `Address saved to favourites as “${name}”.`,
+    circleHandle: "Drag the handle on the circle's edge to change the radius.",
   },
 };

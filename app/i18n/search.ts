@@ -7,6 +7,8 @@ type SearchTexts = {
   breadcrumb: string;
   home: string;
   relatedLocations: string;
+  /** The list's link to the same search on the map (docs/decisions/056). */
+  showMap: string;
   resultsCount: (n: number) => string;
   filters: string;
   filtersButton: (n: number) => string;
@@ -68,6 +70,7 @@ export const searchTexts: Messages<SearchTexts> = {
     breadcrumb: "Percorso",
     home: "Home",
     relatedLocations: "Località vicine",
+    showMap: "Mappa",
     resultsCount: (n) => `${formatInteger(n)} ${plural(n, "annuncio", "annunci")}`,
     filters: "Filtri",
     filtersButton: (n) => (n > 0 ? `Filtri (${n})` : "Filtri"),
@@ -117,13 +120,15 @@ export const searchTexts: Messages<SearchTexts> = {
     privateSeller: "Privato",
     listingsOf: "Annunci di",
     orderingTitle: "Come ordiniamo i risultati",
-    orderingIntro: "Con l'ordinamento predefinito («Rilevanza») gli annunci più recenti vengono prima, con un piccolo vantaggio per quelli che mostrano di più:",
+    orderingIntro:
+      "Con l'ordinamento predefinito («Rilevanza») gli annunci più recenti vengono prima, con un piccolo vantaggio per quelli che mostrano di più:",
     orderingBack: "Torna alla ricerca",
   },
   en: {
     breadcrumb: "Breadcrumb",
     home: "Home",
     relatedLocations: "Nearby places",
+    showMap: "Map",
     resultsCount: (n) => `${formatInteger(n)} ${plural(n, "listing", "listings")}`,
     filters: "Filters",
     filtersButton: (n) => (n > 0 ? `Filters (${n})` : "Filters"),
@@ -183,29 +188,53 @@ export const optionLabels = {
   it: {
     channel: { vendita: "Vendita", affitto: "Affitto", "affitto-breve": "Affitto breve" },
     group: {
-      case: "Case", "nuove-costruzioni": "Nuove costruzioni", stanze: "Stanze", "garage-posti-auto": "Garage e posti auto",
-      "cantine-solai": "Cantine e solai", "edifici-palazzi": "Edifici e palazzi", uffici: "Uffici", commerciale: "Locali commerciali",
-      capannoni: "Capannoni", terreni: "Terreni",
+      case: "Case",
+      "nuove-costruzioni": "Nuove costruzioni",
+      stanze: "Stanze",
+      "garage-posti-auto": "Garage e posti auto",
+      "cantine-solai": "Cantine e solai",
+      "edifici-palazzi": "Edifici e palazzi",
+      uffici: "Uffici",
+      commerciale: "Locali commerciali",
+      capannoni: "Capannoni",
+      terreni: "Terreni",
     },
     sort: {
-      rilevanza: "Rilevanza", prezzo_crescente: "Prezzo crescente", prezzo_decrescente: "Prezzo decrescente",
-      prezzo_mq_crescente: "Prezzo al m² crescente", prezzo_mq_decrescente: "Prezzo al m² decrescente",
-      superficie_crescente: "Superficie crescente", superficie_decrescente: "Superficie decrescente",
-      data_decrescente: "Più recenti", data_crescente: "Meno recenti",
+      rilevanza: "Rilevanza",
+      prezzo_crescente: "Prezzo crescente",
+      prezzo_decrescente: "Prezzo decrescente",
+      prezzo_mq_crescente: "Prezzo al m² crescente",
+      prezzo_mq_decrescente: "Prezzo al m² decrescente",
+      superficie_crescente: "Superficie crescente",
+      superficie_decrescente: "Superficie decrescente",
+      data_decrescente: "Più recenti",
+      data_crescente: "Meno recenti",
     },
   },
   en: {
     channel: { vendita: "For sale", affitto: "For rent", "affitto-breve": "Holiday rentals" },
     group: {
-      case: "Homes", "nuove-costruzioni": "New builds", stanze: "Rooms", "garage-posti-auto": "Garages and parking",
-      "cantine-solai": "Cellars and lofts", "edifici-palazzi": "Buildings", uffici: "Offices", commerciale: "Commercial premises",
-      capannoni: "Warehouses", terreni: "Land",
+      case: "Homes",
+      "nuove-costruzioni": "New builds",
+      stanze: "Rooms",
+      "garage-posti-auto": "Garages and parking",
+      "cantine-solai": "Cellars and lofts",
+      "edifici-palazzi": "Buildings",
+      uffici: "Offices",
+      commerciale: "Commercial premises",
+      capannoni: "Warehouses",
+      terreni: "Land",
     },
     sort: {
-      rilevanza: "Relevance", prezzo_crescente: "Price, lowest first", prezzo_decrescente: "Price, highest first",
-      prezzo_mq_crescente: "Price per m², lowest first", prezzo_mq_decrescente: "Price per m², highest first",
-      superficie_crescente: "Size, smallest first", superficie_decrescente: "Size, largest first",
-      data_decrescente: "Newest first", data_crescente: "Oldest first",
+      rilevanza: "Relevance",
+      prezzo_crescente: "Price, lowest first",
+      prezzo_decrescente: "Price, highest first",
+      prezzo_mq_crescente: "Price per m², lowest first",
+      prezzo_mq_decrescente: "Price per m², highest first",
+      superficie_crescente: "Size, smallest first",
+      superficie_decrescente: "Size, largest first",
+      data_decrescente: "Newest first",
+      data_crescente: "Oldest first",
     },
   },
 } as const;
@@ -223,7 +252,13 @@ export interface FilterLabel {
 
 export const filterLabels: Readonly<Record<Locale, { groups: Record<FormGroup, string>; filters: Record<FormFilterKey, FilterLabel> }>> = {
   it: {
-    groups: { price: "Prezzo e superficie", rooms: "Locali e bagni", features: "Caratteristiche", condition: "Stato e classe energetica", other: "Altro" },
+    groups: {
+      price: "Prezzo e superficie",
+      rooms: "Locali e bagni",
+      features: "Caratteristiche",
+      condition: "Stato e classe energetica",
+      other: "Altro",
+    },
     filters: {
       price: { min: "Prezzo minimo (€)", max: "Prezzo massimo (€)" },
       mq: { min: "Superficie minima (m²)", max: "Superficie massima (m²)" },
@@ -238,10 +273,18 @@ export const filterLabels: Readonly<Record<Locale, { groups: Record<FormGroup, s
       furniture: { label: "Arredamento", options: { none: "Non arredato", partially: "Parzialmente arredato", full: "Arredato" } },
       buildingConditions: {
         label: "Stato dell'immobile",
-        options: { nuovo: "Nuovo", "nuovo-ristrutturato": "Nuovo / Ristrutturato", abitabile: "Buono / Abitabile", "da-ristrutturare": "Da ristrutturare" },
+        options: {
+          nuovo: "Nuovo",
+          "nuovo-ristrutturato": "Nuovo / Ristrutturato",
+          abitabile: "Buono / Abitabile",
+          "da-ristrutturare": "Da ristrutturare",
+        },
       },
       energyClasses: { label: "Classe energetica" },
-      publicationDate: { label: "Data di pubblicazione", options: { "2d": "Ultime 48 ore", "7d": "Ultima settimana", "30d": "Ultimo mese" } },
+      publicationDate: {
+        label: "Data di pubblicazione",
+        options: { "2d": "Ultime 48 ore", "7d": "Ultima settimana", "30d": "Ultimo mese" },
+      },
       sellerType: { label: "Inserzionista", options: { privato: "Privato", agenzia: "Agenzia" } },
       auction: { label: "Aste giudiziarie", options: { include: "Includi le aste", only: "Solo aste", exclude: "Escludi le aste" } },
       privateNegotiation: {
@@ -251,7 +294,13 @@ export const filterLabels: Readonly<Record<Locale, { groups: Record<FormGroup, s
     },
   },
   en: {
-    groups: { price: "Price and size", rooms: "Rooms and bathrooms", features: "Features", condition: "Condition and energy class", other: "More" },
+    groups: {
+      price: "Price and size",
+      rooms: "Rooms and bathrooms",
+      features: "Features",
+      condition: "Condition and energy class",
+      other: "More",
+    },
     filters: {
       price: { min: "Minimum price (€)", max: "Maximum price (€)" },
       mq: { min: "Minimum size (m²)", max: "Maximum size (m²)" },
@@ -266,7 +315,12 @@ export const filterLabels: Readonly<Record<Locale, { groups: Record<FormGroup, s
       furniture: { label: "Furniture", options: { none: "Unfurnished", partially: "Partly furnished", full: "Furnished" } },
       buildingConditions: {
         label: "Condition",
-        options: { nuovo: "New", "nuovo-ristrutturato": "New / Renovated", abitabile: "Good / Habitable", "da-ristrutturare": "To renovate" },
+        options: {
+          nuovo: "New",
+          "nuovo-ristrutturato": "New / Renovated",
+          abitabile: "Good / Habitable",
+          "da-ristrutturare": "To renovate",
+        },
       },
       energyClasses: { label: "Energy class" },
       publicationDate: { label: "Published", options: { "2d": "Last 48 hours", "7d": "Last week", "30d": "Last month" } },

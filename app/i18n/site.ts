@@ -12,6 +12,10 @@ type SiteTexts = {
   agencies: string;
   valuation: string;
   favourites: string;
+  /** The header's account corner (app/ui/site-user.tsx). */
+  login: string;
+  logout: string;
+  myAccount: string;
   otherLocaleName: string;
   otherLocaleLabel: string;
   footerData: string;
@@ -34,6 +38,9 @@ export const siteTexts: Messages<SiteTexts> = {
     agencies: "Agenzie",
     valuation: "Valuta casa",
     favourites: "Preferiti",
+    login: "Accedi",
+    logout: "Esci",
+    myAccount: "Il mio account",
     otherLocaleName: "English",
     otherLocaleLabel: "Read this page in English",
     footerData:
@@ -55,6 +62,9 @@ export const siteTexts: Messages<SiteTexts> = {
     agencies: "Agencies",
     valuation: "Home valuation",
     favourites: "Favourites",
+    login: "Log in",
+    logout: "Log out",
+    myAccount: "My account",
     otherLocaleName: "Italiano",
     otherLocaleLabel: "Leggi questa pagina in italiano",
     footerData:

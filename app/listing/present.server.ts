@@ -3,7 +3,16 @@ import { formatEuro, formatInteger } from "../../core/format.ts";
 import { contactLabels, contactTarget } from "../../core/listing/contact.ts";
 import { energySteps } from "../../core/listing/energy.ts";
 import {
-  availabilityLabels, channelLabels, conditionLabels, floorLabel, furnitureLabels, gardenLabels, heatingLabels, licenseTypeLabel, priceUnitSuffix, propertyTypeLabels,
+  availabilityLabels,
+  channelLabels,
+  conditionLabels,
+  floorLabel,
+  furnitureLabels,
+  gardenLabels,
+  heatingLabels,
+  licenseTypeLabel,
+  priceUnitSuffix,
+  propertyTypeLabels,
 } from "../../core/listing/labels.ts";
 import { publicAddress } from "../../core/listing/location.ts";
 import { publicListing } from "../../core/listing/public.ts";
@@ -36,7 +45,12 @@ export function placeResultsPath(directory: PlaceDirectory, channel: string, gro
 
 function dateText(value: Date | string, locale: Locale): string {
   const date = value instanceof Date ? value : new Date(`${value}T12:00:00Z`);
-  return new Intl.DateTimeFormat(locale === "it" ? "it-IT" : "en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Rome" }).format(date);
+  return new Intl.DateTimeFormat(locale === "it" ? "it-IT" : "en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/Rome",
+  }).format(date);
 }
 
 function englishFloor(floor: number | null, total: number | null): string | null {
@@ -64,9 +78,10 @@ export function presentListing(detail: ListingDetail, directory: PlaceDirectory,
   const title = l.title;
   const suffix = (locale === "it" ? priceUnitSuffix : unitSuffixEn)[l.priceUnit] ?? "";
   const price = l.price;
-  const priceText = price === null
-    ? t.privateNegotiation
-    : `${l.priceMax ? `${formatEuro(price)} - ${formatEuro(l.priceMax)}` : formatEuro(price)}${suffix}`;
+  const priceText =
+    price === null
+      ? t.privateNegotiation
+      : `${l.priceMax ? `${formatEuro(price)} - ${formatEuro(l.priceMax)}` : formatEuro(price)}${suffix}`;
   const perMq = price !== null && l.surface > 0 ? `${formatEuro(Math.round(price / l.surface))}/m²${suffix}` : null;
   const resultsFor = (placeId: string | null) => localizePath(placeResultsPath(directory, l.channel, l.propertyTypeGroup, placeId), locale);
   const resultsPath = resultsFor(town?.id ?? null);
@@ -124,7 +139,8 @@ export function presentListing(detail: ListingDetail, directory: PlaceDirectory,
     features,
     energy: {
       energyClass: l.energyClass,
-      indexText: l.energyIndex !== null ? `${formatInteger(Math.round(l.energyIndex))} kWh/m² ${locale === "it" ? "anno" : "per year"}` : null,
+      indexText:
+        l.energyIndex !== null ? `${formatInteger(Math.round(l.energyIndex))} kWh/m² ${locale === "it" ? "anno" : "per year"}` : null,
       steps: energySteps(l.energyClass),
     },
     photos: Array.from({ length: l.photoCount }, (_, i) => `/media/listing/${l.id}/${i}.svg`),
@@ -146,7 +162,10 @@ export function presentListing(detail: ListingDetail, directory: PlaceDirectory,
       showPhoneNumber: l.showPhoneNumber,
       logo: l.publisherKind === "private" ? null : `/media/publisher/${l.publisherId}/logo.svg`,
       agentName: l.agentName,
-      contactLabel: locale === "it" ? contactLabels[target] : { agent: "Contact the agent", agency: "Contact the agency", private: "Contact the advertiser" }[target],
+      contactLabel:
+        locale === "it"
+          ? contactLabels[target]
+          : { agent: "Contact the agent", agency: "Contact the agency", private: "Contact the advertiser" }[target],
     },
     publishedAt: l.publishedAt instanceof Date ? l.publishedAt.toISOString() : String(l.publishedAt),
     propertyType: l.propertyType,
@@ -190,8 +209,16 @@ export function listingJsonLd(v: ListingView, origin: string, canonicalPath: str
       ...(v.price !== null ? { price: v.price, priceCurrency: "EUR" } : {}),
       businessFunction: v.channel === "vendita" ? "http://purl.org/goodrelations/v1#Sell" : "http://purl.org/goodrelations/v1#LeaseOut",
       availability: "https://schema.org/InStock",
-      seller: { "@type": v.publisher.kind === "private" ? "Person" : "RealEstateAgent", name: v.publisher.name, ...(v.publisher.phone ? { telephone: v.publisher.phone } : {}) },
-      itemOffered: { "@type": "Accommodation", floorSize: { "@type": "QuantitativeValue", value: v.surface, unitCode: "MTK" }, ...(v.rooms ? { numberOfRooms: v.rooms } : {}) },
+      seller: {
+        "@type": v.publisher.kind === "private" ? "Person" : "RealEstateAgent",
+        name: v.publisher.name,
+        ...(v.publisher.phone ? { telephone: v.publisher.phone } : {}),
+      },
+      itemOffered: {
+        "@type": "Accommodation",
+        floorSize: { "@type": "QuantitativeValue", value: v.surface, unitCode: "MTK" },
+        ...(v.rooms ? { numberOfRooms: v.rooms } : {}),
+      },
     },
   };
 }

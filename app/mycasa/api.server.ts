@@ -21,7 +21,12 @@ import { namesOtherUser, userFieldSchema, userRef } from "./user-field.ts";
 
 /** A strict body schema with the fields every §7 MyCasa body may carry (user, jwt, from). */
 export function mycasaBody<S extends z.ZodRawShape>(shape: S) {
-  return z.strictObject({ ...shape, user: userRef.optional(), jwt: z.string().max(4000).nullable().optional(), from: z.string().max(200).nullable().optional() });
+  return z.strictObject({
+    ...shape,
+    user: userRef.optional(),
+    jwt: z.string().max(4000).nullable().optional(),
+    from: z.string().max(200).nullable().optional(),
+  });
 }
 
 /** A 400 with an Italian message naming the first invalid field. */
@@ -79,14 +84,19 @@ export function mycasaPath(request: Request): string {
  * trust the signed session token alone (`sessionOnly`: no database read, decision 042).
  */
 export async function mycasaEndpoint<S extends z.ZodType<{ user?: z.infer<typeof userFieldSchema> }>>(
-  args: { request: Request; context: Readonly<RouterContextProvider> }, schema: S,
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  schema: S,
   run: (ctx: { user: Pick<UserRecord, "id">; body: z.infer<S>; searches: SavedSearchesService; now: Date }) => Promise<unknown>,
   options: { sessionOnly?: boolean } = {},
 ): Promise<Response> {
   const svc = services(args.context);
   const info = requestInfo(args.context);
   if (!isSameOrigin(args.request, info, svc.accounts.publicOrigin)) return crossSiteRefusal();
-  const user = options.sessionOnly ? (info.session ? { id: info.session.uid, email: info.session.email } : null) : await svc.accounts.currentUser(info.session);
+  const user = options.sessionOnly
+    ? info.session
+      ? { id: info.session.uid, email: info.session.email }
+      : null
+    : await svc.accounts.currentUser(info.session);
   if (!user) return jsonError(401, accountMessages.notLoggedIn);
   const body = await readJsonBody(args.request, schema);
   if (namesOtherUser(body.user, user)) throw jsonError(403, savedSearchMessages.otherUser, "user");

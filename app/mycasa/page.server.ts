@@ -5,12 +5,35 @@
 import type { Kysely } from "kysely";
 import { BadInputError, ConflictError, NotFoundError } from "../../core/errors.ts";
 import { formatEuro } from "../../core/format.ts";
-import { addressKey, COMMUTE_MINUTES, HOME_POINT_ID, pointLabel, pointType, TRAVEL_MODES, WORK_POINT_ID, type StoredCommutePoint, type TravelMode } from "../../core/mycasa/commute.ts";
+import {
+  addressKey,
+  COMMUTE_MINUTES,
+  HOME_POINT_ID,
+  pointLabel,
+  pointType,
+  TRAVEL_MODES,
+  WORK_POINT_ID,
+  type StoredCommutePoint,
+  type TravelMode,
+} from "../../core/mycasa/commute.ts";
 import { FAVOURITES_PER_PAGE, mycasaMessages, priceChange } from "../../core/mycasa/records.ts";
 import { findListingSummaries } from "../../db/listings-search.ts";
 import {
-  addAddress, addCommutePoint, countFavourites, deleteAddress, deleteCommutePoint, deleteHistory, hideListing, listAddresses,
-  listCommutePoints, listFavourites, listHidden, listHistory, removeFavourites, renameAddress, unhideListings,
+  addAddress,
+  addCommutePoint,
+  countFavourites,
+  deleteAddress,
+  deleteCommutePoint,
+  deleteHistory,
+  hideListing,
+  listAddresses,
+  listCommutePoints,
+  listFavourites,
+  listHidden,
+  listHistory,
+  removeFavourites,
+  renameAddress,
+  unhideListings,
 } from "../../db/mycasa.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { resolvePlaceQuery } from "../../db/place-search.ts";
@@ -50,13 +73,18 @@ export async function loadTab(db: Kysely<Database>, userId: number, tab: MycasaT
       const pages = Math.max(1, Math.ceil(total / FAVOURITES_PER_PAGE));
       const current = Math.min(Math.max(1, page), pages);
       const rows = await listFavourites(db, userId, { limit: FAVOURITES_PER_PAGE, offset: (current - 1) * FAVOURITES_PER_PAGE });
-      const byId = await cards(db, rows.map((r) => r.listingId));
+      const byId = await cards(
+        db,
+        rows.map((r) => r.listingId),
+      );
       const items = rows.map((r): FavouriteView => {
         const card = byId.get(r.listingId) ?? null;
         const now = card ? card.features.price.marker.price : null;
         const change = priceChange(r.priceAtSave, now);
         return {
-          listingId: r.listingId, card, savedAt: r.savedAt.toISOString(),
+          listingId: r.listingId,
+          card,
+          savedAt: r.savedAt.toISOString(),
           change: change ? { ...change, amountText: formatEuro(Math.abs(change.delta)) } : null,
           unchanged: change === null && r.priceAtSave !== null && now !== null,
         };
@@ -67,8 +95,15 @@ export async function loadTab(db: Kysely<Database>, userId: number, tab: MycasaT
       // The newest HIDDEN_SHOWN with their cards; 'Mostra di nuovo tutti' reaches the rest.
       const rows = await listHidden(db, userId);
       const shown = rows.slice(0, HIDDEN_SHOWN);
-      const byId = await cards(db, shown.map((r) => r.listingId));
-      return { tab, total: rows.length, items: shown.map((r) => ({ listingId: r.listingId, card: byId.get(r.listingId) ?? null, hiddenAt: r.hiddenAt.toISOString() })) };
+      const byId = await cards(
+        db,
+        shown.map((r) => r.listingId),
+      );
+      return {
+        tab,
+        total: rows.length,
+        items: shown.map((r) => ({ listingId: r.listingId, card: byId.get(r.listingId) ?? null, hiddenAt: r.hiddenAt.toISOString() })),
+      };
     }
     case "addresses": {
       const [addresses, points] = await Promise.all([listAddresses(db, userId), listCommutePoints(db, userId)]);
@@ -99,11 +134,18 @@ async function locate(db: Kysely<Database>, text: string) {
  * One form command of the page (no JavaScript needed). Throws the core errors with Italian messages;
  * the route shows them on the page.
  */
-export async function runFormCommand(db: Kysely<Database>, readDb: Kysely<Database>, userId: number, form: FormData, now: Date): Promise<"saved" | "removed"> {
+export async function runFormCommand(
+  db: Kysely<Database>,
+  readDb: Kysely<Database>,
+  userId: number,
+  form: FormData,
+  now: Date,
+): Promise<"saved" | "removed"> {
   const intent = String(form.get("intent") ?? "");
   switch (intent) {
     case "remove-favourite":
-      if ((await removeFavourites(db, userId, [positiveId(form.get("listingId"), "listingId")])).length === 0) throw new NotFoundError(mycasaMessages.favouriteNotFound, "listingId");
+      if ((await removeFavourites(db, userId, [positiveId(form.get("listingId"), "listingId")])).length === 0)
+        throw new NotFoundError(mycasaMessages.favouriteNotFound, "listingId");
       return "removed";
     case "hide": {
       const id = positiveId(form.get("listingId"), "listingId");
@@ -115,16 +157,33 @@ export async function runFormCommand(db: Kysely<Database>, readDb: Kysely<Databa
       await unhideListings(db, userId, [positiveId(form.get("listingId"), "listingId")]);
       return "removed";
     case "unhide-all":
-      await unhideListings(db, userId, (await listHidden(db, userId)).map((h) => h.listingId));
+      await unhideListings(
+        db,
+        userId,
+        (await listHidden(db, userId)).map((h) => h.listingId),
+      );
       return "removed";
     case "add-address": {
       const name = recordName.safeParse(String(form.get("name") ?? ""));
       if (!name.success) throw new BadInputError(mycasaMessages.invalidField("Nome"), "name");
       const where = await locate(readDb, String(form.get("address") ?? "").slice(0, 200));
-      await addAddress(db, userId, {
-        name: name.data, parent: where.parent, lat: where.lat, lon: where.lon, label: where.address === where.town ? where.town : `${where.address}, ${where.town}`,
-        address: where.address, number: "", town: where.town, isPin: false, uKey: addressKey(where.lat, where.lon),
-      }, now);
+      await addAddress(
+        db,
+        userId,
+        {
+          name: name.data,
+          parent: where.parent,
+          lat: where.lat,
+          lon: where.lon,
+          label: where.address === where.town ? where.town : `${where.address}, ${where.town}`,
+          address: where.address,
+          number: "",
+          town: where.town,
+          isPin: false,
+          uKey: addressKey(where.lat, where.lon),
+        },
+        now,
+      );
       return "saved";
     }
     case "rename-address": {
@@ -142,13 +201,23 @@ export async function runFormCommand(db: Kysely<Database>, readDb: Kysely<Databa
       const mode = String(form.get("mode") ?? "") as TravelMode;
       const minutes = Number(form.get("minutes"));
       if (!TRAVEL_MODES.includes(mode)) throw new BadInputError(mycasaMessages.invalidField("Mezzo"), "mode");
-      if (!(COMMUTE_MINUTES as readonly number[]).includes(minutes)) throw new BadInputError(mycasaMessages.invalidField("Tempo di viaggio"), "minutes");
+      if (!(COMMUTE_MINUTES as readonly number[]).includes(minutes))
+        throw new BadInputError(mycasaMessages.invalidField("Tempo di viaggio"), "minutes");
       const name = recordName.safeParse(String(form.get("name") ?? "") || "Punto condiviso");
       if (!name.success) throw new BadInputError(mycasaMessages.invalidField("Nome del punto"), "name");
       const where = await locate(readDb, String(form.get("address") ?? "").slice(0, 200));
       await addCommutePoint(db, userId, {
-        id, label: pointLabel(pointType(id), name.data), type: pointType(id), time_gap: minutes, transport: mode, town: where.town,
-        address: where.address, number: "snc", updateDt: now.toISOString(), lat: where.lat, lon: where.lon,
+        id,
+        label: pointLabel(pointType(id), name.data),
+        type: pointType(id),
+        time_gap: minutes,
+        transport: mode,
+        town: where.town,
+        address: where.address,
+        number: "snc",
+        updateDt: now.toISOString(),
+        lat: where.lat,
+        lon: where.lon,
       });
       return "saved";
     }
@@ -158,7 +227,8 @@ export async function runFormCommand(db: Kysely<Database>, readDb: Kysely<Databa
       return "removed";
     }
     case "delete-history":
-      if ((await deleteHistory(db, userId, [positiveId(form.get("id"), "id")])) === 0) throw new NotFoundError(mycasaMessages.historyNotFound, "id");
+      if ((await deleteHistory(db, userId, [positiveId(form.get("id"), "id")])) === 0)
+        throw new NotFoundError(mycasaMessages.historyNotFound, "id");
       return "removed";
     case "clear-history":
       await deleteHistory(db, userId, "all");

@@ -9,12 +9,16 @@ export { frequencyLabel } from "../i18n/saved-searches.ts";
 
 const frequency = z.enum(alertFrequencies, { error: "Scegli una frequenza valida" });
 const title = z.string().max(100, "Il titolo può avere al massimo 100 caratteri").optional();
-const id = z.string().regex(/^\d{1,15}$/, "Ricerca salvata non trovata").transform(Number);
+const id = z
+  .string()
+  .regex(/^\d{1,15}$/, "Ricerca salvata non trovata")
+  .transform(Number);
 
-export const savedSearchFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("update"), id, title, email: frequency, push: frequency }),
-  z.object({ intent: z.literal("delete"), id }),
-], { error: "Richiesta non valida" });
+export const savedSearchFormSchema = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("update"), id, title, email: frequency, push: frequency }), z.object({ intent: z.literal("delete"), id })],
+  { error: "Richiesta non valida" },
+);
 
 /** The no-JavaScript save form: the search's results-page address and the choices of the modal. */
 export const saveSearchFormSchema = z.object({

@@ -10,16 +10,29 @@ import { BadInputError, ConflictError, NotFoundError } from "../../core/errors.t
 import { PlaceLevel } from "../../core/places.ts";
 import { LIMITS, parseSearch, type SearchQuery } from "../../core/search/query.ts";
 import {
-  alertFrequencies, auctionExclusionAllowed, defaultNotifications, normaliseNotifications, notificationsOf, savedSearchQuery, savedSearchRaw,
-  serializeWithHash, type Notifications,
+  alertFrequencies,
+  auctionExclusionAllowed,
+  defaultNotifications,
+  normaliseNotifications,
+  notificationsOf,
+  savedSearchQuery,
+  savedSearchRaw,
+  serializeWithHash,
+  type Notifications,
 } from "../../core/search/saved-search.ts";
 import { savedSearchDefaultTitle } from "../../core/search/seo.ts";
 import { encodeSearchUrl } from "../../core/search/url.ts";
 import { sortKeys, type SortKey } from "../../core/search/vocabulary.ts";
 import { getPlaceDirectory, type PlaceDirectory } from "../../db/place-directory.ts";
 import {
-  deleteSavedSearches, findSavedSearch, findSavedSearchByHash, listSavedSearches, updateSavedSearch, upsertSavedSearch,
-  type SavedSearchRecord, type StoredSearch,
+  deleteSavedSearches,
+  findSavedSearch,
+  findSavedSearchByHash,
+  listSavedSearches,
+  updateSavedSearch,
+  upsertSavedSearch,
+  type SavedSearchRecord,
+  type StoredSearch,
 } from "../../db/saved-searches.ts";
 import type { Database } from "../../db/schema.ts";
 import type { UserRecord } from "../../db/users.ts";
@@ -122,16 +135,29 @@ export function searchOf(data: SearchData, directory: PlaceDirectory): SearchQue
   const missing = query.places.find((id) => directory.get(id) === undefined);
   if (missing !== undefined) {
     const index = locations.indexOf(missing);
-    throw new BadInputError(savedSearchMessages.placeGone(`"${missing.slice(0, 80)}"`), index >= 0 ? `searchData.locations.${index}` : "searchData.filters.zones");
+    throw new BadInputError(
+      savedSearchMessages.placeGone(`"${missing.slice(0, 80)}"`),
+      index >= 0 ? `searchData.locations.${index}` : "searchData.filters.zones",
+    );
   }
   return query;
 }
 
 /** What is stored of a search: its canonical string and hash, sort, province (for §7 provinces) and domain. */
-export function storedSearchOf(query: SearchQuery, directory: PlaceDirectory, options: { excludeAuctions?: boolean; domain?: string } = {}): StoredSearch {
+export function storedSearchOf(
+  query: SearchQuery,
+  directory: PlaceDirectory,
+  options: { excludeAuctions?: boolean; domain?: string } = {},
+): StoredSearch {
   const saved = savedSearchQuery(query, options);
   const { str, hash } = serializeWithHash(saved);
-  return { hash, serialized: str, activeSort: query.sort, provinceId: provinceOf(saved, directory), domain: options.domain ?? SITE_DOMAINS[0] };
+  return {
+    hash,
+    serialized: str,
+    activeSort: query.sort,
+    provinceId: provinceOf(saved, directory),
+    domain: options.domain ?? SITE_DOMAINS[0],
+  };
 }
 
 function provinceOf(query: SearchQuery, directory: PlaceDirectory): string | null {
@@ -180,9 +206,19 @@ export interface SavedSearchView {
 }
 
 /** The defaults a search to save is shown with: title, summary line, whether 'Escludi immobili all’asta' is offered. */
-export function describeSearch(query: SearchQuery, directory: PlaceDirectory, locale: Locale): { defaultTitle: string; summary: string; auctionAllowed: boolean } {
+export function describeSearch(
+  query: SearchQuery,
+  directory: PlaceDirectory,
+  locale: Locale,
+): { defaultTitle: string; summary: string; auctionAllowed: boolean } {
   const places = query.places.map((id) => directory.get(id)).filter((p) => p !== undefined);
-  const toolPlaces = places.map((p) => ({ id: p.id, level: p.level, qslug: p.qslug, name: locale === "en" && p.nameEn ? p.nameEn : p.name, parentId: p.parentId }));
+  const toolPlaces = places.map((p) => ({
+    id: p.id,
+    level: p.level,
+    qslug: p.qslug,
+    name: locale === "en" && p.nameEn ? p.nameEn : p.name,
+    parentId: p.parentId,
+  }));
   return {
     defaultTitle: savedSearchDefaultTitle(query, places, locale),
     summary: recentSearchTexts(query, toolPlaces, locale).filters,
@@ -226,11 +262,29 @@ export function presentSavedSearch(record: SavedSearchRecord, directory: PlaceDi
 
 export interface SavedSearchesService {
   directory(): Promise<PlaceDirectory>;
-  save(user: Pick<UserRecord, "id">, payload: Omit<SavePayload, "user" | "jwt" | "searchType">, now: Date): Promise<{ id: number; created: boolean; hash: string; searchUrl: string }>;
+  save(
+    user: Pick<UserRecord, "id">,
+    payload: Omit<SavePayload, "user" | "jwt" | "searchType">,
+    now: Date,
+  ): Promise<{ id: number; created: boolean; hash: string; searchUrl: string }>;
   list(user: Pick<UserRecord, "id">, locale: Locale): Promise<{ savedsearchesData: SavedSearchView[]; provinces: string[] }>;
   get(user: Pick<UserRecord, "id">, id: number, locale: Locale): Promise<SavedSearchView>;
-  findByQuery(userId: number, query: SearchQuery, directory: PlaceDirectory, options?: { excludeAuctions?: boolean }): Promise<SavedSearchRecord | null>;
-  update(user: Pick<UserRecord, "id">, input: { id: number; title?: string | null; notifications?: Partial<Notifications>; search?: Omit<SavePayload, "user" | "jwt" | "searchType"> }, now: Date): Promise<number>;
+  findByQuery(
+    userId: number,
+    query: SearchQuery,
+    directory: PlaceDirectory,
+    options?: { excludeAuctions?: boolean },
+  ): Promise<SavedSearchRecord | null>;
+  update(
+    user: Pick<UserRecord, "id">,
+    input: {
+      id: number;
+      title?: string | null;
+      notifications?: Partial<Notifications>;
+      search?: Omit<SavePayload, "user" | "jwt" | "searchType">;
+    },
+    now: Date,
+  ): Promise<number>;
   remove(user: Pick<UserRecord, "id">, ids: number[]): Promise<number>;
 }
 
@@ -244,7 +298,15 @@ export function savedSearchesService(db: Kysely<Database>): SavedSearchesService
       const search = storedSearchOf(query, dir, { excludeAuctions: payload.excludeAuctions, domain: payload.domain });
       const title = cleanTitle(payload.title);
       const notifications = payload.notifications ? normaliseNotifications(payload.notifications) : null;
-      const result = await upsertSavedSearch(db, { userId: user.id, search, title, notifications, initialNotifications: defaultNotifications, now, limit: MAX_SAVED_SEARCHES });
+      const result = await upsertSavedSearch(db, {
+        userId: user.id,
+        search,
+        title,
+        notifications,
+        initialNotifications: defaultNotifications,
+        now,
+        limit: MAX_SAVED_SEARCHES,
+      });
       if ("refused" in result) throw new ConflictError(savedSearchMessages.tooMany);
       const saved = savedSearchQuery(query, { excludeAuctions: payload.excludeAuctions });
       return { ...result, hash: search.hash, searchUrl: encodeSearchUrl({ ...saved, sort: query.sort }, dir) };
@@ -265,9 +327,17 @@ export function savedSearchesService(db: Kysely<Database>): SavedSearchesService
     },
     async update(user, input, now) {
       const dir = await directory();
-      const search = input.search ? storedSearchOf(searchOf(input.search.searchData, dir), dir, { excludeAuctions: input.search.excludeAuctions, domain: input.search.domain }) : undefined;
+      const search = input.search
+        ? storedSearchOf(searchOf(input.search.searchData, dir), dir, {
+            excludeAuctions: input.search.excludeAuctions,
+            domain: input.search.domain,
+          })
+        : undefined;
       const outcome = await updateSavedSearch(db, {
-        userId: user.id, id: input.id, now, search,
+        userId: user.id,
+        id: input.id,
+        now,
+        search,
         title: input.title === undefined ? undefined : cleanTitle(input.title),
         notifications: input.notifications ? normaliseNotifications(input.notifications) : undefined,
       });
@@ -285,6 +355,9 @@ export function savedSearchesService(db: Kysely<Database>): SavedSearchesService
 
 /** A title as stored: trimmed, inner whitespace collapsed; empty means the default title. */
 export function cleanTitle(title: string | null | undefined): string | null {
-  const clean = (title ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim();
+  const clean = (title ?? "")
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return clean === "" ? null : clean;
 }

@@ -3,6 +3,7 @@ import { PlaceLevel } from "../../core/places.ts";
 import { agentsStrip, initials, logoSize, publisherPath, websiteHref } from "../../core/publisher/page.ts";
 import type { AgentSummary, PublisherDetail } from "../../db/publishers.ts";
 import type { PlaceDirectory } from "../../db/place-directory.ts";
+import { localizePath, type Locale } from "../i18n/locale.ts";
 
 export interface AgentView {
   id: number;
@@ -14,22 +15,30 @@ export interface AgentView {
   listings: number;
 }
 
-export function presentAgent(a: AgentSummary): AgentView {
+export function presentAgent(a: AgentSummary, locale: Locale): AgentView {
+  const url = publisherPath({ id: a.id, kind: "agent", slug: a.slug, isAgentPro: a.isAgentPro });
   return {
-    id: a.id, name: a.name, initials: initials(a.name), photo: a.hasPhoto ? `/media/publisher/${a.id}/photo.svg` : null,
-    isAgentPro: a.isAgentPro, url: publisherPath({ id: a.id, kind: "agent", slug: a.slug, isAgentPro: a.isAgentPro }), listings: a.listings,
+    id: a.id,
+    name: a.name,
+    initials: initials(a.name),
+    photo: a.hasPhoto ? `/media/publisher/${a.id}/photo.svg` : null,
+    isAgentPro: a.isAgentPro,
+    url: url && localizePath(url, locale),
+    listings: a.listings,
   };
 }
 
 /**
- * Publisher fields (seed 001 §3). The phone number is never part of it (publisherPhone is always null
- * here): it is revealed only through POST /portal-srp/api/v1/phonecall, which records the call.
+ * Publisher fields (seed 001 §3), with the pages' paths in `locale`. The phone number is never part of it
+ * (publisherPhone is always null here): it is revealed only through POST /portal-srp/api/v1/phonecall,
+ * which records the call.
  */
-export function presentPublisher(p: PublisherDetail, agents: AgentSummary[], directory: PlaceDirectory) {
+export function presentPublisher(p: PublisherDetail, agents: AgentSummary[], directory: PlaceDirectory, locale: Locale) {
   const town = p.townId ? directory.get(p.townId) : undefined;
   const province = p.townId ? directory.ancestorAt(p.townId, PlaceLevel.province) : undefined;
-  const url = publisherPath(p) ?? "";
-  const agentViews = agents.map(presentAgent);
+  const path = publisherPath(p);
+  const url = path ? localizePath(path, locale) : "";
+  const agentViews = agents.map((a) => presentAgent(a, locale));
   const strip = agentsStrip(agentViews);
   return {
     publisherId: p.id,
@@ -37,7 +46,13 @@ export function presentPublisher(p: PublisherDetail, agents: AgentSummary[], dir
     publisherName: p.name,
     publisherSlug: p.slug,
     description: p.description,
-    publisherAddress: { street: p.street, town: town?.name ?? null, province: province?.short ?? null, state: "Italia", postcode: p.postalCode },
+    publisherAddress: {
+      street: p.street,
+      town: town?.name ?? null,
+      province: province?.short ?? null,
+      state: "Italia",
+      postcode: p.postalCode,
+    },
     publisherUrl: url,
     publisherPhone: null,
     showPhoneNumber: p.showPhoneNumber && p.phone !== null,
@@ -50,7 +65,13 @@ export function presentPublisher(p: PublisherDetail, agents: AgentSummary[], dir
     publisherLogo: p.kind === "agency" ? `/media/publisher/${p.id}/logo.svg` : null,
     logoSize: logoSize(p.hasCrossSubscription),
     publisherInitials: initials(p.name),
-    publisherParent: p.parent ? { id: p.parent.id, name: p.parent.name, url: publisherPath({ id: p.parent.id, kind: "agency", slug: p.parent.slug, isAgentPro: false }) } : null,
+    publisherParent: p.parent
+      ? {
+          id: p.parent.id,
+          name: p.parent.name,
+          url: localizePath(publisherPath({ id: p.parent.id, kind: "agency", slug: p.parent.slug, isAgentPro: false })!, locale),
+        }
+      : null,
     publisherPhoto: p.hasPhoto ? `/media/publisher/${p.id}/photo.svg` : null,
   };
 }

@@ -4,14 +4,15 @@
  */
 import type { Kysely } from "kysely";
 import { data, redirect } from "react-router";
-import { agentsHeading, listingsHeading, publisherIdFromParam } from "../../core/publisher/page.ts";
+import { publisherIdFromParam } from "../../core/publisher/page.ts";
 import { buildPaginator } from "../../core/search/paginator.ts";
 import { sortAliases, sortKeys, type SortKey } from "../../core/search/vocabulary.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { findAgents, findPublisher, findPublisherListings } from "../../db/publishers.ts";
 import type { Database } from "../../db/schema.ts";
 import { presentListingCard } from "../api/listing-card-presenter.ts";
-import { localeFromPath, localizePath } from "../i18n/locale.ts";
+import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
+import { publisherTexts } from "../i18n/publisher.ts";
 import { presentPublisher } from "./present.server.ts";
 
 export const PUBLISHER_PAGE_SIZE = 12;
@@ -35,9 +36,10 @@ export function publisherPageHref(base: string, sort: SortKey, page: number): st
   return s ? `${base}?${s}` : base;
 }
 
-/** null when there is no such agency (or Agente Pro). */
+/** null when there is no such agency (or Agente Pro). Headings and links are in `locale` (links under /en/ for English). */
 export async function loadPublisherPage(
-  db: Kysely<Database>, options: { id: number; kind: PublisherPageKind; sort: SortKey; page: number; size?: number },
+  db: Kysely<Database>,
+  options: { id: number; kind: PublisherPageKind; sort: SortKey; page: number; size?: number; locale: Locale },
 ) {
   const publisher = await findPublisher(db, options.id);
   const isWanted = options.kind === "agency" ? publisher?.kind === "agency" : publisher?.kind === "agent" && publisher.isAgentPro;
@@ -46,23 +48,30 @@ export async function loadPublisherPage(
   const [directory, agents, result] = await Promise.all([
     getPlaceDirectory(db),
     options.kind === "agency" ? findAgents(db, publisher.id) : Promise.resolve([]),
-    findPublisherListings(db, { publisherId: publisher.id, asAgent: options.kind === "agentPro", sort: options.sort, page: options.page, size }),
+    findPublisherListings(db, {
+      publisherId: publisher.id,
+      asAgent: options.kind === "agentPro",
+      sort: options.sort,
+      page: options.page,
+      size,
+    }),
   ]);
-  const view = presentPublisher(publisher, agents, directory);
+  const view = presentPublisher(publisher, agents, directory, options.locale);
+  const t = publisherTexts[options.locale];
   const totalPages = Math.min(Math.ceil(result.total / size), MAX_PUBLISHER_PAGE);
   return {
     publisher: view,
     // Phones are revealed only through the phonecall endpoint, never in a page's data.
     listings: result.listings.map((l) => {
       const card = presentListingCard(l, directory);
-      return { ...card, publisher: { ...card.publisher, publisherPhone: null } };
+      return { ...card, uri: localizePath(card.uri, options.locale), publisher: { ...card.publisher, publisherPhone: null } };
     }),
     total: result.total,
     page: options.page,
     sort: options.sort,
     totalPages,
     paginator: buildPaginator(options.page, totalPages, (p) => publisherPageHref(view.publisherUrl, options.sort, p)),
-    headings: { agents: agentsHeading(agents.length, publisher.name), listings: listingsHeading(result.total, publisher.name) },
+    headings: { agents: t.agentsHeading(agents.length, publisher.name), listings: t.listingsHeading(result.total, publisher.name) },
     // Publisher-wide flags the listing cards need (seed 001 §6: auctions may hide contact).
     auctionContact: !publisher.disableAuctions,
   };
@@ -75,7 +84,11 @@ export type PublisherPage = NonNullable<Awaited<ReturnType<typeof loadPublisherP
  * the page's data; a 404 with `notFound` for an unknown publisher, a 301 to the canonical address.
  */
 export async function loadPublisherRoute(
-  db: Kysely<Database>, request: Request, param: string | undefined, kind: PublisherPageKind, notFound: string,
+  db: Kysely<Database>,
+  request: Request,
+  param: string | undefined,
+  kind: PublisherPageKind,
+  notFound: string,
 ) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
@@ -83,7 +96,7 @@ export async function loadPublisherRoute(
   if (!id) throw data(notFound, { status: 404 });
   const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("pagina") ?? "1", 10) || 1), MAX_PUBLISHER_PAGE);
   const sort = publisherSort(url.searchParams.get("ordine"));
-  const result = await loadPublisherPage(db, { id, kind, sort, page });
+  const result = await loadPublisherPage(db, { id, kind, sort, page, locale });
   if (!result) throw data(notFound, { status: 404 });
   const canonical = localizePath(publisherPageHref(result.publisher.publisherUrl, sort, page), locale);
   if (`${url.pathname}${url.search}` !== canonical) throw redirect(canonical, 301);

@@ -19,10 +19,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const publisher = id ? await findPublisher(db, id) : null;
   if (!publisher || publisher.kind !== "agency") throw data("Agenzia non trovata", { status: 404 });
   const [agents, directory] = await Promise.all([findAgents(db, publisher.id), getPlaceDirectory(db)]);
-  const view = presentPublisher(publisher, agents, directory);
+  const view = presentPublisher(publisher, agents, directory, locale);
   const canonical = localizePath(`${view.publisherUrl}agenti/`, locale);
   if (url.pathname !== canonical) throw redirect(canonical, 301);
-  return { publisher: view, heading: publisherTexts[locale].agentsHeading(agents.length, publisher.name), locale, origin: url.origin, canonical };
+  return {
+    publisher: view,
+    heading: publisherTexts[locale].agentsHeading(agents.length, publisher.name),
+    locale,
+    origin: url.origin,
+    canonical,
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -42,10 +48,18 @@ export default function AgencyAgentsPage({ loaderData }: Route.ComponentProps) {
     <article className="page publisher-page">
       <nav aria-label={t.breadcrumb} className="breadcrumbs">
         <ol>
-          <li><a href={here("/")}>{t.home}</a></li>
-          <li><a href={here("/trova-agenzia/")}>{t.agencies}</a></li>
-          <li><a href={here(p.publisherUrl)}>{p.publisherName}</a></li>
-          <li><span aria-current="page">{t.agents}</span></li>
+          <li>
+            <a href={here("/")}>{t.home}</a>
+          </li>
+          <li>
+            <a href={here("/trova-agenzia/")}>{t.agencies}</a>
+          </li>
+          <li>
+            <a href={here(p.publisherUrl)}>{p.publisherName}</a>
+          </li>
+          <li>
+            <span aria-current="page">{t.agents}</span>
+          </li>
         </ol>
       </nav>
       <h1>{heading}</h1>
@@ -65,7 +79,9 @@ export default function AgencyAgentsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <p><a href={here(p.publisherUrl)}>{t.backTo(p.publisherName)}</a></p>
+      <p>
+        <a href={here(p.publisherUrl)}>{t.backTo(p.publisherName)}</a>
+      </p>
     </article>
   );
 }

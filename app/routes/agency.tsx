@@ -17,10 +17,20 @@ import "../ui/search-tools.css";
 import "../ui/publisher.css";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { url, locale, canonical, result } = await loadPublisherRoute(services(context).database.readDb, request, params.publisher, "agency", "Agenzia non trovata");
-  const t = publisherTexts[locale];
-  const headings = { agents: t.agentsHeading(result.publisher.agentList.total, result.publisher.publisherName), listings: t.listingsHeading(result.total, result.publisher.publisherName) };
-  return { ...result, headings, locale, origin: url.origin, canonical, jsonLd: realEstateAgentJsonLd(result.publisher, url.origin, result.total) };
+  const { url, locale, canonical, result } = await loadPublisherRoute(
+    services(context).database.readDb,
+    request,
+    params.publisher,
+    "agency",
+    "Agenzia non trovata",
+  );
+  return {
+    ...result,
+    locale,
+    origin: url.origin,
+    canonical,
+    jsonLd: realEstateAgentJsonLd(result.publisher, url.origin, result.total),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -40,21 +50,45 @@ export default function AgencyPage({ loaderData }: Route.ComponentProps) {
   const { publisher: p, listings, paginator, headings, sort, total, locale } = loaderData;
   const t = publisherTexts[locale];
   const here = (path: string) => localizePath(path, locale);
-  const address = [p.publisherAddress.street, [p.publisherAddress.postcode, p.publisherAddress.town].filter(Boolean).join(" "), p.publisherAddress.province ? `(${p.publisherAddress.province})` : null].filter(Boolean).join(", ");
+  const address = [
+    p.publisherAddress.street,
+    [p.publisherAddress.postcode, p.publisherAddress.town].filter(Boolean).join(" "),
+    p.publisherAddress.province ? `(${p.publisherAddress.province})` : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
   return (
     <article className="page publisher-page">
       <nav aria-label={t.breadcrumb} className="breadcrumbs">
         <ol>
-          <li><a href={here("/")}>{t.home}</a></li>
-          <li><a href={here("/trova-agenzia/")}>{t.agencies}</a></li>
-          <li><span aria-current="page">{p.publisherName}</span></li>
+          <li>
+            <a href={here("/")}>{t.home}</a>
+          </li>
+          <li>
+            <a href={here("/trova-agenzia/")}>{t.agencies}</a>
+          </li>
+          <li>
+            <span aria-current="page">{p.publisherName}</span>
+          </li>
         </ol>
       </nav>
       <header className="publisher-header">
-        {p.publisherLogo && <img className="publisher-logo" src={p.publisherLogo} alt={t.logoAlt(p.publisherName)} width={p.logoSize.width} height={p.logoSize.height} />}
+        {p.publisherLogo && (
+          <img
+            className="publisher-logo"
+            src={p.publisherLogo}
+            alt={t.logoAlt(p.publisherName)}
+            width={p.logoSize.width}
+            height={p.logoSize.height}
+          />
+        )}
         <div className="publisher-header__text">
           <h1>{p.publisherName}</h1>
-          {address && <p className="publisher-address" data-testid="publisher-address">{address}</p>}
+          {address && (
+            <p className="publisher-address" data-testid="publisher-address">
+              {address}
+            </p>
+          )}
           <PublisherDescription text={p.description} locale={locale} />
         </div>
         <PublisherContact
@@ -89,7 +123,12 @@ export default function AgencyPage({ loaderData }: Route.ComponentProps) {
         </div>
         {total === 0 ? <p>{t.noListings}</p> : <ListingGrid listings={listings} locale={locale} />}
         <PublisherPager paginator={paginator} locale={locale} />
-        {total > 0 && <p><a href={here(`/srp/?pId=${p.publisherId}`)}>{t.seeAll}</a>{t.seeAllRest(p.publisherName)}</p>}
+        {total > 0 && (
+          <p>
+            <a href={here(`/srp/?pId=${p.publisherId}`)}>{t.seeAll}</a>
+            {t.seeAllRest(p.publisherName)}
+          </p>
+        )}
       </section>
     </article>
   );

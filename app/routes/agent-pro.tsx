@@ -15,9 +15,14 @@ import "../ui/search-tools.css";
 import "../ui/publisher.css";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { url, locale, canonical, result } = await loadPublisherRoute(services(context).database.readDb, request, params.publisher, "agentPro", "Agente non trovato");
-  const headings = { agents: "", listings: publisherTexts[locale].listingsHeading(result.total, result.publisher.publisherName) };
-  return { ...result, headings, locale, origin: url.origin, canonical };
+  const { url, locale, canonical, result } = await loadPublisherRoute(
+    services(context).database.readDb,
+    request,
+    params.publisher,
+    "agentPro",
+    "Agente non trovato",
+  );
+  return { ...result, locale, origin: url.origin, canonical };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -39,10 +44,20 @@ export default function AgentProPage({ loaderData }: Route.ComponentProps) {
     <article className="page publisher-page">
       <nav aria-label={t.breadcrumb} className="breadcrumbs">
         <ol>
-          <li><a href={here("/")}>{t.home}</a></li>
-          <li><a href={here("/trova-agenzia/")}>{t.agencies}</a></li>
-          {p.publisherParent?.url && <li><a href={here(p.publisherParent.url)}>{p.publisherParent.name}</a></li>}
-          <li><span aria-current="page">{p.publisherName}</span></li>
+          <li>
+            <a href={here("/")}>{t.home}</a>
+          </li>
+          <li>
+            <a href={here("/trova-agenzia/")}>{t.agencies}</a>
+          </li>
+          {p.publisherParent?.url && (
+            <li>
+              <a href={here(p.publisherParent.url)}>{p.publisherParent.name}</a>
+            </li>
+          )}
+          <li>
+            <span aria-current="page">{p.publisherName}</span>
+          </li>
         </ol>
       </nav>
       <header className="publisher-header">
@@ -51,7 +66,11 @@ export default function AgentProPage({ loaderData }: Route.ComponentProps) {
           <h1>{p.publisherName}</h1>
           <p className="agent-pro-badge">{t.agentPro}</p>
           {p.publisherParent?.url && (
-            <p><a href={here(p.publisherParent.url)} data-testid="agent-parent">{t.agentParent(p.publisherParent.name)}</a></p>
+            <p>
+              <a href={here(p.publisherParent.url)} data-testid="agent-parent">
+                {t.agentParent(p.publisherParent.name)}
+              </a>
+            </p>
           )}
         </div>
         <PublisherContact

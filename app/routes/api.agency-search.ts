@@ -3,7 +3,7 @@ import { PAGE_SIZE } from "../../core/search/vocabulary.ts";
 import { searchAgencies } from "../../db/publishers.ts";
 import { apiRoute } from "../api/boundary.server.ts";
 import { readSearch } from "../api/search-input.server.ts";
-import { buildCriteria } from "../search/criteria.server.ts";
+import { buildCriteria } from "../../db/search-criteria.ts";
 import { townIdsOf } from "../search/places.server.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.agency-search";
@@ -14,7 +14,12 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
   const { criteria, directory } = await buildCriteria(db, query, { isochrones: services(context).isochrones });
   const size = body.size ?? PAGE_SIZE;
   const countOnly = new URL(request.url).pathname.endsWith("/availableresults");
-  const { total, agencies } = await searchAgencies(db, { townIds: townIdsOf(directory, criteria.places), channel: query.channel, page: query.page, size: countOnly ? 1 : size });
+  const { total, agencies } = await searchAgencies(db, {
+    townIds: townIdsOf(directory, criteria.places),
+    channel: query.channel,
+    page: query.page,
+    size: countOnly ? 1 : size,
+  });
   if (countOnly) return Response.json({ total });
   return Response.json({
     total,

@@ -11,10 +11,17 @@ import type { Route } from "./+types/api.agent-pro";
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
   const req = await readPublisherRequest(request);
-  const page = await loadPublisherPage(services(context).database.readDb, { id: req.id, kind: "agentPro", sort: req.sort, page: req.page, size: req.size });
+  const page = await loadPublisherPage(services(context).database.readDb, {
+    id: req.id,
+    kind: "agentPro",
+    sort: req.sort,
+    page: req.page,
+    size: req.size,
+    locale: req.locale,
+  });
   if (!page) return jsonError(404, "Agente non trovato", "apireq.pId");
   if (new URL(request.url).pathname.endsWith("/search")) return Response.json(listingsJson(page));
-  return Response.json({ publisher: page.publisher, ...listingsJson(page) });
+  return Response.json({ publisher: page.publisher, headings: { listings: page.headings.listings }, ...listingsJson(page) });
 });
 
 export const loader = endpoint.loader;

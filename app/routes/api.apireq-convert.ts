@@ -11,8 +11,14 @@ import { services } from "../services.ts";
 import type { Route } from "./+types/api.apireq-convert";
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
-  const { body, query, directory } = await readSearch(request, services(context).database.readDb, { schema: convertBodySchema, filtersField: "filtersToEncode" });
-  return Response.json({ convertedFilters: toRawFilters(query), uri: localizePath(encodeSearchUrl(query, directory), body.locale ?? "it") });
+  const { body, query, directory } = await readSearch(request, services(context).database.readDb, {
+    schema: convertBodySchema,
+    filtersField: "filtersToEncode",
+  });
+  return Response.json({
+    convertedFilters: toRawFilters(query),
+    uri: localizePath(encodeSearchUrl(query, directory), body.locale ?? "it"),
+  });
 });
 
 export const loader = endpoint.loader;

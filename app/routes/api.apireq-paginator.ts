@@ -10,7 +10,7 @@ import { apiRoute } from "../api/boundary.server.ts";
 import { readSearch } from "../api/search-input.server.ts";
 import { localizePath } from "../i18n/locale.ts";
 import { bodyLocale, paginatorBodySchema } from "../search/apireq.server.ts";
-import { buildCriteria } from "../search/criteria.server.ts";
+import { buildCriteria } from "../../db/search-criteria.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.apireq-paginator";
 
@@ -18,7 +18,8 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
   const s = services(context);
   const db = s.database.readDb;
   const { body, query, directory } = await readSearch(request, db, { schema: paginatorBodySchema });
-  const total = body.totalResults ?? (await countListings(db, (await buildCriteria(db, query, { isochrones: s.isochrones })).criteria, s.counts));
+  const total =
+    body.totalResults ?? (await countListings(db, (await buildCriteria(db, query, { isochrones: s.isochrones })).criteria, s.counts));
   const size = body.size ?? PAGE_SIZE;
   const totalPages = Math.min(Math.ceil(total / size), MAX_PAGE);
   const canonical = localizePath(encodeSearchUrl(query, directory), bodyLocale(body));

@@ -9,7 +9,9 @@ import { services } from "../services.ts";
 import type { Route } from "./+types/api.apireq-search-params-for-url";
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
-  const { body, query, directory, uri } = await readSearch(request, services(context).database.readDb, { schema: searchParamsForUrlBodySchema });
+  const { body, query, directory, uri } = await readSearch(request, services(context).database.readDb, {
+    schema: searchParamsForUrlBodySchema,
+  });
   const { canonical, locale, isCanonical } = uri!;
   const pageType = body.isAgencySrp ? "agency" : body.pagetype;
   return Response.json({ ...buildApireq(query, directory, { pageType, locale: body.locale ?? locale }), canonical, isCanonical });

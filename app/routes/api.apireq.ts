@@ -7,9 +7,13 @@ import type { Route } from "./+types/api.apireq";
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
   const { body, query, directory } = await readSearch(request, services(context).database.readDb, { schema: apireqBodySchema });
-  return Response.json(buildApireq(query, directory, {
-    pageType: body.pageType, locale: body.apireqParams?.locale ?? body.locale, size: body.apireqParams?.size,
-  }));
+  return Response.json(
+    buildApireq(query, directory, {
+      pageType: body.pageType,
+      locale: body.apireqParams?.locale ?? body.locale,
+      size: body.apireqParams?.size,
+    }),
+  );
 });
 
 export const loader = endpoint.loader;

@@ -28,7 +28,10 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
   const db = services(context).database.readDb;
   const { body, query } = await readSearch(request, db, {
     schema: bodySchema,
-    extra: (b) => ({ channel: b.channel ?? "vendita", geocircle: { circle: [{ distance: Math.min(searchRadius(b.radius), 50_000), center: [b.lat, b.lon] }] } }),
+    extra: (b) => ({
+      channel: b.channel ?? "vendita",
+      geocircle: { circle: [{ distance: Math.min(searchRadius(b.radius), 50_000), center: [b.lat, b.lon] }] },
+    }),
   });
   const radius = Math.min(searchRadius(body.radius), 50_000);
   const result = await runListingSearch(db, query, { ...searchOptions(services(context)), size: body.size, withFillIn: false });

@@ -2,7 +2,7 @@
 import { countListings } from "../../db/listings-search.ts";
 import { apiRoute } from "../api/boundary.server.ts";
 import { readSearch } from "../api/search-input.server.ts";
-import { buildCriteria } from "../search/criteria.server.ts";
+import { buildCriteria } from "../../db/search-criteria.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.home-availableresults";
 

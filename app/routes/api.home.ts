@@ -27,7 +27,11 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
   const [regions, totals, latest] = await Promise.all([
     listChildren(db, "IT", { levels: [PlaceLevel.region] }),
     countListingsByChannel(db),
-    runListingSearch(db, parseSearch({ sortType: "data_decrescente", photo: true }), { ...searchOptions(services(context)), size: 6, withFillIn: false }),
+    runListingSearch(db, parseSearch({ sortType: "data_decrescente", photo: true }), {
+      ...searchOptions(services(context)),
+      size: 6,
+      withFillIn: false,
+    }),
   ]);
   return Response.json({
     totals: Object.fromEntries(channels.map((c) => [c, totals[c] ?? 0])),

@@ -12,7 +12,15 @@ import { sendLead } from "../contact/leads.server.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.leads";
 
-const id = z.union([z.number(), z.string().regex(/^\d{1,15}$/).transform(Number)]).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const id = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const fields = {
   name: z.string().max(120).optional(),
   email: z.string().max(254).optional(),
@@ -28,7 +36,11 @@ const agencyBody = z.strictObject({ publisherId: id, ...fields });
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, async (args) => {
   const { request, context } = args;
-  const kind = new URL(request.url).pathname.endsWith("/searchAgency") ? "agency" : new URL(request.url).pathname.endsWith("/searchGeneric") ? "generic" : "specific";
+  const kind = new URL(request.url).pathname.endsWith("/searchAgency")
+    ? "agency"
+    : new URL(request.url).pathname.endsWith("/searchGeneric")
+      ? "generic"
+      : "specific";
   const body = kind === "agency" ? await readJsonBody(request, agencyBody) : await readJsonBody(request, listingBody);
   const svc = services(context);
   const outcome = await sendLead(svc.database.db, {
@@ -37,7 +49,10 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, async (args) => 
     publisherId: "publisherId" in body ? body.publisherId : undefined,
     context: body.context,
     fields: { name: body.name, email: body.email, telephone: body.telephone, message: body.message },
-    userId: currentUserId(request), clientKey: clientKey(request), limit: (family, key) => limitClient(args, family, key), origin: svc.publicOrigin,
+    userId: currentUserId(request),
+    clientKey: clientKey(request),
+    limit: (family, key) => limitClient(args, family, key),
+    origin: svc.publicOrigin,
   });
   switch (outcome.status) {
     case "invalid": {

@@ -16,7 +16,8 @@ const querySchema = z.strictObject({
 
 const endpoint = apiRoute<Route.LoaderArgs>({ method: "GET", limit: "suggest" }, async ({ params, request, context }) => {
   const level = lookupLevelOf(params.level);
-  if (level === undefined) return jsonError(404, `unknown level "${params.level.slice(0, 40)}": use one of ${Object.keys(lookupLevels).join(", ")}`);
+  if (level === undefined)
+    return jsonError(404, `unknown level "${params.level.slice(0, 40)}": use one of ${Object.keys(lookupLevels).join(", ")}`);
   const query = readQuery(request, querySchema);
   const slug = params.slug.toLowerCase();
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) return jsonError(400, "slug: only letters, digits and dashes are allowed", "slug");

@@ -22,14 +22,19 @@ const present = (a: SavedAddress) => ({ ...a, updatedAt: a.updatedAt.toISOString
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" }, async (args) => {
   switch (mycasaPath(args.request)) {
     case "addresses/get":
-      return mycasaAction(args, mycasaBody({}), async ({ user, svc }) => ({ statusCode: 200, data: (await listAddresses(svc.database.db, user.id)).map(present) }));
+      return mycasaAction(args, mycasaBody({}), async ({ user, svc }) => ({
+        statusCode: 200,
+        data: (await listAddresses(svc.database.db, user.id)).map(present),
+      }));
     case "addresses/add":
       return mycasaAction(args, mycasaBody({ address: addressInput }), async ({ body, user, svc, now }) => ({
-        statusCode: 200, data: present(await addAddress(svc.database.db, user.id, body.address, now)),
+        statusCode: 200,
+        data: present(await addAddress(svc.database.db, user.id, body.address, now)),
       }));
     case "addresses/rename":
       return mycasaAction(args, mycasaBody({ id: recordId, name: recordName }), async ({ body, user, svc, now }) => ({
-        statusCode: 200, data: present(await renameAddress(svc.database.db, user.id, body.id, body.name, now)),
+        statusCode: 200,
+        data: present(await renameAddress(svc.database.db, user.id, body.id, body.name, now)),
       }));
     case "addresses/delete":
       return mycasaAction(args, mycasaBody({ id: recordId }), async ({ body, user, svc }) => {

@@ -21,7 +21,8 @@ const removeSchema = mycasaBody({ ids: z.array(listingId).min(1).max(1000) });
 const getSchema = mycasaBody({});
 const mergeSchema = mycasaBody({ ids: z.array(listingId).max(MAX_FAVOURITES) });
 
-const presentList = (rows: Awaited<ReturnType<typeof listFavourites>>) => rows.map((r) => ({ listingId: r.listingId, priceAtSave: r.priceAtSave, savedAt: r.savedAt.toISOString() }));
+const presentList = (rows: Awaited<ReturnType<typeof listFavourites>>) =>
+  rows.map((r) => ({ listingId: r.listingId, priceAtSave: r.priceAtSave, savedAt: r.savedAt.toISOString() }));
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" }, async (args) => {
   switch (mycasaPath(args.request)) {
@@ -41,7 +42,10 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" },
         return { statusCode: 200, data: { removed } };
       });
     case "listings/get/basic":
-      return mycasaAction(args, getSchema, async ({ user, svc }) => ({ statusCode: 200, list: presentList(await listFavourites(svc.database.db, user.id)) }));
+      return mycasaAction(args, getSchema, async ({ user, svc }) => ({
+        statusCode: 200,
+        list: presentList(await listFavourites(svc.database.db, user.id)),
+      }));
     case "listings/merge":
       return mycasaAction(args, mergeSchema, async ({ body, user, svc, now }) => {
         // Ids of listings that no longer exist are dropped (the favourites page drops them too).
@@ -49,7 +53,10 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" },
         const entries = body.ids.filter((id) => prices.has(id)).map((id) => ({ listingId: id, price: prices.get(id) ?? null }));
         const { added, notSaved } = await addFavourites(svc.database.db, user.id, entries, now, { partial: true });
         return {
-          statusCode: 200, added, notSaved, gone: body.ids.filter((id) => !prices.has(id)),
+          statusCode: 200,
+          added,
+          notSaved,
+          gone: body.ids.filter((id) => !prices.has(id)),
           ...(notSaved.length ? { message: mycasaMessages.favouritesFull } : {}),
           list: presentList(await listFavourites(svc.database.db, user.id)),
         };

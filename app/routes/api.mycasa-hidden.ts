@@ -24,11 +24,14 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" },
     case "hidden":
       return mycasaAction(args, listSchema, async ({ user, svc }) => ({
         statusCode: 200,
-        data: { data: (await listHidden(svc.database.db, user.id)).map((h) => ({ listingId: h.listingId, hiddenAt: h.hiddenAt.toISOString() })) },
+        data: {
+          data: (await listHidden(svc.database.db, user.id)).map((h) => ({ listingId: h.listingId, hiddenAt: h.hiddenAt.toISOString() })),
+        },
       }));
     case "hidden/add":
       return mycasaAction(args, addSchema, async ({ body, user, svc, now }) => {
-        if (!(await existingListingIds(svc.database.readDb, [body.listingId])).has(body.listingId)) throw new NotFoundError(mycasaMessages.listingNotFound, "listingId");
+        if (!(await existingListingIds(svc.database.readDb, [body.listingId])).has(body.listingId))
+          throw new NotFoundError(mycasaMessages.listingNotFound, "listingId");
         await hideListing(svc.database.db, user.id, body.listingId, now);
         return { statusCode: 200, data: { listingId: body.listingId } };
       });

@@ -8,25 +8,30 @@ import { countAmong } from "../../db/listings-search.ts";
 import { existingListingIds } from "../../db/listings.ts";
 import { apiRoute } from "../api/boundary.server.ts";
 import { locationRefSchema, readSearch } from "../api/search-input.server.ts";
-import { buildCriteria } from "../search/criteria.server.ts";
+import { buildCriteria } from "../../db/search-criteria.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.mycasa-hiddentotal";
 
 const ids = z.array(z.number().int().positive().max(2_147_483_647)).max(1000);
-const bodySchema = z.strictObject({
-  userDiscardedAds: ids,
-  closedList: ids.optional(),
-  locations: z.array(locationRefSchema).max(50).optional(),
-  filters: z.record(z.string().max(80), z.unknown()).optional(),
-  /** The search's apireq (POST apireq's answer): its uri names the search; its other fields are derived from it. */
-  apireq: z.looseObject({ uri: z.string().max(4000) }).optional(),
-}).transform((b) => ({ ...b, uri: b.apireq?.uri }));
+const bodySchema = z
+  .strictObject({
+    userDiscardedAds: ids,
+    closedList: ids.optional(),
+    locations: z.array(locationRefSchema).max(50).optional(),
+    filters: z.record(z.string().max(80), z.unknown()).optional(),
+    /** The search's apireq (POST apireq's answer): its uri names the search; its other fields are derived from it. */
+    apireq: z.looseObject({ uri: z.string().max(4000) }).optional(),
+  })
+  .transform((b) => ({ ...b, uri: b.apireq?.uri }));
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
   const db = services(context).database.readDb;
   const { body, query } = await readSearch(request, db, { schema: bodySchema });
   const { criteria } = await buildCriteria(db, query, { isochrones: services(context).isochrones });
-  const [hiddenTotal, existing] = await Promise.all([countAmong(db, criteria, body.userDiscardedAds), existingListingIds(db, body.userDiscardedAds)]);
+  const [hiddenTotal, existing] = await Promise.all([
+    countAmong(db, criteria, body.userDiscardedAds),
+    existingListingIds(db, body.userDiscardedAds),
+  ]);
   const closed = new Set([...(body.closedList ?? []), ...body.userDiscardedAds.filter((id) => !existing.has(id))]);
   return Response.json({ hiddenTotal, newClosedList: [...closed].sort((a, b) => a - b) });
 });

@@ -13,7 +13,10 @@ import { jsonError } from "../api/errors.ts";
 import { mycasaAction, mycasaBody, mycasaPath } from "../mycasa/api.server.ts";
 import type { Route } from "./+types/api.mycasa-history";
 
-const deleteSchema = mycasaBody({ ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(100).optional(), all: z.literal(true).optional() });
+const deleteSchema = mycasaBody({
+  ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(100).optional(),
+  all: z.literal(true).optional(),
+});
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" }, async (args) => {
   switch (mycasaPath(args.request)) {

@@ -18,7 +18,10 @@ import { mycasaAction, mycasaBody, mycasaPath } from "../mycasa/api.server.ts";
 import { commutePointInput, pointId } from "../mycasa/inputs.ts";
 import type { Route } from "./+types/api.mycasa-nearby";
 
-const stamped = (p: z.infer<typeof commutePointInput>, now: Date): StoredCommutePoint => ({ ...p, updateDt: p.updateDt ?? now.toISOString() });
+const stamped = (p: z.infer<typeof commutePointInput>, now: Date): StoredCommutePoint => ({
+  ...p,
+  updateDt: p.updateDt ?? now.toISOString(),
+});
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" }, async (args) => {
   switch (mycasaPath(args.request)) {
@@ -38,9 +41,18 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" },
         return { result: { id: body.id } };
       });
     case "nearby/sync":
-      return mycasaAction(args, mycasaBody({ nearbyAll: z.array(commutePointInput).max(MAX_COMMUTE_POINTS) }), async ({ body, user, svc, now }) => ({
-        result: await syncCommutePoints(svc.database.db, user.id, body.nearbyAll.map((p) => stamped(p, now)), pointsToPush),
-      }));
+      return mycasaAction(
+        args,
+        mycasaBody({ nearbyAll: z.array(commutePointInput).max(MAX_COMMUTE_POINTS) }),
+        async ({ body, user, svc, now }) => ({
+          result: await syncCommutePoints(
+            svc.database.db,
+            user.id,
+            body.nearbyAll.map((p) => stamped(p, now)),
+            pointsToPush,
+          ),
+        }),
+      );
     default:
       return jsonError(404, mycasaMessages.invalidBody);
   }

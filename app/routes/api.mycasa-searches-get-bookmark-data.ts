@@ -11,7 +11,15 @@ import { mycasaEndpoint } from "../mycasa/api.server.ts";
 import { presentSavedSearch, savedSearchMessages, searchDataSchema, searchOf, userFieldSchema } from "../mycasa/saved-searches.server.ts";
 import type { Route } from "./+types/api.mycasa-searches-get-bookmark-data";
 
-const id = z.union([z.number(), z.string().regex(/^\d{1,15}$/).transform(Number)]).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const id = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const bodySchema = z.strictObject({
   user: userFieldSchema,
   id: id.optional(),
@@ -34,7 +42,8 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
     const record = await searches.findByQuery(user.id, query, directory, { excludeAuctions: body.excludeAuctions });
     const view = record ? presentSavedSearch(record, directory, locale) : null;
     return { statusCode: 200, data: { searches: view ? [{ ...view, searchAlerts: view.alerts }] : [] } };
-  }));
+  }),
+);
 
 export const loader = endpoint.loader;
 export const action = endpoint.action;

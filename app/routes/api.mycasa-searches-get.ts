@@ -9,10 +9,18 @@ import { mycasaEndpoint } from "../mycasa/api.server.ts";
 import { userFieldSchema } from "../mycasa/saved-searches.server.ts";
 import type { Route } from "./+types/api.mycasa-searches-get";
 
-const bodySchema = z.strictObject({ user: userFieldSchema, locale: z.enum(["it", "en"]).optional(), jwt: z.string().max(4000).nullable().optional() });
+const bodySchema = z.strictObject({
+  user: userFieldSchema,
+  locale: z.enum(["it", "en"]).optional(),
+  jwt: z.string().max(4000).nullable().optional(),
+});
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, (args) =>
-  mycasaEndpoint(args, bodySchema, async ({ user, body, searches }) => ({ statusCode: 200, ...(await searches.list(user, body.locale ?? "it")) })));
+  mycasaEndpoint(args, bodySchema, async ({ user, body, searches }) => ({
+    statusCode: 200,
+    ...(await searches.list(user, body.locale ?? "it")),
+  })),
+);
 
 export const loader = endpoint.loader;
 export const action = endpoint.action;

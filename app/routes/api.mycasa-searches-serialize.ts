@@ -10,11 +10,20 @@ import { savePayloadSchema, searchOf, storedSearchOf } from "../mycasa/saved-sea
 import type { Route } from "./+types/api.mycasa-searches-serialize";
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, (args) =>
-  mycasaEndpoint(args, savePayloadSchema, async ({ body, searches }) => {
-    const directory = await searches.directory();
-    const stored = storedSearchOf(searchOf(body.searchData, directory), directory, { excludeAuctions: body.excludeAuctions, domain: body.domain });
-    return { statusCode: 200, data: { serialize: { str: stored.serialized, hash: stored.hash } } };
-  }, { sessionOnly: true }));
+  mycasaEndpoint(
+    args,
+    savePayloadSchema,
+    async ({ body, searches }) => {
+      const directory = await searches.directory();
+      const stored = storedSearchOf(searchOf(body.searchData, directory), directory, {
+        excludeAuctions: body.excludeAuctions,
+        domain: body.domain,
+      });
+      return { statusCode: 200, data: { serialize: { str: stored.serialized, hash: stored.hash } } };
+    },
+    { sessionOnly: true },
+  ),
+);
 
 export const loader = endpoint.loader;
 export const action = endpoint.action;

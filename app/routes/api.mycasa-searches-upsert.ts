@@ -14,7 +14,8 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
   mycasaEndpoint(args, savePayloadSchema, async ({ user, body, searches, now }) => {
     const { id, created, hash, searchUrl } = await searches.save(user, body, now);
     return { statusCode: 200, data: id, searchId: id, hash, created, searchUrl };
-  }));
+  }),
+);
 
 export const loader = endpoint.loader;
 export const action = endpoint.action;

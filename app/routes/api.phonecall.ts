@@ -11,7 +11,15 @@ import { revealPhone } from "../contact/phone.server.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.phonecall";
 
-const id = z.union([z.number(), z.string().regex(/^\d{1,15}$/).transform(Number)]).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const id = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const body = z.strictObject({
   publisherId: id,
   listingId: id.nullish(),
@@ -24,13 +32,24 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, async (args) => 
   const { request, context } = args;
   const input = await readJsonBody(request, body);
   const outcome = await revealPhone(services(context).database.db, {
-    publisherId: input.publisherId, listingId: input.listingId ?? null, device: input.device ?? deviceFromUserAgent(request.headers.get("user-agent")),
-    userId: currentUserId(request), clientKey: clientKey(request), limit: (family, key) => limitClient(args, family, key),
+    publisherId: input.publisherId,
+    listingId: input.listingId ?? null,
+    device: input.device ?? deviceFromUserAgent(request.headers.get("user-agent")),
+    userId: currentUserId(request),
+    clientKey: clientKey(request),
+    limit: (family, key) => limitClient(args, family, key),
   });
   if (outcome.status === "not-found") return jsonError(404, outcome.message, outcome.field);
   if (outcome.status === "forbidden") return jsonError(403, outcome.message);
   return Response.json(
-    { publisherId: input.publisherId, publisherName: outcome.publisherName, phone: outcome.phone, tel: outcome.tel, qrCode: outcome.qrSvg, callId: outcome.callId },
+    {
+      publisherId: input.publisherId,
+      publisherName: outcome.publisherName,
+      phone: outcome.phone,
+      tel: outcome.tel,
+      qrCode: outcome.qrSvg,
+      callId: outcome.callId,
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 });

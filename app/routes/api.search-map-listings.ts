@@ -10,7 +10,11 @@ const MAP_PAGE_SIZE = 20;
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
   const db = services(context).database.readDb;
   const { body, query } = await readSearch(request, db);
-  const result = await runListingSearch(db, query, { ...searchOptions(services(context)), size: body.size ?? MAP_PAGE_SIZE, withFillIn: false });
+  const result = await runListingSearch(db, query, {
+    ...searchOptions(services(context)),
+    size: body.size ?? MAP_PAGE_SIZE,
+    withFillIn: false,
+  });
   const validItems = result.listings.filter((l) => Number.isFinite(l.geoInfos.lat) && Number.isFinite(l.geoInfos.lon));
   return Response.json({ ...result, listings: validItems, validItems: validItems.length, query });
 });

@@ -13,29 +13,40 @@ import { listingMarkers } from "../../db/listings-search.ts";
 import { jsonError } from "../api/errors.ts";
 import { apiRoute } from "../api/boundary.server.ts";
 import { readSearch, searchBodySchema } from "../api/search-input.server.ts";
-import { buildCriteria } from "../search/criteria.server.ts";
+import { buildCriteria } from "../../db/search-criteria.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.search-map-markers";
 
 const MAX_PINS = 300;
 
 const markersBodySchema = searchBodySchema.extend({
-  mapBounds: z.strictObject({
-    bbox: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)])
-      .refine(([w, s, e, n]) => w < e && s < n, "west must be below east and south below north"),
-    zoom: z.number().min(0).max(24).optional(),
-  }).optional(),
+  mapBounds: z
+    .strictObject({
+      bbox: z
+        .tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)])
+        .refine(([w, s, e, n]) => w < e && s < n, "west must be below east and south below north"),
+      zoom: z.number().min(0).max(24).optional(),
+    })
+    .optional(),
 });
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
   const { body, query } = await readSearch(request, services(context).database.readDb, { schema: markersBodySchema });
-  const bounds = body.filters?.geobounds as { bbox?: [number, number, number, number]; zoom?: number } | [number, number, number, number] | undefined;
+  const bounds = body.filters?.geobounds as
+    | { bbox?: [number, number, number, number]; zoom?: number }
+    | [number, number, number, number]
+    | undefined;
   const shape = query.geo !== null && query.geo.kind !== "bounds";
-  if (!shape && query.geo?.kind !== "bounds") return jsonError(400, "filters.geobounds: the map view {bbox, zoom} is required for markers", "filters.geobounds");
+  if (!shape && query.geo?.kind !== "bounds")
+    return jsonError(400, "filters.geobounds: the map view {bbox, zoom} is required for markers", "filters.geobounds");
   if (shape && !body.mapBounds) return jsonError(400, "mapBounds: the map view {bbox, zoom} is required with a drawn area", "mapBounds");
   const db = services(context).database.readDb;
   const { criteria } = await buildCriteria(db, query, { isochrones: services(context).isochrones });
-  const bbox = shape ? body.mapBounds!.bbox : criteria.area!.kind === "bounds" ? criteria.area!.bbox : (query.geo as { bbox: [number, number, number, number] }).bbox;
+  const bbox = shape
+    ? body.mapBounds!.bbox
+    : criteria.area!.kind === "bounds"
+      ? criteria.area!.bbox
+      : (query.geo as { bbox: [number, number, number, number] }).bbox;
   const askedZoom = shape ? body.mapBounds!.zoom : bounds && !Array.isArray(bounds) ? bounds.zoom : undefined;
   const zoom = Math.round(askedZoom || zoomForBBox(bbox));
   const { total, markers } = await listingMarkers(db, criteria, { bbox, zoom, maxPins: MAX_PINS });

@@ -32,31 +32,42 @@ const bodySchema = z.strictObject({
 });
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, (args) =>
-  mycasaEndpoint(args, bodySchema, async ({ user, body, searches }) => {
-    const directory = await searches.directory();
-    const filters = body.filters ? { ...body.filters } : undefined;
-    const hasArea = filters !== undefined && GEO_KEYS.some((k) => filters[k] !== undefined);
-    const area = hasArea ? {} : body.activeNearby !== undefined && body.activeNearby !== null ? { nearby: body.activeNearby }
-      : body.isFromMap && body.bbPolygon ? { geobounds: body.bbPolygon } : {};
-    const withArea = Object.keys(area).length > 0 ? { ...(filters ?? {}), ...area } : filters;
-    const query = searchOf({ filters: withArea, locations: body.locations, uri: body.uri }, directory);
-    const described = describeSearch(query, directory, body.locale ?? "it");
-    const stored = storedSearchOf(query, directory, { domain: body.domain });
-    return {
-      bkmPayload: {
-        user: { id: user.id },
-        searchType: "bookmark",
-        domain: stored.domain,
-        searchData: { filters: savedSearchRaw(query), locations: query.places, activeSort: query.sort.replace(/_/g, "-") },
-        excludeAuctions: query.filters.auction === "exclude",
-        auctionAllowed: described.auctionAllowed,
-        title: described.defaultTitle,
-        summary: described.summary,
-        hash: stored.hash,
-        total: body.total ?? null,
-      },
-    };
-  }, { sessionOnly: true }));
+  mycasaEndpoint(
+    args,
+    bodySchema,
+    async ({ user, body, searches }) => {
+      const directory = await searches.directory();
+      const filters = body.filters ? { ...body.filters } : undefined;
+      const hasArea = filters !== undefined && GEO_KEYS.some((k) => filters[k] !== undefined);
+      const area = hasArea
+        ? {}
+        : body.activeNearby !== undefined && body.activeNearby !== null
+          ? { nearby: body.activeNearby }
+          : body.isFromMap && body.bbPolygon
+            ? { geobounds: body.bbPolygon }
+            : {};
+      const withArea = Object.keys(area).length > 0 ? { ...(filters ?? {}), ...area } : filters;
+      const query = searchOf({ filters: withArea, locations: body.locations, uri: body.uri }, directory);
+      const described = describeSearch(query, directory, body.locale ?? "it");
+      const stored = storedSearchOf(query, directory, { domain: body.domain });
+      return {
+        bkmPayload: {
+          user: { id: user.id },
+          searchType: "bookmark",
+          domain: stored.domain,
+          searchData: { filters: savedSearchRaw(query), locations: query.places, activeSort: query.sort.replace(/_/g, "-") },
+          excludeAuctions: query.filters.auction === "exclude",
+          auctionAllowed: described.auctionAllowed,
+          title: described.defaultTitle,
+          summary: described.summary,
+          hash: stored.hash,
+          total: body.total ?? null,
+        },
+      };
+    },
+    { sessionOnly: true },
+  ),
+);
 
 export const loader = endpoint.loader;
 export const action = endpoint.action;

@@ -18,7 +18,10 @@ const bodySchema = z.strictObject({
   }),
   returnAll: z.boolean().optional(),
   /** The current search's place hkeys: the answer says whether the point lies in one of them. */
-  hkeys: z.array(z.string().regex(/^[a-z0-9.-]{1,80}$/, "an hkey")).max(50).optional(),
+  hkeys: z
+    .array(z.string().regex(/^[a-z0-9.-]{1,80}$/, "an hkey"))
+    .max(50)
+    .optional(),
 });
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "suggest" }, async ({ request, context }) => {

@@ -22,14 +22,26 @@ import type { Route } from "./+types/api.smartsuggest-locality-children";
 
 const flag = z.boolean().optional();
 const bodySchema = z.strictObject({
-  childrenUri: z.string().max(300).regex(/^\/lh\/v2\/[a-z]+\/[a-z0-9-]{1,120}\/?(\?[a-z_=&0-9-]*)?$/i, "a children_uri such as /lh/v2/town/milano"),
-  conf: z.strictObject({
-    channel: channelSchema.optional(),
-    category: z.enum(["residenziale", "commerciale", "case-vacanza"]).optional(),
-    buildingCondition: z.enum(["nuovo", "nuovo-ristrutturato", "abitabile", "da-ristrutturare"]).optional(),
-    publisherId: idSchema("conf.publisherId").optional(),
-    withCount: flag, withParent: flag, withZones: flag, isZone: flag, isMetro: flag, isAgency: flag, isNonAdminZones: flag, isCercacasa: flag,
-  }).optional(),
+  childrenUri: z
+    .string()
+    .max(300)
+    .regex(/^\/lh\/v2\/[a-z]+\/[a-z0-9-]{1,120}\/?(\?[a-z_=&0-9-]*)?$/i, "a children_uri such as /lh/v2/town/milano"),
+  conf: z
+    .strictObject({
+      channel: channelSchema.optional(),
+      category: z.enum(["residenziale", "commerciale", "case-vacanza"]).optional(),
+      buildingCondition: z.enum(["nuovo", "nuovo-ristrutturato", "abitabile", "da-ristrutturare"]).optional(),
+      publisherId: idSchema("conf.publisherId").optional(),
+      withCount: flag,
+      withParent: flag,
+      withZones: flag,
+      isZone: flag,
+      isMetro: flag,
+      isAgency: flag,
+      isNonAdminZones: flag,
+      isCercacasa: flag,
+    })
+    .optional(),
 });
 
 const zoneLevels: number[] = [PlaceLevel.zone, PlaceLevel.block];
@@ -52,7 +64,12 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "suggest" }
   if (conf.withZones === false) children = children.filter((c) => !zoneLevels.includes(c.level));
 
   const withCount = conf.withCount !== false;
-  const filter = { channel: conf.channel, category: conf.category, buildingCondition: conf.buildingCondition, publisherId: conf.publisherId };
+  const filter = {
+    channel: conf.channel,
+    category: conf.category,
+    buildingCondition: conf.buildingCondition,
+    publisherId: conf.publisherId,
+  };
   const counts = withCount ? await countListingsIn(db, [place, ...children], filter) : new Map<string, number>();
   const count = counts.get(place.id) ?? 0;
   const locations = children.map((c) => {

@@ -11,9 +11,15 @@ import type { Route } from "./+types/api.smartsuggest-suggest";
 
 const bodySchema = z.strictObject({
   // Not trimmed: a trailing space after a street word ("via ") already asks for streets.
-  qs: z.string().max(100, "at most 100 characters").refine((s) => s.trim().length > 0, "type at least one character"),
+  qs: z
+    .string()
+    .max(100, "at most 100 characters")
+    .refine((s) => s.trim().length > 0, "type at least one character"),
   channel: channelSchema.optional(),
-  propertyTypeGroup: z.string().regex(/^[a-z-]{1,40}$/, "a property type group slug").optional(),
+  propertyTypeGroup: z
+    .string()
+    .regex(/^[a-z-]{1,40}$/, "a property type group slug")
+    .optional(),
   publisher: idSchema("publisher").optional(),
   extraLevels: levelListSchema(extraSuggestLevels).optional(),
   isLanding: z.boolean().optional(),
@@ -23,8 +29,12 @@ const bodySchema = z.strictObject({
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "suggest" }, async ({ request, context }) => {
   const body = await readJsonBody(request, bodySchema);
   const result = await suggestPlaces(services(context).database.readDb, body.qs, {
-    channel: body.channel, propertyTypeGroup: body.propertyTypeGroup, publisherId: body.publisher,
-    extraLevels: body.extraLevels, isLanding: body.isLanding, size: body.size,
+    channel: body.channel,
+    propertyTypeGroup: body.propertyTypeGroup,
+    publisherId: body.publisher,
+    extraLevels: body.extraLevels,
+    isLanding: body.isLanding,
+    size: body.size,
   });
   return Response.json({
     kind: result.kind,

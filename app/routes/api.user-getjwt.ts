@@ -13,12 +13,14 @@ import type { Route } from "./+types/api.user-getjwt";
 
 const bodySchema = z.object({
   accountUrl: z.string().max(2000).optional(),
-  payload: z.object({
-    socialjwt: z.string().max(8000).optional(),
-    publisherCookie: z.string().max(2000).optional(),
-    from: z.string().max(100).optional(),
-    options: z.object({ selfContents: z.boolean().optional() }).optional(),
-  }).optional(),
+  payload: z
+    .object({
+      socialjwt: z.string().max(8000).optional(),
+      publisherCookie: z.string().max(2000).optional(),
+      from: z.string().max(100).optional(),
+      options: z.object({ selfContents: z.boolean().optional() }).optional(),
+    })
+    .optional(),
 });
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
@@ -26,7 +28,14 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
     const body = await readAccountBody(args.request, bodySchema);
     if (body.payload?.socialjwt) return jsonError(400, "Accesso social non configurato", "payload.socialjwt");
     if (!info.session) return jsonError(401, accountMessages.notLoggedIn);
-    return Response.json({ error: false, user: presentUser(info.session), rememberMe: true, jwt: null, publisherCookie: null, expiresDateRememberMe: null });
+    return Response.json({
+      error: false,
+      user: presentUser(info.session),
+      rememberMe: true,
+      jwt: null,
+      publisherCookie: null,
+      expiresDateRememberMe: null,
+    });
   });
 });
 

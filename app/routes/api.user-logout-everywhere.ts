@@ -11,7 +11,10 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
     const user = await svc.accounts.currentUser(info.session);
     if (!user) return jsonError(401, accountMessages.notLoggedIn);
     await svc.accounts.logoutEverywhere(user.id);
-    return withCookies(Response.json({ error: false }), [clearCookie(SESSION_COOKIE, info.cookies), clearCookie(REMEMBER_COOKIE, info.cookies)]);
+    return withCookies(Response.json({ error: false }), [
+      clearCookie(SESSION_COOKIE, info.cookies),
+      clearCookie(REMEMBER_COOKIE, info.cookies),
+    ]);
   });
 });
 

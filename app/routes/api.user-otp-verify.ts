@@ -11,7 +11,10 @@ import type { Route } from "./+types/api.user-otp-verify";
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
   return accountAction(args, accountMessages.loginUnavailable, async ({ info, svc }) => {
-    const body = await readAccountBody(args.request, z.object({ email: loginEmailSchema, code: oneTimeCodeSchema, path: z.string().max(2000).optional() }));
+    const body = await readAccountBody(
+      args.request,
+      z.object({ email: loginEmailSchema, code: oneTimeCodeSchema, path: z.string().max(2000).optional() }),
+    );
     const remember = parseCookies(args.request.headers.get("cookie"))[REMEMBER_COOKIE];
     const { issue } = await svc.accounts.loginWithCode(body.email, body.code, info.ip, info.cookies, remember);
     return sessionResponse(issue, { redirect: safeRedirect(body.path) });

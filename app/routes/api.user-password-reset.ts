@@ -11,9 +11,15 @@ import type { Route } from "./+types/api.user-password-reset";
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
   return accountAction(args, accountMessages.genericError, async ({ info, svc }) => {
-    const body = await readAccountBody(args.request, z.object({ token: z.string({ error: accountMessages.linkInvalid }).max(100, accountMessages.linkInvalid), password: passwordSchema }));
+    const body = await readAccountBody(
+      args.request,
+      z.object({ token: z.string({ error: accountMessages.linkInvalid }).max(100, accountMessages.linkInvalid), password: passwordSchema }),
+    );
     await svc.accounts.resetPassword(body.token, body.password);
-    return withCookies(Response.json({ error: false, msg: accountMessages.passwordChanged }), [clearCookie(SESSION_COOKIE, info.cookies), clearCookie(REMEMBER_COOKIE, info.cookies)]);
+    return withCookies(Response.json({ error: false, msg: accountMessages.passwordChanged }), [
+      clearCookie(SESSION_COOKIE, info.cookies),
+      clearCookie(REMEMBER_COOKIE, info.cookies),
+    ]);
   });
 });
 

@@ -8,7 +8,6 @@ import { accountAction, readAccountBody } from "../account/api.server.ts";
 import { apiRoute } from "../api/boundary.server.ts";
 import type { Route } from "./+types/api.user-registration";
 
-
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
   return accountAction(args, accountMessages.genericError, async ({ info, svc }) => {
     const body = await readAccountBody(args.request, registrationSchema);

@@ -16,7 +16,9 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
     const renewed = await svc.accounts.renew(remember, info.cookies);
     if (renewed.outcome === "renewed") return sessionResponse(renewed.issue);
     const refusal = jsonError(401, accountMessages.notLoggedIn);
-    return renewed.outcome === "clear" ? withCookies(refusal, [clearCookie(SESSION_COOKIE, info.cookies), clearCookie(REMEMBER_COOKIE, info.cookies)]) : refusal;
+    return renewed.outcome === "clear"
+      ? withCookies(refusal, [clearCookie(SESSION_COOKIE, info.cookies), clearCookie(REMEMBER_COOKIE, info.cookies)])
+      : refusal;
   });
 });
 

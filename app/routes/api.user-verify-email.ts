@@ -8,7 +8,10 @@ import type { Route } from "./+types/api.user-verify-email";
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
   return accountAction(args, accountMessages.genericError, async ({ info, svc }) => {
-    const { token } = await readAccountBody(args.request, z.object({ token: z.string({ error: accountMessages.linkInvalid }).max(100, accountMessages.linkInvalid) }));
+    const { token } = await readAccountBody(
+      args.request,
+      z.object({ token: z.string({ error: accountMessages.linkInvalid }).max(100, accountMessages.linkInvalid) }),
+    );
     const remember = parseCookies(args.request.headers.get("cookie"))[REMEMBER_COOKIE];
     return sessionResponse(await svc.accounts.verifyEmail(token, info.cookies, remember));
   });

@@ -18,8 +18,15 @@ import type { Route } from "./+types/category-redirect";
 
 /** Plural and common spellings people type for the home types. */
 const typeAliases: Readonly<Record<string, string>> = {
-  appartamenti: "appartamento", attici: "attico-mansarda", mansarde: "attico-mansarda", attico: "attico-mansarda",
-  ville: "villa", villette: "villetta-a-schiera", "case-indipendenti": "casa-indipendente", loft: "loft", stanze: "stanza",
+  appartamenti: "appartamento",
+  attici: "attico-mansarda",
+  mansarde: "attico-mansarda",
+  attico: "attico-mansarda",
+  ville: "villa",
+  villette: "villetta-a-schiera",
+  "case-indipendenti": "casa-indipendente",
+  loft: "loft",
+  stanze: "stanza",
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -33,7 +40,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let places: string[] = [];
   if (!type) filters = { channel, propertyTypeGroup: "case" };
   else if (type === "stanza" && channel === "affitto") filters = { channel, propertyTypeGroup: "stanze" };
-  else if ((propertyTypeGroups.case as readonly string[]).includes(type)) filters = { channel, propertyTypeGroup: "case", propertyTypes: [type] };
+  else if ((propertyTypeGroups.case as readonly string[]).includes(type))
+    filters = { channel, propertyTypeGroup: "case", propertyTypes: [type] };
   else {
     // "/vendita/residenziale/milano/": a town, province or region in place of the type.
     const place = [PlaceLevel.town, PlaceLevel.province, PlaceLevel.region].map((level) => directory.bySlug(level, type)).find(Boolean);

@@ -23,7 +23,10 @@ import { ContactFormFields } from "../ui/contact-form-fields.tsx";
 import type { Route } from "./+types/contact";
 import "../ui/publisher.css";
 
-const id = z.string().regex(/^[1-9]\d{0,14}$/).transform(Number);
+const id = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/)
+  .transform(Number);
 const query = z.object({
   annuncio: id.optional().catch(undefined),
   agenzia: id.optional().catch(undefined),
@@ -47,10 +50,18 @@ async function findTarget(request: Request, db: Parameters<typeof findPublisher>
   if (q.annuncio) {
     const l = await findListingContact(db, q.annuncio);
     if (!l) throw data(contactMessage("Annuncio non trovato", locale), { status: 404 });
-    const context = (messageContexts as readonly string[]).includes(q.motivo ?? "") && q.motivo !== "publisher" ? (q.motivo as MessageContext) : defaultMessageContext(l);
+    const context =
+      (messageContexts as readonly string[]).includes(q.motivo ?? "") && q.motivo !== "publisher"
+        ? (q.motivo as MessageContext)
+        : defaultMessageContext(l);
     return {
-      kind: "specific", id: l.id, to: l.agentName ?? l.publisherName, label: contactLabel(contactTarget(l.publisherKind, l.agentIsPro), locale),
-      backHref: localizePath(`/annunci/${l.id}/`, locale), context, message: startMessage(context, l, locale),
+      kind: "specific",
+      id: l.id,
+      to: l.agentName ?? l.publisherName,
+      label: contactLabel(contactTarget(l.publisherKind, l.agentIsPro), locale),
+      backHref: localizePath(`/annunci/${l.id}/`, locale),
+      context,
+      message: startMessage(context, l, locale),
       blocked: canContactOnListing(l, l) ? null : contactMessage("L'inserzionista non accetta contatti per questa asta", locale),
     };
   }
@@ -59,8 +70,14 @@ async function findTarget(request: Request, db: Parameters<typeof findPublisher>
     const path = p ? publisherPath(p) : null;
     if (!p || !path) throw data(contactMessage("Agenzia non trovata", locale), { status: 404 });
     return {
-      kind: "agency", id: p.id, to: p.name, label: contactLabel(publisherContactTarget(p), locale),
-      backHref: localizePath(path, locale), context: "publisher", message: startMessage("publisher", null, locale), blocked: null,
+      kind: "agency",
+      id: p.id,
+      to: p.name,
+      label: contactLabel(publisherContactTarget(p), locale),
+      backHref: localizePath(path, locale),
+      context: "publisher",
+      message: startMessage("publisher", null, locale),
+      blocked: null,
     };
   }
   throw data(contactMessage("Annuncio non trovato", locale), { status: 404 });
@@ -87,12 +104,19 @@ export async function action(args: Route.ActionArgs) {
   const values = { name: text("name"), email: text("email"), telephone: text("telephone"), message: text("message") };
   try {
     const outcome = await sendLead(db, {
-      kind: target.kind, listingId: target.kind === "specific" ? target.id : undefined, publisherId: target.kind === "agency" ? target.id : undefined,
-      context: target.context, fields: values, userId: currentUserId(request), clientKey: clientKey(request),
-      limit: (family, key) => limitClient(args, family, key), origin: svc.publicOrigin,
+      kind: target.kind,
+      listingId: target.kind === "specific" ? target.id : undefined,
+      publisherId: target.kind === "agency" ? target.id : undefined,
+      context: target.context,
+      fields: values,
+      userId: currentUserId(request),
+      clientKey: clientKey(request),
+      limit: (family, key) => limitClient(args, family, key),
+      origin: svc.publicOrigin,
     });
     if (outcome.status === "invalid") return data({ values, errors: outcome.errors, failure: null }, { status: 400 });
-    if (outcome.status === "forbidden") return data({ values, errors: {}, failure: contactMessage(outcome.message, locale) }, { status: 403 });
+    if (outcome.status === "forbidden")
+      return data({ values, errors: {}, failure: contactMessage(outcome.message, locale) }, { status: 403 });
     if (outcome.status === "not-found") throw data(contactMessage(outcome.message, locale), { status: 404 });
     if (outcome.mailsQueued > 0) svc.mailQueue.wake();
     const back = new URL(request.url);
@@ -100,14 +124,20 @@ export async function action(args: Route.ActionArgs) {
     throw redirect(`${back.pathname}${back.search}`, 303);
   } catch (e) {
     if (e instanceof TooManyRequestsError) {
-      return data({ values, errors: {}, failure: contactTexts[locale].tooMany }, { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds) } });
+      return data(
+        { values, errors: {}, failure: contactTexts[locale].tooMany },
+        { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds) } },
+      );
     }
     throw e;
   }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? contactTexts[loaderData.locale].pageTitle(loaderData.target.label, loaderData.target.to) : "Contatto" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: loaderData ? contactTexts[loaderData.locale].pageTitle(loaderData.target.label, loaderData.target.to) : "Contatto" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -120,8 +150,14 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       <h1>{sent ? t.sentTitle : target.label}</h1>
       {sent ? (
         <div role="status" data-testid="lead-feedback">
-          <p>{t.thanks}<strong>{target.to}</strong>{t.received}</p>
-          <p><a href={target.backHref}>{target.kind === "specific" ? t.backToListing : t.backToAgency}</a></p>
+          <p>
+            {t.thanks}
+            <strong>{target.to}</strong>
+            {t.received}
+          </p>
+          <p>
+            <a href={target.backHref}>{target.kind === "specific" ? t.backToListing : t.backToAgency}</a>
+          </p>
         </div>
       ) : target.blocked ? (
         <p role="alert">{target.blocked}</p>
@@ -129,9 +165,15 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         <form method="post" className="contact-form contact-form--page" noValidate>
           <p className="contact-to">{t.to(target.to)}</p>
           <ContactFormFields locale={locale} idPrefix="contatto" values={values} errors={errors} />
-          {actionData?.failure && <p className="form-error" role="alert">{actionData.failure}</p>}
+          {actionData?.failure && (
+            <p className="form-error" role="alert">
+              {actionData.failure}
+            </p>
+          )}
           <div className="contact-form-actions">
-            <button type="submit" className="primary-button">{t.send}</button>
+            <button type="submit" className="primary-button">
+              {t.send}
+            </button>
             <a href={target.backHref}>{t.cancel}</a>
           </div>
         </form>

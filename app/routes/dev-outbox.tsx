@@ -30,7 +30,9 @@ export default function DevOutboxPage() {
       {mails.map((m) => (
         <article key={m.id} className="outbox-mail">
           <h2>{m.subject}</h2>
-          <p>{m.to} · <time dateTime={m.at}>{new Date(m.at).toLocaleString("it-IT")}</time></p>
+          <p>
+            {m.to} · <time dateTime={m.at}>{new Date(m.at).toLocaleString("it-IT")}</time>
+          </p>
           <pre>{m.text}</pre>
         </article>
       ))}

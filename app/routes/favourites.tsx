@@ -47,7 +47,8 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
     if (!ready) return;
     // The list as of `key`: the effect re-runs when the saved ids change, not on every new array.
     const ids = key === "" ? [] : key.split(",").map(Number);
-    if (ids.length === 0) return setLoad((previous) => ({ status: "done", listings: [], gone: previous.status === "done" ? previous.gone : 0 }));
+    if (ids.length === 0)
+      return setLoad((previous) => ({ status: "done", listings: [], gone: previous.status === "done" ? previous.gone : 0 }));
     const controller = new AbortController();
     setLoad((previous) => (previous.status === "done" ? previous : { status: "loading" }));
     const fetchCards = async (chunk: number[]) => {
@@ -83,10 +84,18 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
       <h1>{t.heading}</h1>
       <p>{t.intro}</p>
       {/* Server-rendered and shown until the page runs its script, so it is what a visitor without JavaScript reads. */}
-      {!ready && <p className="notice" data-testid="favourites-noscript">{t.noScript}</p>}
+      {!ready && (
+        <p className="notice" data-testid="favourites-noscript">
+          {t.noScript}
+        </p>
+      )}
       <div aria-live="polite">
         {load.status === "loading" && <p role="status">{t.loading}</p>}
-        {load.status === "error" && <p role="alert" className="notice">{t.loadError}</p>}
+        {load.status === "error" && (
+          <p role="alert" className="notice">
+            {t.loadError}
+          </p>
+        )}
         {load.status === "done" && shown.length === 0 && <p data-testid="favourites-empty">{t.empty}</p>}
         {load.status === "done" && load.gone > 0 && <p className="notice">{t.gone(load.gone)}</p>}
         {load.status === "done" && shown.length > 0 && <p data-testid="favourites-count">{t.count(ids.length)}</p>}
@@ -101,14 +110,28 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       {load.status === "done" && ids.length > pages * CARDS_PER_PAGE && (
-        <p><button type="button" className="secondary-button" data-testid="favourites-more" onClick={() => setPages(pages + 1)}>{t.more(ids.length - pages * CARDS_PER_PAGE)}</button></p>
+        <p>
+          <button type="button" className="secondary-button" data-testid="favourites-more" onClick={() => setPages(pages + 1)}>
+            {t.more(ids.length - pages * CARDS_PER_PAGE)}
+          </button>
+        </p>
       )}
       {/* A logged-in user's list is the account's: it is managed (and emptied) on MyCasa. */}
-      {loggedIn && <p><a href={localizePath("/mycasa/", locale)}>MyCasa</a></p>}
-      {shown.length > 1 && !loggedIn && (
-        <p><button type="button" className="secondary-button" onClick={() => writeFavourites([])}>{t.clear}</button></p>
+      {loggedIn && (
+        <p>
+          <a href={localizePath("/mycasa/", locale)}>MyCasa</a>
+        </p>
       )}
-      <p><a href={localizePath("/", locale)}>{lt.backToSearch}</a></p>
+      {shown.length > 1 && !loggedIn && (
+        <p>
+          <button type="button" className="secondary-button" onClick={() => writeFavourites([])}>
+            {t.clear}
+          </button>
+        </p>
+      )}
+      <p>
+        <a href={localizePath("/", locale)}>{lt.backToSearch}</a>
+      </p>
     </section>
   );
 }

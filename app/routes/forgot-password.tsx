@@ -36,10 +36,22 @@ export default function ForgotPasswordPage() {
       <Form method="post" className="account-form" noValidate>
         <FormMessages errors={errors} notice={result?.notice} />
         <input type="hidden" name="csrf" value={csrf} />
-        <Field name="email" label={t.email} type="email" autoComplete="email" required defaultValue={result?.values.email} error={errors.email} />
-        <button type="submit" className="account-button">{t.sendLink}</button>
+        <Field
+          name="email"
+          label={t.email}
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={result?.values.email}
+          error={errors.email}
+        />
+        <button type="submit" className="account-button">
+          {t.sendLink}
+        </button>
       </Form>
-      <p><a href={localizePath("/accedi/", locale)}>{t.loginTitle}</a></p>
+      <p>
+        <a href={localizePath("/accedi/", locale)}>{t.loginTitle}</a>
+      </p>
     </section>
   );
 }

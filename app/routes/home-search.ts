@@ -17,24 +17,40 @@ import { services } from "../services.ts";
 import type { Route } from "./+types/home-search";
 
 const paramsSchema = z.object({
-  q: z.string().catch("").transform((s) => s.trim().slice(0, 100)),
+  q: z
+    .string()
+    .catch("")
+    .transform((s) => s.trim().slice(0, 100)),
   luogo: z.string().max(120).optional().catch(undefined),
   channel: z.enum(["vendita", "affitto", "affitto-breve"]).catch("vendita"),
   /** The results page the search comes from ("/vendita/case/milano/?price_max=…"): the place is added to that search. */
-  da: z.string().max(2000).regex(/^\/(?!\/)/).optional().catch(undefined),
+  da: z
+    .string()
+    .max(2000)
+    .regex(/^\/(?!\/)/)
+    .optional()
+    .catch(undefined),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   const params = paramsSchema.parse({
-    q: url.searchParams.get("q") ?? "", luogo: url.searchParams.get("luogo") || undefined, channel: url.searchParams.get("channel") ?? undefined,
+    q: url.searchParams.get("q") ?? "",
+    luogo: url.searchParams.get("luogo") || undefined,
+    channel: url.searchParams.get("channel") ?? undefined,
     da: url.searchParams.get("da") || undefined,
   });
   const db = services(context).database.readDb;
   const directory = await getPlaceDirectory(db);
   // From a results page: that search, to which the place is added (an unreadable address is ignored).
-  const from = params.da ? decodeSearchUrl(localizePath(params.da.split("?")[0]!, "it"), params.da.includes("?") ? params.da.slice(params.da.indexOf("?")) : "", directory) : null;
+  const from = params.da
+    ? decodeSearchUrl(
+        localizePath(params.da.split("?")[0]!, "it"),
+        params.da.includes("?") ? params.da.slice(params.da.indexOf("?")) : "",
+        directory,
+      )
+    : null;
   const base = from?.kind === "search" ? from.query : parseSearch({ channel: params.channel });
   const go = (query: SearchQuery) => redirect(localizePath(encodeSearchUrl(query, directory), locale), 302);
 
@@ -52,7 +68,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   if (!placeId) {
     // Back where the search came from, with the message and the text kept.
-    const back = new URLSearchParams({ ...(params.channel === "affitto" && !from ? { tab: "affitto" } : {}), esito: params.q ? "nessun-risultato" : "vuoto", ...(params.q ? { q: params.q } : {}) });
+    const back = new URLSearchParams({
+      ...(params.channel === "affitto" && !from ? { tab: "affitto" } : {}),
+      esito: params.q ? "nessun-risultato" : "vuoto",
+      ...(params.q ? { q: params.q } : {}),
+    });
     if (from?.kind === "search") throw redirect(`${localizePath(withBackParams(from.canonical, back), locale)}`, 302);
     throw redirect(`${localizePath("/", locale)}?${back}`, 302);
   }

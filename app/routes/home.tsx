@@ -15,6 +15,7 @@ import { hubTexts } from "../i18n/hubs.ts";
 import { htmlLang, localeFromPath, localizePath } from "../i18n/locale.ts";
 import { PlaceAutocomplete } from "../ui/place-autocomplete.tsx";
 import { services } from "../services.ts";
+import { SocialPrompt } from "../ui/social-prompt-host.tsx";
 import type { Route } from "./+types/home";
 import "../ui/home.css";
 
@@ -42,9 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q,
     // Absolute, as search engines want canonical and hreflang links.
     canonical: `${url.origin}${localizePath(channel === "affitto" ? rentListing : "/", locale)}`,
-    alternates: channel === "affitto"
-      ? { it: `${url.origin}${rentListing}`, en: `${url.origin}${localizePath(rentListing, "en")}` }
-      : { it: `${url.origin}/`, en: `${url.origin}/en/` },
+    alternates:
+      channel === "affitto"
+        ? { it: `${url.origin}${rentListing}`, en: `${url.origin}${localizePath(rentListing, "en")}` }
+        : { it: `${url.origin}/`, en: `${url.origin}/en/` },
     regions: regions.map((r) => ({ name: r.name, slug: r.slug, count: r.count })),
     total: regions.reduce((s, r) => s + r.count, 0),
     towns: levels[PlaceLevel.town] ?? 0,
@@ -78,9 +80,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h1>{t.heading}</h1>
         <p>{t.intro(formatInteger(total), formatInteger(towns))}</p>
         <nav aria-label={t.tabsLabel} className="home-tabs">
-          <a href={link("/valutazione-immobile/")} data-slug="trova">{t.tabSell}</a>
-          <a href={link("/")} aria-current={rent ? undefined : "page"} data-slug="vendita">{t.tabBuy}</a>
-          <a href={`${link("/")}?tab=affitto`} aria-current={rent ? "page" : undefined} data-slug="affitto">{t.tabRent}</a>
+          <a href={link("/valutazione-immobile/")} data-slug="trova">
+            {t.tabSell}
+          </a>
+          <a href={link("/")} aria-current={rent ? undefined : "page"} data-slug="vendita">
+            {t.tabBuy}
+          </a>
+          <a href={`${link("/")}?tab=affitto`} aria-current={rent ? "page" : undefined} data-slug="affitto">
+            {t.tabRent}
+          </a>
         </nav>
         <form method="get" action={action} role="search" className="home-search" aria-label={rent ? t.searchLabelRent : t.searchLabelBuy}>
           <input type="hidden" name="channel" value={channel} />
@@ -96,10 +104,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               onSelect={(place) => navigate(`${action}?${new URLSearchParams({ luogo: place.id, channel })}`)}
             />
           </div>
-          <button type="submit" className="home-search__submit">{t.submit}</button>
+          <button type="submit" className="home-search__submit">
+            {t.submit}
+          </button>
         </form>
         {outcome && (
-          <p className="home-search__notice" role="alert">{outcome === "vuoto" ? t.emptyQuery : t.notFound(q)}</p>
+          <p className="home-search__notice" role="alert">
+            {outcome === "vuoto" ? t.emptyQuery : t.notFound(q)}
+          </p>
         )}
       </section>
 
@@ -109,27 +121,49 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div>
             <h3>{t.categoriesBuy}</h3>
             <ul>
-              <li><a href={link("/vendita/residenziale/")}>{t.homesForSale}</a></li>
-              <li><a href={link("/vendita/nuove-costruzioni/")}>{t.newBuildsForSale}</a></li>
-              <li><a href={link("/vendita/commerciale/")}>{t.commercialForSale}</a></li>
-              <li><a href={link("/aste/case/")}>{t.auctions}</a></li>
+              <li>
+                <a href={link("/vendita/residenziale/")}>{t.homesForSale}</a>
+              </li>
+              <li>
+                <a href={link("/vendita/nuove-costruzioni/")}>{t.newBuildsForSale}</a>
+              </li>
+              <li>
+                <a href={link("/vendita/commerciale/")}>{t.commercialForSale}</a>
+              </li>
+              <li>
+                <a href={link("/aste/case/")}>{t.auctions}</a>
+              </li>
             </ul>
           </div>
           <div>
             <h3>{t.categoriesRent}</h3>
             <ul>
-              <li><a href={link("/affitto/residenziale/appartamento/")}>{t.apartments}</a></li>
-              <li><a href={link("/affitto/residenziale/attico-mansarda/")}>{t.penthouses}</a></li>
-              <li><a href={link("/affitto/residenziale/casa-indipendente/")}>{t.detachedHouses}</a></li>
-              <li><a href={link("/affitto/residenziale/villa/")}>{t.villas}</a></li>
-              <li><a href={link("/affitto/residenziale/stanza/")}>{t.rooms}</a></li>
+              <li>
+                <a href={link("/affitto/residenziale/appartamento/")}>{t.apartments}</a>
+              </li>
+              <li>
+                <a href={link("/affitto/residenziale/attico-mansarda/")}>{t.penthouses}</a>
+              </li>
+              <li>
+                <a href={link("/affitto/residenziale/casa-indipendente/")}>{t.detachedHouses}</a>
+              </li>
+              <li>
+                <a href={link("/affitto/residenziale/villa/")}>{t.villas}</a>
+              </li>
+              <li>
+                <a href={link("/affitto/residenziale/stanza/")}>{t.rooms}</a>
+              </li>
             </ul>
           </div>
           <div className="home-agency">
             <h3>{t.agencyHeading}</h3>
             <p>{t.agencyText}</p>
-            <p><a href={link("/trova-agenzia/")}>{t.agencyLink}</a></p>
-            <p><a href={link("/valutazione-immobile/")}>{t.valuationLink}</a></p>
+            <p>
+              <a href={link("/trova-agenzia/")}>{t.agencyLink}</a>
+            </p>
+            <p>
+              <a href={link("/valutazione-immobile/")}>{t.valuationLink}</a>
+            </p>
           </div>
         </div>
       </section>
@@ -145,6 +179,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+      <SocialPrompt locale={locale} />
     </div>
   );
 }

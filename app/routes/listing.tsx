@@ -38,7 +38,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const canonicalPath = `/annunci/${listing.id}/`;
   const from = safeResultsPath(url.searchParams.get("from"));
   const svc = services(context);
-  const saveSearchHref = await saveSearchAfterLead(svc.database.db, db, from, requestInfo(context).session?.uid ?? null, locale, svc.proposeSaveSearchAfterLead);
+  const saveSearchHref = await saveSearchAfterLead(
+    svc.database.db,
+    db,
+    from,
+    requestInfo(context).session?.uid ?? null,
+    locale,
+    svc.proposeSaveSearchAfterLead,
+  );
   return {
     locale,
     listing,
@@ -92,18 +99,28 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
 
       <header className="listing-header">
         <h1>{v.title}</h1>
-        <p className="listing-address">{v.address}{v.zoneName ? ` · ${v.zoneName}` : ""}</p>
+        <p className="listing-address">
+          {v.address}
+          {v.zoneName ? ` · ${v.zoneName}` : ""}
+        </p>
         <div className="listing-price-row">
           <p className="listing-price">
             <span className="visually-hidden">{t.price}: </span>
             <strong data-testid="listing-price">{v.priceText}</strong>
             {v.originalPriceText && (
-              <> <del aria-label={`${t.originalPrice}: ${v.originalPriceText}`}>{v.originalPriceText}</del></>
+              <>
+                {" "}
+                <del aria-label={`${t.originalPrice}: ${v.originalPriceText}`}>{v.originalPriceText}</del>
+              </>
             )}
           </p>
           <FavouriteButton listingId={v.id} title={v.title} />
         </div>
-        {v.perMqText && <p className="listing-permq">{t.pricePerMq}: <span data-testid="listing-permq">{v.perMqText}</span></p>}
+        {v.perMqText && (
+          <p className="listing-permq">
+            {t.pricePerMq}: <span data-testid="listing-permq">{v.perMqText}</span>
+          </p>
+        )}
       </header>
 
       <section className="gallery" aria-label={t.gallery}>
@@ -114,7 +131,14 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             <div className="gallery-slides">
               {v.photos.map((src, i) => (
                 <figure key={src} id={`foto${i + 1}`} className="gallery-slide">
-                  <img src={src} alt={t.photoOf(i + 1, v.photos.length)} width={960} height={640} loading={i === 0 ? "eager" : "lazy"} decoding="async" />
+                  <img
+                    src={src}
+                    alt={t.photoOf(i + 1, v.photos.length)}
+                    width={960}
+                    height={640}
+                    loading={i === 0 ? "eager" : "lazy"}
+                    decoding="async"
+                  />
                   <figcaption>{t.photoOf(i + 1, v.photos.length)}</figcaption>
                 </figure>
               ))}
@@ -152,11 +176,21 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             <h2 id="energia">{t.energy}</h2>
             <p>
               {t.energyClass}: <strong data-testid="energy-class">{v.energy.energyClass ?? t.energyNotGiven}</strong>
-              {v.energy.indexText && <> · {t.energyIndex}: <strong data-testid="energy-index">{v.energy.indexText}</strong></>}
+              {v.energy.indexText && (
+                <>
+                  {" "}
+                  · {t.energyIndex}: <strong data-testid="energy-index">{v.energy.indexText}</strong>
+                </>
+              )}
             </p>
             <ol className="energy-scale" aria-label={t.energyScale}>
               {v.energy.steps.map((s) => (
-                <li key={s.energyClass} aria-current={s.current ? "true" : undefined} className={s.current ? "current" : undefined} data-energy-class={s.energyClass}>
+                <li
+                  key={s.energyClass}
+                  aria-current={s.current ? "true" : undefined}
+                  className={s.current ? "current" : undefined}
+                  data-energy-class={s.energyClass}
+                >
                   {s.energyClass}
                 </li>
               ))}
@@ -171,7 +205,15 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           {v.floorPlan && (
             <section aria-labelledby="planimetria">
               <h2 id="planimetria">{t.floorPlan}</h2>
-              <img className="listing-floorplan" src={v.floorPlan} alt={t.floorPlanAlt} width={800} height={600} loading="lazy" decoding="async" />
+              <img
+                className="listing-floorplan"
+                src={v.floorPlan}
+                alt={t.floorPlanAlt}
+                width={800}
+                height={600}
+                loading="lazy"
+                decoding="async"
+              />
             </section>
           )}
 
@@ -186,8 +228,15 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               label={t.mapLabel}
               loadingText={t.mapLoading}
             >
-              <p data-testid="map-address">{v.address}{v.postalCode ? ` (${v.postalCode})` : ""}</p>
-              <p><a href={osm} rel="noopener">{t.openMap}</a></p>
+              <p data-testid="map-address">
+                {v.address}
+                {v.postalCode ? ` (${v.postalCode})` : ""}
+              </p>
+              <p>
+                <a href={osm} rel="noopener">
+                  {t.openMap}
+                </a>
+              </p>
             </ListingMapBox>
           </section>
         </div>
@@ -196,7 +245,9 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           <h2 id="inserzionista">{t.publisher}</h2>
           <div className="publisher-card">
             {v.publisher.logo && <img src={v.publisher.logo} alt={t.logoAlt(v.publisher.name)} width={120} height={60} loading="lazy" />}
-            <p className="publisher-name">{contact.publisherUrl ? <a href={contact.publisherUrl}>{v.publisher.name}</a> : v.publisher.name}</p>
+            <p className="publisher-name">
+              {contact.publisherUrl ? <a href={contact.publisherUrl}>{v.publisher.name}</a> : v.publisher.name}
+            </p>
             {v.publisher.agentName && <p>{t.agentOf(v.publisher.agentName)}</p>}
             <PublisherContact {...contact} />
             {!contact.showContact && <p className="contact-note">{contact.blockedText}</p>}

@@ -3,7 +3,16 @@ import { Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { accountMessages, loginEmailSchema, oneTimeCodeSchema } from "../../core/account/validation.ts";
 import { safeRedirect } from "../account/api.server.ts";
-import { AccountError, formAction, formCsrfToken, homeOf, invalid, redirectWithCookies, rememberCookie, type FormResult } from "../account/form.server.ts";
+import {
+  AccountError,
+  formAction,
+  formCsrfToken,
+  homeOf,
+  invalid,
+  redirectWithCookies,
+  rememberCookie,
+  type FormResult,
+} from "../account/form.server.ts";
 import { accountTexts } from "../i18n/account.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { Field, FormMessages } from "../ui/account-form.tsx";
@@ -12,16 +21,28 @@ import "../ui/account.css";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return { locale: localeFromPath(url.pathname), csrf: formCsrfToken(request, context), redirectTo: safeRedirect(url.searchParams.get("redirect")) ?? "" };
+  return {
+    locale: localeFromPath(url.pathname),
+    csrf: formCsrfToken(request, context),
+    redirectTo: safeRedirect(url.searchParams.get("redirect")) ?? "",
+  };
 }
 
 export function action(args: Route.ActionArgs) {
   return formAction(args, async ({ form, values, info, svc }): Promise<Response | FormResult> => {
     if (form.get("intent") === "verify") {
-      const parsed = z.object({ email: loginEmailSchema, code: oneTimeCodeSchema }).safeParse({ email: form.get("email"), code: form.get("code") });
+      const parsed = z
+        .object({ email: loginEmailSchema, code: oneTimeCodeSchema })
+        .safeParse({ email: form.get("email"), code: form.get("code") });
       if (!parsed.success) return { ...invalid(parsed.error, values), step: "verify" };
       try {
-        const { issue } = await svc.accounts.loginWithCode(parsed.data.email, parsed.data.code, info.ip, info.cookies, rememberCookie(args.request));
+        const { issue } = await svc.accounts.loginWithCode(
+          parsed.data.email,
+          parsed.data.code,
+          info.ip,
+          info.cookies,
+          rememberCookie(args.request),
+        );
         return redirectWithCookies(safeRedirect(form.get("redirect")) ?? homeOf(args.request), issue.setCookies);
       } catch (error) {
         if (error instanceof AccountError) return { errors: { code: error.message }, values, step: "verify" };
@@ -56,20 +77,49 @@ export default function LoginCodePage() {
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="email" value={result?.values.email ?? ""} />
             <p>{result?.values.email}</p>
-            <Field name="code" label={t.code} hint={t.codeHint} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required error={errors.code} autoFocus />
-            <button type="submit" className="account-button">{t.submitCode}</button>
+            <Field
+              name="code"
+              label={t.code}
+              hint={t.codeHint}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              error={errors.code}
+              autoFocus
+            />
+            <button type="submit" className="account-button">
+              {t.submitCode}
+            </button>
           </>
         ) : (
           <>
             <input type="hidden" name="intent" value="request" />
-            <Field name="email" label={t.email} type="email" autoComplete="email" required defaultValue={result?.values.email} error={errors.email} />
-            <button type="submit" className="account-button">{t.sendCode}</button>
+            <Field
+              name="email"
+              label={t.email}
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={result?.values.email}
+              error={errors.email}
+            />
+            <button type="submit" className="account-button">
+              {t.sendCode}
+            </button>
           </>
         )}
       </Form>
       <ul className="account-links">
-        {verifying && <li><a href={localizePath("/accedi/codice/", locale)}>{t.otherEmail}</a></li>}
-        <li><a href={localizePath("/accedi/", locale)}>{t.loginTitle}</a></li>
+        {verifying && (
+          <li>
+            <a href={localizePath("/accedi/codice/", locale)}>{t.otherEmail}</a>
+          </li>
+        )}
+        <li>
+          <a href={localizePath("/accedi/", locale)}>{t.loginTitle}</a>
+        </li>
       </ul>
     </section>
   );

@@ -14,9 +14,18 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   return {
-    locale, csrf: formCsrfToken(request, context), redirectTo: safeRedirect(url.searchParams.get("redirect")) ?? "", user: requestInfo(context).session?.name ?? null,
-    social: services(context).accounts.social.providers(), socialFailed: url.searchParams.get("errore") === "social",
-    notice: url.searchParams.get("avviso") === "eliminato" ? "deleted" as const : url.searchParams.get("avviso") === "uscito" ? "loggedOutEverywhere" as const : null,
+    locale,
+    csrf: formCsrfToken(request, context),
+    redirectTo: safeRedirect(url.searchParams.get("redirect")) ?? "",
+    user: requestInfo(context).session?.name ?? null,
+    social: services(context).accounts.social.providers(),
+    socialFailed: url.searchParams.get("errore") === "social",
+    notice:
+      url.searchParams.get("avviso") === "eliminato"
+        ? ("deleted" as const)
+        : url.searchParams.get("avviso") === "uscito"
+          ? ("loggedOutEverywhere" as const)
+          : null,
   };
 }
 
@@ -25,8 +34,15 @@ export function action(args: Route.ActionArgs) {
     const email = String(form.get("email") ?? "");
     const password = String(form.get("password") ?? "");
     const parsed = loginSchema.safeParse({ email, password });
-    if (!canAttemptLogin(email, password) || !parsed.success) return parsed.success ? { errors: {}, values } : invalid(parsed.error, values);
-    const { issue } = await svc.accounts.loginWithPassword(parsed.data.email, password, info.ip, info.cookies, rememberCookie(args.request));
+    if (!canAttemptLogin(email, password) || !parsed.success)
+      return parsed.success ? { errors: {}, values } : invalid(parsed.error, values);
+    const { issue } = await svc.accounts.loginWithPassword(
+      parsed.data.email,
+      password,
+      info.ip,
+      info.cookies,
+      rememberCookie(args.request),
+    );
     const home = localizePath("/", localeFromPath(new URL(args.request.url).pathname));
     return redirectWithCookies(safeRedirect(form.get("redirect")) ?? home, issue.setCookies);
   });
@@ -44,21 +60,45 @@ export default function LoginPage() {
       <meta name="robots" content="noindex" />
       <h1>{t.loginTitle}</h1>
       {user ? <p role="status">{t.loggedInAs(user)}</p> : <p>{t.loginIntro}</p>}
-      {socialFailed && <p className="form-error-summary" role="alert">{t.socialFailed}</p>}
-      {notice && <p className="form-notice" role="status">{t[notice]}</p>}
+      {socialFailed && (
+        <p className="form-error-summary" role="alert">
+          {t.socialFailed}
+        </p>
+      )}
+      {notice && (
+        <p className="form-notice" role="status">
+          {t[notice]}
+        </p>
+      )}
       <SocialButtons providers={social} locale={locale} returnTo={redirectTo || localizePath("/", locale)} />
       <Form method="post" className="account-form" noValidate>
         <FormMessages errors={errors} />
         <input type="hidden" name="csrf" value={csrf} />
         <input type="hidden" name="redirect" value={redirectTo} />
-        <Field name="email" label={t.email} type="email" autoComplete="email" required defaultValue={result?.values.email} error={errors.email} />
+        <Field
+          name="email"
+          label={t.email}
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={result?.values.email}
+          error={errors.email}
+        />
         <Field name="password" label={t.password} type="password" autoComplete="current-password" required error={errors.password} />
-        <button type="submit" className="account-button">{t.submitLogin}</button>
+        <button type="submit" className="account-button">
+          {t.submitLogin}
+        </button>
       </Form>
       <ul className="account-links">
-        <li><a href={link("/accedi/codice/")}>{t.codeLogin}</a></li>
-        <li><a href={link("/password-dimenticata/")}>{t.forgotPassword}</a></li>
-        <li>{t.noAccount} <a href={link("/registrati/")}>{t.register}</a></li>
+        <li>
+          <a href={link("/accedi/codice/")}>{t.codeLogin}</a>
+        </li>
+        <li>
+          <a href={link("/password-dimenticata/")}>{t.forgotPassword}</a>
+        </li>
+        <li>
+          {t.noAccount} <a href={link("/registrati/")}>{t.register}</a>
+        </li>
       </ul>
     </section>
   );

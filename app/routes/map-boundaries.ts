@@ -10,9 +10,13 @@ import { services } from "../services.ts";
 import type { Route } from "./+types/map-boundaries";
 
 const params = z.object({
-  bbox: z.string().max(120).transform((t) => t.split(",").map(Number)).pipe(z.tuple([
-    z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90),
-  ])),
+  bbox: z
+    .string()
+    .max(120)
+    .transform((t) => t.split(",").map(Number))
+    .pipe(
+      z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)]),
+    ),
   zoom: z.coerce.number().min(0).max(24),
 });
 

@@ -18,16 +18,24 @@ const params = z.object({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const parsed = params.safeParse({ channel: url.searchParams.get("channel") ?? "vendita", group: url.searchParams.get("group") ?? "case" });
+  const parsed = params.safeParse({
+    channel: url.searchParams.get("channel") ?? "vendita",
+    group: url.searchParams.get("group") ?? "case",
+  });
   if (!parsed.success) return jsonError(400, "channel: vendita, affitto or affitto-breve", "channel");
   const { channel, group } = parsed.data;
-  if (!(groupsByChannel[channel as Channel] as readonly string[]).includes(group)) return jsonError(400, `group: "${group.slice(0, 40)}" is not offered for ${channel}`, "group");
+  if (!(groupsByChannel[channel as Channel] as readonly string[]).includes(group))
+    return jsonError(400, `group: "${group.slice(0, 40)}" is not offered for ${channel}`, "group");
   const db = services(context).database.readDb;
   const [towns, zones] = await Promise.all([medianPrices(db, channel, group, "town"), medianPrices(db, channel, group, "zone")]);
   const shown = [...shownPrices(towns), ...shownPrices(zones)];
-  return Response.json({
-    channel, group,
-    breaks: priceBreaks(shown.map((p) => p.median)),
-    places: Object.fromEntries(shown.map((p) => [p.id, [p.median, p.count]])),
-  }, { headers: { "Cache-Control": "public, max-age=60" } });
+  return Response.json(
+    {
+      channel,
+      group,
+      breaks: priceBreaks(shown.map((p) => p.median)),
+      places: Object.fromEntries(shown.map((p) => [p.id, [p.median, p.count]])),
+    },
+    { headers: { "Cache-Control": "public, max-age=60" } },
+  );
 }

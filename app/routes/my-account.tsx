@@ -17,7 +17,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const user = await services(context).accounts.currentUser(requestInfo(context).session);
   if (!user) throw redirect(`${localizePath("/accedi/", locale)}?redirect=${encodeURIComponent(localizePath("/account/", locale))}`);
-  return { locale, csrf: formCsrfToken(request, context), name: user.displayName, email: user.email, hasPassword: user.passwordHash !== null, isPublisher: user.publisherId !== null };
+  return {
+    locale,
+    csrf: formCsrfToken(request, context),
+    name: user.displayName,
+    email: user.email,
+    hasPassword: user.passwordHash !== null,
+    isPublisher: user.publisherId !== null,
+  };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -45,20 +52,30 @@ export default function MyAccountPage() {
       <meta name="robots" content="noindex" />
       <h1>{t.accountTitle}</h1>
       <p>{`${name} · ${email}`}</p>
-      {isPublisher && <p><a href={localizePath("/area-agenzia/", locale)}>{inboxTexts[locale].title}</a></p>}
+      {isPublisher && (
+        <p>
+          <a href={localizePath("/area-agenzia/", locale)}>{inboxTexts[locale].title}</a>
+        </p>
+      )}
       <FormMessages errors={errors} />
       <Form method="post" className="account-form">
         <input type="hidden" name="csrf" value={csrf} />
         <input type="hidden" name="intent" value="logout-everywhere" />
-        <button type="submit" className="account-button">{t.logoutEverywhere}</button>
+        <button type="submit" className="account-button">
+          {t.logoutEverywhere}
+        </button>
       </Form>
       <h2>{t.deleteTitle}</h2>
       <p>{t.deleteText}</p>
       <Form method="post" className="account-form" noValidate>
         <input type="hidden" name="csrf" value={csrf} />
         <input type="hidden" name="intent" value="delete" />
-        {hasPassword && <Field name="password" label={t.password} type="password" autoComplete="current-password" required error={errors.password} />}
-        <button type="submit" className="account-button account-button--danger">{t.deleteSubmit}</button>
+        {hasPassword && (
+          <Field name="password" label={t.password} type="password" autoComplete="current-password" required error={errors.password} />
+        )}
+        <button type="submit" className="account-button account-button--danger">
+          {t.deleteSubmit}
+        </button>
       </Form>
     </section>
   );

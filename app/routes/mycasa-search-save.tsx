@@ -57,12 +57,21 @@ export function action(args: Route.ActionArgs) {
     if (!parsed.success) return { errors: { form: parsed.error.issues[0]!.message }, values };
     const searches = savedSearchesService(svc.database.db);
     try {
-      const saved = await searches.save(user, {
-        searchData: { uri: parsed.data.uri },
-        title: parsed.data.title ?? null,
-        excludeAuctions: parsed.data.excludeAuctions === "on",
-        notifications: { emailFrequency: parsed.data.email, hasEmail: parsed.data.email !== "never", pushFrequency: parsed.data.push, hasPush: parsed.data.push !== "never" },
-      }, new Date());
+      const saved = await searches.save(
+        user,
+        {
+          searchData: { uri: parsed.data.uri },
+          title: parsed.data.title ?? null,
+          excludeAuctions: parsed.data.excludeAuctions === "on",
+          notifications: {
+            emailFrequency: parsed.data.email,
+            hasEmail: parsed.data.email !== "never",
+            pushFrequency: parsed.data.push,
+            hasPush: parsed.data.push !== "never",
+          },
+        },
+        new Date(),
+      );
       return redirect(localizePath(saved.searchUrl, locale), 303);
     } catch (error) {
       if (error instanceof BadInputError || error instanceof ConflictError) return { errors: { form: error.message }, values };
@@ -90,14 +99,25 @@ export default function SaveSearchPage() {
         <input type="hidden" name="csrf" value={d.csrf} />
         <input type="hidden" name="uri" value={d.uri} />
         <h2 className="saved-search-save__section">{t.summaryTitle}</h2>
-        <p><strong>{d.defaultTitle}</strong> · {d.summary}</p>
+        <p>
+          <strong>{d.defaultTitle}</strong> · {d.summary}
+        </p>
         <h2 className="saved-search-save__section">{t.notificationsTitle}</h2>
         {d.deliveryOff && <p className="saved-search-delivery">{t.deliveryOff}</p>}
-        {([["email", t.emailLabel, d.notifications.emailFrequency], ["push", t.pushLabel, d.notifications.pushFrequency]] as const).map(([name, label, value]) => (
+        {(
+          [
+            ["email", t.emailLabel, d.notifications.emailFrequency],
+            ["push", t.pushLabel, d.notifications.pushFrequency],
+          ] as const
+        ).map(([name, label, value]) => (
           <div className="form-field" key={name}>
             <label htmlFor={`salva-${name}`}>{label}</label>
             <select id={`salva-${name}`} name={name} defaultValue={value}>
-              {frequencies.map((f) => <option key={f} value={f}>{frequencyLabel(f, d.locale)}</option>)}
+              {frequencies.map((f) => (
+                <option key={f} value={f}>
+                  {frequencyLabel(f, d.locale)}
+                </option>
+              ))}
             </select>
           </div>
         ))}
@@ -112,8 +132,12 @@ export default function SaveSearchPage() {
           </div>
         )}
         <div className="saved-search-save__actions">
-          <a href={d.back} className="button-secondary">{t.cancel}</a>
-          <button type="submit" className="account-button">{t.submit}</button>
+          <a href={d.back} className="button-secondary">
+            {t.cancel}
+          </a>
+          <button type="submit" className="account-button">
+            {t.submit}
+          </button>
         </div>
       </Form>
     </section>

@@ -25,15 +25,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(url.pathname);
   const svc = services(context);
   const user = await svc.accounts.currentUser(requestInfo(context).session);
-  if (!user) throw redirect(`${localizePath("/accedi/", locale)}?redirect=${encodeURIComponent(localizePath("/mycasa/ricerche/", locale))}`);
+  if (!user)
+    throw redirect(`${localizePath("/accedi/", locale)}?redirect=${encodeURIComponent(localizePath("/mycasa/ricerche/", locale))}`);
   const { savedsearchesData } = await savedSearchesService(svc.database.db).list(user, locale);
   const notice = url.searchParams.get("avviso");
   return {
     locale,
     csrf: formCsrfToken(request, context),
     searches: savedsearchesData.map((s) => ({
-      id: s.id, title: s.title, customTitle: s.customTitle, summary: s.summary, href: s.searchData.encodedProperties.searchUrl,
-      stale: s.stale, notifications: s.notifications,
+      id: s.id,
+      title: s.title,
+      customTitle: s.customTitle,
+      summary: s.summary,
+      href: s.searchData.encodedProperties.searchUrl,
+      stale: s.stale,
+      notifications: s.notifications,
     })),
     notice: notice === "aggiornata" || notice === "eliminata" || notice === "salvata" ? notice : null,
   };
@@ -53,11 +59,20 @@ export function action(args: Route.ActionArgs) {
         await searches.remove(user, [parsed.data.id]);
         return redirect(`${here}?avviso=eliminata`, 303);
       }
-      await searches.update(user, {
-        id: parsed.data.id,
-        title: parsed.data.title ?? null,
-        notifications: { emailFrequency: parsed.data.email, hasEmail: parsed.data.email !== "never", pushFrequency: parsed.data.push, hasPush: parsed.data.push !== "never" },
-      }, new Date());
+      await searches.update(
+        user,
+        {
+          id: parsed.data.id,
+          title: parsed.data.title ?? null,
+          notifications: {
+            emailFrequency: parsed.data.email,
+            hasEmail: parsed.data.email !== "never",
+            pushFrequency: parsed.data.push,
+            hasPush: parsed.data.push !== "never",
+          },
+        },
+        new Date(),
+      );
       return redirect(`${here}?avviso=aggiornata`, 303);
     } catch (error) {
       // Not found (another user's id, or already deleted) and conflicts are shown on the form, in Italian.
@@ -80,7 +95,18 @@ export default function MyCasaSearchesPage() {
     <section className="page saved-searches-page">
       <h1>{t.pageTitle}</h1>
       <p>{t.pageIntro}</p>
-      <FormMessages errors={result?.errors ?? {}} notice={notice === "aggiornata" ? t.updatedNotice : notice === "eliminata" ? t.deletedNotice : notice === "salvata" ? t.savedNotice : undefined} />
+      <FormMessages
+        errors={result?.errors ?? {}}
+        notice={
+          notice === "aggiornata"
+            ? t.updatedNotice
+            : notice === "eliminata"
+              ? t.deletedNotice
+              : notice === "salvata"
+                ? t.savedNotice
+                : undefined
+        }
+      />
       {searches.length === 0 ? <p className="saved-searches-empty">{t.empty}</p> : <p>{t.count(searches.length)}</p>}
       <ol className="saved-searches-list">
         {searches.map((s) => (
@@ -88,11 +114,19 @@ export default function MyCasaSearchesPage() {
             <article aria-labelledby={`ricerca-${s.id}`}>
               <h2 id={`ricerca-${s.id}`}>{s.title}</h2>
               <p className="saved-search__summary">{s.summary}</p>
-              <p className="saved-search__alerts">{t.alertsOf(frequencyLabel(s.notifications.emailFrequency, locale), frequencyLabel(s.notifications.pushFrequency, locale))}</p>
+              <p className="saved-search__alerts">
+                {t.alertsOf(frequencyLabel(s.notifications.emailFrequency, locale), frequencyLabel(s.notifications.pushFrequency, locale))}
+              </p>
               {s.href && (
                 <p className="saved-search__links">
-                  <a className="saved-search__run" href={s.href}>{t.run}<span className="visually-hidden">: {s.title}</span></a>
-                  <a href={`${s.href}#${EDIT_FRAGMENT}`}>{t.editOnResults}<span className="visually-hidden">: {s.title}</span></a>
+                  <a className="saved-search__run" href={s.href}>
+                    {t.run}
+                    <span className="visually-hidden">: {s.title}</span>
+                  </a>
+                  <a href={`${s.href}#${EDIT_FRAGMENT}`}>
+                    {t.editOnResults}
+                    <span className="visually-hidden">: {s.title}</span>
+                  </a>
                 </p>
               )}
               {!s.stale && (
@@ -102,18 +136,42 @@ export default function MyCasaSearchesPage() {
                   <input type="hidden" name="id" value={s.id} />
                   <div className="form-field">
                     <label htmlFor={`titolo-${s.id}`}>{t.rename}</label>
-                    <input id={`titolo-${s.id}`} name="title" defaultValue={s.customTitle ?? ""} placeholder={t.namePlaceholder} maxLength={100} />
+                    <input
+                      id={`titolo-${s.id}`}
+                      name="title"
+                      defaultValue={s.customTitle ?? ""}
+                      placeholder={t.namePlaceholder}
+                      maxLength={100}
+                    />
                   </div>
-                  <FrequencySelect id={`email-${s.id}`} name="email" label={t.emailLabel} value={s.notifications.emailFrequency} locale={locale} />
-                  <FrequencySelect id={`push-${s.id}`} name="push" label={t.pushLabel} value={s.notifications.pushFrequency} locale={locale} />
-                  <button type="submit" className="account-button">{t.update}<span className="visually-hidden">: {s.title}</span></button>
+                  <FrequencySelect
+                    id={`email-${s.id}`}
+                    name="email"
+                    label={t.emailLabel}
+                    value={s.notifications.emailFrequency}
+                    locale={locale}
+                  />
+                  <FrequencySelect
+                    id={`push-${s.id}`}
+                    name="push"
+                    label={t.pushLabel}
+                    value={s.notifications.pushFrequency}
+                    locale={locale}
+                  />
+                  <button type="submit" className="account-button">
+                    {t.update}
+                    <span className="visually-hidden">: {s.title}</span>
+                  </button>
                 </Form>
               )}
               <Form method="post" className="saved-search__delete">
                 <input type="hidden" name="csrf" value={csrf} />
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="id" value={s.id} />
-                <button type="submit" className="account-button account-button--danger">{t.deleteSearch}<span className="visually-hidden">: {s.title}</span></button>
+                <button type="submit" className="account-button account-button--danger">
+                  {t.deleteSearch}
+                  <span className="visually-hidden">: {s.title}</span>
+                </button>
               </Form>
             </article>
           </li>
@@ -123,12 +181,28 @@ export default function MyCasaSearchesPage() {
   );
 }
 
-function FrequencySelect({ id, name, label, value, locale }: { id: string; name: string; label: string; value: AlertFrequency; locale: Locale }) {
+function FrequencySelect({
+  id,
+  name,
+  label,
+  value,
+  locale,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: AlertFrequency;
+  locale: Locale;
+}) {
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
       <select id={id} name={name} defaultValue={value}>
-        {(["immediately", "daily", "never"] as const).map((f) => <option key={f} value={f}>{frequencyLabel(f, locale)}</option>)}
+        {(["immediately", "daily", "never"] as const).map((f) => (
+          <option key={f} value={f}>
+            {frequencyLabel(f, locale)}
+          </option>
+        ))}
       </select>
     </div>
   );

@@ -11,6 +11,7 @@ import { COMMUTE_MINUTES, HOME_POINT_ID, TRAVEL_MODES, WORK_POINT_ID, type Store
 import { ADDRESS_NAMES } from "../../core/mycasa/records.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
 import { safeRedirect } from "../account/api.server.ts";
+import { hiddenAdsTexts } from "../i18n/hidden-ads.ts";
 import { mycasaTexts } from "../i18n/mycasa.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { formErrorMessage, loadTab, runFormCommand, type TabData } from "../mycasa/page.server.ts";
@@ -91,12 +92,20 @@ export default function MycasaPage() {
       <nav aria-label={t.tabs} className="mycasa-tabs">
         <ul>
           {tabs.map(([href, label, current]) => (
-            <li key={href}><a href={href} aria-current={current ? "page" : undefined}>{label}</a></li>
+            <li key={href}>
+              <a href={href} aria-current={current ? "page" : undefined}>
+                {label}
+              </a>
+            </li>
           ))}
         </ul>
       </nav>
       <div aria-live="polite">
-        {notice && !result && <p className="form-notice" role="status">{notice === "saved" ? t.saved : t.removed}</p>}
+        {notice && !result && (
+          <p className="form-notice" role="status">
+            {notice === "saved" ? t.saved : t.removed}
+          </p>
+        )}
         <FormMessages errors={result?.errors ?? {}} />
       </div>
       {d.tab === "favourites" && <Favourites d={d} locale={locale} csrf={csrf} />}
@@ -104,7 +113,10 @@ export default function MycasaPage() {
       {d.tab === "addresses" && <Addresses d={d} locale={locale} csrf={csrf} values={result?.values ?? {}} />}
       {d.tab === "history" && <History d={d} locale={locale} csrf={csrf} />}
       <p className="mycasa-download">
-        <a href="/portal-srp/api/v1/mycasa/export" download="casa-i-miei-dati.json">{t.download}</a> <span>{t.downloadHint}</span>
+        <a href="/portal-srp/api/v1/mycasa/export" download="casa-i-miei-dati.json">
+          {t.download}
+        </a>{" "}
+        <span>{t.downloadHint}</span>
       </p>
     </section>
   );
@@ -113,13 +125,31 @@ export default function MycasaPage() {
 type Props<T extends TabData["tab"]> = { d: Extract<TabData, { tab: T }>; locale: Locale; csrf: string };
 
 /** A one-button form: the command and the record it names. */
-function CommandForm({ csrf, intent, fields, label, ariaLabel, className }: { csrf: string; intent: string; fields: Record<string, string | number>; label: string; ariaLabel?: string; className?: string }) {
+function CommandForm({
+  csrf,
+  intent,
+  fields,
+  label,
+  ariaLabel,
+  className,
+}: {
+  csrf: string;
+  intent: string;
+  fields: Record<string, string | number>;
+  label: string;
+  ariaLabel?: string;
+  className?: string;
+}) {
   return (
     <Form method="post" className="mycasa-command">
       <input type="hidden" name="csrf" value={csrf} />
       <input type="hidden" name="intent" value={intent} />
-      {Object.entries(fields).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-      <button type="submit" className={className ?? "secondary-button"} aria-label={ariaLabel}>{label}</button>
+      {Object.entries(fields).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <button type="submit" className={className ?? "secondary-button"} aria-label={ariaLabel}>
+        {label}
+      </button>
     </Form>
   );
 }
@@ -134,22 +164,55 @@ function Favourites({ d, locale, csrf }: Props<"favourites">) {
       <ul className="compact-card-list">
         {d.items.map((f) => (
           <li key={f.listingId} data-testid="mycasa-favourite" data-listing-id={f.listingId}>
-            {f.card ? <CompactCard card={f.card} href={`${localizePath(f.card.uri, locale)}?from=${encodeURIComponent(from)}`} locale={locale} heart={false} /> : <p className="compact-card">{t.listingGone}</p>}
+            {f.card ? (
+              <CompactCard
+                card={f.card}
+                href={`${localizePath(f.card.uri, locale)}?from=${encodeURIComponent(from)}`}
+                locale={locale}
+                heart={false}
+              />
+            ) : (
+              <p className="compact-card">{t.listingGone}</p>
+            )}
             <p className="mycasa-note">
               {t.savedAt(formatDate(new Date(f.savedAt)))}
-              {f.change && <> · <span className={f.change.delta < 0 ? "price-down" : "price-up"}>{(f.change.delta < 0 ? t.priceDown : t.priceUp)(f.change.amountText, `${f.change.percent > 0 ? "+" : ""}${f.change.percent.toLocaleString("it-IT")}%`)}</span></>}
+              {f.change && (
+                <>
+                  {" "}
+                  ·{" "}
+                  <span className={f.change.delta < 0 ? "price-down" : "price-up"}>
+                    {(f.change.delta < 0 ? t.priceDown : t.priceUp)(
+                      f.change.amountText,
+                      `${f.change.percent > 0 ? "+" : ""}${f.change.percent.toLocaleString("it-IT")}%`,
+                    )}
+                  </span>
+                </>
+              )}
               {f.unchanged && <> · {t.priceSame}</>}
             </p>
-            <CommandForm csrf={csrf} intent="remove-favourite" fields={{ listingId: f.listingId, pagina: d.page }} label={t.removeFavourite}
-              ariaLabel={`${t.removeFavourite}: ${f.card?.title ?? f.listingId}`} />
+            <CommandForm
+              csrf={csrf}
+              intent="remove-favourite"
+              fields={{ listingId: f.listingId, pagina: d.page }}
+              label={t.removeFavourite}
+              ariaLabel={`${t.removeFavourite}: ${f.card?.title ?? f.listingId}`}
+            />
           </li>
         ))}
       </ul>
       {d.pages > 1 && (
         <nav className="mycasa-pager" aria-label={t.pageOf(d.page, d.pages)}>
-          {d.page > 1 && <a href={`${from}?pagina=${d.page - 1}`} rel="prev">{t.previous}</a>}
+          {d.page > 1 && (
+            <a href={`${from}?pagina=${d.page - 1}`} rel="prev">
+              {t.previous}
+            </a>
+          )}
           <span>{t.pageOf(d.page, d.pages)}</span>
-          {d.page < d.pages && <a href={`${from}?pagina=${d.page + 1}`} rel="next">{t.next}</a>}
+          {d.page < d.pages && (
+            <a href={`${from}?pagina=${d.page + 1}`} rel="next">
+              {t.next}
+            </a>
+          )}
         </nav>
       )}
     </>
@@ -157,7 +220,7 @@ function Favourites({ d, locale, csrf }: Props<"favourites">) {
 }
 
 function Hidden({ d, locale, csrf }: Props<"hidden">) {
-  const t = mycasaTexts[locale];
+  const t = { ...mycasaTexts[locale], ...hiddenAdsTexts[locale] };
   if (d.items.length === 0) return <p data-testid="mycasa-hidden-empty">{t.hiddenEmpty}</p>;
   return (
     <>
@@ -166,8 +229,18 @@ function Hidden({ d, locale, csrf }: Props<"hidden">) {
       <ul className="compact-card-list">
         {d.items.map((h) => (
           <li key={h.listingId} data-testid="mycasa-hidden" data-listing-id={h.listingId}>
-            {h.card ? <CompactCard card={h.card} href={localizePath(h.card.uri, locale)} locale={locale} heart={false} /> : <p className="compact-card">{t.listingGone}</p>}
-            <CommandForm csrf={csrf} intent="unhide" fields={{ listingId: h.listingId }} label={t.unhide} ariaLabel={`${t.unhide}: ${h.card?.title ?? h.listingId}`} />
+            {h.card ? (
+              <CompactCard card={h.card} href={localizePath(h.card.uri, locale)} locale={locale} heart={false} />
+            ) : (
+              <p className="compact-card">{t.listingGone}</p>
+            )}
+            <CommandForm
+              csrf={csrf}
+              intent="unhide"
+              fields={{ listingId: h.listingId }}
+              label={t.unhide}
+              ariaLabel={`${t.unhide}: ${h.card?.title ?? h.listingId}`}
+            />
           </li>
         ))}
       </ul>
@@ -187,11 +260,16 @@ function Addresses({ d, locale, csrf, values }: Props<"addresses"> & { values: R
   return (
     <>
       <h2>{t.addressesHeading}</h2>
-      {d.addresses.length === 0 ? <p>{t.addressesEmpty}</p> : (
+      {d.addresses.length === 0 ? (
+        <p>{t.addressesEmpty}</p>
+      ) : (
         <ul className="mycasa-records">
           {d.addresses.map((a) => (
             <li key={a.id} data-testid="mycasa-address">
-              <p><strong>{a.name}</strong>{` · ${a.label}`}</p>
+              <p>
+                <strong>{a.name}</strong>
+                {` · ${a.label}`}
+              </p>
               <Form method="post" className="mycasa-inline-form">
                 <input type="hidden" name="csrf" value={csrf} />
                 <input type="hidden" name="intent" value="rename-address" />
@@ -200,7 +278,9 @@ function Addresses({ d, locale, csrf, values }: Props<"addresses"> & { values: R
                   <span className="visually-hidden">{t.renameLabel(a.name)}</span>
                   <input name="name" defaultValue={a.name} maxLength={40} required list="mycasa-address-names" />
                 </label>
-                <button type="submit" className="secondary-button">{t.rename}</button>
+                <button type="submit" className="secondary-button">
+                  {t.rename}
+                </button>
               </Form>
               <CommandForm csrf={csrf} intent="delete-address" fields={{ id: a.id }} label={t.delete} ariaLabel={t.deleteLabel(a.name)} />
             </li>
@@ -212,24 +292,53 @@ function Addresses({ d, locale, csrf, values }: Props<"addresses"> & { values: R
         <input type="hidden" name="intent" value="add-address" />
         <label>
           {t.addressName}
-          <input name="name" required maxLength={40} list="mycasa-address-names" defaultValue={intent === "add-address" ? values.name : ""} />
+          <input
+            name="name"
+            required
+            maxLength={40}
+            list="mycasa-address-names"
+            defaultValue={intent === "add-address" ? values.name : ""}
+          />
         </label>
-        <datalist id="mycasa-address-names">{ADDRESS_NAMES.map((n) => <option key={n} value={n} />)}</datalist>
+        <datalist id="mycasa-address-names">
+          {ADDRESS_NAMES.map((n) => (
+            <option key={n} value={n} />
+          ))}
+        </datalist>
         <label>
           {t.addressText}
-          <input name="address" required maxLength={200} aria-describedby="mycasa-address-hint" defaultValue={intent === "add-address" ? values.address : ""} />
+          <input
+            name="address"
+            required
+            maxLength={200}
+            aria-describedby="mycasa-address-hint"
+            defaultValue={intent === "add-address" ? values.address : ""}
+          />
         </label>
         <small id="mycasa-address-hint">{t.addressHint}</small>
-        <button type="submit" className="account-button">{t.addAddress}</button>
+        <button type="submit" className="account-button">
+          {t.addAddress}
+        </button>
       </Form>
 
       <h2>{t.pointsHeading}</h2>
-      {d.points.length === 0 ? <p>{t.pointsEmpty}</p> : (
+      {d.points.length === 0 ? (
+        <p>{t.pointsEmpty}</p>
+      ) : (
         <ul className="mycasa-records">
           {d.points.map((p) => (
             <li key={p.id} data-testid="mycasa-point">
-              <p><strong>{pointName(p, locale)}</strong>{` · ${p.town && p.address !== p.town ? `${p.address}, ${p.town}` : p.address} · ${t.pointSummary(t.minutes(p.time_gap), t[`mode_${p.transport}`])}`}</p>
-              <CommandForm csrf={csrf} intent="delete-point" fields={{ id: p.id }} label={t.delete} ariaLabel={t.deleteLabel(pointName(p, locale))} />
+              <p>
+                <strong>{pointName(p, locale)}</strong>
+                {` · ${p.town && p.address !== p.town ? `${p.address}, ${p.town}` : p.address} · ${t.pointSummary(t.minutes(p.time_gap), t[`mode_${p.transport}`])}`}
+              </p>
+              <CommandForm
+                csrf={csrf}
+                intent="delete-point"
+                fields={{ id: p.id }}
+                label={t.delete}
+                ariaLabel={t.deleteLabel(pointName(p, locale))}
+              />
             </li>
           ))}
         </ul>
@@ -251,22 +360,38 @@ function Addresses({ d, locale, csrf, values }: Props<"addresses"> & { values: R
         </label>
         <label>
           {t.addressText}
-          <input name="address" required maxLength={200} aria-describedby="mycasa-point-hint" defaultValue={intent === "add-point" ? values.address : ""} />
+          <input
+            name="address"
+            required
+            maxLength={200}
+            aria-describedby="mycasa-point-hint"
+            defaultValue={intent === "add-point" ? values.address : ""}
+          />
         </label>
         <small id="mycasa-point-hint">{t.addressHint}</small>
         <label>
           {t.pointMode}
           <select name="mode" defaultValue={intent === "add-point" ? values.mode : "car"}>
-            {TRAVEL_MODES.map((m) => <option key={m} value={m}>{t[`mode_${m}`]}</option>)}
+            {TRAVEL_MODES.map((m) => (
+              <option key={m} value={m}>
+                {t[`mode_${m}`]}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           {t.pointMinutes}
           <select name="minutes" defaultValue={intent === "add-point" ? values.minutes : "15"}>
-            {COMMUTE_MINUTES.map((m) => <option key={m} value={m}>{t.minutes(m)}</option>)}
+            {COMMUTE_MINUTES.map((m) => (
+              <option key={m} value={m}>
+                {t.minutes(m)}
+              </option>
+            ))}
           </select>
         </label>
-        <button type="submit" className="account-button">{t.addPoint}</button>
+        <button type="submit" className="account-button">
+          {t.addPoint}
+        </button>
       </Form>
     </>
   );
@@ -281,8 +406,19 @@ function History({ d, locale, csrf }: Props<"history">) {
       <ul className="mycasa-records">
         {d.items.map((h) => (
           <li key={h.id} data-testid="mycasa-history">
-            <p><a href={localizePath(h.uri, locale)}><strong>{h.localities}</strong></a>{` · ${h.filters}`}</p>
-            <CommandForm csrf={csrf} intent="delete-history" fields={{ id: h.id }} label={t.delete} ariaLabel={t.deleteLabel(h.localities)} />
+            <p>
+              <a href={localizePath(h.uri, locale)}>
+                <strong>{h.localities}</strong>
+              </a>
+              {` · ${h.filters}`}
+            </p>
+            <CommandForm
+              csrf={csrf}
+              intent="delete-history"
+              fields={{ id: h.id }}
+              label={t.delete}
+              ariaLabel={t.deleteLabel(h.localities)}
+            />
           </li>
         ))}
       </ul>

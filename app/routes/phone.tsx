@@ -16,13 +16,17 @@ import { services } from "../services.ts";
 import type { Route } from "./+types/phone";
 import "../ui/publisher.css";
 
-const id = z.string().regex(/^[1-9]\d{0,14}$/).transform(Number);
+const id = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/)
+  .transform(Number);
 
 function readQuery(request: Request, locale: Locale) {
   const params = new URL(request.url).searchParams;
   const publisherId = id.safeParse(params.get("inserzionista"));
   const listingId = params.get("annuncio") ? id.safeParse(params.get("annuncio")) : null;
-  if (!publisherId.success || (listingId && !listingId.success)) throw data(contactMessage("Inserzionista non trovato", locale), { status: 404 });
+  if (!publisherId.success || (listingId && !listingId.success))
+    throw data(contactMessage("Inserzionista non trovato", locale), { status: 404 });
   return { publisherId: publisherId.data, listingId: listingId?.data ?? null };
 }
 
@@ -40,20 +44,30 @@ export async function action(args: Route.ActionArgs) {
   const q = readQuery(request, locale);
   try {
     const outcome = await revealPhone(services(context).database.db, {
-      ...q, device: deviceFromUserAgent(request.headers.get("user-agent")), userId: currentUserId(request),
-      clientKey: clientKey(request), limit: (family, key) => limitClient(args, family, key),
+      ...q,
+      device: deviceFromUserAgent(request.headers.get("user-agent")),
+      userId: currentUserId(request),
+      clientKey: clientKey(request),
+      limit: (family, key) => limitClient(args, family, key),
     });
     if (outcome.status === "not-found") throw data(contactMessage(outcome.message, locale), { status: 404 });
     if (outcome.status === "forbidden") return data({ failure: contactMessage(outcome.message, locale), phone: null }, { status: 403 });
     return { failure: null, phone: { number: outcome.phone, tel: outcome.tel, qr: outcome.qrSvg } };
   } catch (e) {
-    if (e instanceof TooManyRequestsError) return data({ failure: contactTexts[locale].tooMany, phone: null }, { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds) } });
+    if (e instanceof TooManyRequestsError)
+      return data(
+        { failure: contactTexts[locale].tooMany, phone: null },
+        { status: 429, headers: { "Retry-After": String(e.retryAfterSeconds) } },
+      );
     throw e;
   }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${contactTexts[loaderData.locale].phoneTitle(loaderData.name)} | Casa` : "Telefono" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: loaderData ? `${contactTexts[loaderData.locale].phoneTitle(loaderData.name)} | Casa` : "Telefono" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function PhonePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -63,16 +77,33 @@ export default function PhonePage({ loaderData, actionData }: Route.ComponentPro
       <h1>{t.phoneTitle(loaderData.name)}</h1>
       {actionData?.phone ? (
         <div className="phone-reveal" data-testid="phone-reveal">
-          <p className="phone-number"><a href={actionData.phone.tel}>{actionData.phone.number}</a></p>
-          <div className="phone-qr" role="img" aria-label={t.qrLabel(actionData.phone.number)} dangerouslySetInnerHTML={{ __html: actionData.phone.qr }} />
+          <p className="phone-number">
+            <a href={actionData.phone.tel}>{actionData.phone.number}</a>
+          </p>
+          <div
+            className="phone-qr"
+            role="img"
+            aria-label={t.qrLabel(actionData.phone.number)}
+            dangerouslySetInnerHTML={{ __html: actionData.phone.qr }}
+          />
         </div>
       ) : (
         <form method="post">
-          {actionData?.failure && <p className="form-error" role="alert">{actionData.failure}</p>}
-          <button type="submit" className="primary-button">{t.showNumber}</button>
+          {actionData?.failure && (
+            <p className="form-error" role="alert">
+              {actionData.failure}
+            </p>
+          )}
+          <button type="submit" className="primary-button">
+            {t.showNumber}
+          </button>
         </form>
       )}
-      {loaderData.backHref && <p><a href={loaderData.backHref}>{t.backToListingFromPhone}</a></p>}
+      {loaderData.backHref && (
+        <p>
+          <a href={loaderData.backHref}>{t.backToListingFromPhone}</a>
+        </p>
+      )}
     </section>
   );
 }

@@ -52,8 +52,12 @@ export default function Province({ loaderData }: Route.ComponentProps) {
     <div className="page">
       <nav className="breadcrumb" aria-label={t.breadcrumb}>
         <ol>
-          <li><a href={localizePath("/", locale)}>{t.home}</a></li>
-          <li><a href={localizePath(`/immobili/${region.slug}/`, locale)}>{region.name}</a></li>
+          <li>
+            <a href={localizePath("/", locale)}>{t.home}</a>
+          </li>
+          <li>
+            <a href={localizePath(`/immobili/${region.slug}/`, locale)}>{region.name}</a>
+          </li>
           <li aria-current="page">{province.name}</li>
         </ol>
       </nav>
@@ -61,7 +65,9 @@ export default function Province({ loaderData }: Route.ComponentProps) {
       {zones.length > 0 && (
         <ul className="place-list">
           {zones.map((z) => (
-            <li key={z.slug}><a href={z.href}>{z.name}</a> <span className="count">{t.listingCount(z.count)}</span></li>
+            <li key={z.slug}>
+              <a href={z.href}>{z.name}</a> <span className="count">{t.listingCount(z.count)}</span>
+            </li>
           ))}
         </ul>
       )}

@@ -31,11 +31,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     inbox: {
       agency: publisher.name,
       leads: leads.map((l) => ({
-        id: l.id, kind: l.kind, at: formatDateTime(l.createdAt, locale), name: l.name, email: l.email, phone: l.phone, message: l.message,
+        id: l.id,
+        kind: l.kind,
+        at: formatDateTime(l.createdAt, locale),
+        name: l.name,
+        email: l.email,
+        phone: l.phone,
+        message: l.message,
         listing: l.listingId === null ? null : { href: localizePath(`/annunci/${l.listingId}/`, locale), title: l.listingTitle },
       })),
       calls: calls.map((c) => ({
-        id: c.id, at: formatDateTime(c.createdAt, locale), device: c.device,
+        id: c.id,
+        at: formatDateTime(c.createdAt, locale),
+        device: c.device,
         listing: c.listingId === null ? null : { href: localizePath(`/annunci/${c.listingId}/`, locale), title: c.listingTitle },
       })),
     },
@@ -57,7 +65,9 @@ export default function PublisherInboxPage({ loaderData }: Route.ComponentProps)
         <meta name="robots" content="noindex" />
         <h1>{t.title}</h1>
         <p role="alert">{t.notPublisher}</p>
-        <p><a href={localizePath("/account/", locale)}>{t.seeAccount}</a></p>
+        <p>
+          <a href={localizePath("/account/", locale)}>{t.seeAccount}</a>
+        </p>
       </section>
     );
   }
@@ -68,23 +78,50 @@ export default function PublisherInboxPage({ loaderData }: Route.ComponentProps)
       <h1>{t.title}</h1>
       <p>{t.intro(inbox.agency)}</p>
       <h2>{t.leadsHeading(inbox.leads.length)}</h2>
-      {inbox.leads.length === 0 ? <p>{t.noLeads}</p> : (
+      {inbox.leads.length === 0 ? (
+        <p>{t.noLeads}</p>
+      ) : (
         <ol className="inbox-list" data-testid="inbox-leads">
           {inbox.leads.map((l) => (
             <li key={l.id} data-lead-id={l.id}>
-              <p><strong>{l.name}</strong> · <a href={`mailto:${l.email}`}>{l.email}</a>{l.phone && <> · <a href={`tel:${l.phone}`}>{l.phone}</a></>}</p>
-              <p>{t.received} {l.at} · {l.kind === "generic" ? t.generic : l.kind === "agency" ? t.agencyLead : <ListingLink listing={l.listing} gone={t.listingGone} />}</p>
+              <p>
+                <strong>{l.name}</strong> · <a href={`mailto:${l.email}`}>{l.email}</a>
+                {l.phone && (
+                  <>
+                    {" "}
+                    · <a href={`tel:${l.phone}`}>{l.phone}</a>
+                  </>
+                )}
+              </p>
+              <p>
+                {t.received} {l.at} ·{" "}
+                {l.kind === "generic" ? (
+                  t.generic
+                ) : l.kind === "agency" ? (
+                  t.agencyLead
+                ) : (
+                  <ListingLink listing={l.listing} gone={t.listingGone} />
+                )}
+              </p>
               <blockquote aria-label={t.message}>{l.message}</blockquote>
             </li>
           ))}
         </ol>
       )}
       <h2>{t.callsHeading(inbox.calls.length)}</h2>
-      {inbox.calls.length === 0 ? <p>{t.noCalls}</p> : (
+      {inbox.calls.length === 0 ? (
+        <p>{t.noCalls}</p>
+      ) : (
         <ol className="inbox-list" data-testid="inbox-calls">
           {inbox.calls.map((c) => (
             <li key={c.id}>
-              {c.at} · {t.device(c.device)}{c.listing && <> · <ListingLink listing={c.listing} gone={t.listingGone} /></>}
+              {c.at} · {t.device(c.device)}
+              {c.listing && (
+                <>
+                  {" "}
+                  · <ListingLink listing={c.listing} gone={t.listingGone} />
+                </>
+              )}
             </li>
           ))}
         </ol>

@@ -36,14 +36,21 @@ export default function Region({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
       <nav className="breadcrumb" aria-label={t.breadcrumb}>
-        <ol><li><a href={localizePath("/", locale)}>{t.home}</a></li><li aria-current="page">{region.name}</li></ol>
+        <ol>
+          <li>
+            <a href={localizePath("/", locale)}>{t.home}</a>
+          </li>
+          <li aria-current="page">{region.name}</li>
+        </ol>
       </nav>
       <h1>{t.regionTitle(region.name)}</h1>
       <h2>{t.provincesHeading}</h2>
       <ul className="place-list">
         {provinces.map((p) => (
           <li key={p.slug}>
-            <a href={localizePath(`/immobili/${region.slug}/${p.slug}/`, locale)}>{p.name} ({p.short})</a>
+            <a href={localizePath(`/immobili/${region.slug}/${p.slug}/`, locale)}>
+              {p.name} ({p.short})
+            </a>
             <span className="count">{t.listingCount(p.count)}</span>
           </li>
         ))}

@@ -19,7 +19,9 @@ export function action(args: Route.ActionArgs) {
     if (String(form.get("website") ?? "") !== "") return { errors: { form: accountMessages.botCheckFailed }, values };
     const botCheck = String(form.get("botCheck") ?? "");
     const parsed = registrationSchema.safeParse({
-      displayName: form.get("displayName") ?? "", email: form.get("email") ?? "", password: form.get("password") ?? "",
+      displayName: form.get("displayName") ?? "",
+      email: form.get("email") ?? "",
+      password: form.get("password") ?? "",
       consent: true, // §5: pressing the button means accepting the terms
       type: form.get("marketing") === "on" ? "marketing" : "privacy",
       botCheck: botCheck || undefined,
@@ -42,26 +44,58 @@ export default function RegisterPage() {
       <h1>{t.registerTitle}</h1>
       <p>{t.registerIntro}</p>
       {result?.step === "sent" ? (
-        <p className="form-notice" role="status">{result.notice}</p>
+        <p className="form-notice" role="status">
+          {result.notice}
+        </p>
       ) : (
         <Form method="post" className="account-form" noValidate>
           <FormMessages errors={errors} />
           <input type="hidden" name="csrf" value={csrf} />
-          <Field name="displayName" label={t.name} autoComplete="name" required maxLength={60} defaultValue={result?.values.displayName} error={errors.displayName} />
-          <Field name="email" label={t.email} type="email" autoComplete="email" required defaultValue={result?.values.email} error={errors.email} />
-          <Field name="password" label={t.password} type="password" autoComplete="new-password" required hint={t.passwordHint} error={errors.password} />
+          <Field
+            name="displayName"
+            label={t.name}
+            autoComplete="name"
+            required
+            maxLength={60}
+            defaultValue={result?.values.displayName}
+            error={errors.displayName}
+          />
+          <Field
+            name="email"
+            label={t.email}
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={result?.values.email}
+            error={errors.email}
+          />
+          <Field
+            name="password"
+            label={t.password}
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={t.passwordHint}
+            error={errors.password}
+          />
           <div className="trap" aria-hidden="true">
             <label htmlFor="campo-website">Sito web</label>
             <input id="campo-website" name="website" tabIndex={-1} autoComplete="off" />
           </div>
-          <label className="check"><input type="checkbox" name="marketing" defaultChecked={result?.values.marketing === "on"} /> {t.marketing}</label>
+          <label className="check">
+            <input type="checkbox" name="marketing" defaultChecked={result?.values.marketing === "on"} /> {t.marketing}
+          </label>
           <BotCheck language={locale} />
           {errors.botCheck && <p className="form-error">{errors.botCheck}</p>}
           <p className="consent">{t.consent}</p>
-          <button type="submit" className="account-button">{t.submitRegister}</button>
+          <button type="submit" className="account-button">
+            {t.submitRegister}
+          </button>
         </Form>
       )}
-      <p>{t.haveAccount} <a href={localizePath("/accedi/", locale)}>{t.login}</a></p>
+      <p>
+        {t.haveAccount} <a href={localizePath("/accedi/", locale)}>{t.login}</a>
+      </p>
     </section>
   );
 }

@@ -11,12 +11,18 @@ import "../ui/account.css";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return { locale: localeFromPath(url.pathname), csrf: formCsrfToken(request, context), token: (url.searchParams.get("token") ?? "").slice(0, 100) };
+  return {
+    locale: localeFromPath(url.pathname),
+    csrf: formCsrfToken(request, context),
+    token: (url.searchParams.get("token") ?? "").slice(0, 100),
+  };
 }
 
 export function action(args: Route.ActionArgs) {
   return formAction(args, async ({ form, values, svc, info }): Promise<FormResult & { setCookies?: string[] }> => {
-    const parsed = z.object({ token: z.string().max(100), password: passwordSchema }).safeParse({ token: form.get("token") ?? "", password: form.get("password") ?? "" });
+    const parsed = z
+      .object({ token: z.string().max(100), password: passwordSchema })
+      .safeParse({ token: form.get("token") ?? "", password: form.get("password") ?? "" });
     if (!parsed.success) return invalid(parsed.error, values);
     await svc.accounts.resetPassword(parsed.data.token, parsed.data.password);
     const out = await svc.accounts.logout(null, info.cookies);
@@ -35,14 +41,26 @@ export default function ResetPasswordPage() {
       <meta name="robots" content="noindex" />
       <h1>{t.resetTitle}</h1>
       {result?.step === "done" ? (
-        <p className="form-notice" role="status">{result.notice} <a href={localizePath("/accedi/", locale)}>{t.login}</a></p>
+        <p className="form-notice" role="status">
+          {result.notice} <a href={localizePath("/accedi/", locale)}>{t.login}</a>
+        </p>
       ) : (
         <Form method="post" className="account-form" noValidate>
           <FormMessages errors={{ ...errors, ...(errors.token ? { form: errors.token } : {}) }} />
           <input type="hidden" name="csrf" value={csrf} />
           <input type="hidden" name="token" value={token} />
-          <Field name="password" label={t.newPassword} type="password" autoComplete="new-password" required hint={t.passwordHint} error={errors.password} />
-          <button type="submit" className="account-button">{t.submitReset}</button>
+          <Field
+            name="password"
+            label={t.newPassword}
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={t.passwordHint}
+            error={errors.password}
+          />
+          <button type="submit" className="account-button">
+            {t.submitReset}
+          </button>
         </Form>
       )}
     </section>

@@ -59,10 +59,16 @@ export default function SearchAroundYou() {
     navigator.geolocation.getCurrentPosition(
       async (position) => {
         // The codec (and zod) load only now, as on the results page (docs/decisions/027).
-        const [{ encodeMapUrl }, { parseSearch }] = await Promise.all([import("../../core/search/url.ts"), import("../../core/search/query.ts")]);
+        const [{ encodeMapUrl }, { parseSearch }] = await Promise.all([
+          import("../../core/search/url.ts"),
+          import("../../core/search/query.ts"),
+        ]);
         setLocating(false);
         const round = (v: number) => Math.round(v * 1e6) / 1e6;
-        const query = parseSearch({ channel, geocircle: { circle: [{ distance: radius, center: [round(position.coords.latitude), round(position.coords.longitude)] }] } });
+        const query = parseSearch({
+          channel,
+          geocircle: { circle: [{ distance: radius, center: [round(position.coords.latitude), round(position.coords.longitude)] }] },
+        });
         void navigate(localizePath(encodeMapUrl(query, { zoom: null }, placeLookup([])), locale));
       },
       () => {
@@ -77,13 +83,18 @@ export default function SearchAroundYou() {
     <div className="page around-page">
       <h1>{t.aroundTitle}</h1>
       <p>{t.aroundIntro}</p>
-      <noscript><p>{t.aroundNoScript}</p></noscript>
+      <noscript>
+        <p>{t.aroundNoScript}</p>
+      </noscript>
       {availability === "hidden" && (
-        <p data-testid="around-hidden">{t.aroundNeedsPermission} <a href={localizePath("/vendita/case/mappa/", locale)}>{t.aroundOpenMap}</a></p>
+        <p data-testid="around-hidden">
+          {t.aroundNeedsPermission} <a href={localizePath("/vendita/case/mappa/", locale)}>{t.aroundOpenMap}</a>
+        </p>
       )}
       {availability === "shown" && (
         <form
-          className="around-form" data-testid="around-form"
+          className="around-form"
+          data-testid="around-form"
           onSubmit={(e) => {
             e.preventDefault();
             search();
@@ -93,14 +104,21 @@ export default function SearchAroundYou() {
             <legend>{t.aroundChannel}</legend>
             {(["vendita", "affitto"] as const).map((c) => (
               <label key={c}>
-                <input type="radio" name="channel" value={c} checked={channel === c} onChange={() => setChannel(c)} /> {c === "vendita" ? t.aroundSale : t.aroundRent}
+                <input type="radio" name="channel" value={c} checked={channel === c} onChange={() => setChannel(c)} />{" "}
+                {c === "vendita" ? t.aroundSale : t.aroundRent}
               </label>
             ))}
           </fieldset>
           <label className="search-map__radius">
             {t.circleRadius}: <output>{formatInteger(radius)} m</output>
             <input
-              type="range" min={0} max={9} step={1} value={stepIndex(radius, ceiling)} data-ceiling={ceiling} aria-valuetext={`${radius} m`}
+              type="range"
+              min={0}
+              max={9}
+              step={1}
+              value={stepIndex(radius, ceiling)}
+              data-ceiling={ceiling}
+              aria-valuetext={`${radius} m`}
               onChange={(e) => {
                 const next = radiusSteps(ceiling)[Number(e.currentTarget.value)]!;
                 setRadius(next);
@@ -108,8 +126,14 @@ export default function SearchAroundYou() {
               }}
             />
           </label>
-          <button type="submit" className="button-primary" disabled={locating}>{locating ? t.locating : t.aroundSearch}</button>
-          {error && <p role="alert" className="around-error">{error}</p>}
+          <button type="submit" className="button-primary" disabled={locating}>
+            {locating ? t.locating : t.aroundSearch}
+          </button>
+          {error && (
+            <p role="alert" className="around-error">
+              {error}
+            </p>
+          )}
         </form>
       )}
     </div>

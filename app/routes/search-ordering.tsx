@@ -42,9 +42,15 @@ export default function SearchOrdering() {
     <div className="page ordering-page">
       <h1>{t.orderingTitle}</h1>
       <p>{t.orderingIntro}</p>
-      <ul>{points[locale].map((p) => <li key={p}>{p}</li>)}</ul>
+      <ul>
+        {points[locale].map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
       <p>{outro[locale]}</p>
-      <p><a href={localizePath("/vendita/case/", locale)}>{t.orderingBack}</a></p>
+      <p>
+        <a href={localizePath("/vendita/case/", locale)}>{t.orderingBack}</a>
+      </p>
     </div>
   );
 }

@@ -4,10 +4,9 @@
  * are a GET form, the pager and cards are links. The loader decodes the address with the URL codec,
  * redirects to the canonical one and calls app/search/search-page.server.ts.
  */
-import { useEffect, useRef, useState } from "react";
-import { data, redirect, useFetcher } from "react-router";
+import { lazy, memo, Suspense, useEffect, useState } from "react";
+import { data, redirect } from "react-router";
 import { deviceClass, fillInRevealDelay } from "../../core/device.ts";
-import { formatInteger } from "../../core/format.ts";
 import { sortKeys } from "../../core/search/vocabulary.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { optionLabels, searchTexts } from "../i18n/search.ts";
@@ -15,9 +14,10 @@ import { loadSearchPage, type CardView, type SearchPageData } from "../search/se
 import { requestInfo, services } from "../services.ts";
 import { hiddenListingIds, recordSearch } from "../../db/mycasa.ts";
 import { formCsrfToken } from "../account/form.server.ts";
-import { mycasaTexts } from "../i18n/mycasa.ts";
+import { hiddenAdsTexts } from "../i18n/hidden-ads.ts";
 import { saveSearchState } from "../search/save-search-state.server.ts";
 import { SaveSearchButton, type SaveSearchState } from "../ui/save-search-button.tsx";
+import { Breadcrumbs, Pager, ShowMapLink } from "../ui/results-nav.tsx";
 import { ResultsCard } from "../ui/results-card.tsx";
 import { FILTER_FORM_ID, ResultsFilters } from "../ui/results-filters.tsx";
 import { ResultsPlaceSearch } from "../ui/results-place-search.tsx";
@@ -26,11 +26,21 @@ import { LocalityButton } from "../ui/search-locality.tsx";
 import { PropertyTypeButton } from "../ui/search-property-types.tsx";
 import { RecentSearchesButton, recentSearchTexts, useRecordRecentSearch } from "../ui/search-recent.tsx";
 import { SmartBackButton } from "../ui/search-smart-back.tsx";
-import { SearchMapPane, ShowMapLink } from "../ui/search-map.tsx";
-import { searchMapTexts } from "../i18n/search-map.ts";
+import { SocialPrompt } from "../ui/social-prompt-host.tsx";
 import type { Route } from "./+types/search-results";
 import "../ui/results.css";
 import "../ui/search-map.css";
+
+/**
+ * The map view (list, map pane and their tools) is its own chunk, so the list page carries none of the
+ * map's code: the server renders it in full; in the browser it loads while a map page hydrates (below),
+ * and before a navigation to a map page commits (clientLoader).
+ */
+const loadSearchMapPage = () => import("../ui/search-map-page.tsx");
+const SearchMapPage = lazy(loadSearchMapPage);
+// A map page's first load (its path ends in /mappa/, MAP_SEGMENT of core/search/url.ts, whose codec stays out of
+// this chunk): fetch the chunk as soon as this route module runs, alongside hydration, not after it.
+if (typeof window !== "undefined" && /\/mappa\/$/.test(window.location.pathname)) void loadSearchMapPage();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const svc = services(context);
@@ -44,12 +54,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (uid !== null && d.page === 1) {
     const texts = recentSearchTexts(d.query, d.toolPlaces, d.locale);
     // Not awaited: the page does not wait for its history row; a failure is only logged (§8).
-    void recordSearch(svc.database.db, uid, { uri: d.searchPath, ...texts }, new Date()).catch((error: unknown) => svc.logger.warn({ err: error }, "search history not recorded"));
+    void recordSearch(svc.database.db, uid, { uri: d.searchPath, ...texts }, new Date()).catch((error: unknown) =>
+      svc.logger.warn({ err: error }, "search history not recorded"),
+    );
   }
   const started = performance.now();
   // The user's own record is read from the primary: right after a save the page must show it saved.
   const saveSearch = await saveSearchState(svc.database.db, svc.database.readDb, d.query, uid, d.locale);
-  const timing = [...outcome.timings, ["saved", performance.now() - started] as const].map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(", ");
+  const timing = [...outcome.timings, ["saved", performance.now() - started] as const]
+    .map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`)
+    .join(", ");
   return data({ ...d, saveSearch, csrf: uid === null ? "" : formCsrfToken(request, context) }, { headers: { "Server-Timing": timing } });
 }
 
@@ -63,6 +77,13 @@ function documentUrl(request: Request): URL {
   else if (url.pathname.endsWith(".data")) url.pathname = url.pathname.slice(0, -".data".length);
   if (/[?&]_routes=/.test(url.search)) url.search = url.search.replace(/([?&])_routes=[^&]*&?/, "$1").replace(/[?&]$/, "");
   return url;
+}
+
+/** Navigations and fetches: the server's data, and the map page's chunk before a map page renders (no fallback shown). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const page = await serverLoader();
+  if (page.view.kind === "map") await loadSearchMapPage();
+  return page;
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -89,16 +110,19 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const t = searchTexts[d.locale];
   const empty = d.total === 0;
   useRecordRecentSearch(d.query, d.toolPlaces, d.locale, d.searchPath);
-  if (d.view.kind === "map") return <SearchMapPage data={d} />;
+  if (d.view.kind === "map") return <MapView data={d} />;
   return (
     <div className="page search-page">
       <Breadcrumbs crumbs={d.breadcrumbs} related={d.related} locale={d.locale} />
       <header className="search-header">
         <h1>{d.seo.h1}</h1>
-        <p className="search-total" data-testid="search-total">{t.resultsCount(d.total)}</p>
+        <p className="search-total" data-testid="search-total">
+          {t.resultsCount(d.total)}
+        </p>
         {d.hidden && d.hidden.count > 0 && (
           <p className="search-hidden" data-testid="search-hidden">
-            {mycasaTexts[d.locale].hiddenCount(d.hidden.count)} · <a href={localizePath("/mycasa/nascosti/", d.locale)}>{mycasaTexts[d.locale].hiddenManage}</a>
+            {hiddenAdsTexts[d.locale].hiddenCount(d.hidden.count)} ·{" "}
+            <a href={localizePath("/mycasa/nascosti/", d.locale)}>{hiddenAdsTexts[d.locale].hiddenManage}</a>
           </p>
         )}
         <SaveSearchButton state={d.saveSearch} locale={d.locale} total={d.total} page={d.page} />
@@ -114,7 +138,11 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       <div className="search-layout" key={d.searchPath} data-search-path={localizePath(d.searchPath, d.locale)}>
         <aside className="search-aside" aria-label={t.filters}>
           <ResultsFilters
-            form={d.form} total={d.total} activeFilters={d.activeFilters} locale={d.locale} keep={d.formKeep}
+            form={d.form}
+            total={d.total}
+            activeFilters={d.activeFilters}
+            locale={d.locale}
+            keep={d.formKeep}
             footer={(formRef) => <LiveCountFooter formRef={formRef} query={d.query} total={d.total} locale={d.locale} />}
           />
         </aside>
@@ -131,7 +159,14 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           ) : (
             <ol className="results-list">
               {d.cards.map((card, i) => (
-                <li key={card.id}><ResultsCard card={card} locale={d.locale} eager={i === 0} hide={d.canHide ? { csrf: d.csrf, back: `${localizePath(d.searchPath, d.locale)}` } : undefined} /></li>
+                <li key={card.id}>
+                  <ResultsCard
+                    card={card}
+                    locale={d.locale}
+                    eager={i === 0}
+                    hide={d.canHide ? { csrf: d.csrf, back: `${localizePath(d.searchPath, d.locale)}` } : undefined}
+                  />
+                </li>
               ))}
             </ol>
           )}
@@ -140,169 +175,22 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           {d.publishers.length > 0 && <PublisherHelp publishers={d.publishers} locale={d.locale} />}
         </section>
       </div>
+      <SocialPrompt locale={d.locale} />
     </div>
   );
 }
 
 /**
- * The map view of the search (page type "search map", docs/decisions/056): the list beside the map on
- * a desktop, a full-screen map with the list in a sheet on a phone. The server renders the list (and
- * without JavaScript that is what the page is); the map loads in the browser. Hovering a card
- * highlights its pin, clicking a pin highlights its card.
+ * The map page behind its Suspense boundary. Memoised: while the chunk is still loading the boundary keeps
+ * the server's HTML, and a re-render reaching it then would make React drop that HTML for the fallback.
  */
-function SearchMapPage({ data: d }: { data: SearchPageData & { saveSearch: SaveSearchState } }) {
-  const t = searchTexts[d.locale];
-  const [activeId, setActiveId] = useState<number | null>(null);
-  const [hoverId, setHoverId] = useState<number | null>(null);
-  const [sheetOpen, setSheetOpen] = useState(false);
-  // Scroll-loaded list pages (seed 000 §4 Map data: a scroll fetch appends items, the first of each page flagged).
-  const [pages, setPages] = useState<Array<{ page: number; cards: CardView[] }>>([]);
-  const [nextHref, setNextHref] = useState<string | null>(d.view.nextHref);
-  const [scrolling, setScrolling] = useState(false);
-  const fetcher = useFetcher<typeof loader>();
-  const sentinel = useRef<HTMLDivElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (its path) resets the scroll-loaded pages
-  useEffect(() => {
-    setPages([]);
-    setNextHref(d.view.nextHref);
-  }, [d.searchPath]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: applies a loaded page once, when it arrives
-  useEffect(() => {
-    const more = fetcher.data;
-    if (!more || fetcher.state !== "idle" || more.searchPath === d.searchPath) return;
-    setPages((p) => (p.some((x) => x.page === more.page) ? p : [...p, { page: more.page, cards: more.cards }]));
-    setNextHref(more.view.nextHref);
-  }, [fetcher.data, fetcher.state]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-armed when the next page or the fetcher changes
-  useEffect(() => {
-    setScrolling(true);
-    // The list scrolls in its own column (desktop), in the sheet (phone) or with the page (no map): load the
-    // next page when the end of the list comes within 300 px of what is visible of it.
-    const check = () => {
-      const end = sentinel.current;
-      const list = end?.parentElement;
-      if (!end || !list || !nextHref || fetcher.state !== "idle") return;
-      const visibleBottom = Math.min(window.innerHeight, list.getBoundingClientRect().bottom);
-      if (end.getBoundingClientRect().top <= visibleBottom + 300) fetcher.load(nextHref);
-    };
-    document.addEventListener("scroll", check, { capture: true, passive: true });
-    window.addEventListener("resize", check);
-    return () => {
-      document.removeEventListener("scroll", check, { capture: true });
-      window.removeEventListener("resize", check);
-    };
-  }, [nextHref, fetcher.state]);
-  useEffect(() => {
-    if (activeId === null) return;
-    setSheetOpen(true);
-    document.getElementById(`annuncio-${activeId}`)?.scrollIntoView({ block: "nearest" });
-  }, [activeId]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (its path) clears the highlights
-  useEffect(() => {
-    setActiveId(null);
-    setHoverId(null);
-  }, [d.searchPath]);
+const MapView = memo(function MapView({ data }: { data: SearchPageData & { saveSearch: SaveSearchState } }) {
   return (
-    <div className="page search-page search-page--map">
-      <Breadcrumbs crumbs={d.breadcrumbs} related={d.related} locale={d.locale} />
-      <header className="search-header">
-        <h1>{d.seo.h1}</h1>
-        <p className="search-total" data-testid="search-total" aria-live="polite">{t.resultsCount(d.total)}</p>
-        <SaveSearchButton state={d.saveSearch} locale={d.locale} total={d.total} page={d.page} hints={false} />
-      </header>
-      <div className={`map-layout${sheetOpen ? " is-sheet-open" : ""}`}>
-        <section id="risultati" className="map-list" aria-label={t.resultsCount(d.total)} tabIndex={-1}>
-          <button type="button" className="map-list__handle" aria-expanded={sheetOpen} onClick={() => setSheetOpen((o) => !o)}>
-            {t.resultsCount(d.total)}
-          </button>
-          {d.total === 0 ? (
-            <div className="no-results">
-              <h2>{t.noResultsTitle}</h2>
-              {d.activeFilters > 0 && <p>{t.noResultsHint}</p>}
-            </div>
-          ) : (
-            <ol className="results-list" data-testid="map-list">
-              {d.cards.map((card, i) => (
-                <li
-                  key={card.id} id={`annuncio-${card.id}`} data-listing-id={card.id} data-page-start={i === 0 ? d.page : undefined}
-                  className={activeId === card.id ? "is-active" : hoverId === card.id ? "is-hovered" : undefined}
-                  onMouseEnter={() => setHoverId(card.id)} onMouseLeave={() => setHoverId(null)}
-                  onFocus={() => setHoverId(card.id)} onBlur={() => setHoverId(null)}
-                >
-                  <ResultsCard card={card} locale={d.locale} eager={i === 0} />
-                </li>
-              ))}
-              {pages.flatMap(({ page, cards }) => cards.map((card, i) => (
-                <li
-                  key={card.id} id={`annuncio-${card.id}`} data-listing-id={card.id} data-page-start={i === 0 ? page : undefined}
-                  className={activeId === card.id ? "is-active" : hoverId === card.id ? "is-hovered" : undefined}
-                  onMouseEnter={() => setHoverId(card.id)} onMouseLeave={() => setHoverId(null)}
-                  onFocus={() => setHoverId(card.id)} onBlur={() => setHoverId(null)}
-                >
-                  <ResultsCard card={card} locale={d.locale} />
-                </li>
-              )))}
-            </ol>
-          )}
-          <div ref={sentinel} className="map-list__more" aria-hidden="true" />
-          {fetcher.state !== "idle" && <p role="status" className="map-list__loading">{searchMapTexts[d.locale].loadingMore}</p>}
-          {/* Without JavaScript (or before it runs) the pager; then pages load as the list scrolls. */}
-          {d.paginator && !scrolling && <Pager paginator={d.paginator} locale={d.locale} />}
-        </section>
-        <SearchMapPane data={d} activeId={activeId} onActive={setActiveId} hoverId={hoverId}>
-          <ResultsFilters
-            key={d.searchPath} form={d.form} total={d.total} activeFilters={d.activeFilters} locale={d.locale} keep={d.formKeep} overlay
-            footer={(formRef) => <LiveCountFooter formRef={formRef} query={d.query} total={d.total} locale={d.locale} />}
-          />
-        </SearchMapPane>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <SearchMapPage data={data} />
+    </Suspense>
   );
-}
-
-/** Breadcrumb bar with the related-locations dropdown: opens and closes on click, closes on outside click and Escape. */
-function Breadcrumbs({ crumbs, related, locale }: { crumbs: SearchPageData["breadcrumbs"]; related: SearchPageData["related"]; locale: Locale }) {
-  const t = searchTexts[locale];
-  const ref = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const details = ref.current;
-    if (!details) return;
-    const onClick = (event: MouseEvent) => {
-      if (details.open && !details.contains(event.target as Node)) details.open = false;
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && details.open) {
-        details.open = false;
-        details.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("click", onClick);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("click", onClick);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, []);
-  return (
-    <nav className="breadcrumb search-breadcrumb" aria-label={t.breadcrumb}>
-      <ol>
-        {crumbs.map((c, i) => (
-          <li key={`${i}-${c.label}`}>{c.href ? <a href={c.href}>{c.label}</a> : <span aria-current="page">{c.label}</span>}</li>
-        ))}
-      </ol>
-      {related.length > 0 && (
-        <details className="related-places" ref={ref}>
-          <summary>{t.relatedLocations}</summary>
-          <ul>
-            {related.map((r) => (
-              <li key={r.href}><a href={r.href}>{r.name}</a> <span className="count">({formatInteger(r.count)})</span></li>
-            ))}
-          </ul>
-        </details>
-      )}
-    </nav>
-  );
-}
+});
 
 function SortBar({ sort, locale }: { sort: SearchPageData["form"]["sort"]; locale: Locale }) {
   const t = searchTexts[locale];
@@ -318,10 +206,20 @@ function SortBar({ sort, locale }: { sort: SearchPageData["form"]["sort"]; local
         defaultValue={sort === "rilevanza" ? "" : sort.replace(/_/g, "-")}
         onChange={(event) => (document.getElementById(FILTER_FORM_ID) as HTMLFormElement | null)?.requestSubmit()}
       >
-        {sortKeys.map((k) => <option key={k} value={k === "rilevanza" ? "" : k.replace(/_/g, "-")}>{optionLabels[locale].sort[k]}</option>)}
+        {sortKeys.map((k) => (
+          <option key={k} value={k === "rilevanza" ? "" : k.replace(/_/g, "-")}>
+            {optionLabels[locale].sort[k]}
+          </option>
+        ))}
       </select>
-      {!interactive && <button type="submit" form={FILTER_FORM_ID} className="button-secondary">{t.sortApply}</button>}
-      <a href={localizePath("/come-ordiniamo-i-risultati/", locale)} className="how-we-sort">{t.howWeSort}</a>
+      {!interactive && (
+        <button type="submit" form={FILTER_FORM_ID} className="button-secondary">
+          {t.sortApply}
+        </button>
+      )}
+      <a href={localizePath("/come-ordiniamo-i-risultati/", locale)} className="how-we-sort">
+        {t.howWeSort}
+      </a>
     </div>
   );
 }
@@ -339,7 +237,9 @@ function FillIn({ data: d }: { data: SearchPageData }) {
   const hiddenCards = plan.mode === "no-results" ? cards.slice(plan.top) : plan.mode === "few-results" ? cards : [];
   useEffect(() => {
     if (revealed === null || revealed >= hiddenCards.length) return;
-    const delay = fillInRevealDelay(deviceClass({ width: window.innerWidth, height: window.innerHeight, touch: navigator.maxTouchPoints > 0 }));
+    const delay = fillInRevealDelay(
+      deviceClass({ width: window.innerWidth, height: window.innerHeight, touch: navigator.maxTouchPoints > 0 }),
+    );
     const timer = window.setTimeout(() => setRevealed((n) => (n ?? 0) + 1), delay);
     return () => window.clearTimeout(timer);
   }, [revealed, hiddenCards.length]);
@@ -347,7 +247,11 @@ function FillIn({ data: d }: { data: SearchPageData }) {
   const trigger = plan.mode === "no-results" ? t.seeNearby(plan.more) : t.seeSurrounding(plan.more);
   const list = (items: CardView[]) => (
     <ol className="results-list fill-in-list">
-      {items.map((card) => <li key={card.id}><ResultsCard card={card} locale={d.locale} headingLevel={3} /></li>)}
+      {items.map((card) => (
+        <li key={card.id}>
+          <ResultsCard card={card} locale={d.locale} headingLevel={3} />
+        </li>
+      ))}
     </ol>
   );
   return (
@@ -355,42 +259,24 @@ function FillIn({ data: d }: { data: SearchPageData }) {
       {plan.mode === "few-results" && <p className="few-results-banner">{t.fewResults(d.total)}</p>}
       <h2 id="fill-in-title">{t.nearbyTitle}</h2>
       {plan.mode === "no-results" && list(cards.slice(0, plan.top))}
-      {hiddenCards.length > 0 && (revealed === null ? (
-        <details className="fill-in-more">
-          <summary
-            className="button-secondary"
-            onClick={(event) => {
-              event.preventDefault();
-              setRevealed(1);
-            }}
-          >
-            {trigger}
-          </summary>
-          {list(hiddenCards)}
-        </details>
-      ) : (
-        <div aria-live="polite">{list(hiddenCards.slice(0, revealed))}</div>
-      ))}
-    </section>
-  );
-}
-
-function Pager({ paginator, locale }: { paginator: NonNullable<SearchPageData["paginator"]>; locale: Locale }) {
-  const t = searchTexts[locale];
-  return (
-    <nav className="pager" aria-label={t.pager}>
-      {paginator.prevLink && <a href={paginator.prevLink} rel="prev" className="pager__step">‹ <span>{t.previousPage}</span></a>}
-      <ol>
-        {paginator.btns.map((b, i) => (
-          <li key={`${i}-${b.text}`}>
-            {b.hasDots ? <span className="pager__dots" aria-hidden="true">…</span>
-              : b.isCurrent ? <span aria-current="page" className="pager__current"><span className="visually-hidden">{t.pageN(Number(b.text))}</span><span aria-hidden="true">{b.text}</span></span>
-              : <a href={b.href ?? "#"} aria-label={t.pageN(Number(b.text))}>{b.text}</a>}
-          </li>
+      {hiddenCards.length > 0 &&
+        (revealed === null ? (
+          <details className="fill-in-more">
+            <summary
+              className="button-secondary"
+              onClick={(event) => {
+                event.preventDefault();
+                setRevealed(1);
+              }}
+            >
+              {trigger}
+            </summary>
+            {list(hiddenCards)}
+          </details>
+        ) : (
+          <div aria-live="polite">{list(hiddenCards.slice(0, revealed))}</div>
         ))}
-      </ol>
-      {paginator.nextLink && <a href={paginator.nextLink} rel="next" className="pager__step"><span>{t.nextPage}</span> ›</a>}
-    </nav>
+    </section>
   );
 }
 
@@ -403,12 +289,20 @@ function PublisherHelp({ publishers, locale }: { publishers: SearchPageData["pub
       <ul>
         {publishers.map((p) => (
           <li key={p.id} className="publisher-card">
-            {p.logo ? <img src={p.logo} alt="" width={48} height={48} loading="lazy" />
-              : <span className="publisher-card__initials" aria-hidden="true">{initialsOf(p.name)}</span>}
+            {p.logo ? (
+              <img src={p.logo} alt="" width={48} height={48} loading="lazy" />
+            ) : (
+              <span className="publisher-card__initials" aria-hidden="true">
+                {initialsOf(p.name)}
+              </span>
+            )}
             <div>
               <p className="publisher-card__name">{p.name}</p>
               <p className="publisher-card__type">{typeLabel[p.type] ?? p.type}</p>
-              <a href={p.href}>{t.helpSeeListings}<span className="visually-hidden">: {p.name}</span></a>
+              <a href={p.href}>
+                {t.helpSeeListings}
+                <span className="visually-hidden">: {p.name}</span>
+              </a>
             </div>
           </li>
         ))}
@@ -418,5 +312,10 @@ function PublisherHelp({ publishers, locale }: { publishers: SearchPageData["pub
 }
 
 function initialsOf(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join("");
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
 }

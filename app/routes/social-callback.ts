@@ -15,7 +15,10 @@ async function callback({ request, context, params }: Route.LoaderArgs | Route.A
   const info = requestInfo(context);
   const cookies = parseCookies(request.headers.get("cookie"));
   const provider = params.provider;
-  const failed = () => (svc.logger.warn({ provider }, "social login refused"), withCookies(redirect("/accedi/?errore=social", 303), [clearSocialCookie(info.cookies)]));
+  const failed = () => (
+    svc.logger.warn({ provider }, "social login refused"),
+    withCookies(redirect("/accedi/?errore=social", 303), [clearSocialCookie(info.cookies)])
+  );
   if (!svc.accounts.social.has(provider)) return failed();
   const url = new URL(request.url);
   let postedUser: string | undefined;

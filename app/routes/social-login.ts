@@ -19,8 +19,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const returnTo = safeRedirect(url.searchParams.get("originalUrl") ?? url.searchParams.get("path")) ?? "/";
   const base = svc.accounts.publicOrigin ?? info.origin;
   try {
-    const { url: to, cookie, formPost } = await svc.accounts.social.start(provider, `${base}/client-account/api/v1/social/${provider}/callback`, returnTo);
-    return new Response(null, { status: 302, headers: { Location: to, "Set-Cookie": socialCookie(cookie, info.cookies, formPost), "Cache-Control": "no-store" } });
+    const {
+      url: to,
+      cookie,
+      formPost,
+    } = await svc.accounts.social.start(provider, `${base}/client-account/api/v1/social/${provider}/callback`, returnTo);
+    return new Response(null, {
+      status: 302,
+      headers: { Location: to, "Set-Cookie": socialCookie(cookie, info.cookies, formPost), "Cache-Control": "no-store" },
+    });
   } catch (error) {
     svc.logger.error(error, "social login could not start");
     return jsonError(503, "Ci scusiamo per il disagio, al momento non è possibile eseguire l'operazione richiesta");

@@ -13,7 +13,10 @@ import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/srp";
 
-const pId = z.string().regex(/^[1-9]\d{0,14}$/).transform(Number);
+const pId = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/)
+  .transform(Number);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = pId.safeParse(new URL(request.url).searchParams.get("pId"));

@@ -33,7 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   const t = valuationTexts[locale];
-  const raw = { comune: url.searchParams.get("comune") ?? "", superficie: url.searchParams.get("superficie") ?? "", tipologia: url.searchParams.get("tipologia") ?? "", stato: url.searchParams.get("stato") ?? "" };
+  const raw = {
+    comune: url.searchParams.get("comune") ?? "",
+    superficie: url.searchParams.get("superficie") ?? "",
+    tipologia: url.searchParams.get("tipologia") ?? "",
+    stato: url.searchParams.get("stato") ?? "",
+  };
   const base = { locale, values: raw, errors: {} as Partial<Record<Field, string>>, result: null as null | ValuationResult };
   if (![...url.searchParams.keys()].some((k) => k in fields)) return data(base);
 
@@ -123,53 +128,134 @@ export default function ValuationPage({ loaderData }: Route.ComponentProps) {
       <p>{t.intro}</p>
       {result && (
         <section aria-labelledby="stima" className="valuation-result" data-testid="valuation-result">
-          <h2 id="stima">{t.resultHeading}: {result.town}</h2>
+          <h2 id="stima">
+            {t.resultHeading}: {result.town}
+          </h2>
           {result.status === "ok" ? (
             <>
               <dl className="valuation-figures">
-                <div><dt>{t.estimateLabel}</dt><dd data-testid="valuation-estimate">{result.estimate}</dd></div>
-                <div><dt>{t.rangeLabel}</dt><dd data-testid="valuation-range">{result.range}</dd></div>
-                <div><dt>{t.perMqLabel}</dt><dd data-testid="valuation-permq">{result.perMq}</dd></div>
-                <div><dt>{t.perMqRange}</dt><dd>{result.perMqRange}</dd></div>
+                <div>
+                  <dt>{t.estimateLabel}</dt>
+                  <dd data-testid="valuation-estimate">{result.estimate}</dd>
+                </div>
+                <div>
+                  <dt>{t.rangeLabel}</dt>
+                  <dd data-testid="valuation-range">{result.range}</dd>
+                </div>
+                <div>
+                  <dt>{t.perMqLabel}</dt>
+                  <dd data-testid="valuation-permq">{result.perMq}</dd>
+                </div>
+                <div>
+                  <dt>{t.perMqRange}</dt>
+                  <dd>{result.perMqRange}</dd>
+                </div>
               </dl>
               <p data-testid="valuation-basis">{t.basis(result.count, result.scope)}</p>
             </>
           ) : (
             <p data-testid="valuation-too-few">{t.tooFew(result.count, result.townName)}</p>
           )}
-          <p><a href={result.salePath}>{t.searchSale(result.townName)}</a></p>
+          <p>
+            <a href={result.salePath}>{t.searchSale(result.townName)}</a>
+          </p>
         </section>
       )}
-      {hasErrors && <p className="form-error-summary" role="alert">{t.errorSummary}</p>}
+      {hasErrors && (
+        <p className="form-error-summary" role="alert">
+          {t.errorSummary}
+        </p>
+      )}
       <form method="get" action={localizePath("/valutazione-immobile/", locale)} className="valuation-form" noValidate>
         <div className="form-field">
           <label htmlFor="comune">{t.town}</label>
-          <input id="comune" name="comune" type="text" autoComplete="address-level2" required defaultValue={values.comune} aria-invalid={errors.comune ? true : undefined} aria-describedby={describedBy("comune", "comune-aiuto")} />
-          <p id="comune-aiuto" className="form-hint">{t.townHint}</p>
-          {errors.comune && <p id="errore-comune" className="form-error">{errors.comune}</p>}
+          <input
+            id="comune"
+            name="comune"
+            type="text"
+            autoComplete="address-level2"
+            required
+            defaultValue={values.comune}
+            aria-invalid={errors.comune ? true : undefined}
+            aria-describedby={describedBy("comune", "comune-aiuto")}
+          />
+          <p id="comune-aiuto" className="form-hint">
+            {t.townHint}
+          </p>
+          {errors.comune && (
+            <p id="errore-comune" className="form-error">
+              {errors.comune}
+            </p>
+          )}
         </div>
         <div className="form-field">
           <label htmlFor="superficie">{t.surface}</label>
-          <input id="superficie" name="superficie" type="number" inputMode="numeric" min={10} max={2000} step={1} required defaultValue={values.superficie} aria-invalid={errors.superficie ? true : undefined} aria-describedby={describedBy("superficie")} />
-          {errors.superficie && <p id="errore-superficie" className="form-error">{errors.superficie}</p>}
+          <input
+            id="superficie"
+            name="superficie"
+            type="number"
+            inputMode="numeric"
+            min={10}
+            max={2000}
+            step={1}
+            required
+            defaultValue={values.superficie}
+            aria-invalid={errors.superficie ? true : undefined}
+            aria-describedby={describedBy("superficie")}
+          />
+          {errors.superficie && (
+            <p id="errore-superficie" className="form-error">
+              {errors.superficie}
+            </p>
+          )}
         </div>
         <div className="form-field">
           <label htmlFor="tipologia">{t.type}</label>
-          <select id="tipologia" name="tipologia" defaultValue={values.tipologia} aria-invalid={errors.tipologia ? true : undefined} aria-describedby={describedBy("tipologia")}>
+          <select
+            id="tipologia"
+            name="tipologia"
+            defaultValue={values.tipologia}
+            aria-invalid={errors.tipologia ? true : undefined}
+            aria-describedby={describedBy("tipologia")}
+          >
             <option value="">{t.anyType}</option>
-            {homeTypes.map((k) => <option key={k} value={k}>{typeLabel(k)}</option>)}
+            {homeTypes.map((k) => (
+              <option key={k} value={k}>
+                {typeLabel(k)}
+              </option>
+            ))}
           </select>
-          {errors.tipologia && <p id="errore-tipologia" className="form-error">{errors.tipologia}</p>}
+          {errors.tipologia && (
+            <p id="errore-tipologia" className="form-error">
+              {errors.tipologia}
+            </p>
+          )}
         </div>
         <div className="form-field">
           <label htmlFor="stato">{t.condition}</label>
-          <select id="stato" name="stato" defaultValue={values.stato} aria-invalid={errors.stato ? true : undefined} aria-describedby={describedBy("stato")}>
+          <select
+            id="stato"
+            name="stato"
+            defaultValue={values.stato}
+            aria-invalid={errors.stato ? true : undefined}
+            aria-describedby={describedBy("stato")}
+          >
             <option value="">{t.anyCondition}</option>
-            {conditions.map((k) => <option key={k} value={k}>{conditionLabel(k)}</option>)}
+            {conditions.map((k) => (
+              <option key={k} value={k}>
+                {conditionLabel(k)}
+              </option>
+            ))}
           </select>
-          {errors.stato && <p id="errore-stato" className="form-error">{errors.stato}</p>}
+          {errors.stato && (
+            <p id="errore-stato" className="form-error">
+              {errors.stato}
+            </p>
+          )}
         </div>
-        <button type="submit" className="primary-button">{t.submit}</button>
+        <button type="submit" className="primary-button">
+          {t.submit}
+        </button>
       </form>
 
       <p className="valuation-method">{t.method}</p>

@@ -40,7 +40,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     cache.set(params.file, entry);
   }
   const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
-  const headers: Record<string, string> = { "Content-Type": type, "Cache-Control": "public, max-age=31536000, immutable", Vary: "Accept-Encoding" };
+  const headers: Record<string, string> = {
+    "Content-Type": type,
+    "Cache-Control": "public, max-age=31536000, immutable",
+    Vary: "Accept-Encoding",
+  };
   if (gzip) headers["Content-Encoding"] = "gzip";
   return new Response(new Uint8Array(gzip ? entry.gzip : entry.raw), { headers });
 }

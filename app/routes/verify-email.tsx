@@ -14,7 +14,11 @@ import "../ui/account.css";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return { locale: localeFromPath(url.pathname), csrf: formCsrfToken(request, context), token: (url.searchParams.get("token") ?? "").slice(0, 100) };
+  return {
+    locale: localeFromPath(url.pathname),
+    csrf: formCsrfToken(request, context),
+    token: (url.searchParams.get("token") ?? "").slice(0, 100),
+  };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -22,7 +26,12 @@ export function action(args: Route.ActionArgs) {
     const token = z.string().max(100).safeParse(form.get("token"));
     if (!token.success) return { errors: { form: accountMessages.linkInvalid }, values };
     const issue = await svc.accounts.verifyEmail(token.data, info.cookies, rememberCookie(args.request));
-    return { errors: {}, values: { name: issue.claims.name }, step: issue.firstLogin ? "welcome" : "welcomeback", setCookies: issue.setCookies };
+    return {
+      errors: {},
+      values: { name: issue.claims.name },
+      step: issue.firstLogin ? "welcome" : "welcomeback",
+      setCookies: issue.setCookies,
+    };
   });
 }
 
@@ -39,7 +48,9 @@ export default function VerifyEmailPage() {
         <>
           <h1>{result.step === "welcome" ? t.welcome(result.values.name ?? "") : t.welcomeback(result.values.name ?? "")}</h1>
           <p>{t.welcomeText}</p>
-          <p><a href={localizePath("/", locale)}>casa.it</a></p>
+          <p>
+            <a href={localizePath("/", locale)}>casa.it</a>
+          </p>
         </>
       ) : (
         <>
@@ -49,7 +60,9 @@ export default function VerifyEmailPage() {
             <FormMessages errors={result?.errors ?? {}} />
             <input type="hidden" name="csrf" value={csrf} />
             <input type="hidden" name="token" value={token} />
-            <button type="submit" className="account-button">{t.submitVerify}</button>
+            <button type="submit" className="account-button">
+              {t.submitVerify}
+            </button>
           </Form>
         </>
       )}

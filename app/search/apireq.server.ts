@@ -11,9 +11,19 @@ import { locationRefSchema, searchBodySchema } from "../api/search-input.server.
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 
 /** Page types the client names; the list and the map are what differ (seed 000 §7). */
-const pageTypes = { srp: "list", list: "list", "search-list": "list", map: "map", "search-map": "map", agency: "agency", "agency-srp": "agency" } as const;
+const pageTypes = {
+  srp: "list",
+  list: "list",
+  "search-list": "list",
+  map: "map",
+  "search-map": "map",
+  agency: "agency",
+  "agency-srp": "agency",
+} as const;
 type PageType = (typeof pageTypes)[keyof typeof pageTypes];
-const pageTypeSchema = z.enum(Object.keys(pageTypes) as [keyof typeof pageTypes, ...Array<keyof typeof pageTypes>]).transform((p) => pageTypes[p]);
+const pageTypeSchema = z
+  .enum(Object.keys(pageTypes) as [keyof typeof pageTypes, ...Array<keyof typeof pageTypes>])
+  .transform((p) => pageTypes[p]);
 /** Page size by page type: 25 on the list, 20 for a map's shape list (seed 000 §4 "geo shape … size 20"). */
 const defaultSize: Readonly<Record<PageType, number>> = { list: PAGE_SIZE, map: 20, agency: PAGE_SIZE };
 
@@ -59,7 +69,11 @@ export interface Apireq {
   filters: ReturnType<typeof toRawFilters>;
 }
 
-export function buildApireq(query: SearchQuery, places: UrlPlaceLookup, options: { pageType?: PageType; locale?: Locale; size?: number } = {}): Apireq {
+export function buildApireq(
+  query: SearchQuery,
+  places: UrlPlaceLookup,
+  options: { pageType?: PageType; locale?: Locale; size?: number } = {},
+): Apireq {
   const pageType = options.pageType ?? "list";
   const locale = options.locale ?? "it";
   return {

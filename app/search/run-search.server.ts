@@ -1,15 +1,14 @@
 /** The listing search as the endpoints run it: criteria, one page, the exact total, the fill-in list. */
-import type { Kysely } from "kysely";
 import { PlaceLevel } from "../../core/places.ts";
+import type { IsochroneProvider } from "../../core/search/isochrone.ts";
 import { activeFilterCount, type SearchQuery } from "../../core/search/query.ts";
 import { PAGE_SIZE, MAX_PAGE } from "../../core/search/vocabulary.ts";
-import { nearbyListings, searchListings } from "../../db/listings-search.ts";
 import type { CountCache } from "../../db/count-cache.ts";
-import type { Database } from "../../db/schema.ts";
-import type { IsochroneProvider } from "../../server/isochrone.ts";
+import type { DatabaseHandle } from "../../db/database.ts";
+import { nearbyListings, searchListings } from "../../db/listings-search.ts";
+import { buildCriteria, fillInOrigin } from "../../db/search-criteria.ts";
 import { presentListingCard, type ListingCard } from "../api/listing-card-presenter.ts";
 import type { Services } from "../services.ts";
-import { buildCriteria, fillInOrigin } from "./criteria.server.ts";
 
 /** The shared pieces every search takes from the services. */
 export function searchOptions(s: Pick<Services, "isochrones" | "counts">): { isochrones: IsochroneProvider; counts: CountCache } {
@@ -35,8 +34,15 @@ export interface ListingSearchResult {
 }
 
 export async function runListingSearch(
-  db: Kysely<Database>, query: SearchQuery,
-  options: { size?: number; isochrones?: IsochroneProvider; counts?: CountCache; withFillIn?: boolean; excludeListings?: readonly number[] } = {},
+  db: DatabaseHandle["readDb"],
+  query: SearchQuery,
+  options: {
+    size?: number;
+    isochrones?: IsochroneProvider;
+    counts?: CountCache;
+    withFillIn?: boolean;
+    excludeListings?: readonly number[];
+  } = {},
 ): Promise<ListingSearchResult> {
   const size = options.size ?? PAGE_SIZE;
   const built = await buildCriteria(db, query, { isochrones: options.isochrones });
@@ -54,7 +60,12 @@ export async function runListingSearch(
     }
   }
   const publishers = new Map<number, { publisherId: number; publisherName: string; publisherType: string }>();
-  for (const l of listings) publishers.set(l.publisher.publisherId, { publisherId: l.publisher.publisherId, publisherName: l.publisher.publisherName, publisherType: l.publisher.publisherType });
+  for (const l of listings)
+    publishers.set(l.publisher.publisherId, {
+      publisherId: l.publisher.publisherId,
+      publisherName: l.publisher.publisherName,
+      publisherType: l.publisher.publisherType,
+    });
   return {
     listings,
     total: result.total,

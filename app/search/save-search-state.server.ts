@@ -18,7 +18,11 @@ import { ALERT_DELIVERY, describeSearch, storedSearchOf } from "../mycasa/saved-
 import type { SaveSearchState } from "../ui/save-search-button.tsx";
 
 export async function saveSearchState(
-  db: Kysely<Database>, readDb: Kysely<Database>, query: SearchQuery, userId: number | null, locale: Locale,
+  db: Kysely<Database>,
+  readDb: Kysely<Database>,
+  query: SearchQuery,
+  userId: number | null,
+  locale: Locale,
 ): Promise<SaveSearchState> {
   const directory = await getPlaceDirectory(readDb);
   const { hash } = storedSearchOf(query, directory);
@@ -27,7 +31,9 @@ export async function saveSearchState(
     uri: encodeSearchUrl({ ...query, page: 1 }, directory),
     hash,
     loggedIn: userId !== null,
-    saved: record ? { id: record.id, customTitle: record.title, alerts: record.alerts, notifications: notificationsOf(record.alerts) } : null,
+    saved: record
+      ? { id: record.id, customTitle: record.title, alerts: record.alerts, notifications: notificationsOf(record.alerts) }
+      : null,
     ...describeSearch(query, directory, locale),
     delivery: ALERT_DELIVERY,
   };
@@ -39,7 +45,12 @@ export async function saveSearchState(
  * The link is the no-JavaScript save flow, which logs a visitor in first.
  */
 export async function saveSearchAfterLead(
-  db: Kysely<Database>, readDb: Kysely<Database>, from: string | null, userId: number | null, locale: Locale, enabled: boolean,
+  db: Kysely<Database>,
+  readDb: Kysely<Database>,
+  from: string | null,
+  userId: number | null,
+  locale: Locale,
+  enabled: boolean,
 ): Promise<string | null> {
   if (!from || !enabled) return null;
   const directory = await getPlaceDirectory(readDb);

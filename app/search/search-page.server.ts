@@ -45,8 +45,15 @@ export interface CardView {
   contactHref: string;
 }
 
-export interface Crumb { label: string; href: string | null }
-export interface RelatedPlace { name: string; href: string; count: number }
+export interface Crumb {
+  label: string;
+  href: string | null;
+}
+export interface RelatedPlace {
+  name: string;
+  href: string;
+  count: number;
+}
 
 export interface SearchPageData {
   locale: Locale;
@@ -135,7 +142,9 @@ export function sameSearchUrl(canonical: string, pathname: string, search: strin
 }
 
 export async function loadSearchPage(
-  db: Kysely<Database>, svc: Pick<Services, "isochrones" | "counts"> & Partial<Pick<Services, "mapStyleUrl">>, url: URL,
+  db: Kysely<Database>,
+  svc: Pick<Services, "isochrones" | "counts"> & Partial<Pick<Services, "mapStyleUrl">>,
+  url: URL,
   user: { hiddenIds: () => Promise<number[]> } | null = null,
 ): Promise<SearchPageOutcome> {
   const started = performance.now();
@@ -172,11 +181,25 @@ export async function loadSearchPage(
   const places = query.places.map((id) => directory.get(id)).filter((p): p is DirectoryPlace => p !== undefined);
   // A circle made from a street pick is centred on that street: the title names it.
   const circleCentre = query.geo?.kind === "circle" ? (await streetAtPoint(db, query.geo.lat, query.geo.lon))?.label : undefined;
-  const seo = searchSeo({ query, places, total: result.total, totalPages: result.totalPages, locale, canonicalPath: canonical, lookup: directory, origin: url.origin, circleCentre, map: map !== null });
+  const seo = searchSeo({
+    query,
+    places,
+    total: result.total,
+    totalPages: result.totalPages,
+    locale,
+    canonicalPath: canonical,
+    lookup: directory,
+    origin: url.origin,
+    circleCentre,
+    map: map !== null,
+  });
   const t = searchTexts[locale];
   const toView = (card: ListingCard): CardView => presentCard(card, locale, t);
   const fillInPlan = planFillIn({
-    total: result.total, page: query.page, nearbyShown: result.fillin?.listings.length ?? 0, nearbyTotal: result.fillin?.total ?? 0,
+    total: result.total,
+    page: query.page,
+    nearbyShown: result.fillin?.listings.length ?? 0,
+    nearbyTotal: result.fillin?.total ?? 0,
   });
   const related = await relatedPlaces(db, directory, query, places, href);
   const firstPage: SearchQuery = { ...query, page: 1 };
@@ -191,15 +214,19 @@ export async function loadSearchPage(
     fillIn: { plan: fillInPlan, cards: fillInPlan.mode === "none" ? [] : (result.fillin?.listings ?? []).map(toView) },
     breadcrumbs: breadcrumbs(directory, query, places, locale, href),
     related,
-    paginator: result.totalPages > 1 ? buildPaginator(query.page, result.totalPages, (n) => localizePath(withPage(canonical, n), locale)) : null,
+    paginator:
+      result.totalPages > 1 ? buildPaginator(query.page, result.totalPages, (n) => localizePath(withPage(canonical, n), locale)) : null,
     // Professionals only: a private seller is not someone to "get help" from, and has no logo.
-    publishers: result.publishers.filter((p) => p.publisherType !== "private").slice(0, 3).map((p) => ({
-      id: p.publisherId,
-      name: p.publisherName,
-      type: p.publisherType,
-      logo: p.publisherType === "agency" ? `/media/publisher/${p.publisherId}/logo.svg` : null,
-      href: href({ ...firstPage, filters: { ...query.filters, publisherId: p.publisherId } }),
-    })),
+    publishers: result.publishers
+      .filter((p) => p.publisherType !== "private")
+      .slice(0, 3)
+      .map((p) => ({
+        id: p.publisherId,
+        name: p.publisherName,
+        type: p.publisherType,
+        logo: p.publisherType === "agency" ? `/media/publisher/${p.publisherId}/logo.svg` : null,
+        href: href({ ...firstPage, filters: { ...query.filters, publisherId: p.publisherId } }),
+      })),
     form: {
       action: localizePath("/cerca/", locale),
       channel: query.channel,
@@ -226,12 +253,23 @@ export async function loadSearchPage(
       nextHref: query.page < result.totalPages ? localizePath(withPage(canonical, query.page + 1), locale) : null,
     },
     formKeep: [
-      ...(query.geo ? [[geoFormOf(query.geo.kind).key, geoFormOf(query.geo.kind).toText(geoFormOf(query.geo.kind).toRaw(query.geo as never) as Record<string, unknown>)] as [string, string]] : []),
+      ...(query.geo
+        ? [
+            [
+              geoFormOf(query.geo.kind).key,
+              geoFormOf(query.geo.kind).toText(geoFormOf(query.geo.kind).toRaw(query.geo as never) as Record<string, unknown>),
+            ] as [string, string],
+          ]
+        : []),
       ...(map ? [["vista", "mappa"] as [string, string]] : []),
     ],
     placeSearch: {
       chips: [
-        ...places.map((p) => ({ key: p.id, label: placeName(p, locale), removeHref: href({ ...firstPage, places: query.places.filter((id) => id !== p.id) }) })),
+        ...places.map((p) => ({
+          key: p.id,
+          label: placeName(p, locale),
+          removeHref: href({ ...firstPage, places: query.places.filter((id) => id !== p.id) }),
+        })),
         ...(query.geo ? [{ key: "geo", label: circleCentre ?? seo.h1, removeHref: href({ ...firstPage, geo: null }) }] : []),
       ],
       outcome: esito === "nessun-risultato" ? "not-found" : esito === "vuoto" ? "empty" : null,
@@ -241,7 +279,11 @@ export async function loadSearchPage(
   return {
     kind: "page",
     data,
-    timings: [["decode", decodedAt - started], ["search", searchedAt - decodedAt], ["present", performance.now() - searchedAt]],
+    timings: [
+      ["decode", decodedAt - started],
+      ["search", searchedAt - decodedAt],
+      ["present", performance.now() - searchedAt],
+    ],
   };
 }
 
@@ -268,8 +310,10 @@ function presentCard(card: ListingCard, locale: Locale, t: (typeof searchTexts)[
     title: card.title,
     // A private negotiation has no price to show (core/listing/public.ts): the card says so in the page's language;
     // a rent's unit is a word of the page's language too ('/mese', '/month').
-    priceText: card.features.price.marker.price === null ? listingTexts[locale].privateNegotiation
-      : withPriceUnit(card.features.price.text, card.features.price.marker.unit, t.priceUnit(card.features.price.marker.unit)),
+    priceText:
+      card.features.price.marker.price === null
+        ? listingTexts[locale].privateNegotiation
+        : withPriceUnit(card.features.price.text, card.features.price.marker.unit, t.priceUnit(card.features.price.marker.unit)),
     originalPriceText: card.features.price.marker.originalPrice ? formatEuro(card.features.price.marker.originalPrice) : null,
     hasPriceRange: card.features.price.marker.hasPriceRange,
     surface: card.features.surface,
@@ -292,11 +336,26 @@ function presentCard(card: ListingCard, locale: Locale, t: (typeof searchTexts)[
  * ancestors from the region down and the place itself. Only a single place gets the place chain.
  */
 function breadcrumbs(
-  directory: PlaceDirectory, query: SearchQuery, places: DirectoryPlace[], locale: Locale, href: (q: SearchQuery) => string,
+  directory: PlaceDirectory,
+  query: SearchQuery,
+  places: DirectoryPlace[],
+  locale: Locale,
+  href: (q: SearchQuery) => string,
 ): Crumb[] {
   const t = searchTexts[locale];
-  const base: SearchQuery = { ...query, places: [], page: 1, filters: { auction: "include", privateNegotiation: "include" }, propertyTypes: [], geo: null, sort: "rilevanza" };
-  const crumbs: Crumb[] = [{ label: t.home, href: localizePath("/", locale) }, { label: rootLabels[locale][query.channel], href: href(base) }];
+  const base: SearchQuery = {
+    ...query,
+    places: [],
+    page: 1,
+    filters: { auction: "include", privateNegotiation: "include" },
+    propertyTypes: [],
+    geo: null,
+    sort: "rilevanza",
+  };
+  const crumbs: Crumb[] = [
+    { label: t.home, href: localizePath("/", locale) },
+    { label: rootLabels[locale][query.channel], href: href(base) },
+  ];
   const place = places.length === 1 ? places[0]! : undefined;
   if (place) {
     const chain = [...directory.ancestors(place.id), place].filter((p) => p.level > PlaceLevel.country);
@@ -311,7 +370,8 @@ function toolPlaces(directory: PlaceDirectory, places: DirectoryPlace[]): Search
   const out = new Map<string, SearchPageData["toolPlaces"][number]>();
   for (const p of places) {
     for (const a of [...directory.ancestors(p.id), p]) {
-      if (a.level > PlaceLevel.country && !out.has(a.id)) out.set(a.id, { id: a.id, level: a.level, qslug: a.qslug, name: a.name, parentId: a.parentId });
+      if (a.level > PlaceLevel.country && !out.has(a.id))
+        out.set(a.id, { id: a.id, level: a.level, qslug: a.qslug, name: a.name, parentId: a.parentId });
     }
   }
   return [...out.values()];
@@ -326,7 +386,11 @@ function placeName(p: DirectoryPlace, locale: Locale): string {
  * province, the other zones of its town), with the listing counts of the channel; the busiest first.
  */
 async function relatedPlaces(
-  db: Kysely<Database>, directory: PlaceDirectory, query: SearchQuery, places: DirectoryPlace[], href: (q: SearchQuery) => string,
+  db: Kysely<Database>,
+  directory: PlaceDirectory,
+  query: SearchQuery,
+  places: DirectoryPlace[],
+  href: (q: SearchQuery) => string,
 ): Promise<RelatedPlace[]> {
   if (places.length !== 1) return [];
   const place = places[0]!;

@@ -5,17 +5,25 @@ import type { Locale } from "../i18n/locale.ts";
 
 const PROVIDER_LABELS: Record<string, string> = { google: "Google", apple: "Apple", facebook: "Facebook" };
 
-/** 'Continua con Google/Apple/Facebook' (seed 001 §2), one link per configured provider; back here afterwards. */
+/**
+ * 'Continua con Google/Apple/Facebook' (seed 001 §2), one link per configured provider, back here afterwards;
+ * with the consent line, since a new social account accepts the terms by it (decision 044).
+ */
 export function SocialButtons({ providers, locale, returnTo }: { providers: string[]; locale: Locale; returnTo: string }) {
   if (!providers.length) return null;
   const back = returnTo;
   return (
     <div className="social-buttons">
       {providers.map((p) => (
-        <a key={p} className={`social-button social-button--${p}`} href={`/client-account/api/v1/social/${p}/login?originalUrl=${encodeURIComponent(back)}`}>
+        <a
+          key={p}
+          className={`social-button social-button--${p}`}
+          href={`/client-account/api/v1/social/${p}/login?originalUrl=${encodeURIComponent(back)}`}
+        >
           {accountTexts[locale].continueWith(PROVIDER_LABELS[p] ?? p)}
         </a>
       ))}
+      <p className="consent social-buttons__consent">{accountTexts[locale].socialConsent}</p>
     </div>
   );
 }
@@ -27,9 +35,17 @@ export function Field(props: { name: string; label: string; error?: string; hint
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
-      {hint && <p className="form-hint" id={`${id}-hint`}>{hint}</p>}
+      {hint && (
+        <p className="form-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
-      {error && <p className="form-error" id={`${id}-error`}>{error}</p>}
+      {error && (
+        <p className="form-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -37,8 +53,16 @@ export function Field(props: { name: string; label: string; error?: string; hint
 export function FormMessages({ errors, notice }: { errors: Record<string, string>; notice?: string }) {
   return (
     <>
-      {errors.form && <p className="form-error-summary" role="alert">{errors.form}</p>}
-      {notice && <p className="form-notice" role="status">{notice}</p>}
+      {errors.form && (
+        <p className="form-error-summary" role="alert">
+          {errors.form}
+        </p>
+      )}
+      {notice && (
+        <p className="form-notice" role="status">
+          {notice}
+        </p>
+      )}
     </>
   );
 }

@@ -19,7 +19,12 @@ import { favouritesOwner, readFavourites, writeFavourites } from "./favourites-s
 export const FAVOURITES_LOADED_KEY = "favouritesLoaded";
 
 async function post<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`/portal-srp/api/v1/mycasa/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
+  const res = await fetch(`/portal-srp/api/v1/mycasa/${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    credentials: "same-origin",
+  });
   if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
   return (await res.json()) as T;
 }
@@ -37,10 +42,14 @@ function readLocalPoints(): ClientCommutePoint[] {
 export async function syncAccount(userId: number): Promise<void> {
   const owner = favouritesOwner();
   const toMerge = favouritesToMerge(readFavourites(), owner);
-  const answer = toMerge.length > 0
-    ? await post<{ list: Array<{ listingId: number }> }>("listings/merge", { ids: toMerge })
-    : await post<{ list: Array<{ listingId: number }> }>("listings/get/basic", {});
-  writeFavourites(answer.list.map((f) => f.listingId), String(userId));
+  const answer =
+    toMerge.length > 0
+      ? await post<{ list: Array<{ listingId: number }> }>("listings/merge", { ids: toMerge })
+      : await post<{ list: Array<{ listingId: number }> }>("listings/get/basic", {});
+  writeFavourites(
+    answer.list.map((f) => f.listingId),
+    String(userId),
+  );
 
   const points = readLocalPoints();
   if (points.length > 0) {

@@ -17,7 +17,17 @@ function referrerResultsPath(): string | null {
   }
 }
 
-export function BackToResults({ from, fallbackHref, backText, searchText }: { from: string | null; fallbackHref: string; backText: string; searchText: string }) {
+export function BackToResults({
+  from,
+  fallbackHref,
+  backText,
+  searchText,
+}: {
+  from: string | null;
+  fallbackHref: string;
+  backText: string;
+  searchText: string;
+}) {
   const [target, setTarget] = useState(from);
   useEffect(() => {
     if (!from) setTarget(referrerResultsPath());

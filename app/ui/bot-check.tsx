@@ -23,7 +23,11 @@ export function BotCheck({ language }: { language: "it" | "en" }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let cancelled = false;
-    Promise.all([import("altcha/external"), import("altcha/altcha.css"), language === "it" ? import("altcha/i18n/it") : Promise.resolve()]).then(() => {
+    Promise.all([
+      import("altcha/external"),
+      import("altcha/altcha.css"),
+      language === "it" ? import("altcha/i18n/it") : Promise.resolve(),
+    ]).then(() => {
       registerWorkers();
       if (cancelled || !host.current || host.current.firstChild) return;
       const widget = document.createElement("altcha-widget");

@@ -15,14 +15,26 @@ export function CompactCard({ card, href, locale, heart = true }: { card: Listin
   const facts = [`${f.surface} m²`, f.rooms ? texts.rooms(f.rooms) : null, f.baths ? texts.bathsN(f.baths) : null].filter(Boolean);
   return (
     <article className="compact-card">
-      {photo ? <img src={photo} alt="" width={320} height={213} loading="lazy" decoding="async" /> : <div className="compact-card-nophoto" />}
+      {photo ? (
+        <img src={photo} alt="" width={320} height={213} loading="lazy" decoding="async" />
+      ) : (
+        <div className="compact-card-nophoto" />
+      )}
       <div className="compact-card-body">
-        <h3><a href={href}>{title}</a></h3>
+        <h3>
+          <a href={href}>{title}</a>
+        </h3>
         <p className="compact-card-price">
           {/* The API's price text is Italian: a hidden price and a rent's unit are said in the page's language. */}
-          {card.features.price.marker.price === null ? listingTexts[locale].privateNegotiation
+          {card.features.price.marker.price === null
+            ? listingTexts[locale].privateNegotiation
             : withPriceUnit(card.features.price.text, card.features.price.marker.unit, texts.priceUnit(card.features.price.marker.unit))}
-          {card.features.price.originalText && <> <del>{card.features.price.originalText}</del></>}
+          {card.features.price.originalText && (
+            <>
+              {" "}
+              <del>{card.features.price.originalText}</del>
+            </>
+          )}
         </p>
         <p className="compact-card-facts">{facts.join(" · ")}</p>
         <p className="compact-card-address">{card.address}</p>

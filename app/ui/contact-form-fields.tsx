@@ -7,9 +7,20 @@ import type { ContactField } from "../../core/contact/form.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { contactMessage, contactTexts } from "../i18n/publisher.ts";
 
-export interface ContactValues { name: string; email: string; telephone: string; message: string }
+export interface ContactValues {
+  name: string;
+  email: string;
+  telephone: string;
+  message: string;
+}
 
-export function ContactFormFields({ locale, idPrefix, values, errors, onChange }: {
+export function ContactFormFields({
+  locale,
+  idPrefix,
+  values,
+  errors,
+  onChange,
+}: {
   locale: Locale;
   idPrefix: string;
   values: ContactValues;
@@ -22,27 +33,45 @@ export function ContactFormFields({ locale, idPrefix, values, errors, onChange }
     const id = `${idPrefix}-${name}`;
     const error = errors[name] ? contactMessage(errors[name], locale) : undefined;
     const props: Record<string, unknown> = {
-      id, name,
+      id,
+      name,
       "aria-invalid": error ? true : undefined,
       "aria-describedby": error ? `${id}-errore` : undefined,
-      ...(onChange ? { value: values[name], onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(name, e.target.value) } : { defaultValue: values[name] }),
+      ...(onChange
+        ? {
+            value: values[name],
+            onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(name, e.target.value),
+          }
+        : { defaultValue: values[name] }),
     };
     return (
       <div className={`contact-field contact-field--${name}`}>
         <label htmlFor={id}>{t.fieldLabels(name)}</label>
         {input(props)}
-        {error && <p id={`${id}-errore`} className="form-error" role="alert" data-testid={`errore-${name}`}>{error}</p>}
+        {error && (
+          <p id={`${id}-errore`} className="form-error" role="alert" data-testid={`errore-${name}`}>
+            {error}
+          </p>
+        )}
       </div>
     );
   };
   return (
     <>
       <div className="contact-row">
-        {field("name", (p) => <input {...p} type="text" autoComplete="name" maxLength={120} />)}
-        {field("email", (p) => <input {...p} type="email" autoComplete="email" maxLength={254} />)}
-        {field("telephone", (p) => <input {...p} type="tel" autoComplete="tel" maxLength={40} />)}
+        {field("name", (p) => (
+          <input {...p} type="text" autoComplete="name" maxLength={120} />
+        ))}
+        {field("email", (p) => (
+          <input {...p} type="email" autoComplete="email" maxLength={254} />
+        ))}
+        {field("telephone", (p) => (
+          <input {...p} type="tel" autoComplete="tel" maxLength={40} />
+        ))}
       </div>
-      {field("message", (p) => <textarea {...p} rows={4} maxLength={3000} />)}
+      {field("message", (p) => (
+        <textarea {...p} rows={4} maxLength={3000} />
+      ))}
       <p className="contact-consent">{t.consent}</p>
     </>
   );

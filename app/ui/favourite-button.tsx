@@ -40,7 +40,11 @@ export function FavouriteButton({ listingId, title, className }: { listingId: nu
           <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.2 3 4.5 6.6 4.5c2.1 0 3.5 1.1 5.4 3 1.9-1.9 3.3-3 5.4-3 3.6 0 5.7 3.7 4.2 7.2C19.5 16.4 12 21 12 21z" />
         </svg>
       </button>
-      {error && <span role="alert" className="favourite-error">{error}</span>}
+      {error && (
+        <span role="alert" className="favourite-error">
+          {error}
+        </span>
+      )}
     </>
   );
 }

@@ -7,7 +7,15 @@
  * it from the server after login.
  */
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import { FAVOURITES_STORAGE_KEY, addFavourite, isFavourite, parseFavourites, removeFavourite, serializeFavourites, toggleFavourite } from "../../core/listing/favourites.ts";
+import {
+  FAVOURITES_STORAGE_KEY,
+  addFavourite,
+  isFavourite,
+  parseFavourites,
+  removeFavourite,
+  serializeFavourites,
+  toggleFavourite,
+} from "../../core/listing/favourites.ts";
 import { FAVOURITES_OWNER_KEY, favouritesCap } from "../../core/mycasa/records.ts";
 
 /** Same-tab writes do not fire `storage`; this event tells the other hearts on the page. */
@@ -65,7 +73,12 @@ export function readFavourites(): number[] {
 
 async function callServer(path: string, body: unknown): Promise<string | null> {
   try {
-    const res = await fetch(`/portal-srp/api/v1/mycasa/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
+    const res = await fetch(`/portal-srp/api/v1/mycasa/${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
     if (res.ok) return null;
     const answer = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
     return answer?.error?.message ?? "Errore generico";
@@ -81,22 +94,31 @@ async function callServer(path: string, body: unknown): Promise<string | null> {
 /** Dispatched on window when a listing becomes a favourite. */
 export const FAVOURITE_ADDED_EVENT = "casa:favourite-added";
 
-export function useFavourites(userId: number | null = null): { ids: number[]; toggle: (id: number) => Promise<string | null>; ready: boolean } {
+export function useFavourites(userId: number | null = null): {
+  ids: number[];
+  toggle: (id: number) => Promise<string | null>;
+  ready: boolean;
+} {
   const raw = useSyncExternalStore<string | null>(subscribe, read, () => null);
   const ids = useMemo(() => parseFavourites(raw, favouritesCap(raw === null ? null : favouritesOwner())), [raw]);
-  const toggle = useCallback(async (id: number): Promise<string | null> => {
-    const saved = isFavourite(readFavourites(), id);
-    if (userId === null) {
-      writeFavourites(toggleFavourite(readFavourites(), id, favouritesCap(favouritesOwner())));
-    } else {
-      const error = saved ? await callServer("listing/remove-bookmark", { ids: [id] }) : await callServer("listing/upsert", { listingType: "bookmark", listingId: id });
-      if (error) return error;
-      const now = readFavourites();
-      writeFavourites(saved ? removeFavourite(now, id) : addFavourite(now, id, favouritesCap(String(userId))), String(userId));
-    }
-    // The save-search button may offer to save the search after a favourite (seed 001 §4 "Favourites").
-    if (!saved && isFavourite(readFavourites(), id)) window.dispatchEvent(new CustomEvent(FAVOURITE_ADDED_EVENT, { detail: { id } }));
-    return null;
-  }, [userId]);
+  const toggle = useCallback(
+    async (id: number): Promise<string | null> => {
+      const saved = isFavourite(readFavourites(), id);
+      if (userId === null) {
+        writeFavourites(toggleFavourite(readFavourites(), id, favouritesCap(favouritesOwner())));
+      } else {
+        const error = saved
+          ? await callServer("listing/remove-bookmark", { ids: [id] })
+          : await callServer("listing/upsert", { listingType: "bookmark", listingId: id });
+        if (error) return error;
+        const now = readFavourites();
+        writeFavourites(saved ? removeFavourite(now, id) : addFavourite(now, id, favouritesCap(String(userId))), String(userId));
+      }
+      // The save-search button may offer to save the search after a favourite (seed 001 §4 "Favourites").
+      if (!saved && isFavourite(readFavourites(), id)) window.dispatchEvent(new CustomEvent(FAVOURITE_ADDED_EVENT, { detail: { id } }));
+      return null;
+    },
+    [userId],
+  );
   return { ids, toggle, ready: raw !== null };
 }

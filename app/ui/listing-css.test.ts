@@ -6,7 +6,12 @@ import { energyScale } from "../../core/listing/labels.ts";
 
 describe("listing.css energy scale", () => {
   const css = readFileSync(new URL("./listing.css", import.meta.url), "utf8");
-  it.each(energyScale.map(([c, b]) => [c, b] as const))("class %s has its APE colour and a readable text colour", (energyClass, background) => {
-    expect(css).toContain(`.energy-scale li[data-energy-class="${energyClass}"] { background-color: ${background}; color: ${textColourOn(background)}; }`);
-  });
+  it.each(energyScale.map(([c, b]) => [c, b] as const))(
+    "class %s has its APE colour and a readable text colour",
+    (energyClass, background) => {
+      expect(css).toContain(
+        `.energy-scale li[data-energy-class="${energyClass}"] { background-color: ${background}; color: ${textColourOn(background)}; }`,
+      );
+    },
+  );
 });

@@ -17,7 +17,10 @@ export class ListingMap {
   #disposed = false;
 
   /** Loads MapLibre and draws the listing; resolves when the map has loaded its style and data. */
-  async mount(container: HTMLElement, options: { dataUrl: string; lat: number; lon: number; exact: boolean; label: string }): Promise<void> {
+  async mount(
+    container: HTMLElement,
+    options: { dataUrl: string; lat: number; lon: number; exact: boolean; label: string },
+  ): Promise<void> {
     const maplibre = await loadMapLibre();
     if (this.#disposed) return;
     const map: MapLibreMap = new maplibre.Map({

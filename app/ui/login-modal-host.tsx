@@ -63,10 +63,16 @@ export function LoginModalHost({ locale, social }: { locale: Locale; social: str
   if (!request) return null;
   return (
     <Suspense fallback={null}>
-      <LoginModal locale={locale} social={social} request={request} onClosed={() => setRequest(null)} onLoggedIn={() => {
-        void revalidator.revalidate();
-        request.then?.();
-      }} />
+      <LoginModal
+        locale={locale}
+        social={social}
+        request={request}
+        onClosed={() => setRequest(null)}
+        onLoggedIn={() => {
+          void revalidator.revalidate();
+          request.then?.();
+        }}
+      />
     </Suspense>
   );
 }

@@ -5,10 +5,15 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { chooseLoginFlow, recordLogin, type LastSession, type LoginMedium } from "../../core/account/last-session.ts";
+import { afterLoginModal, backFrom, firstPanel, MODAL_CLOSE_MS, USER_CACHE_KEYS, type LoginPanel } from "../../core/account/login-modal.ts";
 import {
-  afterLoginModal, backFrom, firstPanel, MODAL_CLOSE_MS, USER_CACHE_KEYS, type LoginPanel,
-} from "../../core/account/login-modal.ts";
-import { accountMessages, canAttemptLogin, fieldErrors, loginEmailSchema, oneTimeCodeSchema, registrationSchema } from "../../core/account/validation.ts";
+  accountMessages,
+  canAttemptLogin,
+  fieldErrors,
+  loginEmailSchema,
+  oneTimeCodeSchema,
+  registrationSchema,
+} from "../../core/account/validation.ts";
 import { accountTexts } from "../i18n/account.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { Field, SocialButtons } from "./account-form.tsx";
@@ -37,11 +42,18 @@ function rememberLogin(email: string, medium: LoginMedium, passwordUsed: boolean
   }
 }
 
-type ApiAnswer = { ok: true; body: { msg?: string; isNewAccount?: boolean; user?: { displayName: string } } } | { ok: false; message: string; field?: string };
+type ApiAnswer =
+  | { ok: true; body: { msg?: string; isNewAccount?: boolean; user?: { displayName: string } } }
+  | { ok: false; message: string; field?: string };
 
 async function post(path: string, body: unknown, fallback: string): Promise<ApiAnswer> {
   try {
-    const res = await fetch(path, { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(path, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as { error: false | { message: string; field?: string } };
     if (res.ok && json.error === false) return { ok: true, body: json as never };
     return json.error ? { ok: false, message: json.error.message, field: json.error.field } : { ok: false, message: fallback };
@@ -50,8 +62,18 @@ async function post(path: string, body: unknown, fallback: string): Promise<ApiA
   }
 }
 
-export default function LoginModal({ locale, social, request, onClosed, onLoggedIn }: {
-  locale: Locale; social: string[]; request: LoginRequest; onClosed: () => void; onLoggedIn: () => void;
+export default function LoginModal({
+  locale,
+  social,
+  request,
+  onClosed,
+  onLoggedIn,
+}: {
+  locale: Locale;
+  social: string[];
+  request: LoginRequest;
+  onClosed: () => void;
+  onLoggedIn: () => void;
 }) {
   const t = accountTexts[locale];
   const dialog = useRef<HTMLDialogElement>(null);
@@ -155,8 +177,12 @@ export default function LoginModal({ locale, social, request, onClosed, onLogged
 
   const onRegister = submit(async (form) => {
     const body = {
-      displayName: String(form.get("displayName") ?? ""), email: String(form.get("email") ?? email), password: String(form.get("password") ?? ""),
-      consent: true, type: form.get("marketing") === "on" ? "marketing" : "privacy", botCheck: String(form.get("botCheck") ?? ""),
+      displayName: String(form.get("displayName") ?? ""),
+      email: String(form.get("email") ?? email),
+      password: String(form.get("password") ?? ""),
+      consent: true,
+      type: form.get("marketing") === "on" ? "marketing" : "privacy",
+      botCheck: String(form.get("botCheck") ?? ""),
     };
     const parsed = registrationSchema.safeParse(body);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
@@ -173,10 +199,17 @@ export default function LoginModal({ locale, social, request, onClosed, onLogged
 
   const back = backFrom(panel);
   const titles: Record<LoginPanel, string> = {
-    incipit: t.modalTitle, insertEmail: t.modalTitle, loginAction: t.modalTitle, registerToSave: t.registerTitle,
-    existingAccount: t.passwordTitle, otpVerify: t.otpTitle, register: t.registerTitle, getAPassword: t.getAPasswordTitle,
+    incipit: t.modalTitle,
+    insertEmail: t.modalTitle,
+    loginAction: t.modalTitle,
+    registerToSave: t.registerTitle,
+    existingAccount: t.passwordTitle,
+    otpVerify: t.otpTitle,
+    register: t.registerTitle,
+    getAPassword: t.getAPasswordTitle,
   };
-  const reasonText = request.reason === "AddFavouriteSearch" ? t.saveReason : request.reason === "SaveAddress" ? t.addressReason : t.modalText;
+  const reasonText =
+    request.reason === "AddFavouriteSearch" ? t.saveReason : request.reason === "SaveAddress" ? t.addressReason : t.modalText;
 
   return (
     <dialog
@@ -184,51 +217,100 @@ export default function LoginModal({ locale, social, request, onClosed, onLogged
       className={`login-modal${closing ? " is-closing" : ""}`}
       aria-labelledby="login-modal-title"
       data-panel={welcome ? welcome.modal : panel}
-      onCancel={(e) => { e.preventDefault(); close(); }}
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
     >
       <header className="login-modal__header">
-        {back && !welcome ? <button type="button" className="login-modal__back" aria-label={t.back} onClick={() => go(back)}>‹</button> : <span />}
-        <p className="login-modal__logo">my<strong>casa</strong></p>
-        <button type="button" className="login-modal__close" aria-label={t.close} onClick={close}>×</button>
+        {back && !welcome ? (
+          <button type="button" className="login-modal__back" aria-label={t.back} onClick={() => go(back)}>
+            ‹
+          </button>
+        ) : (
+          <span />
+        )}
+        <p className="login-modal__logo">
+          my<strong>casa</strong>
+        </p>
+        <button type="button" className="login-modal__close" aria-label={t.close} onClick={close}>
+          ×
+        </button>
       </header>
       {welcome ? (
         <div className="login-modal__panel" key="welcome">
           <h2 id="login-modal-title">{welcome.modal === "welcome" ? t.welcome(welcome.name) : t.welcomeback(welcome.name)}</h2>
           <p>{t.welcomeText}</p>
-          <button type="button" className="account-button" onClick={close} autoFocus>{t.close}</button>
+          <button type="button" className="account-button" onClick={close} autoFocus>
+            {t.close}
+          </button>
         </div>
       ) : (
         <div className="login-modal__panel" key={panel}>
           <h2 id="login-modal-title">{titles[panel]}</h2>
-          {errors.form && <p className="form-error-summary" role="alert">{errors.form}</p>}
-          {notice && <p className="form-notice" role="status">{notice}</p>}
+          {errors.form && (
+            <p className="form-error-summary" role="alert">
+              {errors.form}
+            </p>
+          )}
+          {notice && (
+            <p className="form-notice" role="status">
+              {notice}
+            </p>
+          )}
           {(panel === "incipit" || panel === "loginAction") && (
             <>
               <p>{panel === "loginAction" ? t.saveReason : reasonText}</p>
               <SocialButtons providers={social} locale={locale} returnTo={`${window.location.pathname}${window.location.search}`} />
-              <button type="button" className="account-button" onClick={() => go("insertEmail")} autoFocus>{t.continueWithEmail}</button>
+              <button type="button" className="account-button" onClick={() => go("insertEmail")} autoFocus>
+                {t.continueWithEmail}
+              </button>
             </>
           )}
           {panel === "insertEmail" && (
             <form className="account-form" onSubmit={onEmail} noValidate>
               <Field name="email" label={t.email} type="email" autoComplete="email" defaultValue={email} error={errors.email} autoFocus />
-              <button type="submit" className="account-button">{t.next}</button>
+              <button type="submit" className="account-button">
+                {t.next}
+              </button>
             </form>
           )}
           {panel === "existingAccount" && (
             <form className="account-form" onSubmit={onPassword} noValidate>
               <p>{email}</p>
               <Field name="password" label={t.password} type="password" autoComplete="current-password" error={errors.password} autoFocus />
-              <button type="submit" className="account-button" disabled={busy}>{t.submitLogin}</button>
-              <button type="button" className="link-button" onClick={sendCode} disabled={busy}>{t.codeLogin}</button>
-              <button type="button" className="link-button" onClick={() => go("getAPassword")}>{t.forgotPassword}</button>
-              <p>{t.noAccount} <button type="button" className="link-button" onClick={() => go("register")}>{t.register}</button></p>
+              <button type="submit" className="account-button" disabled={busy}>
+                {t.submitLogin}
+              </button>
+              <button type="button" className="link-button" onClick={sendCode} disabled={busy}>
+                {t.codeLogin}
+              </button>
+              <button type="button" className="link-button" onClick={() => go("getAPassword")}>
+                {t.forgotPassword}
+              </button>
+              <p>
+                {t.noAccount}{" "}
+                <button type="button" className="link-button" onClick={() => go("register")}>
+                  {t.register}
+                </button>
+              </p>
             </form>
           )}
           {panel === "otpVerify" && (
             <form className="account-form" onSubmit={onCode} noValidate>
-              <Field name="code" label={t.code} hint={t.codeHint} inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={errors.code} autoFocus />
-              <button type="submit" className="account-button" disabled={busy}>{t.submitCode}</button>
+              <Field
+                name="code"
+                label={t.code}
+                hint={t.codeHint}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                error={errors.code}
+                autoFocus
+              />
+              <button type="submit" className="account-button" disabled={busy}>
+                {t.submitCode}
+              </button>
             </form>
           )}
           {(panel === "register" || panel === "registerToSave") && !notice && (
@@ -236,22 +318,40 @@ export default function LoginModal({ locale, social, request, onClosed, onLogged
               {panel === "registerToSave" && <p>{t.registerToSave}</p>}
               <Field name="displayName" label={t.name} autoComplete="name" maxLength={60} error={errors.displayName} autoFocus />
               <Field name="email" label={t.email} type="email" autoComplete="email" defaultValue={email} error={errors.email} />
-              <Field name="password" label={t.password} type="password" autoComplete="new-password" hint={t.passwordHint} error={errors.password} />
-              <label className="check"><input type="checkbox" name="marketing" /> {t.marketing}</label>
+              <Field
+                name="password"
+                label={t.password}
+                type="password"
+                autoComplete="new-password"
+                hint={t.passwordHint}
+                error={errors.password}
+              />
+              <label className="check">
+                <input type="checkbox" name="marketing" /> {t.marketing}
+              </label>
               <BotCheck language={locale} />
               {errors.botCheck && <p className="form-error">{errors.botCheck}</p>}
               <p className="consent">{t.consent}</p>
-              <button type="submit" className="account-button" disabled={busy}>{t.submitRegister}</button>
+              <button type="submit" className="account-button" disabled={busy}>
+                {t.submitRegister}
+              </button>
             </form>
           )}
           {panel === "getAPassword" && !notice && (
             <form className="account-form" onSubmit={onForgot} noValidate>
               <p>{t.forgotIntro}</p>
               <p>{email}</p>
-              <button type="submit" className="account-button" disabled={busy} autoFocus>{t.sendLink}</button>
+              <button type="submit" className="account-button" disabled={busy} autoFocus>
+                {t.sendLink}
+              </button>
             </form>
           )}
-          {panel === "incipit" && <p className="login-modal__alt"><a href={localizePath("/accedi/", locale)}>{t.loginTitle}</a> · <a href={localizePath("/registrati/", locale)}>{t.register}</a></p>}
+          {panel === "incipit" && (
+            <p className="login-modal__alt">
+              <a href={localizePath("/accedi/", locale)}>{t.loginTitle}</a> ·{" "}
+              <a href={localizePath("/registrati/", locale)}>{t.register}</a>
+            </p>
+          )}
         </div>
       )}
     </dialog>

@@ -1,18 +1,43 @@
 /**
- * Locality autocomplete (issue 4 part 3; seed 000 §4, §5, §9): an ARIA 1.2 combobox over
+ * Place autocomplete (issue 4 part 3; seed 000 §4, §5, §9): an ARIA 1.2 combobox over
  * POST /portal-srp/api/v1/smartsuggest/suggest. From 2 characters, 350 ms debounce, 5 entries;
  * arrows move and wrap, Enter selects, hover highlights, Escape closes; blur rules and the maps prompt
  * as in core/search/autocomplete.ts. Without JavaScript it is a plain text input named "q" inside
  * the surrounding GET form, and the server resolves the text (db/place-search.ts resolvePlaceQuery).
+ * `kind="address"` is the map's address field (app/ui/map-address-panel.tsx): from 3 characters,
+ * throttled at 100 ms, places and streets, 'Indirizzo non trovato, riprova.' and no maps prompt.
  */
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { useLocation } from "react-router";
-import { AUTOCOMPLETE, blurAction, createThrottle, moveHighlight, promptKind, shouldSuggest } from "../../core/search/autocomplete.ts";
+import {
+  ADDRESS_AUTOCOMPLETE,
+  ADDRESS_PACING,
+  AUTOCOMPLETE,
+  blurAction,
+  createThrottle,
+  LOCALITY_PACING,
+  moveHighlight,
+  promptKind,
+  shouldSuggest,
+  suggestDelay,
+} from "../../core/search/autocomplete.ts";
 import { autocompleteTexts } from "../i18n/autocomplete.ts";
 import { localeFromPath } from "../i18n/locale.ts";
 import "./autocomplete.css";
 
-export interface SuggestedPlace { id: string; name: string; label: string; level: number; qslug: string; type: string }
+export interface SuggestedPlace {
+  id: string;
+  name: string;
+  label: string;
+  level: number;
+  qslug: string;
+  type: string;
+  /** The place's centre (a street's: the mean of its listings' public points, docs/decisions/048). */
+  lat: number;
+  lon: number;
+  town: { id: string; name: string } | null;
+  parent: { id: string; name: string } | null;
+}
 
 export interface PlaceAutocompleteProps {
   id: string;
@@ -23,6 +48,14 @@ export interface PlaceAutocompleteProps {
   onSelect(place: SuggestedPlace): void;
   /** Name of a hidden input carrying the selected place id, for forms submitted without JavaScript. */
   name?: string;
+  /** "locality" (default): the search's places; "address": the map's address field (seed 000 §5). */
+  kind?: "locality" | "address";
+  /** The label is read by assistive technology only (the placeholder says the same on screen). */
+  labelHidden?: boolean;
+  /** The field was focused or clicked (the map's address panel opens). */
+  onActivate?(): void;
+  /** Every change of the typed text. */
+  onQueryChange?(text: string): void;
 }
 
 type Status = "idle" | "loading" | "done" | "error";
@@ -31,14 +64,45 @@ const SUGGEST_URL = "/portal-srp/api/v1/smartsuggest/suggest";
 
 async function fetchSuggestions(qs: string, channel: string | undefined, more: boolean, signal: AbortSignal): Promise<SuggestedPlace[]> {
   const body = { qs, ...(channel ? { channel } : {}), ...(more ? { size: 10, extraLevels: [118, 120] } : {}) };
-  const res = await fetch(SUGGEST_URL, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal, credentials: "same-origin" });
+  const res = await fetch(SUGGEST_URL, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal,
+    credentials: "same-origin",
+  });
   if (!res.ok) throw new Error(`suggest answered ${res.status}`);
   const json = (await res.json()) as { data: SuggestedPlace[] };
-  return json.data.map(({ id, name, label, level, qslug, type }) => ({ id, name, label, level, qslug, type }));
+  return json.data.map(({ id, name, label, level, qslug, type, lat, lon, town, parent }) => ({
+    id,
+    name,
+    label,
+    level,
+    qslug,
+    type,
+    lat,
+    lon,
+    town: town ? { id: town.id, name: town.name } : null,
+    parent: parent ? { id: parent.id, name: parent.name } : null,
+  }));
 }
 
 export function PlaceAutocomplete(props: PlaceAutocompleteProps) {
-  const { id, label, placeholder, channel, defaultValue = "", onSelect, name } = props;
+  const {
+    id,
+    label,
+    placeholder,
+    channel,
+    defaultValue = "",
+    onSelect,
+    name,
+    kind = "locality",
+    labelHidden,
+    onActivate,
+    onQueryChange,
+  } = props;
+  const address = kind === "address";
+  const minChars = address ? ADDRESS_AUTOCOMPLETE.minChars : AUTOCOMPLETE.minChars;
   const t = autocompleteTexts[localeFromPath(useLocation().pathname)];
   const listId = `${id}-listbox`;
   const statusId = useId();
@@ -52,16 +116,21 @@ export function PlaceAutocomplete(props: PlaceAutocompleteProps) {
   const abort = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const promptGate = useRef(createThrottle(AUTOCOMPLETE.promptThrottleMs));
+  /** When suggestions were last asked for (the address field's throttle). */
+  const askedAt = useRef(Number.NEGATIVE_INFINITY);
 
-  useEffect(() => () => {
-    abort.current?.abort();
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   function request(text: string, wantMore: boolean, delay: number) {
     if (timer.current) clearTimeout(timer.current);
     abort.current?.abort();
-    if (!shouldSuggest(text)) {
+    if (!shouldSuggest(text, minChars)) {
       setItems([]);
       setOpen(false);
       setStatus("idle");
@@ -71,6 +140,7 @@ export function PlaceAutocomplete(props: PlaceAutocompleteProps) {
     setStatus("loading");
     setOpen(true);
     timer.current = setTimeout(() => {
+      askedAt.current = Date.now();
       const controller = new AbortController();
       abort.current = controller;
       fetchSuggestions(text, channel, wantMore, controller.signal).then(
@@ -142,11 +212,13 @@ export function PlaceAutocomplete(props: PlaceAutocompleteProps) {
 
   return (
     <div className="place-autocomplete" onBlur={onBlur}>
-      <label htmlFor={id} className="place-autocomplete__label">{label}</label>
+      <label htmlFor={id} className={labelHidden ? "visually-hidden" : "place-autocomplete__label"}>
+        {label}
+      </label>
       <div className="place-autocomplete__field">
         <input
           id={id}
-          name="q"
+          name={address ? undefined : "q"}
           type="text"
           role="combobox"
           autoComplete="off"
@@ -163,10 +235,13 @@ export function PlaceAutocomplete(props: PlaceAutocompleteProps) {
             setQuery(text);
             setSelected(null);
             setMore(false);
-            request(text, false, AUTOCOMPLETE.debounceMs);
+            onQueryChange?.(text);
+            request(text, false, suggestDelay(address ? ADDRESS_PACING : LOCALITY_PACING, askedAt.current, Date.now()));
           }}
           onKeyDown={onKeyDown}
+          onClick={onActivate}
           onFocus={() => {
+            onActivate?.();
             if (items.length > 0 && !selected) setOpen(true);
           }}
         />
@@ -174,33 +249,49 @@ export function PlaceAutocomplete(props: PlaceAutocompleteProps) {
       </div>
       {name && <input type="hidden" name={name} value={selected?.id ?? ""} />}
       <div id={statusId} className="visually-hidden" role="status" aria-live="polite">
-        {status === "loading" ? t.loading : status === "done" && open ? (items.length > 0 ? t.available(items.length) : t.noResults) : status === "error" ? t.failed : ""}
+        {status === "loading"
+          ? t.loading
+          : status === "done" && open
+            ? items.length > 0
+              ? t.available(items.length)
+              : address
+                ? t.noAddress
+                : t.noResults
+            : status === "error"
+              ? t.failed
+              : ""}
       </div>
       <div className="place-autocomplete__popup" hidden={!showPopup}>
         {showList && (
-        <ul id={listId} role="listbox" aria-label={t.listLabel} className="place-autocomplete__list" data-more={more || undefined}>
-          {items.map((item, i) => (
-            <li
-              key={item.id}
-              id={`${id}-option-${i}`}
-              role="option"
-              aria-selected={i === highlighted}
-              className={i === highlighted ? "is-highlighted" : undefined}
-              onMouseEnter={() => setHighlighted(i)}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => choose(item)}
-            >
-              <span className="place-autocomplete__name">{item.label}</span>
-            </li>
-          ))}
-        </ul>
+          <ul id={listId} role="listbox" aria-label={t.listLabel} className="place-autocomplete__list" data-more={more || undefined}>
+            {items.map((item, i) => (
+              <li
+                key={item.id}
+                id={`${id}-option-${i}`}
+                role="option"
+                aria-selected={i === highlighted}
+                className={i === highlighted ? "is-highlighted" : undefined}
+                onMouseEnter={() => setHighlighted(i)}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => choose(item)}
+              >
+                <span className="place-autocomplete__name">{item.label}</span>
+              </li>
+            ))}
+          </ul>
         )}
-        {status === "done" && items.length === 0 && <p className="place-autocomplete__empty">{t.noResults}</p>}
+        {status === "done" && items.length === 0 && (
+          <p className="place-autocomplete__empty" data-testid="autocomplete-empty">
+            {address ? t.noAddress : t.noResults}
+          </p>
+        )}
         {status === "error" && <p className="place-autocomplete__empty">{t.failed}</p>}
-        {status === "done" && !more && (
+        {status === "done" && !more && !address && (
           <div className="place-autocomplete__prompt">
             <span>{prompt}</span>
-            <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={showMore}>{t.promptAction}</button>
+            <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={showMore}>
+              {t.promptAction}
+            </button>
           </div>
         )}
       </div>

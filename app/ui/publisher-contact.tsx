@@ -7,18 +7,17 @@
  * - the phone button asks POST /portal-srp/api/v1/phonecall (which records the call): on a desktop the
  *   first click shows the number and a QR code, later clicks dial; on a phone it dials at once.
  *   Clicks closer than 750 ms (mobile) or 500 ms (desktop) to the previous one are ignored;
- * - "Chiama" inside the form closes it and opens the phone modal 450 ms later.
+ * - "Chiama" inside the form closes it and opens the phone modal 450 ms later
+ *   (both timings: core/contact/phone-timing.ts).
  */
 import { useEffect, useRef, useState } from "react";
 import { validateContact, type ContactField } from "../../core/contact/form.ts";
+import { createClickGuard, openPhoneModalLater } from "../../core/contact/phone-timing.ts";
 import { deviceClass } from "../../core/device.ts";
 import { contactMessage, contactTexts } from "../i18n/publisher.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { ContactFormFields, type ContactValues } from "./contact-form-fields.tsx";
 import { SearchModal } from "./search-modal.tsx";
-
-export const PHONE_MODAL_DELAY_MS = 450;
-export const CLICK_GUARD_MS = { mobile: 750, desktop: 500 } as const;
 
 export interface PublisherContactProps {
   /** The page's language: every text, and the messages the endpoints answer, in it. */
@@ -41,10 +40,15 @@ export interface PublisherContactProps {
   saveSearchHref?: string | null;
 }
 
-interface Revealed { phone: string; tel: string; qrCode: string }
+interface Revealed {
+  phone: string;
+  tel: string;
+  qrCode: string;
+}
 
 function isMobileDevice(): boolean {
-  return deviceClass({ width: window.innerWidth, height: window.innerHeight, touch: window.matchMedia("(pointer: coarse)").matches }).isMobile;
+  return deviceClass({ width: window.innerWidth, height: window.innerHeight, touch: window.matchMedia("(pointer: coarse)").matches })
+    .isMobile;
 }
 
 export function PublisherContact(p: PublisherContactProps) {
@@ -59,16 +63,22 @@ export function PublisherContact(p: PublisherContactProps) {
   const [generic, setGeneric] = useState<"offer" | "sending" | { sent: number } | null>(null);
   const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [phoneError, setPhoneError] = useState<string | null>(null);
-  const lastClick = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+  const clickGuard = useRef(createClickGuard());
+  const cancelPhoneModal = useRef<(() => void) | null>(null);
+  useEffect(() => () => cancelPhoneModal.current?.(), []);
 
   async function reveal(): Promise<Revealed | null> {
     const res = await fetch("/portal-srp/api/v1/phonecall", {
       method: "POST",
       headers: { "content-type": "application/json" },
       credentials: "include",
-      body: JSON.stringify({ publisherId: p.publisherId, listingId: p.listingId, jwt: "", device: deviceClass({ width: window.innerWidth, height: window.innerHeight, touch: window.matchMedia("(pointer: coarse)").matches }).code }),
+      body: JSON.stringify({
+        publisherId: p.publisherId,
+        listingId: p.listingId,
+        jwt: "",
+        device: deviceClass({ width: window.innerWidth, height: window.innerHeight, touch: window.matchMedia("(pointer: coarse)").matches })
+          .code,
+      }),
     });
     const body = (await res.json().catch(() => null)) as (Revealed & { error?: { message: string } }) | null;
     if (!res.ok || !body || body.error) {
@@ -83,12 +93,10 @@ export function PublisherContact(p: PublisherContactProps) {
 
   async function onPhoneClick(event: React.MouseEvent<HTMLAnchorElement>) {
     const mobile = isMobileDevice();
-    const now = Date.now();
-    if (now - lastClick.current < (mobile ? CLICK_GUARD_MS.mobile : CLICK_GUARD_MS.desktop)) {
+    if (!clickGuard.current.accepts(mobile ? "mobile" : "desktop")) {
       event.preventDefault();
       return;
     }
-    lastClick.current = now;
     if (revealed) return; // later clicks: the link is tel: and dials
     event.preventDefault();
     const r = await reveal();
@@ -99,12 +107,12 @@ export function PublisherContact(p: PublisherContactProps) {
 
   function callFromForm() {
     setFormOpen(false);
-    timer.current = setTimeout(async () => {
+    cancelPhoneModal.current = openPhoneModalLater(async () => {
       const r = revealed ?? (await reveal());
       if (!r) return;
       if (isMobileDevice()) window.location.href = r.tel;
       else setPhoneOpen(true);
-    }, PHONE_MODAL_DELAY_MS);
+    });
   }
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -202,7 +210,8 @@ export function PublisherContact(p: PublisherContactProps) {
       )}
       {p.website && (
         <a className="website-button" href={p.website} rel="noopener nofollow" target="_blank">
-          {t.website}<span className="visually-hidden">{t.websiteHidden(p.publisherName)}</span>
+          {t.website}
+          <span className="visually-hidden">{t.websiteHidden(p.publisherName)}</span>
         </a>
       )}
 
@@ -215,40 +224,77 @@ export function PublisherContact(p: PublisherContactProps) {
       >
         {status === "sent" ? (
           <div className="lead-feedback" data-testid="lead-feedback" role="status">
-            <p>{t.thanks}<strong>{p.publisherName}</strong>{t.willAnswer(values.email)}</p>
+            <p>
+              {t.thanks}
+              <strong>{p.publisherName}</strong>
+              {t.willAnswer(values.email)}
+            </p>
             {generic === "offer" && (
               <div className="lead-generic">
                 <p>{t.genericOffer}</p>
-                <button type="button" className="primary-button" onClick={sendGeneric}>{t.genericButton}</button>
+                <button type="button" className="primary-button" onClick={sendGeneric}>
+                  {t.genericButton}
+                </button>
               </div>
             )}
             {generic === "sending" && <p>{t.sending}</p>}
-            {generic !== null && typeof generic === "object" && (
-              <p data-testid="lead-generic-sent">{t.genericSent(generic.sent)}</p>
-            )}
+            {generic !== null && typeof generic === "object" && <p data-testid="lead-generic-sent">{t.genericSent(generic.sent)}</p>}
             {p.saveSearchHref && (
-              <p className="lead-save-search" data-testid="lead-save-search"><a href={p.saveSearchHref}>{t.saveSearchOffer}</a></p>
+              <p className="lead-save-search" data-testid="lead-save-search">
+                <a href={p.saveSearchHref}>{t.saveSearchOffer}</a>
+              </p>
             )}
-            <button type="button" className="secondary-button" onClick={closeForm}>{t.close}</button>
+            <button type="button" className="secondary-button" onClick={closeForm}>
+              {t.close}
+            </button>
           </div>
         ) : (
           <form className="contact-form" noValidate onSubmit={submit} data-testid="lead-form">
             <p className="contact-to">{t.to(p.publisherName)}</p>
-            <ContactFormFields locale={p.locale} idPrefix="lead" values={values} errors={errors} onChange={(f, v) => setValues((old) => ({ ...old, [f]: v }))} />
-            {failure && <p className="form-error" role="alert">{failure}</p>}
+            <ContactFormFields
+              locale={p.locale}
+              idPrefix="lead"
+              values={values}
+              errors={errors}
+              onChange={(f, v) => setValues((old) => ({ ...old, [f]: v }))}
+            />
+            {failure && (
+              <p className="form-error" role="alert">
+                {failure}
+              </p>
+            )}
             <div className="contact-form-actions">
-              <button type="submit" className="primary-button" disabled={status === "sending"}>{status === "sending" ? t.sending : t.send}</button>
-              {p.showPhone && <button type="button" className="secondary-button" onClick={callFromForm} data-testid="call-from-form">{t.call}</button>}
+              <button type="submit" className="primary-button" disabled={status === "sending"}>
+                {status === "sending" ? t.sending : t.send}
+              </button>
+              {p.showPhone && (
+                <button type="button" className="secondary-button" onClick={callFromForm} data-testid="call-from-form">
+                  {t.call}
+                </button>
+              )}
             </div>
           </form>
         )}
       </SearchModal>
 
-      <SearchModal open={phoneOpen} onClose={() => setPhoneOpen(false)} title={t.phoneTitle(p.publisherName)} closeLabel={t.close} className="st-modal--phone">
+      <SearchModal
+        open={phoneOpen}
+        onClose={() => setPhoneOpen(false)}
+        title={t.phoneTitle(p.publisherName)}
+        closeLabel={t.close}
+        className="st-modal--phone"
+      >
         {revealed ? (
           <div className="phone-reveal" data-testid="phone-reveal">
-            <p className="phone-number"><a href={revealed.tel}>{revealed.phone}</a></p>
-            <div className="phone-qr" role="img" aria-label={t.qrLabel(revealed.phone)} dangerouslySetInnerHTML={{ __html: revealed.qrCode }} />
+            <p className="phone-number">
+              <a href={revealed.tel}>{revealed.phone}</a>
+            </p>
+            <div
+              className="phone-qr"
+              role="img"
+              aria-label={t.qrLabel(revealed.phone)}
+              dangerouslySetInnerHTML={{ __html: revealed.qrCode }}
+            />
             <p>{t.qrHint}</p>
           </div>
         ) : (

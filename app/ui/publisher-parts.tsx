@@ -17,7 +17,9 @@ export function Avatar({ name, initials, photo, size }: { name: string; initials
   return photo ? (
     <img className="avatar" src={photo} alt={name} width={size} height={size} loading="lazy" />
   ) : (
-    <span className={`avatar avatar--initials avatar--${size}`} role="img" aria-label={name}>{initials}</span>
+    <span className={`avatar avatar--initials avatar--${size}`} role="img" aria-label={name}>
+      {initials}
+    </span>
   );
 }
 
@@ -28,9 +30,15 @@ export function AgentsStrip({ shown, more, agentsHref, locale }: { shown: AgentV
     <div className="agents-strip" data-testid="agents-strip">
       <ul>
         {shown.map((a) => (
-          <li key={a.id}><Avatar name={a.name} initials={a.initials} photo={a.photo} size={48} /></li>
+          <li key={a.id}>
+            <Avatar name={a.name} initials={a.initials} photo={a.photo} size={48} />
+          </li>
         ))}
-        {more > 0 && <li><span className="agents-more" aria-label={t.moreAgents(more)}>{`+${more}`}</span></li>}
+        {more > 0 && (
+          <li>
+            <span className="agents-more" aria-label={t.moreAgents(more)}>{`+${more}`}</span>
+          </li>
+        )}
       </ul>
       <a href={localizePath(agentsHref, locale)}>{t.ourAgents}</a>
     </div>
@@ -45,9 +53,14 @@ export function PublisherDescription({ text, locale }: { text: string | null; lo
   const cut = text.slice(0, DESCRIPTION_CUT).replace(/\s+\S*$/, "");
   return (
     <div className="publisher-description publisher-description--cut">
-      <p className="publisher-description__short" aria-hidden="true">{cut}…</p>
+      <p className="publisher-description__short" aria-hidden="true">
+        {cut}…
+      </p>
       <details>
-        <summary><span className="publisher-description__toggle">{t.expand}</span><span className="visually-hidden">{t.theDescription}</span></summary>
+        <summary>
+          <span className="publisher-description__toggle">{t.expand}</span>
+          <span className="visually-hidden">{t.theDescription}</span>
+        </summary>
         <p data-testid="publisher-description-full">{text}</p>
       </details>
     </div>
@@ -58,7 +71,9 @@ export function ListingGrid({ listings, locale }: { listings: ListingCard[]; loc
   return (
     <ul className="compact-card-list publisher-listings" data-testid="publisher-listings">
       {listings.map((c) => (
-        <li key={c.id}><CompactCard card={c} href={localizePath(c.uri, locale)} locale={locale} /></li>
+        <li key={c.id}>
+          <CompactCard card={c} href={localizePath(c.uri, locale)} locale={locale} />
+        </li>
       ))}
     </ul>
   );
@@ -71,9 +86,15 @@ export function SortForm({ action, sort, locale }: { action: string; sort: SortK
     <form method="get" action={localizePath(action, locale)} className="publisher-sort">
       <label htmlFor="ordine">{t.sortBy}</label>
       <select id="ordine" name="ordine" defaultValue={sort.replace(/_/g, "-")} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-        {sortKeys.map((k) => <option key={k} value={k.replace(/_/g, "-")}>{optionLabels[locale].sort[k]}</option>)}
+        {sortKeys.map((k) => (
+          <option key={k} value={k.replace(/_/g, "-")}>
+            {optionLabels[locale].sort[k]}
+          </option>
+        ))}
       </select>
-      <noscript><button type="submit">{t.sortApply}</button></noscript>
+      <noscript>
+        <button type="submit">{t.sortApply}</button>
+      </noscript>
     </form>
   );
 }
@@ -84,17 +105,33 @@ export function PublisherPager({ paginator, locale }: { paginator: Paginator; lo
   const t = publisherTexts[locale];
   return (
     <nav className="pub-pager" aria-label={t.pages}>
-      {paginator.prevLink && <a href={localizePath(paginator.prevLink, locale)} rel="prev">{t.previous}</a>}
+      {paginator.prevLink && (
+        <a href={localizePath(paginator.prevLink, locale)} rel="prev">
+          {t.previous}
+        </a>
+      )}
       <ol>
         {paginator.btns.map((b, i) => (
           <li key={`${b.text}-${i}`}>
-            {b.hasDots ? <span aria-hidden="true">…</span>
-              : b.isCurrent ? <span aria-current="page" className="pub-pager__current">{b.text}</span>
-                : <a href={localizePath(b.href!, locale)} aria-label={t.pageN(String(b.text))}>{b.text}</a>}
+            {b.hasDots ? (
+              <span aria-hidden="true">…</span>
+            ) : b.isCurrent ? (
+              <span aria-current="page" className="pub-pager__current">
+                {b.text}
+              </span>
+            ) : (
+              <a href={localizePath(b.href!, locale)} aria-label={t.pageN(String(b.text))}>
+                {b.text}
+              </a>
+            )}
           </li>
         ))}
       </ol>
-      {paginator.nextLink && <a href={localizePath(paginator.nextLink, locale)} rel="next">{t.next}</a>}
+      {paginator.nextLink && (
+        <a href={localizePath(paginator.nextLink, locale)} rel="next">
+          {t.next}
+        </a>
+      )}
     </nav>
   );
 }
@@ -111,7 +148,9 @@ export function PublisherNotFound({ which }: { which: "agency" | "agent" }) {
       <title>{title}</title>
       {notFound && <meta name="robots" content="all" />}
       <h1>{title}</h1>
-      <p><a href={localizePath("/trova-agenzia/", locale)}>{t.findAgency}</a></p>
+      <p>
+        <a href={localizePath("/trova-agenzia/", locale)}>{t.findAgency}</a>
+      </p>
     </section>
   );
 }

@@ -8,7 +8,7 @@
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { localizePath, type Locale } from "../i18n/locale.ts";
-import { mycasaTexts } from "../i18n/mycasa.ts";
+import { hiddenAdsTexts } from "../i18n/hidden-ads.ts";
 import { searchTexts } from "../i18n/search.ts";
 import type { CardView } from "../search/search-page.server.ts";
 import { FavouriteButton } from "./favourite-button.tsx";
@@ -25,7 +25,19 @@ export function photoHref(href: string, index: number): string {
  * `hide`: a logged-in user's 'Nascondi' (a form posting to MyCasa, which hides the ad and comes back
  * here; works without JavaScript).
  */
-export function ResultsCard({ card, locale, eager = false, headingLevel = 2, hide }: { card: CardView; locale: Locale; eager?: boolean; headingLevel?: 2 | 3; hide?: { csrf: string; back: string } }) {
+export function ResultsCard({
+  card,
+  locale,
+  eager = false,
+  headingLevel = 2,
+  hide,
+}: {
+  card: CardView;
+  locale: Locale;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+  hide?: { csrf: string; back: string };
+}) {
   const t = searchTexts[locale];
   const [index, setIndex] = useState(0);
   const [interactive, setInteractive] = useState(false);
@@ -58,12 +70,20 @@ export function ResultsCard({ card, locale, eager = false, headingLevel = 2, hid
         )}
         {interactive && count > 1 && (
           <div className="result-card__carousel">
-            <button type="button" aria-label={`${t.previousPhoto}: ${card.title}`} onClick={() => setIndex((index - 1 + count) % count)}>‹</button>
-            <span className="result-card__counter" aria-live="polite">{t.photoOf(index + 1, count)}</span>
-            <button type="button" aria-label={`${t.nextPhoto}: ${card.title}`} onClick={() => setIndex((index + 1) % count)}>›</button>
+            <button type="button" aria-label={`${t.previousPhoto}: ${card.title}`} onClick={() => setIndex((index - 1 + count) % count)}>
+              ‹
+            </button>
+            <span className="result-card__counter" aria-live="polite">
+              {t.photoOf(index + 1, count)}
+            </span>
+            <button type="button" aria-label={`${t.nextPhoto}: ${card.title}`} onClick={() => setIndex((index + 1) % count)}>
+              ›
+            </button>
           </div>
         )}
-        <span className={`result-card__pin ${card.exactPin ? "is-exact" : "is-approximate"}`}>{card.exactPin ? t.exactPin : t.approximatePin}</span>
+        <span className={`result-card__pin ${card.exactPin ? "is-exact" : "is-approximate"}`}>
+          {card.exactPin ? t.exactPin : t.approximatePin}
+        </span>
         <FavouriteButton listingId={card.id} title={card.title} className="result-card__favourite" />
       </div>
       <div className="result-card__body">
@@ -72,21 +92,31 @@ export function ResultsCard({ card, locale, eager = false, headingLevel = 2, hid
           {card.originalPriceText && <s className="result-card__original-price">{card.originalPriceText}</s>}
           {card.isAuction && <span className="result-card__badge">{t.auction}</span>}
         </p>
-        <Heading className="result-card__title"><a href={link}>{card.title}</a></Heading>
+        <Heading className="result-card__title">
+          <a href={link}>{card.title}</a>
+        </Heading>
         {features.length > 0 && (
-          <ul className="result-card__features">{features.map((f) => <li key={f}>{f}</li>)}</ul>
+          <ul className="result-card__features">
+            {features.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
         )}
         <p className="result-card__address">{card.address}</p>
         <div className="result-card__footer">
           <span className="result-card__publisher">{card.publisherName}</span>
-          <a className="result-card__contact" href={card.contactHref}>{card.contactLabel}</a>
+          <a className="result-card__contact" href={card.contactHref}>
+            {card.contactLabel}
+          </a>
           {hide && (
             <Form method="post" action={localizePath("/mycasa/", locale)} className="result-card__hide">
               <input type="hidden" name="csrf" value={hide.csrf} />
               <input type="hidden" name="intent" value="hide" />
               <input type="hidden" name="listingId" value={card.id} />
               <input type="hidden" name="back" value={hide.back} />
-              <button type="submit" className="link-button" aria-label={mycasaTexts[locale].hideLabel(card.title)}>{mycasaTexts[locale].hide}</button>
+              <button type="submit" className="link-button" aria-label={hiddenAdsTexts[locale].hideLabel(card.title)}>
+                {hiddenAdsTexts[locale].hide}
+              </button>
             </Form>
           )}
         </div>

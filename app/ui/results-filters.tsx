@@ -68,13 +68,21 @@ function FilterField({ field: { entry, form: control }, form, locale }: { field:
       return (
         <div className="filter-pair">
           <Select name={name} label={l.min ?? name} value={valueOf(form, name)} anyLabel={t.any} options={options(control.options)} />
-          <Select name={maxName!} label={l.max ?? maxName!} value={valueOf(form, maxName!)} anyLabel={t.any} options={options(control.options)} />
+          <Select
+            name={maxName!}
+            label={l.max ?? maxName!}
+            value={valueOf(form, maxName!)}
+            anyLabel={t.any}
+            options={options(control.options)}
+          />
         </div>
       );
     case "select":
       return <Select name={name} label={l.label ?? name} value={valueOf(form, name)} anyLabel={t.any} options={options(control.options)} />;
     case "checks":
-      return <Checks name={name} legend={l.label ?? name} selected={listOf(form, name)} options={options(control.options)} locale={locale} />;
+      return (
+        <Checks name={name} legend={l.label ?? name} selected={listOf(form, name)} options={options(control.options)} locale={locale} />
+      );
     case "flag":
       return <Flag name={name} label={l.label ?? name} checked={valueOf(form, name) === "true"} />;
     case "radio": {
@@ -93,14 +101,30 @@ function FilterField({ field: { entry, form: control }, form, locale }: { field:
   }
 }
 
-function Select({ name, label, value, options, anyLabel }: { name: string; label: string; value: string; options: Array<[string, string]>; anyLabel: string }) {
+function Select({
+  name,
+  label,
+  value,
+  options,
+  anyLabel,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: Array<[string, string]>;
+  anyLabel: string;
+}) {
   const id = `f-${name}`;
   return (
     <div className="filter-field">
       <label htmlFor={id}>{label}</label>
       <select id={id} name={name} defaultValue={value}>
         <option value="">{anyLabel}</option>
-        {options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -125,7 +149,19 @@ const ANY = "";
  * the options; they toggle, 'Indifferente' clears the others, removing the last restores it; an
  * outside click or Escape closes it. The chosen values travel in hidden inputs of the same name.
  */
-function Checks({ name, legend, selected, options, locale }: { name: string; legend: string; selected: string[]; options: Array<[string, string]>; locale: Locale }) {
+function Checks({
+  name,
+  legend,
+  selected,
+  options,
+  locale,
+}: {
+  name: string;
+  legend: string;
+  selected: string[];
+  options: Array<[string, string]>;
+  locale: Locale;
+}) {
   const t = searchTexts[locale];
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
@@ -147,15 +183,29 @@ function Checks({ name, legend, selected, options, locale }: { name: string; leg
   const chosen = dropdown.values.filter((v) => v !== ANY);
   const id = `dd-${name}`;
   return (
-    <div className="filter-dropdown" ref={(el) => { dropdown.rootRef.current = el; }}>
-      <span id={`${id}-label`} className="filter-dropdown__label">{legend}</span>
+    <div
+      className="filter-dropdown"
+      ref={(el) => {
+        dropdown.rootRef.current = el;
+      }}
+    >
+      <span id={`${id}-label`} className="filter-dropdown__label">
+        {legend}
+      </span>
       <button
-        type="button" id={`${id}-button`} className="filter-dropdown__button" aria-expanded={dropdown.open} aria-controls={`${id}-options`}
-        aria-labelledby={`${id}-label ${id}-button`} onClick={dropdown.toggleOpen}
+        type="button"
+        id={`${id}-button`}
+        className="filter-dropdown__button"
+        aria-expanded={dropdown.open}
+        aria-controls={`${id}-options`}
+        aria-labelledby={`${id}-label ${id}-button`}
+        onClick={dropdown.toggleOpen}
       >
         {summary}
       </button>
-      {chosen.map((v) => <input key={v} type="hidden" name={name} value={v} />)}
+      {chosen.map((v) => (
+        <input key={v} type="hidden" name={name} value={v} />
+      ))}
       <fieldset id={`${id}-options`} className="filter-dropdown__options" hidden={!dropdown.open}>
         <legend className="visually-hidden">{legend}</legend>
         {([[ANY, t.any], ...options] as Array<[string, string]>).map(([v, l]) => (
@@ -191,8 +241,10 @@ function useModalPanel(open: boolean, panelRef: RefObject<HTMLElement | null>, c
     if (!open) return;
     const panel = panelRef.current;
     if (!panel) return;
-    const focusables = () => [...panel.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input:not([disabled]), select, summary, [tabindex='0']")]
-      .filter((el) => el.offsetParent !== null);
+    const focusables = () =>
+      [
+        ...panel.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input:not([disabled]), select, summary, [tabindex='0']"),
+      ].filter((el) => el.offsetParent !== null);
     focusables()[0]?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
@@ -217,8 +269,19 @@ function useModalPanel(open: boolean, panelRef: RefObject<HTMLElement | null>, c
   }, [open, panelRef, close]);
 }
 
-export function ResultsFilters({ form, total, activeFilters, locale, footer, keep = [], overlay = false }: {
-  form: FormState; total: number; activeFilters: number; locale: Locale;
+export function ResultsFilters({
+  form,
+  total,
+  activeFilters,
+  locale,
+  footer,
+  keep = [],
+  overlay = false,
+}: {
+  form: FormState;
+  total: number;
+  activeFilters: number;
+  locale: Locale;
   /** Hidden fields that keep the search's area and the map view across a filter change (SearchPageData.formKeep). */
   keep?: Array<[name: string, value: string]>;
   /** On the map the panel always opens over the page, as on a phone. */
@@ -281,38 +344,65 @@ export function ResultsFilters({ form, total, activeFilters, locale, footer, kee
         </div>
         {/* Open as a modal, the panel's history entry is on top: the new search replaces it, so back never reopens the panel. */}
         <Form id={FILTER_FORM_ID} ref={formRef} method="get" action={form.action} className="filters-form" replace={open && modal}>
-          {form.places.map((id) => <input key={id} type="hidden" name="zones" value={id} />)}
+          {form.places.map((id) => (
+            <input key={id} type="hidden" name="zones" value={id} />
+          ))}
           {form.propertyTypes.length > 0 && <input type="hidden" name="propertyTypes" value={form.propertyTypes.join(",")} />}
           {valueOf(form, "pId") && <input type="hidden" name="pId" value={valueOf(form, "pId")} />}
-          {keep.map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+          {keep.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <div className="filter-field">
             <label htmlFor="f-channel">{t.channel}</label>
             <select id="f-channel" name="channel" defaultValue={form.channel}>
-              {channels.map((c) => <option key={c} value={c}>{o.channel[c]}</option>)}
+              {channels.map((c) => (
+                <option key={c} value={c}>
+                  {o.channel[c]}
+                </option>
+              ))}
             </select>
           </div>
           <div className="filter-field">
             <label htmlFor="f-propertyTypeGroup">{t.propertyGroup}</label>
             <select id="f-propertyTypeGroup" name="propertyTypeGroup" defaultValue={form.group}>
-              {groupsByChannel[form.channel].map((g) => <option key={g} value={g}>{o.group[g]}</option>)}
+              {groupsByChannel[form.channel].map((g) => (
+                <option key={g} value={g}>
+                  {o.group[g]}
+                </option>
+              ))}
             </select>
           </div>
           {/* The property-type panel and the locality modal (h5) sit above the form, in the page's search tools. */}
           {searchFilters.formFields({ channel: form.channel, group: form.group }).map(({ group, fields }) => (
             <Group
-              key={group} title={labels.groups[group]}
+              key={group}
+              title={labels.groups[group]}
               open={formGroupsOpen.has(group) || fields.some(({ entry }) => isSet(entry, form.filters))}
             >
-              {runs(fields).map((run) => (run[0]!.form.control === "flag"
-                ? <div key={run[0]!.entry.key} className="filter-flags">{run.map((f) => <FilterField key={f.entry.key} field={f} form={form} locale={locale} />)}</div>
-                : <FilterField key={run[0]!.entry.key} field={run[0]!} form={form} locale={locale} />))}
+              {runs(fields).map((run) =>
+                run[0]!.form.control === "flag" ? (
+                  <div key={run[0]!.entry.key} className="filter-flags">
+                    {run.map((f) => (
+                      <FilterField key={f.entry.key} field={f} form={form} locale={locale} />
+                    ))}
+                  </div>
+                ) : (
+                  <FilterField key={run[0]!.entry.key} field={run[0]!} form={form} locale={locale} />
+                ),
+              )}
             </Group>
           ))}
           <div className="filters-panel__footer">
-            {footer ? footer(formRef) : (
-              <button type="submit" className="button-primary">{t.submit(total)}</button>
+            {footer ? (
+              footer(formRef)
+            ) : (
+              <button type="submit" className="button-primary">
+                {t.submit(total)}
+              </button>
             )}
-            <a href={form.resetHref} className="filters-reset">{t.reset}</a>
+            <a href={form.resetHref} className="filters-reset">
+              {t.reset}
+            </a>
           </div>
         </Form>
       </div>

@@ -26,7 +26,9 @@ export function ResultsPlaceSearch({ data: d }: { data: Pick<SearchPageData, "lo
           {chips.map((c) => (
             <li key={c.key} className="place-chip">
               <span>{c.label}</span>
-              <a href={c.removeHref} className="place-chip__remove" aria-label={t.remove(c.label)}><span aria-hidden="true">×</span></a>
+              <a href={c.removeHref} className="place-chip__remove" aria-label={t.remove(c.label)}>
+                <span aria-hidden="true">×</span>
+              </a>
             </li>
           ))}
         </ul>
@@ -39,11 +41,19 @@ export function ResultsPlaceSearch({ data: d }: { data: Pick<SearchPageData, "lo
           channel={d.query.channel}
           defaultValue={outcome === "not-found" ? q : ""}
           name="luogo"
-          onSelect={(place) => navigate(`${action}?${new URLSearchParams({ luogo: place.id, channel: d.query.channel, da: d.searchPath })}`)}
+          onSelect={(place) =>
+            navigate(`${action}?${new URLSearchParams({ luogo: place.id, channel: d.query.channel, da: d.searchPath })}`)
+          }
         />
-        <button type="submit" className="button-primary results-place-search__submit">{t.submit}</button>
+        <button type="submit" className="button-primary results-place-search__submit">
+          {t.submit}
+        </button>
       </div>
-      {outcome && <p className="results-place-search__notice" role="alert">{outcome === "empty" ? t.emptyQuery : t.notFound(q)}</p>}
+      {outcome && (
+        <p className="results-place-search__notice" role="alert">
+          {outcome === "empty" ? t.emptyQuery : t.notFound(q)}
+        </p>
+      )}
     </form>
   );
 }

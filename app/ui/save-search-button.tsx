@@ -6,20 +6,31 @@
  *
  * Without JavaScript it is a link to /mycasa/ricerche/salva/ (login first when needed). With it, a
  * visitor goes through the login modal (reason AddFavouriteSearch) and the modal opens after login.
+ * The modal (save-search-modal.tsx) is its own chunk, loaded when it first opens.
  */
 import { useEffect, useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { deviceClass } from "../../core/device.ts";
 import {
-  channelFrequency, NOTIFICATION_TOOLTIP_KEY, proposeSaveSearch, readTimestamp, SAVE_SEARCH_HINT_KEY, saveSearchButtonState, showNotificationTooltip,
-  showSaveSearchHint, type AlertFrequency, type Notifications, type SearchAlert,
+  NOTIFICATION_TOOLTIP_KEY,
+  proposeSaveSearch,
+  readTimestamp,
+  SAVE_SEARCH_HINT_KEY,
+  saveSearchButtonState,
+  showNotificationTooltip,
+  showSaveSearchHint,
+  type Notifications,
+  type SearchAlert,
 } from "../../core/search/saved-search-alerts.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
-import { frequencyLabel, savedSearchTexts } from "../i18n/saved-searches.ts";
+import { savedSearchTexts } from "../i18n/saved-searches.ts";
 import { FAVOURITE_ADDED_EVENT } from "./favourites-store.ts";
 import { requestLogin } from "./login-modal-host.tsx";
-import { leaveTo, SearchModal } from "./search-modal.tsx";
+import { onDemand } from "./on-demand.ts";
 import "./saved-searches.css";
+
+/** The modal is loaded when it first opens (app/ui/on-demand.ts). */
+const saveSearchModal = onDemand(() => import("./save-search-modal.tsx"));
 
 /** What the page's loader tells the button about the search shown (app/search/save-search-state.server.ts). */
 export interface SaveSearchState {
@@ -37,6 +48,8 @@ export interface SaveSearchState {
 
 /** The fragment a My{product} bookmark link adds to open the saved search's modal on its results page. */
 export const EDIT_FRAGMENT = "modifica-ricerca";
+// Arriving from a My{product} bookmark, the modal opens a second after the page: its code starts loading now.
+if (typeof window !== "undefined" && window.location.hash === `#${EDIT_FRAGMENT}`) saveSearchModal.preload();
 
 /** The browser's memory of the account's saved searches (§9 local storage "savedsearchesData"). */
 const CACHE_KEY = "savedsearchesData";
@@ -70,27 +83,44 @@ function remember(entry: CacheEntry | null, hash: string): void {
   writeCache(entry ? [entry, ...rest] : rest);
 }
 
-async function post(path: string, body: unknown): Promise<{ ok: boolean; json: Record<string, unknown> }> {
-  const res = await fetch(`/portal-srp/api/v1/${path}`, { method: "POST", headers: { "content-type": "application/json" }, credentials: "same-origin", body: JSON.stringify(body) });
-  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  return { ok: res.ok && json.statusCode === 200, json };
-}
-
 function Icon({ kind }: { kind: "bookmark" | "bell" | "bell-off" }) {
   return (
-    <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className={`ssb-icon ssb-icon--${kind}`}>
-      {kind === "bookmark" ? <path d="M6 3h12v18l-6-4-6 4z" />
-        : <>
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      className={`ssb-icon ssb-icon--${kind}`}
+    >
+      {kind === "bookmark" ? (
+        <path d="M6 3h12v18l-6-4-6 4z" />
+      ) : (
+        <>
           <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" />
           <path d="M10 20a2 2 0 0 0 4 0" />
           {kind === "bell-off" && <path d="M3 3l18 18" />}
-        </>}
+        </>
+      )}
     </svg>
   );
 }
 
-export function SaveSearchButton({ state, locale, total, page, onSummary, hints = true }: {
-  state: SaveSearchState; locale: Locale; total: number; page: number;
+export function SaveSearchButton({
+  state,
+  locale,
+  total,
+  page,
+  onSummary,
+  hints = true,
+}: {
+  state: SaveSearchState;
+  locale: Locale;
+  total: number;
+  page: number;
   /** Back to the query builder from 'RIEPILOGO' (default: the results page's filter panel). */
   onSummary?: () => void;
   /** The hint tooltips under the button; off on the map page, where they would cover the map's tools. */
@@ -102,16 +132,25 @@ export function SaveSearchButton({ state, locale, total, page, onSummary, hints 
   const [loggedIn, setLoggedIn] = useState(state.loggedIn);
   const [knownFromCache, setKnownFromCache] = useState(false);
   const [open, setOpen] = useState(false);
+  const href = `${localizePath("/mycasa/ricerche/salva/", locale)}?uri=${encodeURIComponent(state.uri)}`;
+  /** Opens the modal once its code is there; when that cannot load, goes the no-JavaScript way (the save page). */
+  const show = () => {
+    saveSearchModal.load().then(
+      () => setOpen(true),
+      () => window.location.assign(href),
+    );
+  };
   const [hint, setHint] = useState<"save" | "notification" | "proposal" | null>(null);
   /** Logged in through the modal: the save modal opens once the login modal (welcome panel) is closed. */
   const [pendingOpen, setPendingOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: watches for the login modal to close once pendingOpen is set
   useEffect(() => {
     if (!pendingOpen) return;
     const timer = window.setInterval(() => {
       if (document.querySelector("dialog.login-modal[open]")) return;
       window.clearInterval(timer);
       setPendingOpen(false);
-      setOpen(true);
+      show();
     }, 150);
     return () => window.clearInterval(timer);
   }, [pendingOpen]);
@@ -140,7 +179,7 @@ export function SaveSearchButton({ state, locale, total, page, onSummary, hints 
     if (window.location.hash !== `#${EDIT_FRAGMENT}`) return;
     window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
     if (!state.loggedIn || !state.saved) return;
-    const timer = window.setTimeout(() => setOpen(true), 1000);
+    const timer = window.setTimeout(show, 1000);
     return () => window.clearTimeout(timer);
   }, []);
 
@@ -150,8 +189,25 @@ export function SaveSearchButton({ state, locale, total, page, onSummary, hints 
     const now = Date.now();
     const s = store();
     const isDesktop = deviceClass({ width: window.innerWidth, height: window.innerHeight, touch: navigator.maxTouchPoints > 0 }).isDesktop;
-    if (showSaveSearchHint({ isDesktop, state: buttonState, page, total, lastShownAt: readTimestamp(s?.getItem(SAVE_SEARCH_HINT_KEY) ?? null, now), now })) setHint("save");
-    else if (showNotificationTooltip({ state: buttonState, loggedIn, lastShownAt: readTimestamp(s?.getItem(NOTIFICATION_TOOLTIP_KEY) ?? null, now), now })) {
+    if (
+      showSaveSearchHint({
+        isDesktop,
+        state: buttonState,
+        page,
+        total,
+        lastShownAt: readTimestamp(s?.getItem(SAVE_SEARCH_HINT_KEY) ?? null, now),
+        now,
+      })
+    )
+      setHint("save");
+    else if (
+      showNotificationTooltip({
+        state: buttonState,
+        loggedIn,
+        lastShownAt: readTimestamp(s?.getItem(NOTIFICATION_TOOLTIP_KEY) ?? null, now),
+        now,
+      })
+    ) {
       setHint("notification");
       s?.setItem(NOTIFICATION_TOOLTIP_KEY, String(now));
     } else setHint(null);
@@ -172,19 +228,24 @@ export function SaveSearchButton({ state, locale, total, page, onSummary, hints 
   const openModal = () => {
     closeHint();
     if (!loggedIn) {
-      requestLogin({ reason: "AddFavouriteSearch", then: () => {
-        setLoggedIn(true);
-        setPendingOpen(true);
-      } });
+      requestLogin({
+        reason: "AddFavouriteSearch",
+        then: () => {
+          setLoggedIn(true);
+          setPendingOpen(true);
+        },
+      });
       return;
     }
-    setOpen(true);
+    show();
   };
 
-  const label = buttonState.kind === "saved" ? (buttonState.alarm ? t.saved : t.savedNoAlarm) : buttonState.kind === "inactive" ? t.activate : t.save;
-  const icon = buttonState.kind === "saved" ? (buttonState.alarm ? "bell" : "bell-off") : buttonState.kind === "inactive" ? "bell-off" : "bookmark";
-  const href = `${localizePath("/mycasa/ricerche/salva/", locale)}?uri=${encodeURIComponent(state.uri)}`;
+  const label =
+    buttonState.kind === "saved" ? (buttonState.alarm ? t.saved : t.savedNoAlarm) : buttonState.kind === "inactive" ? t.activate : t.save;
+  const icon =
+    buttonState.kind === "saved" ? (buttonState.alarm ? "bell" : "bell-off") : buttonState.kind === "inactive" ? "bell-off" : "bookmark";
   const hintId = useId();
+  const Modal = saveSearchModal.loaded?.SaveSearchModal;
 
   return (
     <div className="save-search">
@@ -197,6 +258,8 @@ export function SaveSearchButton({ state, locale, total, page, onSummary, hints 
         aria-haspopup="dialog"
         aria-describedby={hint && hints ? hintId : undefined}
         title={buttonState.kind === "saved" ? t.editLabel : undefined}
+        onPointerEnter={saveSearchModal.preload}
+        onFocus={saveSearchModal.preload}
         onClick={(event) => {
           if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
           event.preventDefault();
@@ -209,12 +272,16 @@ export function SaveSearchButton({ state, locale, total, page, onSummary, hints 
       {hint && hints && (
         <div className="save-search-hint" id={hintId} role="status">
           <span>{hint === "save" ? t.hint : hint === "proposal" ? t.hintAfterProposal : t.notificationTooltip}</span>
-          <button type="button" className="save-search-hint__close" aria-label={t.close} onClick={closeHint}>×</button>
+          <button type="button" className="save-search-hint__close" aria-label={t.close} onClick={closeHint}>
+            ×
+          </button>
         </div>
       )}
-      {open && (
-        <SaveSearchModal
-          state={state} saved={saved} locale={locale}
+      {open && Modal && (
+        <Modal
+          state={state}
+          saved={saved}
+          locale={locale}
           onClose={() => setOpen(false)}
           onSummary={() => {
             setOpen(false);
@@ -242,195 +309,4 @@ function openFilterPanel(): void {
     else document.querySelector<HTMLElement>("#filtri-form select, #filtri-form input:not([type=hidden])")?.focus();
     // After the modal's own history entry is popped (the panel pushes one of its own on phones).
   }, 100);
-}
-
-function SaveSearchModal({ state, saved, locale, onClose, onSaved, onSummary }: {
-  state: SaveSearchState;
-  saved: SaveSearchState["saved"];
-  locale: Locale;
-  onClose: () => void;
-  onSaved: (saved: SaveSearchState["saved"], searchUrl?: string) => void;
-  onSummary: () => void;
-}) {
-  const t = savedSearchTexts[locale];
-  const formId = useId();
-  const initial = saved?.notifications ?? { hasPush: false, pushFrequency: "never", hasEmail: true, emailFrequency: "daily" };
-  const [pushOn, setPushOn] = useState(initial.hasPush);
-  const [pushFrequency, setPushFrequency] = useState<AlertFrequency>(initial.pushFrequency);
-  const [emailOn, setEmailOn] = useState(initial.hasEmail);
-  const [emailFrequency, setEmailFrequency] = useState<AlertFrequency>(initial.emailFrequency);
-  const [title, setTitle] = useState(saved?.customTitle ?? "");
-  const [excludeAuctions, setExcludeAuctions] = useState(false);
-  const [alertsOpen, setAlertsOpen] = useState(true);
-  const [busy, setBusy] = useState<"save" | "delete" | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // Opened after mounting (the dialog exists then), closed before unmounting (its history entry is popped).
-  const [shown, setShown] = useState(false);
-  useEffect(() => setShown(true), []);
-  const closeThen = (then: () => void) => {
-    setShown(false);
-    window.setTimeout(then, 0);
-  };
-
-  const notifications = (): Notifications => ({
-    hasPush: pushOn, pushFrequency: channelFrequency(pushOn, pushFrequency),
-    hasEmail: emailOn, emailFrequency: channelFrequency(emailOn, emailFrequency),
-  });
-
-  const submit = async () => {
-    setBusy("save");
-    setError(null);
-    try {
-      const n = notifications();
-      if (saved) {
-        const { ok, json } = await post("mycasa/searches/updateBoomark", { bookmarkData: { searchId: saved.id }, searchTitle: title, notifications: n });
-        if (!ok) throw new Error(String((json.error as { message?: string } | undefined)?.message ?? t.saveError));
-        const next = { ...saved, customTitle: title.trim() || null, notifications: n, alerts: alertsOf(n, saved.alerts) };
-        closeThen(() => onSaved(next));
-      } else {
-        const { ok, json } = await post("mycasa/searches/upsert", { searchData: { uri: state.uri }, title, notifications: n, excludeAuctions: state.auctionAllowed && excludeAuctions });
-        if (!ok) throw new Error(String((json.error as { message?: string } | undefined)?.message ?? t.saveError));
-        const next = { id: Number(json.searchId), customTitle: title.trim() || null, notifications: n, alerts: alertsOf(n, []) };
-        const searchUrl = String(json.searchUrl ?? state.uri);
-        // Auctions excluded: the saved search is another address; go there (replacing the modal's history entry).
-        if (searchUrl !== state.uri) {
-          onSaved(next, searchUrl);
-          await leaveTo(localizePath(searchUrl, locale));
-        }
-        closeThen(() => onSaved(next));
-      }
-    } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : t.saveError);
-      setBusy(null);
-    }
-  };
-
-  const remove = async () => {
-    if (!saved) return;
-    setBusy("delete");
-    setError(null);
-    const { ok, json } = await post("mycasa/searches/deleteBoomark", { data: { searchType: "bookmark", id: [saved.id] } }).catch(() => ({ ok: false, json: {} as Record<string, unknown> }));
-    if (!ok) {
-      setError(String((json.error as { message?: string } | undefined)?.message ?? t.saveError));
-      setBusy(null);
-      return;
-    }
-    closeThen(() => onSaved(null));
-  };
-
-  const toggle = (id: string, label: string, on: boolean, setOn: (v: boolean) => void, frequency: AlertFrequency, setFrequency: (f: AlertFrequency) => void) => (
-    <div className="ssm-channel">
-      <div className="ssm-switch">
-        <input
-          type="checkbox" role="switch" id={`${formId}-${id}`} checked={on}
-          onChange={(e) => {
-            setOn(e.target.checked);
-            // Turning a channel on sets it to immediately (§4).
-            if (e.target.checked) setFrequency("immediately");
-          }}
-        />
-        <label htmlFor={`${formId}-${id}`}>{label}</label>
-      </div>
-      {on && (
-        <div className="ssm-frequency">
-          <label htmlFor={`${formId}-${id}-f`}>{t.frequencyLabel}<span className="visually-hidden">{` (${label})`}</span></label>
-          <select id={`${formId}-${id}-f`} value={frequency === "never" ? "immediately" : frequency} onChange={(e) => setFrequency(e.target.value as AlertFrequency)}>
-            {(["immediately", "daily"] as const).map((f) => <option key={f} value={f}>{frequencyLabel(f, locale)}</option>)}
-          </select>
-        </div>
-      )}
-    </div>
-  );
-
-  return (
-    <SearchModal
-      open={shown}
-      onClose={() => closeThen(onClose)}
-      title={saved ? t.modalTitleEdit : t.modalTitleNew}
-      closeLabel={t.close}
-      className="st-modal--save-search"
-      footer={
-        <div className="ssm-footer">
-          {saved && (
-            <button type="button" className="button-secondary ssm-delete" onClick={() => void remove()} disabled={busy !== null}>
-              {busy === "delete" && <span className="ssm-spinner" aria-hidden="true" />}
-              {t.deleteSearch}
-            </button>
-          )}
-          <button type="button" className="button-secondary" onClick={() => closeThen(onClose)}>{t.cancel}</button>
-          <button type="submit" form={formId} className="button-primary ssm-submit" disabled={busy !== null} aria-busy={busy === "save"}>
-            {busy === "save" && <span className="ssm-spinner" aria-hidden="true" />}
-            {busy === "save" ? <span className="visually-hidden">{t.saving}</span> : null}
-            {t.submit}
-          </button>
-        </div>
-      }
-    >
-      <form
-        id={formId}
-        className="ssm-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <section className="ssm-section">
-          <h3 className="ssm-heading">
-            <button type="button" className="ssm-accordion" aria-expanded={alertsOpen} aria-controls={`${formId}-alerts`} onClick={() => setAlertsOpen(!alertsOpen)}>
-              {t.notificationsTitle}
-            </button>
-          </h3>
-          <div id={`${formId}-alerts`} hidden={!alertsOpen}>
-            <div className="ssm-switch ssm-switch--all">
-              <input
-                type="checkbox" role="switch" id={`${formId}-all`} checked={pushOn || emailOn}
-                onChange={(e) => {
-                  // The switch for all notifications sets both channels (§4), on at immediately.
-                  const on = e.target.checked;
-                  setPushOn(on);
-                  setEmailOn(on);
-                  if (on) {
-                    setPushFrequency("immediately");
-                    setEmailFrequency("immediately");
-                  }
-                }}
-              />
-              <label htmlFor={`${formId}-all`}>{t.allNotifications}</label>
-            </div>
-            {toggle("push", t.pushLabel, pushOn, setPushOn, pushFrequency, setPushFrequency)}
-            {toggle("email", t.emailLabel, emailOn, setEmailOn, emailFrequency, setEmailFrequency)}
-            {!(state.delivery.email && state.delivery.push) && <p className="saved-search-delivery">{t.deliveryOff}</p>}
-          </div>
-        </section>
-        <section className="ssm-section">
-          <h3 className="ssm-heading">{t.summaryTitle}</h3>
-          <button type="button" className="ssm-summary" onClick={() => closeThen(onSummary)}>
-            <strong>{state.defaultTitle}</strong>
-            <span>{state.summary}</span>
-            <span className="ssm-summary__edit">{t.summaryBack}</span>
-          </button>
-        </section>
-        <section className="ssm-section">
-          <h3 className="ssm-heading"><label htmlFor={`${formId}-title`}>{t.nameTitle}</label></h3>
-          <input id={`${formId}-title`} className="ssm-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder={t.namePlaceholder} maxLength={100} />
-        </section>
-        {state.auctionAllowed && !saved && (
-          <div className="ssm-check">
-            <input type="checkbox" id={`${formId}-auctions`} checked={excludeAuctions} onChange={(e) => setExcludeAuctions(e.target.checked)} />
-            <label htmlFor={`${formId}-auctions`}>{t.excludeAuctions}</label>
-          </div>
-        )}
-        {error && <p className="form-error-summary" role="alert">{error}</p>}
-      </form>
-    </SearchModal>
-  );
-}
-
-/** The alerts a save leaves: the existing ids kept per channel (the server's are authoritative after revalidation). */
-function alertsOf(n: Notifications, previous: SearchAlert[]): SearchAlert[] {
-  return (["mail", "push"] as const).map((channel) => ({
-    alertType: channel,
-    alertFrequency: channel === "mail" ? n.emailFrequency : n.pushFrequency,
-    searchAlertId: previous.find((a) => a.alertType === channel)?.searchAlertId ?? 0,
-  }));
 }

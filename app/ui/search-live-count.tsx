@@ -40,7 +40,10 @@ export function useLiveCount(formRef: RefObject<HTMLFormElement | null>, { query
     setState((s) => ({ ...s, loading: true, error: false }));
     try {
       const response = await fetch(AVAILABLE_RESULTS_URL, {
-        method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body), signal: controller.signal,
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(body),
+        signal: controller.signal,
       });
       if (!response.ok) throw new Error(`availableresults answered ${response.status}`);
       const { total } = (await response.json()) as { total: number };
@@ -59,7 +62,11 @@ export function useLiveCount(formRef: RefObject<HTMLFormElement | null>, { query
     const schedule = (event: Event) => {
       const target = event.target;
       if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)) return;
-      scheduler.changed(event.type, { tagName: target.tagName, type: target instanceof HTMLSelectElement ? undefined : target.type, multiple: target instanceof HTMLSelectElement && target.multiple });
+      scheduler.changed(event.type, {
+        tagName: target.tagName,
+        type: target instanceof HTMLSelectElement ? undefined : target.type,
+        multiple: target instanceof HTMLSelectElement && target.multiple,
+      });
     };
     form.addEventListener("change", schedule);
     form.addEventListener("input", schedule);
@@ -85,7 +92,17 @@ export function useLiveCount(formRef: RefObject<HTMLFormElement | null>, { query
  * The footer of the filter panel: the form's submit button, labelled with the live count
  * ('Vedi N risultati', 'Nessun risultato', a counting label while it counts, disabled meanwhile).
  */
-export function LiveCountFooter({ formRef, query, total, locale }: { formRef: RefObject<HTMLFormElement | null>; query: SearchQuery; total: number; locale: Locale }) {
+export function LiveCountFooter({
+  formRef,
+  query,
+  total,
+  locale,
+}: {
+  formRef: RefObject<HTMLFormElement | null>;
+  query: SearchQuery;
+  total: number;
+  locale: Locale;
+}) {
   const t = searchToolsTexts[locale];
   const live = useLiveCount(formRef, { query });
   // Without JavaScript the count cannot follow the form, so the server renders a plain 'Cerca'.
@@ -97,7 +114,9 @@ export function LiveCountFooter({ formRef, query, total, locale }: { formRef: Re
       <button type="submit" className="button-primary st-live__submit" disabled={live.loading} aria-busy={live.loading}>
         {!hydrated ? t.liveCountStatic : live.loading ? t.liveCountLoading : n === 0 ? t.liveCountNone : t.liveCount(n)}
       </button>
-      <p className="st-live__status" role="status">{live.error ? <span className="st-error">{t.failure}</span> : null}</p>
+      <p className="st-live__status" role="status">
+        {live.error ? <span className="st-error">{t.failure}</span> : null}
+      </p>
     </div>
   );
 }
@@ -115,7 +134,8 @@ export function useFilterDropdown({ multiple, defaultValue, initial }: { multipl
     // On click, not pointerdown: closing reflows the panel, and a pointerdown close would move the button
     // under the pointer (e.g. the panel's submit button) before the click lands on it.
     const onClick = (event: MouseEvent) => {
-      if (rootRef.current && event.target instanceof Node && !rootRef.current.contains(event.target)) setState((s) => ({ ...s, open: false }));
+      if (rootRef.current && event.target instanceof Node && !rootRef.current.contains(event.target))
+        setState((s) => ({ ...s, open: false }));
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") setState((s) => ({ ...s, open: false }));

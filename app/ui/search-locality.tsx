@@ -2,19 +2,21 @@
  * The locality button and its modal 'Scegli il luogo' (seed 000 §2, §4 Checkbox tree): a checkbox
  * tree of the current town's zones (or the province's towns, with their zones — also for a town
  * that has no zones), loaded from
- * GET /lh/v2/{level}/{slug}. 'Applica' goes to the same search with the chosen places.
+ * GET /lh/v2/{level}/{slug}. 'Applica' goes to the same search with the chosen places. The tree
+ * (search-locality-tree.tsx) is its own chunk, loaded when the modal first opens.
  */
-import { useEffect, useRef, useState } from "react";
-import { formatInteger } from "../../core/format.ts";
-import { PlaceLevel } from "../../core/places.ts";
+import { useState } from "react";
 import type { SearchQuery } from "../../core/search/query.ts";
-import { attachChildren, checkState, selectedPlaceIds, selectionLabel, toggleNode, type TreeNode } from "../../core/search/ui-rules.ts";
-import type { UrlPlace } from "../../core/search/url.ts";
-import { localizePath, type Locale } from "../i18n/locale.ts";
+import { selectionLabel } from "../../core/search/ui-rules.ts";
+import type { Locale } from "../i18n/locale.ts";
 import { searchToolsTexts } from "../i18n/search-tools.ts";
-import { leaveTo, SearchModal } from "./search-modal.tsx";
-import { preloadSearchUrl, searchUrl } from "./search-url.ts";
+import { onDemand, useOnDemand } from "./on-demand.ts";
+import { SearchModal } from "./search-modal.tsx";
+import { preloadSearchUrl } from "./search-url.ts";
 import "./search-tools.css";
+
+/** The tree is loaded when the modal first opens (app/ui/on-demand.ts). */
+const localityTree = onDemand(() => import("./search-locality-tree.tsx"));
 
 export interface ToolPlace {
   id: string;
@@ -22,83 +24,6 @@ export interface ToolPlace {
   qslug: string;
   name: string;
   parentId: string | null;
-}
-
-/** What the tree shows for each node. */
-interface NodeInfo extends UrlPlace {
-  count: number | null;
-  hasChildren: boolean;
-}
-
-/** The /lh/v2 answer, as far as the tree reads it. */
-interface LookupLocation {
-  id: string;
-  name: string;
-  level: number;
-  slug: string;
-  count: number;
-  has_children: boolean;
-  display?: { it: string; en: string };
-  parents?: Array<{ id: string; name: string; level: number; slug: string }>;
-}
-interface LookupAnswer {
-  location: LookupLocation;
-  locations: LookupLocation[];
-}
-
-const lookupName: Partial<Record<number, string>> = {
-  [PlaceLevel.province]: "province", [PlaceLevel.town]: "town", [PlaceLevel.zone]: "zone", [PlaceLevel.block]: "block",
-  [PlaceLevel.metroLine]: "metroline", [PlaceLevel.nonAdminZone]: "nonadminzone",
-};
-/** Which children a node of each level shows in the tree. */
-const childLevel: Partial<Record<number, number>> = {
-  [PlaceLevel.province]: PlaceLevel.town, [PlaceLevel.town]: PlaceLevel.zone, [PlaceLevel.zone]: PlaceLevel.block,
-};
-
-async function fetchLookup(level: number, qslug: string, channel: string, signal?: AbortSignal): Promise<LookupAnswer> {
-  const name = lookupName[level];
-  if (!name) throw new Error(`no lookup for level ${level}`);
-  const response = await fetch(`/lh/v2/${name}/${encodeURIComponent(qslug)}?site=it_casa&channel=${encodeURIComponent(channel)}`, {
-    headers: { Accept: "application/json" }, signal,
-  });
-  if (!response.ok) throw new Error(`lookup answered ${response.status}`);
-  return (await response.json()) as LookupAnswer;
-}
-
-function infoOf(l: LookupLocation, parentId: string | null, locale: Locale): NodeInfo {
-  return {
-    id: l.id, level: l.level, qslug: l.slug, name: locale === "en" ? (l.display?.en ?? l.name) : l.name, parentId,
-    count: l.count, hasChildren: l.has_children,
-  };
-}
-
-/** The place the tree hangs from: a province or a town (a zone, block, metro line or area goes up to its town). */
-async function loadRoot(primary: ToolPlace, channel: string, locale: Locale, signal: AbortSignal): Promise<{ root: NodeInfo; answer: LookupAnswer; ancestors: NodeInfo[] }> {
-  let answer = await fetchLookup(primary.level, primary.qslug, channel, signal);
-  if (primary.level !== PlaceLevel.province && primary.level !== PlaceLevel.town) {
-    const town = [...(answer.location.parents ?? [])].reverse().find((p) => p.level === PlaceLevel.town);
-    if (!town) throw new Error("no town above this place");
-    answer = await fetchLookup(PlaceLevel.town, town.slug, channel, signal);
-  }
-  // A town without zones (Bologna, most towns) would offer nothing to choose: its province's towns
-  // instead, with this town ticked — neighbours to add or swap (docs/decisions/048).
-  if (answer.location.level === PlaceLevel.town && !answer.locations.some((l) => l.level === PlaceLevel.zone)) {
-    const province = [...(answer.location.parents ?? [])].reverse().find((p) => p.level === PlaceLevel.province);
-    if (province) answer = await fetchLookup(PlaceLevel.province, province.slug, channel, signal);
-  }
-  const parents = answer.location.parents ?? [];
-  const ancestors = parents.map((p, i) => ({ id: p.id, level: p.level, qslug: p.slug, name: p.name, parentId: parents[i - 1]?.id ?? null, count: null, hasChildren: true }));
-  const root = infoOf(answer.location, parents[parents.length - 1]?.id ?? null, locale);
-  return { root, answer, ancestors };
-}
-
-function childrenOf(answer: LookupAnswer, parent: NodeInfo, locale: Locale): NodeInfo[] {
-  const wanted = childLevel[parent.level];
-  return answer.locations.filter((l) => l.level === wanted).map((l) => infoOf(l, parent.id, locale));
-}
-
-function toNodes(children: NodeInfo[]): TreeNode[] {
-  return children.map((c) => (c.hasChildren && childLevel[c.level] !== undefined ? { id: c.id } : { id: c.id, children: [] }));
 }
 
 export interface LocalityButtonProps {
@@ -110,224 +35,55 @@ export interface LocalityButtonProps {
 export function LocalityButton({ query, places, locale }: LocalityButtonProps) {
   const t = searchToolsTexts[locale];
   const [open, setOpen] = useState(false);
+  const tree = useOnDemand(localityTree);
   const openModal = () => {
     preloadSearchUrl();
-    setOpen(true);
+    tree.open(() => setOpen(true));
   };
+  const Tree = tree.module?.LocalityTree;
   const names = query.places.map((id) => places.find((p) => p.id === id)?.name).filter((n): n is string => Boolean(n));
   const label = names.length > 0 ? selectionLabel(names) : t.everywhere;
   return (
     <>
-      <button type="button" className="st-button st-button--locality" aria-haspopup="dialog" aria-label={t.localityButton(names.join(", ") || t.everywhere)} onClick={openModal}>
+      <button
+        type="button"
+        className="st-button st-button--locality"
+        aria-haspopup="dialog"
+        aria-label={t.localityButton(names.join(", ") || t.everywhere)}
+        onClick={openModal}
+        onPointerEnter={localityTree.preload}
+        onFocus={localityTree.preload}
+      >
         <svg aria-hidden="true" className="st-button__icon" width="14" height="18" viewBox="0 0 14 18" focusable="false">
-          <path d="M7 0a7 7 0 0 0-7 7c0 5 7 11 7 11s7-6 7-11a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 7 4.5a2.5 2.5 0 0 1 0 5Z" fill="currentColor" />
+          <path
+            d="M7 0a7 7 0 0 0-7 7c0 5 7 11 7 11s7-6 7-11a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 7 4.5a2.5 2.5 0 0 1 0 5Z"
+            fill="currentColor"
+          />
         </svg>
         <span>{label}</span>
       </button>
       {/* On a publisher's listings the modal is 'Scegli dove' (seed 000 §2.5). */}
-      <SearchModal open={open} onClose={() => setOpen(false)} title={query.filters.publisherId ? t.localityTitlePublisher : t.localityTitle} closeLabel={t.close} className="st-modal--locality">
-        {open ? <LocalityTree query={query} places={places} locale={locale} onDone={() => setOpen(false)} /> : null}
+      <SearchModal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={query.filters.publisherId ? t.localityTitlePublisher : t.localityTitle}
+        closeLabel={t.close}
+        className="st-modal--locality"
+      >
+        {open ? (
+          Tree ? (
+            <Tree query={query} places={places} locale={locale} onDone={() => setOpen(false)} />
+          ) : tree.failed ? (
+            <p className="st-error" role="alert">
+              {t.failure}
+            </p>
+          ) : (
+            <p className="st-muted" role="status">
+              {t.loading}
+            </p>
+          )
+        ) : null}
       </SearchModal>
     </>
   );
-}
-
-function LocalityTree({ query, places, locale, onDone }: LocalityButtonProps & { onDone: () => void }) {
-  const t = searchToolsTexts[locale];
-  // The tree hangs from a province or a town; regions, all of Italy and map areas have none (docs/decisions/030).
-  const first = places.find((p) => p.id === query.places[0]);
-  // Several towns of one province: the province's tree, with those towns ticked.
-  const towns = query.places.map((id) => places.find((p) => p.id === id)).filter((p) => p?.level === PlaceLevel.town);
-  const province = towns.length > 1 ? places.find((p) => p.level === PlaceLevel.province && p.id === towns[0]!.parentId) : undefined;
-  const primary = province ?? (first && lookupName[first.level] !== undefined ? first : undefined);
-  const [status, setStatus] = useState<"loading" | "ready" | "error" | "none">(primary ? "loading" : "none");
-  const [root, setRoot] = useState<NodeInfo | null>(null);
-  const [roots, setRoots] = useState<TreeNode[]>([]);
-  const [checked, setChecked] = useState<Set<string>>(() => new Set(query.places));
-  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
-  const [loadingIds, setLoadingIds] = useState<Set<string>>(() => new Set());
-  const [applyError, setApplyError] = useState(false);
-  const [applying, setApplying] = useState(false);
-  const info = useRef(new Map<string, NodeInfo>());
-  const treeRef = useRef({ roots, checked });
-  treeRef.current = { roots, checked };
-
-  for (const p of places) if (!info.current.has(p.id)) info.current.set(p.id, { ...p, count: null, hasChildren: false });
-
-  async function loadChildren(id: string): Promise<void> {
-    const node = info.current.get(id);
-    if (!node) return;
-    setLoadingIds((s) => new Set(s).add(id));
-    try {
-      const answer = await fetchLookup(node.level, node.qslug, query.channel);
-      const children = childrenOf(answer, node, locale);
-      for (const c of children) info.current.set(c.id, c);
-      const next = attachChildren(treeRef.current.roots, treeRef.current.checked, id, toNodes(children));
-      treeRef.current = next;
-      setRoots(next.roots);
-      setChecked(next.checked);
-      setApplyError(false);
-    } catch {
-      setApplyError(true);
-    } finally {
-      setLoadingIds((s) => {
-        const n = new Set(s);
-        n.delete(id);
-        return n;
-      });
-    }
-  }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the tree is built once per opening, when this component mounts
-  useEffect(() => {
-    if (!primary) return;
-    const controller = new AbortController();
-    loadRoot(primary, query.channel, locale, controller.signal)
-      .then(async ({ root: r, answer, ancestors }) => {
-        for (const a of ancestors) info.current.set(a.id, a);
-        info.current.set(r.id, r);
-        const children = childrenOf(answer, r, locale);
-        for (const c of children) info.current.set(c.id, c);
-        const initial = new Set(query.places.filter((id) => id !== r.id));
-        treeRef.current = { roots: toNodes(children), checked: initial };
-        setRoot(r);
-        setRoots(treeRef.current.roots);
-        setChecked(initial);
-        setStatus("ready");
-        // Selected places one level further down (blocks of a zone, zones of a town in a province): open their parent.
-        const parentsToOpen = new Set<string>();
-        for (const id of initial) {
-          const p = places.find((x) => x.id === id);
-          if (p?.parentId && p.parentId !== r.id && children.some((c) => c.id === p.parentId)) parentsToOpen.add(p.parentId);
-        }
-        for (const id of parentsToOpen) {
-          setExpanded((s) => new Set(s).add(id));
-          await loadChildren(id);
-        }
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) {
-          console.error(error);
-          setStatus("error");
-        }
-      });
-    return () => controller.abort();
-    // The tree is built once per opening (this component mounts when the modal opens).
-  }, []);
-
-  function onToggle(id: string) {
-    const next = toggleNode(roots, checked, id);
-    setChecked(next);
-    const node = info.current.get(id);
-    // Checking a parent opens it (and loads its children, which arrive checked).
-    if (next.has(id) && node?.hasChildren && childLevel[node.level] !== undefined) {
-      setExpanded((s) => new Set(s).add(id));
-      const treeNode = findNode(roots, id);
-      if (treeNode && !treeNode.children) {
-        treeRef.current = { roots, checked: next };
-        void loadChildren(id);
-      }
-    }
-  }
-
-  function onExpand(id: string) {
-    const isOpen = expanded.has(id);
-    setExpanded((s) => {
-      const n = new Set(s);
-      if (isOpen) n.delete(id);
-      else n.add(id);
-      return n;
-    });
-    const treeNode = findNode(roots, id);
-    if (!isOpen && treeNode && !treeNode.children) void loadChildren(id);
-  }
-
-  async function apply() {
-    if (!root) return;
-    setApplying(true);
-    setApplyError(false);
-    try {
-      const ids = selectedPlaceIds(roots, checked, root.id);
-      const url = await searchUrl({ ...query, places: ids.sort(), page: 1 }, [...info.current.values()]);
-      await leaveTo(localizePath(url, locale));
-    } catch (error) {
-      console.error(error);
-      setApplyError(true);
-      setApplying(false);
-    }
-  }
-
-  function renderNodes(nodes: TreeNode[], depth: number) {
-    return (
-      <ul className={depth === 0 ? "st-tree" : "st-tree__group"} role={depth === 0 ? undefined : "group"}>
-        {nodes.map((n) => {
-          const node = info.current.get(n.id);
-          if (!node) return null;
-          const state = checkState(n, checked);
-          const canOpen = node.hasChildren && childLevel[node.level] !== undefined;
-          const isOpen = expanded.has(n.id);
-          const inputId = `st-place-${n.id}`;
-          return (
-            <li key={n.id} className="st-tree__item">
-              <div className="st-tree__row">
-                <input
-                  id={inputId}
-                  type="checkbox"
-                  className="st-check"
-                  checked={state === "checked"}
-                  aria-checked={state === "indeterminate" ? "mixed" : state === "checked"}
-                  ref={(el) => {
-                    if (el) el.indeterminate = state === "indeterminate";
-                  }}
-                  onChange={() => onToggle(n.id)}
-                />
-                <label htmlFor={inputId} className="st-tree__label">
-                  {node.name}
-                  {node.count !== null ? <span className="st-count"> ({formatInteger(node.count)})</span> : null}
-                </label>
-                {canOpen ? (
-                  <button type="button" className="st-tree__toggle" aria-expanded={isOpen} aria-label={isOpen ? t.collapse(node.name) : t.expand(node.name)} onClick={() => onExpand(n.id)}>
-                    <span aria-hidden="true">{isOpen ? "−" : "+"}</span>
-                  </button>
-                ) : null}
-              </div>
-              {canOpen && isOpen ? (
-                n.children ? renderNodes(n.children, depth + 1) : loadingIds.has(n.id) ? <p className="st-muted" role="status">{t.loading}</p> : null
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
-    );
-  }
-
-  return (
-    <div className="st-locality">
-      {status === "none" ? <p className="st-muted">{t.localityPickProvince}</p> : null}
-      {status === "loading" ? <p className="st-muted" role="status">{t.loading}</p> : null}
-      {status === "error" ? <p className="st-error" role="alert">{t.failure}</p> : null}
-      {status === "ready" && root ? (
-        <>
-          <p className="st-locality__root">{root.name}</p>
-          {roots.length === 0 ? <p className="st-muted">{t.noChoices}</p> : renderNodes(roots, 0)}
-        </>
-      ) : null}
-      {applyError ? <p className="st-error" role="alert">{t.failure}</p> : null}
-      <div className="st-actions">
-        <button type="button" className="st-secondary" onClick={onDone}>{t.cancel}</button>
-        <button type="button" className="st-primary" onClick={() => void apply()} disabled={status !== "ready" || applying} aria-busy={applying}>
-          {t.apply}
-        </button>
-      </div>
-    </div>
-  );
-}
-
-function findNode(nodes: readonly TreeNode[], id: string): TreeNode | undefined {
-  for (const n of nodes) {
-    if (n.id === id) return n;
-    const found = n.children ? findNode(n.children, id) : undefined;
-    if (found) return found;
-  }
-  return undefined;
 }

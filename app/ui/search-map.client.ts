@@ -10,12 +10,24 @@ import type * as MapLibre from "maplibre-gl";
 import { TerraDraw, TerraDrawPolygonMode, TerraDrawRenderMode, TerraDrawSelectMode, type GeoJSONStoreFeatures } from "terra-draw";
 import { TerraDrawMapLibreGLAdapter } from "terra-draw-maplibre-gl-adapter";
 import { PRICE_MAP_COLOURS, priceClass } from "../../core/map/price-map.ts";
-import { boundaryRequest, MAP_COLOURS, POI_COLOURS, portalMapStyle } from "../../core/map/style.ts";
+import { boundaryRequest, MAP_COLOURS, PLACE_LABEL_PREFIX, placeLabelLayers, POI_COLOURS, portalMapStyle } from "../../core/map/style.ts";
 import {
-  boundsSearchOnIdle, drawMessages, drawnPolygonProblem, drawnRing, initialView, leftTheShape, MAP_DEFAULT_ZOOM, MAP_IDLE_DEBOUNCE_MS, markerFeatures, roundBounds, sameBounds,
-  type Bbox, type MapMarker,
+  boundsSearchOnIdle,
+  drawMessages,
+  drawnPolygonProblem,
+  drawnRing,
+  initialView,
+  leftTheShape,
+  MAP_DEFAULT_ZOOM,
+  MAP_IDLE_DEBOUNCE_MS,
+  markerFeatures,
+  roundBounds,
+  sameBounds,
+  type Bbox,
+  type MapMarker,
 } from "../../core/search/map-view.ts";
-import { circlePath } from "../../core/search/geometry.ts";
+import { BREAKPOINTS } from "../../core/device.ts";
+import { circleDistance, circleEdgePoint, circlePath } from "../../core/search/geometry.ts";
 import { CIRCLE_DEFAULT_RADIUS, clampRadius, isTap } from "../../core/search/map-circle.ts";
 import type { GeoArea, SearchQuery } from "../../core/search/query.ts";
 import { toRawFilters } from "../../core/search/url.ts";
@@ -39,6 +51,8 @@ export interface SearchMapEvents {
   onPois(count: number): void;
   /** The circle being made or edited changed (a tap, a dragged centre, a new radius). */
   onCircle(circle: { lat: number; lon: number; radius: number }): void;
+  /** The desktop radius handle is being dragged this far (metres) from the centre; the page snaps it (setCircleRadius). */
+  onRadiusDrag(distanceMeters: number): void;
 }
 
 export interface SearchState {
@@ -50,6 +64,19 @@ export interface SearchState {
 
 const BOUNDARIES_URL = "/mappa/confini.geojson";
 const MARKERS_URL = "/portal-srp/api/v1/search-map/markers";
+
+interface LabelCanvas {
+  canvas: HTMLCanvasElement;
+  ctx: CanvasRenderingContext2D;
+  ratio: number;
+}
+/** A canvas to draw a label image on, at the screen's pixel ratio (at most 2). */
+function labelCanvas(): LabelCanvas | null {
+  const ratio = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
+  const canvas = document.createElement("canvas");
+  const ctx = canvas.getContext("2d");
+  return ctx ? { canvas, ctx, ratio } : null;
+}
 
 export class SearchMap {
   #map: MapLibre.Map | null = null;
@@ -69,6 +96,10 @@ export class SearchMap {
   #circle: { lat: number; lon: number; radius: number } | null = null;
   #pressAt: { x: number; y: number } | null = null;
   #draggingCentre = false;
+  #draggingHandle = false;
+  /** The radius handle shows on desktop layouts only (seed 000 §2 item 8, §9: 1024 px and wider). */
+  #desktop: MediaQueryList | null = null;
+  #onLayoutChange = () => this.#drawCircle();
   #activeId: number | null = null;
   #hoverId: number | null = null;
   #markersAbort: AbortController | null = null;
@@ -85,12 +116,17 @@ export class SearchMap {
     if (this.#disposed) return;
     this.#search = search;
     const view = initialView(search.query.geo, search.placeBoxes);
-    const start = search.query.geo?.kind === "bounds" && search.zoom !== null
-      ? { center: [(view[0] + view[2]) / 2, (view[1] + view[3]) / 2] as [number, number], zoom: search.zoom }
-      : { bounds: view as [number, number, number, number], fitBoundsOptions: { padding: search.query.geo && search.query.geo.kind !== "bounds" ? 40 : 0, maxZoom: MAP_DEFAULT_ZOOM } };
+    const start =
+      search.query.geo?.kind === "bounds" && search.zoom !== null
+        ? { center: [(view[0] + view[2]) / 2, (view[1] + view[3]) / 2] as [number, number], zoom: search.zoom }
+        : {
+            bounds: view as [number, number, number, number],
+            fitBoundsOptions: { padding: search.query.geo && search.query.geo.kind !== "bounds" ? 40 : 0, maxZoom: MAP_DEFAULT_ZOOM },
+          };
     const map = new maplibre.Map({
       container,
-      style: options.styleUrl ?? (portalMapStyle({ boundaries: { type: "FeatureCollection", features: [] } }) as MapLibre.StyleSpecification),
+      style:
+        options.styleUrl ?? (portalMapStyle({ boundaries: { type: "FeatureCollection", features: [] } }) as MapLibre.StyleSpecification),
       ...start,
       minZoom: 4,
       maxZoom: 19,
@@ -143,11 +179,16 @@ export class SearchMap {
     const shapeOrBounds = search.query.geo !== null;
     const placesChanged = JSON.stringify(previous?.placeBoxes) !== JSON.stringify(search.placeBoxes);
     // Back to a view the map no longer shows (a previous pan, the place's own view): go there without making it a new search.
-    const newShape = search.query.geo !== null && search.query.geo.kind !== "bounds" && JSON.stringify(previous?.query.geo) !== JSON.stringify(search.query.geo);
-    if ((search.query.geo?.kind === "bounds" && !sameBounds(here, search.query.geo.bbox, 0.05))
-      || (!shapeOrBounds && (placesChanged || previous?.query.geo != null))
+    const newShape =
+      search.query.geo !== null &&
+      search.query.geo.kind !== "bounds" &&
+      JSON.stringify(previous?.query.geo) !== JSON.stringify(search.query.geo);
+    if (
+      (search.query.geo?.kind === "bounds" && !sameBounds(here, search.query.geo.bbox, 0.05)) ||
+      (!shapeOrBounds && (placesChanged || previous?.query.geo != null)) ||
       // A new shape the view does not show (a circle confirmed off-centre, a shape from back/forward): show it.
-      || (newShape && leftTheShape(search.query.geo, here))) {
+      (newShape && leftTheShape(search.query.geo, here))
+    ) {
       if (search.query.geo?.kind === "bounds" && search.zoom !== null) {
         map.jumpTo({ center: [(wanted[0] + wanted[2]) / 2, (wanted[1] + wanted[3]) / 2], zoom: search.zoom }, { restored: true });
       } else {
@@ -164,10 +205,16 @@ export class SearchMap {
     this.#map.fitBounds(initialView(search.query.geo, search.placeBoxes), { padding: 40, maxZoom: MAP_DEFAULT_ZOOM, duration: 0 });
   }
 
-  zoomIn(): void { this.#map?.zoomIn(); }
-  zoomOut(): void { this.#map?.zoomOut(); }
+  zoomIn(): void {
+    this.#map?.zoomIn();
+  }
+  zoomOut(): void {
+    this.#map?.zoomOut();
+  }
   /** Centres on a point at the default zoom (16): 'Cerca intorno a te'. */
-  flyTo(lat: number, lon: number): void { this.#map?.jumpTo({ center: [lon, lat], zoom: MAP_DEFAULT_ZOOM }); }
+  flyTo(lat: number, lon: number): void {
+    this.#map?.jumpTo({ center: [lon, lat], zoom: MAP_DEFAULT_ZOOM });
+  }
 
   /** The card under the pointer: its pin stands out. */
   hover(listingId: number | null): void {
@@ -205,7 +252,12 @@ export class SearchMap {
     this.#draw.clear();
     this.#setShape(null);
     const id = crypto.randomUUID();
-    const feature = { id, type: "Feature", properties: { mode: "polygon" }, geometry: { type: "Polygon", coordinates: [[...geo.ring, geo.ring[0]!]] } } as GeoJSONStoreFeatures;
+    const feature = {
+      id,
+      type: "Feature",
+      properties: { mode: "polygon" },
+      geometry: { type: "Polygon", coordinates: [[...geo.ring, geo.ring[0]!]] },
+    } as GeoJSONStoreFeatures;
     this.#draw.addFeatures([feature]);
     this.#draw.setMode("select");
     this.#draw.selectFeature(id);
@@ -255,7 +307,7 @@ export class SearchMap {
   }
 
   setCircleRadius(radius: number): void {
-    if (!this.#circle) return;
+    if (!this.#circle || clampRadius(radius) === this.#circle.radius) return;
     this.#circle = { ...this.#circle, radius: clampRadius(radius) };
     this.#drawCircle();
     this.#events.onCircle(this.#circle);
@@ -291,11 +343,14 @@ export class SearchMap {
 
   dispose(): void {
     this.#disposed = true;
+    this.#desktop?.removeEventListener("change", this.#onLayoutChange);
     window.clearTimeout(this.#idleTimer);
     this.#markersAbort?.abort();
     try {
       this.#draw?.stop();
-    } catch { /* the map may be gone already */ }
+    } catch {
+      /* the map may be gone already */
+    }
     this.#map?.remove();
     this.#map = null;
   }
@@ -315,62 +370,164 @@ export class SearchMap {
     const kind = (k: string) => ["==", ["get", "kind"], k] as MapLibre.FilterSpecification;
     const layers: MapLibre.LayerSpecification[] = [
       // The price map (off until setPriceMap): towns, then zones over them.
-      { id: "price-town", type: "fill", source: "boundaries", filter: ["==", ["get", "level"], -1], paint: { "fill-color": "#ffffff", "fill-opacity": 0.75 } },
-      { id: "price-zone", type: "fill", source: "boundaries", filter: ["==", ["get", "level"], -1], paint: { "fill-color": "#ffffff", "fill-opacity": 0.75 } },
+      {
+        id: "price-town",
+        type: "fill",
+        source: "boundaries",
+        filter: ["==", ["get", "level"], -1],
+        paint: { "fill-color": "#ffffff", "fill-opacity": 0.75 },
+      },
+      {
+        id: "price-zone",
+        type: "fill",
+        source: "boundaries",
+        filter: ["==", ["get", "level"], -1],
+        paint: { "fill-color": "#ffffff", "fill-opacity": 0.75 },
+      },
       // The searched places' perimeters (a town, an urban district) from the base map's boundaries.
-      { id: "place-line", type: "line", source: "boundaries", filter: ["in", ["get", "id"], ["literal", []]], paint: { "line-color": "#1c7ed6", "line-width": 3, "line-opacity": 0.8 } },
+      {
+        id: "place-line",
+        type: "line",
+        source: "boundaries",
+        filter: ["in", ["get", "id"], ["literal", []]],
+        paint: { "line-color": "#1c7ed6", "line-width": 3, "line-opacity": 0.8 },
+      },
+      // Place names over the price map and perimeters, under the drawn shape and the markers.
+      ...(customStyle ? [] : (placeLabelLayers() as MapLibre.LayerSpecification[])),
       { id: "shape-fill", type: "fill", source: "search-shape", paint: { "fill-color": "#1c7ed6", "fill-opacity": 0.08 } },
       { id: "shape-line", type: "line", source: "search-shape", paint: { "line-color": "#1c7ed6", "line-width": 2.5 } },
       {
         // Points of interest of the types the search filters on (seed 000 §3), under the listings.
-        id: "poi-dots", type: "circle", source: "pois",
+        id: "poi-dots",
+        type: "circle",
+        source: "pois",
         paint: {
-          "circle-radius": 6, "circle-stroke-color": "#ffffff", "circle-stroke-width": 2,
+          "circle-radius": 6,
+          "circle-stroke-color": "#ffffff",
+          "circle-stroke-width": 2,
           "circle-color": ["match", ["get", "type"], ...Object.entries(POI_COLOURS).flat(), "#495057"] as unknown as string,
         },
       },
-      { id: "approx-area", type: "fill", source: "markers", filter: kind("area"), paint: { "fill-color": MAP_COLOURS.accent, "fill-opacity": 0.14 } },
-      { id: "approx-line", type: "line", source: "markers", filter: kind("area"), paint: { "line-color": MAP_COLOURS.accent, "line-width": 1, "line-opacity": 0.6 } },
       {
-        id: "cells", type: "circle", source: "markers", filter: kind("cell"),
+        id: "approx-area",
+        type: "fill",
+        source: "markers",
+        filter: kind("area"),
+        paint: { "fill-color": MAP_COLOURS.accent, "fill-opacity": 0.14 },
+      },
+      {
+        id: "approx-line",
+        type: "line",
+        source: "markers",
+        filter: kind("area"),
+        paint: { "line-color": MAP_COLOURS.accent, "line-width": 1, "line-opacity": 0.6 },
+      },
+      {
+        id: "cells",
+        type: "circle",
+        source: "markers",
+        filter: kind("cell"),
         paint: {
-          "circle-color": MAP_COLOURS.accent, "circle-opacity": 0.85, "circle-stroke-color": "#ffffff", "circle-stroke-width": 2,
+          "circle-color": MAP_COLOURS.accent,
+          "circle-opacity": 0.85,
+          "circle-stroke-color": "#ffffff",
+          "circle-stroke-width": 2,
           "circle-radius": ["interpolate", ["linear"], ["get", "count"], 1, 12, 100, 18, 1000, 26, 10000, 34],
         },
       },
-      { id: "cell-labels", type: "symbol", source: "markers", filter: kind("cell"), layout: { "icon-image": ["concat", "count:", ["get", "label"]], "icon-allow-overlap": true } },
       {
-        id: "pin-dots", type: "circle", source: "markers", filter: ["all", kind("pin"), ["==", ["get", "exact"], true]] as MapLibre.FilterSpecification,
+        id: "cell-labels",
+        type: "symbol",
+        source: "markers",
+        filter: kind("cell"),
+        layout: { "icon-image": ["concat", "count:", ["get", "label"]], "icon-allow-overlap": true },
+      },
+      {
+        id: "pin-dots",
+        type: "circle",
+        source: "markers",
+        filter: ["all", kind("pin"), ["==", ["get", "exact"], true]] as MapLibre.FilterSpecification,
         paint: { "circle-radius": 4, "circle-color": MAP_COLOURS.accent, "circle-stroke-color": "#ffffff", "circle-stroke-width": 1.5 },
       },
       {
-        id: "pins", type: "symbol", source: "markers", filter: kind("pin"),
-        layout: { "icon-image": ["concat", "price:", ["get", "label"]], "icon-anchor": "bottom", "icon-offset": [0, -4], "icon-allow-overlap": false, "icon-padding": 1 },
+        id: "pins",
+        type: "symbol",
+        source: "markers",
+        filter: kind("pin"),
+        layout: {
+          "icon-image": ["concat", "price:", ["get", "label"]],
+          "icon-anchor": "bottom",
+          "icon-offset": [0, -4],
+          "icon-allow-overlap": false,
+          "icon-padding": 1,
+        },
       },
       {
-        id: "pins-active", type: "symbol", source: "markers", filter: ["all", kind("pin"), ["==", ["get", "listingId"], -1]] as MapLibre.FilterSpecification,
-        layout: { "icon-image": ["concat", "active:", ["get", "label"]], "icon-anchor": "bottom", "icon-offset": [0, -4], "icon-allow-overlap": true },
+        id: "pins-active",
+        type: "symbol",
+        source: "markers",
+        filter: ["all", kind("pin"), ["==", ["get", "listingId"], -1]] as MapLibre.FilterSpecification,
+        layout: {
+          "icon-image": ["concat", "active:", ["get", "label"]],
+          "icon-anchor": "bottom",
+          "icon-offset": [0, -4],
+          "icon-allow-overlap": true,
+        },
       },
     ];
     layers.push(
-      { id: "circle-edit-fill", type: "fill", source: "circle-edit", filter: ["==", ["geometry-type"], "Polygon"], paint: { "fill-color": "#1c7ed6", "fill-opacity": 0.1 } },
-      { id: "circle-edit-line", type: "line", source: "circle-edit", filter: ["==", ["geometry-type"], "Polygon"], paint: { "line-color": "#1c7ed6", "line-width": 2.5, "line-dasharray": [2, 1] } },
       {
-        id: "circle-centre", type: "circle", source: "circle-edit", filter: ["==", ["geometry-type"], "Point"],
+        id: "circle-edit-fill",
+        type: "fill",
+        source: "circle-edit",
+        filter: ["==", ["geometry-type"], "Polygon"],
+        paint: { "fill-color": "#1c7ed6", "fill-opacity": 0.1 },
+      },
+      {
+        id: "circle-edit-line",
+        type: "line",
+        source: "circle-edit",
+        filter: ["==", ["geometry-type"], "Polygon"],
+        paint: { "line-color": "#1c7ed6", "line-width": 2.5, "line-dasharray": [2, 1] },
+      },
+      {
+        id: "circle-centre",
+        type: "circle",
+        source: "circle-edit",
+        filter: ["==", ["get", "kind"], "centre"],
         paint: { "circle-radius": 9, "circle-color": "#1c7ed6", "circle-stroke-color": "#ffffff", "circle-stroke-width": 3 },
+      },
+      {
+        // The desktop radius handle on the circle's east edge: white with a blue ring, unlike the centre.
+        id: "circle-handle",
+        type: "circle",
+        source: "circle-edit",
+        filter: ["==", ["get", "kind"], "handle"],
+        paint: { "circle-radius": 8, "circle-color": "#ffffff", "circle-stroke-color": "#1c7ed6", "circle-stroke-width": 3 },
       },
     );
     for (const layer of layers) map.addLayer(layer);
     this.#listenForCircle();
   }
 
-  /** Taps place the circle's centre; a press on the centre drags it (mouse and touch). */
+  /** Taps place the circle's centre; a press on the centre drags it, one on the desktop handle changes the radius. */
   #listenForCircle(): void {
     const map = this.#map!;
+    this.#desktop = window.matchMedia(`(min-width: ${BREAKPOINTS.desktop}px)`);
+    this.#desktop.addEventListener("change", this.#onLayoutChange);
+    map.on("mouseenter", "circle-handle", () => (map.getCanvas().style.cursor = "ew-resize"));
+    map.on("mouseleave", "circle-handle", () => (map.getCanvas().style.cursor = ""));
     const down = (e: MapLibre.MapMouseEvent | MapLibre.MapTouchEvent) => {
       if (!this.#circleMode) return;
       this.#pressAt = { x: e.point.x, y: e.point.y };
-      if (this.#circle && map.queryRenderedFeatures(e.point, { layers: ["circle-centre"] }).length > 0) {
+      const near: [MapLibre.PointLike, MapLibre.PointLike] = [
+        [e.point.x - 6, e.point.y - 6],
+        [e.point.x + 6, e.point.y + 6],
+      ];
+      if (this.#circle && map.getLayer("circle-handle") && map.queryRenderedFeatures(near, { layers: ["circle-handle"] }).length > 0) {
+        e.preventDefault();
+        this.#followHandle();
+      } else if (this.#circle && map.queryRenderedFeatures(e.point, { layers: ["circle-centre"] }).length > 0) {
         this.#draggingCentre = true;
         e.preventDefault();
         map.dragPan.disable();
@@ -383,7 +540,10 @@ export class SearchMap {
     };
     const up = (e: MapLibre.MapMouseEvent | MapLibre.MapTouchEvent) => {
       if (!this.#circleMode) return;
-      if (this.#draggingCentre) {
+      if (this.#draggingHandle) {
+        this.#draggingHandle = false;
+        map.dragPan.enable();
+      } else if (this.#draggingCentre) {
         this.#draggingCentre = false;
         map.dragPan.enable();
         if (this.#circle) this.#events.onCircle(this.#circle);
@@ -403,30 +563,69 @@ export class SearchMap {
     map.on("touchend", up);
   }
 
+  /**
+   * Drags the radius handle: the pointer is followed on the whole window (over the map's buttons, or
+   * outside the map, the drag goes on) until it is released.
+   */
+  #followHandle(): void {
+    const map = this.#map!;
+    this.#draggingHandle = true;
+    map.dragPan.disable();
+    const follow = (e: MouseEvent | TouchEvent) => {
+      const at = "touches" in e ? e.touches[0] : e;
+      if (!at || !this.#circle || !this.#draggingHandle) return;
+      const box = map.getCanvas().getBoundingClientRect();
+      const point = map.unproject([at.clientX - box.left, at.clientY - box.top]);
+      this.#events.onRadiusDrag(circleDistance(this.#circle.lat, this.#circle.lon, point.lat, point.lng));
+    };
+    const release = () => {
+      this.#draggingHandle = false;
+      this.#pressAt = null;
+      map.dragPan.enable();
+      window.removeEventListener("mousemove", follow);
+      window.removeEventListener("touchmove", follow);
+      window.removeEventListener("mouseup", release);
+      window.removeEventListener("touchend", release);
+    };
+    window.addEventListener("mousemove", follow);
+    window.addEventListener("touchmove", follow);
+    window.addEventListener("mouseup", release);
+    window.addEventListener("touchend", release);
+  }
+
   #drawCircle(): void {
     const source = this.#map?.getSource("circle-edit") as MapLibre.GeoJSONSource | undefined;
     if (!source) return;
     const c = this.#circle;
-    source.setData({
-      type: "FeatureCollection",
-      features: c ? [
-        { type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [circlePath(c.lat, c.lon, c.radius).map(([lat, lon]) => [lon, lat])] } },
-        { type: "Feature", properties: {}, geometry: { type: "Point", coordinates: [c.lon, c.lat] } },
-      ] : [],
-    });
+    const features: GeoJSON.Feature[] = [];
+    if (c) {
+      features.push(
+        {
+          type: "Feature",
+          properties: { kind: "circle" },
+          geometry: { type: "Polygon", coordinates: [circlePath(c.lat, c.lon, c.radius).map(([lat, lon]) => [lon, lat])] },
+        },
+        { type: "Feature", properties: { kind: "centre" }, geometry: { type: "Point", coordinates: [c.lon, c.lat] } },
+      );
+      if (this.#desktop?.matches) {
+        const [lat, lon] = circleEdgePoint(c.lat, c.lon, c.radius);
+        features.push({ type: "Feature", properties: { kind: "handle" }, geometry: { type: "Point", coordinates: [lon, lat] } });
+      }
+    }
+    source.setData({ type: "FeatureCollection", features });
   }
 
-  /** Draws a label image the first time a layer asks for it: "price:€ 250K", "active:…", "count:1.234". */
+  /** Draws a label image the first time a layer asks for it: "price:€ 250K", "active:…", "count:1.234", "place:Brera". */
   #addLabelImage(id: string): void {
     const map = this.#map;
     const colon = id.indexOf(":");
     if (!map || colon < 0 || this.#labelCache.has(id)) return;
+    if (id.startsWith(PLACE_LABEL_PREFIX)) return this.#addPlaceLabelImage(id);
     const kind = id.slice(0, colon);
     const text = id.slice(colon + 1);
-    const ratio = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
-    const canvas = document.createElement("canvas");
-    const ctx = canvas.getContext("2d");
-    if (!ctx) return;
+    const label = labelCanvas();
+    if (!label) return;
+    const { canvas, ctx, ratio } = label;
     const font = `600 ${12 * ratio}px system-ui, sans-serif`;
     ctx.font = font;
     const pad = 6 * ratio;
@@ -448,9 +647,39 @@ export class SearchMap {
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.fillText(text, canvas.width / 2, h / 2 + ratio / 2);
+    this.#addCanvasImage(id, label);
+  }
+
+  /** Adds a drawn label to the map's images, once. */
+  #addCanvasImage(id: string, { canvas, ctx, ratio }: LabelCanvas): void {
+    const map = this.#map!;
     const data = ctx.getImageData(0, 0, canvas.width, canvas.height);
     this.#labelCache.add(id);
-    if (!map.hasImage(id)) map.addImage(id, { width: canvas.width, height: canvas.height, data: new Uint8Array(data.data.buffer) }, { pixelRatio: ratio });
+    if (!map.hasImage(id))
+      map.addImage(id, { width: canvas.width, height: canvas.height, data: new Uint8Array(data.data.buffer) }, { pixelRatio: ratio });
+  }
+
+  /** A place name: dark text with a light halo, no box, so it reads over land, lines and the price map. */
+  #addPlaceLabelImage(id: string): void {
+    const text = id.slice(PLACE_LABEL_PREFIX.length);
+    const label = labelCanvas();
+    if (!label) return;
+    const { canvas, ctx, ratio } = label;
+    const font = `500 ${12 * ratio}px system-ui, sans-serif`;
+    ctx.font = font;
+    const halo = 3 * ratio;
+    canvas.width = Math.ceil(ctx.measureText(text).width + halo * 2);
+    canvas.height = Math.ceil(16 * ratio + halo);
+    ctx.font = font;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.lineJoin = "round";
+    ctx.lineWidth = halo;
+    ctx.strokeStyle = "rgba(255, 255, 255, 0.9)";
+    ctx.strokeText(text, canvas.width / 2, canvas.height / 2);
+    ctx.fillStyle = "#34413b";
+    ctx.fillText(text, canvas.width / 2, canvas.height / 2);
+    this.#addCanvasImage(id, label);
   }
 
   #applyHighlight(): void {
@@ -507,7 +736,17 @@ export class SearchMap {
       const { bbox, zoom } = this.view();
       this.#events.onView(bbox, zoom);
       const searched = search.query.geo?.kind === "bounds" ? search.query.geo.bbox : null;
-      if (boundsSearchOnIdle({ firstIdle, drawing: this.#drawing, markerActive: this.#activeId !== null, cardHighlighted: this.#hoverId !== null, geo: search.query.geo, view, searched })) {
+      if (
+        boundsSearchOnIdle({
+          firstIdle,
+          drawing: this.#drawing,
+          markerActive: this.#activeId !== null,
+          cardHighlighted: this.#hoverId !== null,
+          geo: search.query.geo,
+          view,
+          searched,
+        })
+      ) {
         // The page navigates; update() then refreshes the markers for the new search.
         this.#events.onBoundsSearch(bbox, zoom);
         return;
@@ -534,10 +773,12 @@ export class SearchMap {
     try {
       const response = await fetch(`/mappa/poi.geojson?bbox=${this.view().bbox.join(",")}&types=${types.join(",")}`);
       if (!response.ok) return;
-      const data = await response.json() as GeoJSON.FeatureCollection;
+      const data = (await response.json()) as GeoJSON.FeatureCollection;
       source.setData(data);
       this.#events.onPois(data.features.length);
-    } catch { /* the POI layer is a help, not the search */ }
+    } catch {
+      /* the POI layer is a help, not the search */
+    }
   }
 
   async #loadBoundaries(): Promise<void> {
@@ -550,7 +791,7 @@ export class SearchMap {
     try {
       const response = await fetch(`${BOUNDARIES_URL}?bbox=${request.bbox.join(",")}&zoom=${Math.floor(map.getZoom())}`);
       if (!response.ok || this.#boundariesKey !== key) return;
-      const data = await response.json() as GeoJSON.FeatureCollection;
+      const data = (await response.json()) as GeoJSON.FeatureCollection;
       (map.getSource("boundaries") as MapLibre.GeoJSONSource | undefined)?.setData(data);
     } catch {
       this.#boundariesKey = "";
@@ -573,18 +814,32 @@ export class SearchMap {
       : { filters: { ...raw, geobounds: { bbox, zoom: Math.round(zoom) } } };
     this.#events.onMarkers({ loading: true, count: 0, total: null, failed: false });
     try {
-      const response = await fetch(MARKERS_URL, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal: abort.signal });
+      const response = await fetch(MARKERS_URL, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+        signal: abort.signal,
+      });
       if (!response.ok) throw new Error(`markers: ${response.status}`);
-      const answer = await response.json() as { total: number; markers: MapMarker[]; area?: GeoJSON.MultiPolygon };
+      const answer = (await response.json()) as { total: number; markers: MapMarker[]; area?: GeoJSON.MultiPolygon };
       if (abort.signal.aborted) return;
-      (map.getSource("markers") as MapLibre.GeoJSONSource | undefined)?.setData(markerFeatures(answer.markers) as unknown as GeoJSON.FeatureCollection);
+      (map.getSource("markers") as MapLibre.GeoJSONSource | undefined)?.setData(
+        markerFeatures(answer.markers) as unknown as GeoJSON.FeatureCollection,
+      );
       // A travel-time area is drawn as the server resolved it (estimate or isochrone service).
       if (search.query.geo?.kind === "nearby" && !this.#drawing) {
         (map.getSource("search-shape") as MapLibre.GeoJSONSource | undefined)?.setData({
-          type: "FeatureCollection", features: answer.area ? [{ type: "Feature", properties: {}, geometry: answer.area }] : [],
+          type: "FeatureCollection",
+          features: answer.area ? [{ type: "Feature", properties: {}, geometry: answer.area }] : [],
         });
       }
-      this.#events.onMarkers({ loading: false, count: answer.markers.length, total: answer.total, failed: false, area: Boolean(answer.area) });
+      this.#events.onMarkers({
+        loading: false,
+        count: answer.markers.length,
+        total: answer.total,
+        failed: false,
+        area: Boolean(answer.area),
+      });
     } catch (error) {
       if (abort.signal.aborted) return;
       this.#events.onMarkers({ loading: false, count: 0, total: null, failed: true });
@@ -613,11 +868,28 @@ export class SearchMap {
           editable: true,
           validation,
           keyEvents: { cancel: "Escape", finish: "Enter" },
-          styles: { fillColor: "#1c7ed6", fillOpacity: 0.12, outlineColor: "#1c7ed6", outlineWidth: 2.5, editedPointColor: "#1c7ed6", closingPointColor: "#1c7ed6" },
+          styles: {
+            fillColor: "#1c7ed6",
+            fillOpacity: 0.12,
+            outlineColor: "#1c7ed6",
+            outlineWidth: 2.5,
+            editedPointColor: "#1c7ed6",
+            closingPointColor: "#1c7ed6",
+          },
         }),
         new TerraDrawSelectMode({
-          flags: { polygon: { feature: { draggable: false, validation, coordinates: { draggable: true, midpoints: true, deletable: true } } } },
-          styles: { selectedPolygonColor: "#1c7ed6", selectedPolygonFillOpacity: 0.12, selectedPolygonOutlineColor: "#1c7ed6", selectedPolygonOutlineWidth: 2.5, selectionPointColor: "#1c7ed6", midPointColor: "#ffffff", midPointOutlineColor: "#1c7ed6" },
+          flags: {
+            polygon: { feature: { draggable: false, validation, coordinates: { draggable: true, midpoints: true, deletable: true } } },
+          },
+          styles: {
+            selectedPolygonColor: "#1c7ed6",
+            selectedPolygonFillOpacity: 0.12,
+            selectedPolygonOutlineColor: "#1c7ed6",
+            selectedPolygonOutlineWidth: 2.5,
+            selectionPointColor: "#1c7ed6",
+            midPointColor: "#ffffff",
+            midPointOutlineColor: "#1c7ed6",
+          },
         }),
         new TerraDrawRenderMode({ modeName: "render", styles: {} }),
       ],
@@ -659,8 +931,16 @@ export class SearchMap {
       return;
     }
     const ids = Object.keys(prices.places);
-    const colour = ["match", ["get", "id"], ...ids.flatMap((id) => [id, PRICE_MAP_COLOURS[priceClass(prices.places[id]![0], prices.breaks)]!]), "#ffffff"];
-    for (const [layer, level] of [["price-town", 9], ["price-zone", 10]] as const) {
+    const colour = [
+      "match",
+      ["get", "id"],
+      ...ids.flatMap((id) => [id, PRICE_MAP_COLOURS[priceClass(prices.places[id]![0], prices.breaks)]!]),
+      "#ffffff",
+    ];
+    for (const [layer, level] of [
+      ["price-town", 9],
+      ["price-zone", 10],
+    ] as const) {
       map.setFilter(layer, ["all", ["==", ["get", "level"], level], ["in", ["get", "id"], ["literal", ids]]]);
       map.setPaintProperty(layer, "fill-color", colour as unknown as string);
     }
@@ -686,7 +966,11 @@ export class SearchMap {
       features.push({ type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [[...geo.ring, geo.ring[0]!]] } });
     } else if (geo?.kind === "circle") {
       // The circle's path as seed 000 §4 draws it: 129 points.
-      features.push({ type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [circlePath(geo.lat, geo.lon, geo.radius).map(([lat, lon]) => [lon, lat])] } });
+      features.push({
+        type: "Feature",
+        properties: {},
+        geometry: { type: "Polygon", coordinates: [circlePath(geo.lat, geo.lon, geo.radius).map(([lat, lon]) => [lon, lat])] },
+      });
     }
     source.setData({ type: "FeatureCollection", features });
   }

@@ -5,9 +5,19 @@
  * unavailable), `data-markers`, `data-zoom` and `data-bbox` tell tests what the map shows.
  * Map actions become navigations to the map URL of the new search (history entries: back undoes them).
  */
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { CIRCLE_BASE_CEILING, ceilingFor, circlePlace, confirmState, nextCeiling, radiusSteps, stepIndex } from "../../core/search/map-circle.ts";
+import {
+  CIRCLE_BASE_CEILING,
+  ceilingFor,
+  circlePlace,
+  confirmState,
+  nextCeiling,
+  radiusFromHandle,
+  radiusSteps,
+  stepIndex,
+} from "../../core/search/map-circle.ts";
+import { addressLabel, type MapAddress } from "../../core/search/map-address.ts";
 import { leftTheShape, type Bbox } from "../../core/search/map-view.ts";
 import type { GeoArea, SearchQuery } from "../../core/search/query.ts";
 import type { TravelMode } from "../../core/search/vocabulary.ts";
@@ -16,15 +26,23 @@ import { formatEuro } from "../../core/format.ts";
 import { PRICE_MAP_COLOURS } from "../../core/map/price-map.ts";
 import { POI_COLOURS } from "../../core/map/style.ts";
 import { poiTypes, type PoiTypeId } from "../../core/poi.ts";
-import { localizePath, type Locale } from "../i18n/locale.ts";
+import { localizePath } from "../i18n/locale.ts";
 import { searchMapTexts } from "../i18n/search-map.ts";
 import type { SearchPageData } from "../search/search-page.server.ts";
 import { placeLookup } from "./search-url.ts";
 
 type MapState = "static" | "loading" | "ready" | "unavailable";
+/** The address panel loads with the map (it shows only once the map is ready), not with the results page. */
+const MapAddressPanel = lazy(() => import("./map-address-panel.tsx").then((m) => ({ default: m.MapAddressPanel })));
 type MapClient = import("./search-map.client.ts").SearchMap;
 
-export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
+export function SearchMapPane({
+  data,
+  activeId,
+  onActive,
+  hoverId,
+  children,
+}: {
   data: SearchPageData;
   activeId: number | null;
   onActive: (id: number | null) => void;
@@ -39,7 +57,12 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
   const dataRef = useRef(data);
   dataRef.current = data;
   const [state, setState] = useState<MapState>("static");
-  const [markers, setMarkers] = useState<{ loading: boolean; count: number; total: number | null; failed: boolean; area?: boolean }>({ loading: false, count: 0, total: null, failed: false });
+  const [markers, setMarkers] = useState<{ loading: boolean; count: number; total: number | null; failed: boolean; area?: boolean }>({
+    loading: false,
+    count: 0,
+    total: null,
+    failed: false,
+  });
   const [view, setView] = useState<{ bbox: Bbox; zoom: number } | null>(null);
   /** The drawing tool: drawing a new polygon, editing the search's polygon, or off. */
   const [tool, setTool] = useState<"off" | "draw" | "edit" | "circle" | "nearby">("off");
@@ -52,6 +75,10 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
   const [circleCount, setCircleCount] = useState<{ loading: boolean; count: number | null }>({ loading: false, count: null });
   const [circleName, setCircleName] = useState<string | null>(null);
   const drawing = tool !== "off";
+  const toolRef = useRef(tool);
+  toolRef.current = tool;
+  /** An address picked as the circle's centre names the circle ('Entro 500 m. da Via Roma 12, Milano') instead of the reverse look-up. */
+  const pickedCentre = useRef<{ key: string; label: string } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [poiOpen, setPoiOpen] = useState(false);
@@ -93,11 +120,21 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
           onDrawProblem: (text) => setMessage(text),
           onMarkers: (m) => setMarkers(m),
           onCircle: (c) => setCircle(c),
+          // The desktop handle: the pointer's distance snapped to the slider's steps, the ceiling by the slider's rule.
+          onRadiusDrag: (distance) => {
+            const next = radiusFromHandle(distance);
+            setCeiling(next.ceiling);
+            map.setCircleRadius(next.radius);
+          },
           onPois: (n) => setPoiCount(n),
           onPricePlace: (p) => setPricePlace(p),
         });
         mapRef.current = map;
-        await map.mount(container.current, { query: d.query, zoom: d.view.zoom, placeBoxes: d.view.placeBoxes }, { styleUrl: d.view.styleUrl, label: searchMapTexts[d.locale].canvasLabel });
+        await map.mount(
+          container.current,
+          { query: d.query, zoom: d.view.zoom, placeBoxes: d.view.placeBoxes },
+          { styleUrl: d.view.styleUrl, label: searchMapTexts[d.locale].canvasLabel },
+        );
         if (!cancelled) setState("ready");
       })
       .catch((error) => {
@@ -131,7 +168,10 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
         const q = dataRef.current.query;
         const filters = toRawFilters({ ...q, page: 1, geo: { kind: "circle", lat: circle.lat, lon: circle.lon, radius: circle.radius } });
         const response = await fetch("/portal-srp/api/v1/search/availableresults", {
-          method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ filters }), signal: abort.signal,
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ filters }),
+          signal: abort.signal,
         });
         if (!response.ok) throw new Error(`availableresults: ${response.status}`);
         setCircleCount({ loading: false, count: ((await response.json()) as { total: number }).total });
@@ -148,10 +188,13 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the count is re-fetched when the circle's centre changes
   useEffect(() => {
     if (!circle) return;
+    if (pickedCentre.current?.key === circleCentre) return setCircleName(pickedCentre.current.label);
     const abort = new AbortController();
     fetch("/portal-srp/api/v1/sharedUtils/reverse", {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ coords: { latitude: circle.lat, longitude: circle.lon }, returnAll: true }), signal: abort.signal,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ coords: { latitude: circle.lat, longitude: circle.lon }, returnAll: true }),
+      signal: abort.signal,
     })
       .then(async (r) => (r.ok ? ((await r.json()) as { location: Array<{ name: string; level: number }> }).location : []))
       .then((places) => {
@@ -250,7 +293,9 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
     setPoints(next);
     try {
       localStorage.setItem(commute.current!.COMMUTE_STORAGE_KEY, JSON.stringify(next));
-    } catch { /* private mode: the list lives for this page only */ }
+    } catch {
+      /* private mode: the list lives for this page only */
+    }
   };
   const savePoint = (kind: "home" | "work" | "custom") => {
     const current = dataRef.current.query.geo;
@@ -265,14 +310,18 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
   };
   const startNearby = () => {
     setMessage(null);
-    import("../../core/search/commute-points.ts").then((rules) => {
-      commute.current = rules;
-      let stored: string | null = null;
-      try {
-        stored = localStorage.getItem(rules.COMMUTE_STORAGE_KEY);
-      } catch { /* no storage */ }
-      setPoints(rules.readCommutePoints(stored));
-    }).catch(() => {});
+    import("../../core/search/commute-points.ts")
+      .then((rules) => {
+        commute.current = rules;
+        let stored: string | null = null;
+        try {
+          stored = localStorage.getItem(rules.COMMUTE_STORAGE_KEY);
+        } catch {
+          /* no storage */
+        }
+        setPoints(rules.readCommutePoints(stored));
+      })
+      .catch(() => {});
     const current = dataRef.current.query.geo;
     if (current?.kind === "nearby") setNearby({ minutes: current.minutes, mode: current.mode });
     setTool("nearby");
@@ -300,70 +349,149 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
     const here = mapRef.current?.view();
     void go((q) => ({ ...q, geo: here ? { kind: "bounds", bbox: here.bbox } : null }), here?.zoom ?? null);
   };
-  /** The browser's position: the map centres on it ('Cerca intorno a te') or, in the circle tool, the circle does ('Usa la tua posizione'). */
-  const locate = (forCircle = false) => {
+  /** The browser's position, or null when it is refused or cannot be found. */
+  const findPosition = () =>
+    new Promise<{ lat: number; lon: number } | null>((resolve) => {
+      if (!("geolocation" in navigator)) return resolve(null);
+      setLocating(true);
+      navigator.geolocation.getCurrentPosition(
+        (position) => {
+          setLocating(false);
+          resolve({ lat: position.coords.latitude, lon: position.coords.longitude });
+        },
+        () => {
+          setLocating(false);
+          resolve(null);
+        },
+        { timeout: 10_000, maximumAge: 60_000 },
+      );
+    });
+  /** A point for the map: in the circle tool it is the circle's centre; otherwise the map goes there at zoom 16 (in the travel-time tool, the start under the crosshair). */
+  const goTo = (lat: number, lon: number) => {
+    if (toolRef.current === "circle") mapRef.current?.setCircleCentre(lat, lon);
+    else mapRef.current?.flyTo(lat, lon);
+  };
+  /** The browser's position: the map centres on it ('Cerca intorno a te') or, in the circle tool, the circle does ('Usa la tua posizione'); a failure says so (seed 000 §8). */
+  const locate = async () => {
     setMessage(null);
-    if (!("geolocation" in navigator)) return setMessage(t.geolocationFailed);
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        if (forCircle) mapRef.current?.setCircleCentre(position.coords.latitude, position.coords.longitude);
-        else mapRef.current?.flyTo(position.coords.latitude, position.coords.longitude);
-      },
-      () => {
-        setLocating(false);
-        setMessage(t.geolocationFailed);
-      },
-      { timeout: 10_000, maximumAge: 60_000 },
-    );
+    const here = await findPosition();
+    if (here) goTo(here.lat, here.lon);
+    else setMessage(t.geolocationFailed);
+  };
+  /** 'Cerca intorno a te' in the address panel, which shows the failure under its button. */
+  const locateFromPanel = async () => {
+    setMessage(null);
+    const here = await findPosition();
+    if (here) goTo(here.lat, here.lon);
+    return here !== null;
+  };
+  /** An address picked in a panel (issue 10 item 8). */
+  const goToAddress = (a: MapAddress) => {
+    const round = (v: number) => Math.round(v * 1e6) / 1e6;
+    pickedCentre.current = { key: `${round(a.lat)},${round(a.lon)}`, label: addressLabel(a) };
+    goTo(a.lat, a.lon);
   };
 
   return (
     <section
-      className="search-map" aria-label={t.mapRegion} data-testid="search-map" data-map-state={state}
-      data-markers={markers.loading ? "" : String(markers.count)} data-markers-total={markers.total ?? ""}
-      data-zoom={view?.zoom ?? ""} data-pois={poiCount} data-area={markers.area ? "true" : "false"} data-bbox={view?.bbox.join(",") ?? ""} data-drawing={drawing ? "true" : "false"}
+      className="search-map"
+      aria-label={t.mapRegion}
+      data-testid="search-map"
+      data-map-state={state}
+      data-markers={markers.loading ? "" : String(markers.count)}
+      data-markers-total={markers.total ?? ""}
+      data-zoom={view?.zoom ?? ""}
+      data-pois={poiCount}
+      data-area={markers.area ? "true" : "false"}
+      data-bbox={view?.bbox.join(",") ?? ""}
+      data-drawing={drawing ? "true" : "false"}
     >
       <div className="search-map__canvas" ref={container} hidden={state !== "loading" && state !== "ready"} />
       <div className="search-map__bar">
         {children}
-        <Link to={data.view.listHref} className="search-map__switch" preventScrollReset>{t.showList}</Link>
+        <Link to={data.view.listHref} className="search-map__switch" preventScrollReset>
+          {t.showList}
+        </Link>
         {state === "ready" && (
-          drawing ? (
+          <Suspense fallback={null}>
+            <MapAddressPanel
+              id="map-address"
+              locale={data.locale}
+              placeholder={t.addressSearch}
+              onPick={goToAddress}
+              onLocate={locateFromPanel}
+            />
+          </Suspense>
+        )}
+        {state === "ready" &&
+          (drawing ? (
             <>
-              {tool === "edit" && <button type="button" className="search-map__tool" onClick={() => mapRef.current?.finishEditing()}>{t.done}</button>}
-              {(tool === "draw" || tool === "edit") && <button type="button" className="search-map__tool" onClick={cancelDrawing}>{t.cancel}</button>}
+              {tool === "edit" && (
+                <button type="button" className="search-map__tool" onClick={() => mapRef.current?.finishEditing()}>
+                  {t.done}
+                </button>
+              )}
+              {(tool === "draw" || tool === "edit") && (
+                <button type="button" className="search-map__tool" onClick={cancelDrawing}>
+                  {t.cancel}
+                </button>
+              )}
             </>
           ) : (
             <>
-              <button type="button" className="search-map__tool" onClick={startDrawing}>{t.drawArea}</button>
+              <button type="button" className="search-map__tool" onClick={startDrawing}>
+                {t.drawArea}
+              </button>
               {geo?.kind === "circle" ? (
                 // A completed circle shows its radius label; clicking it re-enters editing (seed 000 §4 Circle search 5).
-                <button type="button" className="search-map__tool search-map__circle-label" onClick={startCircle}>{t.circleLabel(geo.radius, null)}</button>
+                <button type="button" className="search-map__tool search-map__circle-label" onClick={startCircle}>
+                  {t.circleLabel(geo.radius, null)}
+                </button>
               ) : (
-                <button type="button" className="search-map__tool" onClick={startCircle}>{t.circleTool}</button>
+                <button type="button" className="search-map__tool" onClick={startCircle}>
+                  {t.circleTool}
+                </button>
               )}
               <button type="button" className="search-map__tool" onClick={startNearby}>
-                {geo?.kind === "nearby" ? t.nearbyLabel(geo.minutes, { walk: t.modeWalk, bike: t.modeBike, car: t.modeCar }[geo.mode]) : t.nearbyTool}
+                {geo?.kind === "nearby"
+                  ? t.nearbyLabel(geo.minutes, { walk: t.modeWalk, bike: t.modeBike, car: t.modeCar }[geo.mode])
+                  : t.nearbyTool}
               </button>
-              {geo?.kind === "polygon" && <button type="button" className="search-map__tool" onClick={startEditing}>{t.editArea}</button>}
-              {shape && <button type="button" className="search-map__tool" onClick={deleteShape}>{t.deleteArea}</button>}
+              {geo?.kind === "polygon" && (
+                <button type="button" className="search-map__tool" onClick={startEditing}>
+                  {t.editArea}
+                </button>
+              )}
+              {shape && (
+                <button type="button" className="search-map__tool" onClick={deleteShape}>
+                  {t.deleteArea}
+                </button>
+              )}
             </>
-          )
-        )}
+          ))}
       </div>
       {state === "ready" && (
         <div className="search-map__controls">
-          <button type="button" title={t.locate} aria-label={t.locate} onClick={() => locate()} aria-busy={locating}><LocateIcon /></button>
+          <button type="button" title={t.locate} aria-label={t.locate} onClick={() => void locate()} aria-busy={locating}>
+            <LocateIcon />
+          </button>
           <div className="search-map__options">
-            <button type="button" title={t.options} aria-label={t.options} aria-expanded={optionsOpen} aria-controls="map-options" onClick={() => setOptionsOpen((o) => !o)}>
+            <button
+              type="button"
+              title={t.options}
+              aria-label={t.options}
+              aria-expanded={optionsOpen}
+              aria-controls="map-options"
+              onClick={() => setOptionsOpen((o) => !o)}
+            >
               <LayersIcon />
             </button>
             {optionsOpen && (
               <fieldset id="map-options" className="search-map__types">
                 <legend>{t.mapType}</legend>
-                <label><input type="radio" name="map-type" value="roadmap" defaultChecked /> {t.mapTypeRoadmap}</label>
+                <label>
+                  <input type="radio" name="map-type" value="roadmap" defaultChecked /> {t.mapTypeRoadmap}
+                </label>
                 {/* Satellite views need a style that provides them (MAP_STYLE_URL); the built-in style has none. */}
                 <p>{t.mapTypeOnlyOffline}</p>
                 <label className="search-map__price-toggle">
@@ -373,28 +501,51 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
             )}
           </div>
           <div className="search-map__options">
-            <button type="button" title={t.poiTool} aria-label={t.poiTool} aria-expanded={poiOpen} aria-controls="map-poi" onClick={() => setPoiOpen((o) => !o)}>
+            <button
+              type="button"
+              title={t.poiTool}
+              aria-label={t.poiTool}
+              aria-expanded={poiOpen}
+              aria-controls="map-poi"
+              onClick={() => setPoiOpen((o) => !o)}
+            >
               <PoiIcon />
             </button>
             {poiOpen && (
               <fieldset id="map-poi" className="search-map__types search-map__poi">
                 <legend>{t.poiLegend}</legend>
-                {poiTypes.filter((p) => p.enabledOnFilters).map((p) => (
-                  <label key={p.id}>
-                    <input type="checkbox" checked={(data.query.filters.poi ?? []).includes(p.id)} onChange={(e) => togglePoi(p.id, e.currentTarget.checked)} />{" "}
-                    <svg className="search-map__swatch" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false"><circle cx="6" cy="6" r="6" fill={POI_COLOURS[p.id]} /></svg> {p.plural} ({p.maxDistance} m)
-                  </label>
-                ))}
+                {poiTypes
+                  .filter((p) => p.enabledOnFilters)
+                  .map((p) => (
+                    <label key={p.id}>
+                      <input
+                        type="checkbox"
+                        checked={(data.query.filters.poi ?? []).includes(p.id)}
+                        onChange={(e) => togglePoi(p.id, e.currentTarget.checked)}
+                      />{" "}
+                      <svg className="search-map__swatch" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false">
+                        <circle cx="6" cy="6" r="6" fill={POI_COLOURS[p.id]} />
+                      </svg>{" "}
+                      {p.plural} ({p.maxDistance} m)
+                    </label>
+                  ))}
               </fieldset>
             )}
           </div>
-          <button type="button" title={t.zoomIn} aria-label={t.zoomIn} onClick={() => mapRef.current?.zoomIn()}>+</button>
-          <button type="button" title={t.zoomOut} aria-label={t.zoomOut} onClick={() => mapRef.current?.zoomOut()}>−</button>
+          <button type="button" title={t.zoomIn} aria-label={t.zoomIn} onClick={() => mapRef.current?.zoomIn()}>
+            +
+          </button>
+          <button type="button" title={t.zoomOut} aria-label={t.zoomOut} onClick={() => mapRef.current?.zoomOut()}>
+            −
+          </button>
         </div>
       )}
       {state === "ready" && shape && !drawing && view && leftTheShape(geo, view.bbox) && (
         <p className="search-map__away" role="status" data-testid="got-away">
-          {t.gotAway} <button type="button" className="search-map__tool" onClick={() => mapRef.current?.fitShape()}>{t.backToArea}</button>
+          {t.gotAway}{" "}
+          <button type="button" className="search-map__tool" onClick={() => mapRef.current?.fitShape()}>
+            {t.backToArea}
+          </button>
         </p>
       )}
       {priceOn && prices && (
@@ -406,29 +557,47 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
               const to = i < prices.breaks.length ? formatEuro(prices.breaks[i]!) : null;
               return (
                 <li key={colour}>
-                  <svg viewBox="0 0 12 12" width="14" height="14" aria-hidden="true" focusable="false"><rect width="12" height="12" rx="2" fill={colour} /></svg>{" "}
+                  <svg viewBox="0 0 12 12" width="14" height="14" aria-hidden="true" focusable="false">
+                    <rect width="12" height="12" rx="2" fill={colour} />
+                  </svg>{" "}
                   {from && to ? t.priceRange(from, to) : to ? t.priceUnder(to) : t.priceFrom(from!)}
                 </li>
               );
             })}
           </ul>
           <p className="search-map__legend-note">{t.priceNote}</p>
-          {pricePlace && <p className="search-map__legend-place" role="status" data-testid="price-place">{t.pricePlace(pricePlace.name, formatEuro(pricePlace.median), pricePlace.count)}</p>}
+          {pricePlace && (
+            <p className="search-map__legend-place" role="status" data-testid="price-place">
+              {t.pricePlace(pricePlace.name, formatEuro(pricePlace.median), pricePlace.count)}
+            </p>
+          )}
         </div>
       )}
-      {priceOn && priceFailed && <p className="search-map__message" role="status">{t.priceFailed}</p>}
-      {(tool === "draw" || tool === "edit") && <p className="search-map__hint" role="status">{tool === "edit" ? t.editHint : t.drawHint}</p>}
+      {priceOn && priceFailed && (
+        <p className="search-map__message" role="status">
+          {t.priceFailed}
+        </p>
+      )}
+      {(tool === "draw" || tool === "edit") && (
+        <p className="search-map__hint" role="status">
+          {tool === "edit" ? t.editHint : t.drawHint}
+        </p>
+      )}
       {tool === "nearby" && (
         <>
           <span className="search-map__crosshair" aria-hidden="true" />
           <form
-            className="search-map__circle search-map__nearby" aria-label={t.nearbyTool}
+            className="search-map__circle search-map__nearby"
+            aria-label={t.nearbyTool}
             onSubmit={(e) => {
               e.preventDefault();
               searchNearby();
             }}
           >
             <p className="search-map__circle-text">{t.nearbyTool}</p>
+            <Suspense fallback={null}>
+              <MapAddressPanel id="nearby-address" inline locale={data.locale} placeholder={t.addressStart} onPick={goToAddress} />
+            </Suspense>
             <p className="search-map__nearby-hint">{t.nearbyHint}</p>
             <label>
               {t.nearbyMinutes}{" "}
@@ -439,27 +608,47 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
                   setNearby((n) => ({ ...n, minutes }));
                 }}
               >
-                {[5, 10, 15, 20, 30, 45, 60].map((m) => <option key={m} value={m}>{m}</option>)}
+                {[5, 10, 15, 20, 30, 45, 60].map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
               </select>
             </label>
             <fieldset className="search-map__modes">
               <legend>{t.nearbyMode}</legend>
               {(["walk", "bike", "car"] as const).map((mode) => (
                 <label key={mode}>
-                  <input type="radio" name="nearby-mode" value={mode} checked={nearby.mode === mode} onChange={() => setNearby((n) => ({ ...n, mode }))} />{" "}
+                  <input
+                    type="radio"
+                    name="nearby-mode"
+                    value={mode}
+                    checked={nearby.mode === mode}
+                    onChange={() => setNearby((n) => ({ ...n, mode }))}
+                  />{" "}
                   {{ walk: t.modeWalk, bike: t.modeBike, car: t.modeCar }[mode]}
                 </label>
               ))}
             </fieldset>
             <div className="search-map__circle-actions">
-              <button type="submit" className="button-primary">{t.nearbySearch}</button>
-              <button type="button" className="search-map__tool" onClick={closeNearby}>{t.cancel}</button>
+              <button type="submit" className="button-primary">
+                {t.nearbySearch}
+              </button>
+              <button type="button" className="search-map__tool" onClick={closeNearby}>
+                {t.cancel}
+              </button>
             </div>
             {geo?.kind === "nearby" && (
               <div className="search-map__circle-actions">
-                <button type="button" className="search-map__tool" onClick={() => savePoint("home")}>{t.saveAsHome}</button>
-                <button type="button" className="search-map__tool" onClick={() => savePoint("work")}>{t.saveAsWork}</button>
-                <button type="button" className="search-map__tool" onClick={() => savePoint("custom")}>{t.saveAsCustom}</button>
+                <button type="button" className="search-map__tool" onClick={() => savePoint("home")}>
+                  {t.saveAsHome}
+                </button>
+                <button type="button" className="search-map__tool" onClick={() => savePoint("work")}>
+                  {t.saveAsWork}
+                </button>
+                <button type="button" className="search-map__tool" onClick={() => savePoint("custom")}>
+                  {t.saveAsCustom}
+                </button>
               </div>
             )}
             {points.length > 0 && (
@@ -470,8 +659,17 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
                     const mode = { walk: t.modeWalk, bike: t.modeBike, car: t.modeCar }[p.apiData.travel_mode];
                     return (
                       <li key={p.valueId}>
-                        <button type="button" className="search-map__point" onClick={() => runPoint(p)}>{t.pointLabel(p.valueName, p.apiData.travel_time, mode)}</button>
-                        <button type="button" className="search-map__point-delete" aria-label={t.deletePoint(p.valueName)} onClick={() => storePoints(commute.current!.removeCommutePoint(points, p.valueId))}>×</button>
+                        <button type="button" className="search-map__point" onClick={() => runPoint(p)}>
+                          {t.pointLabel(p.valueName, p.apiData.travel_time, mode)}
+                        </button>
+                        <button
+                          type="button"
+                          className="search-map__point-delete"
+                          aria-label={t.deletePoint(p.valueName)}
+                          onClick={() => storePoints(commute.current!.removeCommutePoint(points, p.valueId))}
+                        >
+                          ×
+                        </button>
                       </li>
                     );
                   })}
@@ -481,52 +679,98 @@ export function SearchMapPane({ data, activeId, onActive, hoverId, children }: {
           </form>
         </>
       )}
-      {tool === "circle" && !circle && <p className="search-map__hint" role="status">{t.circleHint}</p>}
+      {tool === "circle" && !circle && (
+        <p className="search-map__hint" role="status">
+          {t.circleHint}
+        </p>
+      )}
       {tool === "circle" && (
-        <div className="search-map__circle" role="group" aria-label={t.circleTool} data-testid="circle-panel" data-circle={circle ? `${circle.lat},${circle.lon},${circle.radius}` : ""}>
+        <div
+          className="search-map__circle"
+          role="group"
+          aria-label={t.circleTool}
+          data-testid="circle-panel"
+          data-circle={circle ? `${circle.lat},${circle.lon},${circle.radius}` : ""}
+        >
           {circle && (
             <>
-              <p className="search-map__circle-text" data-testid="circle-label">{t.circleLabel(circle.radius, circleName)}</p>
+              <p className="search-map__circle-text" data-testid="circle-label">
+                {t.circleLabel(circle.radius, circleName)}
+              </p>
+              <p className="search-map__handle-hint">{t.circleHandle}</p>
               <label className="search-map__radius">
                 <span className="visually-hidden">{t.circleRadius}</span>
                 <input
-                  type="range" min={0} max={9} step={1} value={stepIndex(circle.radius, ceiling)} data-ceiling={ceiling}
-                  aria-valuetext={`${circle.radius} m`} onChange={(e) => onRadiusStep(Number(e.currentTarget.value))}
+                  type="range"
+                  min={0}
+                  max={9}
+                  step={1}
+                  value={stepIndex(circle.radius, ceiling)}
+                  data-ceiling={ceiling}
+                  aria-valuetext={`${circle.radius} m`}
+                  onChange={(e) => onRadiusStep(Number(e.currentTarget.value))}
                 />
               </label>
             </>
           )}
-          {!circle && <button type="button" className="search-map__tool" onClick={() => locate(true)} aria-busy={locating}>{t.useMyPosition}</button>}
+          <Suspense fallback={null}>
+            <MapAddressPanel id="circle-address" inline locale={data.locale} placeholder={t.addressStart} onPick={goToAddress} />
+          </Suspense>
+          {!circle && (
+            <>
+              <p className="search-map__or">{t.oppure}</p>
+              <button type="button" className="search-map__tool" onClick={() => void locate()} aria-busy={locating}>
+                {t.useMyPosition}
+              </button>
+            </>
+          )}
           <div className="search-map__circle-actions">
-            {circle && (() => {
-              const c = confirmState(circleCount.count, circleCount.loading);
-              return (
-                <button type="button" className="button-primary" disabled={c.disabled} onClick={confirmCircle} data-testid="circle-confirm">
-                  {c.kind === "loading" ? t.circleLoading : c.kind === "none" ? t.circleNone : t.circleConfirm(circleCount.count!)}
-                </button>
-              );
-            })()}
-            <button type="button" className="search-map__tool" onClick={cancelCircle}>{t.cancel}</button>
+            {circle &&
+              (() => {
+                const c = confirmState(circleCount.count, circleCount.loading);
+                return (
+                  <button
+                    type="button"
+                    className="button-primary"
+                    disabled={c.disabled}
+                    onClick={confirmCircle}
+                    data-testid="circle-confirm"
+                  >
+                    {c.kind === "loading" ? t.circleLoading : c.kind === "none" ? t.circleNone : t.circleConfirm(circleCount.count!)}
+                  </button>
+                );
+              })()}
+            <button type="button" className="search-map__tool" onClick={cancelCircle}>
+              {t.cancel}
+            </button>
           </div>
         </div>
       )}
-      {message && <p className="search-map__message" role="alert">{message}</p>}
-      {markers.failed && <p className="search-map__message" role="status">{t.markersFailed}</p>}
-      {state === "loading" && <p className="search-map__loading" role="status">{t.loading}</p>}
+      {message && (
+        <p className="search-map__message" role="alert">
+          {message}
+        </p>
+      )}
+      {markers.failed && (
+        <p className="search-map__message" role="status">
+          {t.markersFailed}
+        </p>
+      )}
+      {state === "loading" && (
+        <p className="search-map__loading" role="status">
+          {t.loading}
+        </p>
+      )}
       {state === "unavailable" && <p className="search-map__unavailable">{t.unavailable}</p>}
     </section>
   );
 }
 
-/** The list page's link to the same search on the map. */
-export function ShowMapLink({ href, locale }: { href: string; locale: Locale }) {
-  return <Link to={href} className="search-view-switch" data-testid="show-map"><MapIcon /> {searchMapTexts[locale].showMap}</Link>;
-}
-
 function LocateIcon() {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="4" fill="currentColor" /><path d="M12 2v4M12 18v4M2 12h4M18 12h4" stroke="currentColor" strokeWidth="2" fill="none" />
+      <circle cx="12" cy="12" r="4" fill="currentColor" />
+      <path d="M12 2v4M12 18v4M2 12h4M18 12h4" stroke="currentColor" strokeWidth="2" fill="none" />
     </svg>
   );
 }
@@ -543,14 +787,10 @@ const poiTypeIdsInOrder: PoiTypeId[] = [...poiTypes].sort((a, b) => a.priority -
 function PoiIcon() {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" fill="currentColor" />
-    </svg>
-  );
-}
-function MapIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path d="m9 4-6 2v14l6-2 6 2 6-2V4l-6 2-6-2Zm0 2.1 6 2v11.8l-6-2V6.1Z" fill="currentColor" />
+      <path
+        d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"
+        fill="currentColor"
+      />
     </svg>
   );
 }

@@ -10,7 +10,8 @@ import { createPortal } from "react-dom";
 
 const MODAL_STATE_KEY = "casaModal";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function modalMarker(): unknown {
   const state = window.history.state as Record<string, unknown> | null;
@@ -105,7 +106,10 @@ export function SearchModal({ open, onClose, title, closeLabel, children, footer
       openerRef.current = document.activeElement;
       dialog.showModal();
       const body = dialog.querySelector(".st-modal__body");
-      const first = dialog.querySelector<HTMLElement>("[autofocus]") ?? body?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
+      const first =
+        dialog.querySelector<HTMLElement>("[autofocus]") ??
+        body?.querySelector<HTMLElement>(FOCUSABLE) ??
+        dialog.querySelector<HTMLElement>(FOCUSABLE);
       first?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
@@ -123,7 +127,9 @@ export function SearchModal({ open, onClose, title, closeLabel, children, footer
     if (event.key !== "Tab") return;
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+    const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.offsetParent !== null || el === document.activeElement,
+    );
     if (items.length === 0) return;
     const first = items[0]!;
     const last = items[items.length - 1]!;
@@ -158,7 +164,9 @@ export function SearchModal({ open, onClose, title, closeLabel, children, footer
       {open ? (
         <div className="st-modal__frame">
           <header className="st-modal__header">
-            <h2 id={titleId} className="st-modal__title">{title}</h2>
+            <h2 id={titleId} className="st-modal__title">
+              {title}
+            </h2>
             <button type="button" className="st-modal__close" onClick={onClose} aria-label={closeLabel}>
               <span aria-hidden="true">×</span>
             </button>

@@ -5,7 +5,14 @@
 import { useEffect, useState } from "react";
 import { formatInteger } from "../../core/format.ts";
 import type { SearchQuery } from "../../core/search/query.ts";
-import { addRecentSearch, FILTER_SEPARATOR, parseRecentSearches, RECENT_SEARCHES_KEY, serializeRecentSearches, type RecentSearch } from "../../core/search/recent-searches.ts";
+import {
+  addRecentSearch,
+  FILTER_SEPARATOR,
+  parseRecentSearches,
+  RECENT_SEARCHES_KEY,
+  serializeRecentSearches,
+  type RecentSearch,
+} from "../../core/search/recent-searches.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { propertyLabels, searchToolsTexts } from "../i18n/search-tools.ts";
 import type { ToolPlace } from "./search-locality.tsx";
@@ -51,7 +58,11 @@ function rangeText(range: { min?: number; max?: number } | undefined, unit: stri
  * The texts of a recent-search entry: the places, and the filters whose first part says what and how
  * ("Case in vendita"), then the types, price, rooms, surface and how many other filters.
  */
-export function recentSearchTexts(query: SearchQuery, places: readonly ToolPlace[], locale: Locale): { localities: string; filters: string } {
+export function recentSearchTexts(
+  query: SearchQuery,
+  places: readonly ToolPlace[],
+  locale: Locale,
+): { localities: string; filters: string } {
   const labels = propertyLabels[locale];
   const t = searchToolsTexts[locale];
   const names = query.places.map((id) => places.find((p) => p.id === id)?.name ?? null).filter((n): n is string => n !== null);
@@ -65,8 +76,16 @@ export function recentSearchTexts(query: SearchQuery, places: readonly ToolPlace
   if (roomsText) parts.push(roomsText);
   const mqText = rangeText(mq, "m²", locale);
   if (mqText) parts.push(mqText);
-  const more = Object.values(others).filter((v) => v !== undefined).length + (auction !== "include" ? 1 : 0) + (privateNegotiation !== "include" ? 1 : 0);
-  if (more > 0) parts.push(locale === "en" ? `+${formatInteger(more)} ${more === 1 ? "filter" : "filters"}` : `+${formatInteger(more)} ${more === 1 ? "filtro" : "filtri"}`);
+  const more =
+    Object.values(others).filter((v) => v !== undefined).length +
+    (auction !== "include" ? 1 : 0) +
+    (privateNegotiation !== "include" ? 1 : 0);
+  if (more > 0)
+    parts.push(
+      locale === "en"
+        ? `+${formatInteger(more)} ${more === 1 ? "filter" : "filters"}`
+        : `+${formatInteger(more)} ${more === 1 ? "filtro" : "filtri"}`,
+    );
   return { localities, filters: parts.join(FILTER_SEPARATOR) };
 }
 
@@ -93,7 +112,9 @@ export function RecentSearchesButton({ locale }: { locale: Locale }) {
           setOpen(true);
         }}
       >
-        <span aria-hidden="true" className="st-button__icon">↺</span>
+        <span aria-hidden="true" className="st-button__icon">
+          ↺
+        </span>
         <span>{t.recentButton}</span>
       </button>
       <SearchModal open={open} onClose={() => setOpen(false)} title={t.recentTitle} closeLabel={t.close} className="st-modal--recent">

@@ -69,8 +69,18 @@ export function SmartBackButton({ locale }: { locale: Locale }) {
   useEffect(() => setReady(true), []);
   // Rendered on the server too, but invisible until the page runs JavaScript: no dead button, no layout shift.
   return (
-    <button type="button" className="st-button st-button--back" onClick={goBack} data-previous={previous ?? undefined} data-ready={ready ? undefined : "false"} tabIndex={ready ? undefined : -1} aria-hidden={ready ? undefined : true}>
-      <span aria-hidden="true" className="st-button__icon">←</span>
+    <button
+      type="button"
+      className="st-button st-button--back"
+      onClick={goBack}
+      data-previous={previous ?? undefined}
+      data-ready={ready ? undefined : "false"}
+      tabIndex={ready ? undefined : -1}
+      aria-hidden={ready ? undefined : true}
+    >
+      <span aria-hidden="true" className="st-button__icon">
+        ←
+      </span>
       <span>{t.back}</span>
     </button>
   );

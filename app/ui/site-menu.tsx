@@ -29,10 +29,14 @@ export function SiteMenu({ label, navLabel, children }: { label: string; navLabe
   return (
     <details className="site-menu" ref={ref}>
       <summary className="site-menu__toggle">
-        <svg aria-hidden="true" width="18" height="14" viewBox="0 0 18 14" focusable="false"><path d="M0 1h18M0 7h18M0 13h18" stroke="currentColor" strokeWidth="2" /></svg>
+        <svg aria-hidden="true" width="18" height="14" viewBox="0 0 18 14" focusable="false">
+          <path d="M0 1h18M0 7h18M0 13h18" stroke="currentColor" strokeWidth="2" />
+        </svg>
         <span>{label}</span>
       </summary>
-      <nav aria-label={navLabel} className="site-nav">{children}</nav>
+      <nav aria-label={navLabel} className="site-nav">
+        {children}
+      </nav>
     </details>
   );
 }

@@ -4,14 +4,16 @@
  * records the consent on the server (which re-issues the session token) and sets the local flag; the flag
  * is dropped once the server's date is later than it.
  */
-import { useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useEffect, useState } from "react";
 import { shouldDropLocalFlag, shouldShowTermsModal } from "../../core/account/consent.ts";
-import { accountTexts } from "../i18n/account.ts";
 import type { Locale } from "../i18n/locale.ts";
+import { onDemand } from "./on-demand.ts";
 import "./account.css";
 
 const FLAG_KEY = "casa.termsAccepted";
+
+/** The dialog loads only for a user who must see it (app/ui/on-demand.ts); a failed load tries again on the next page. */
+const termsDialog = onDemand(() => import("./terms-dialog.tsx"));
 
 function readFlag(): number | null {
   try {
@@ -22,12 +24,15 @@ function readFlag(): number | null {
   }
 }
 
-export function TermsModal({ locale, user }: { locale: Locale; user: { lastPrivacyAcceptanceDt: number | null; trustedIdentity: boolean } }) {
-  const t = accountTexts[locale];
-  const dialog = useRef<HTMLDialogElement>(null);
+export function TermsModal({
+  locale,
+  user,
+}: {
+  locale: Locale;
+  user: { lastPrivacyAcceptanceDt: number | null; trustedIdentity: boolean };
+}) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const revalidator = useRevalidator();
+  const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
     let flag = readFlag();
@@ -39,35 +44,29 @@ export function TermsModal({ locale, user }: { locale: Locale; user: { lastPriva
       }
       flag = null;
     }
-    setOpen(shouldShowTermsModal({ isAuthenticated: true, lastPrivacyAcceptanceDt: user.lastPrivacyAcceptanceDt, localAcceptanceFlag: flag, trustedIdentity: user.trustedIdentity }));
+    const show = shouldShowTermsModal({
+      isAuthenticated: true,
+      lastPrivacyAcceptanceDt: user.lastPrivacyAcceptanceDt,
+      localAcceptanceFlag: flag,
+      trustedIdentity: user.trustedIdentity,
+    });
+    setOpen(show);
+    if (show)
+      termsDialog.load().then(
+        () => setLoaded(true),
+        () => {},
+      );
   }, [user.lastPrivacyAcceptanceDt, user.trustedIdentity]);
 
-  useEffect(() => {
-    if (open && !dialog.current?.open) dialog.current?.showModal();
-  }, [open]);
-
-  if (!open) return null;
-  const accept = async () => {
-    setBusy(true);
-    const res = await fetch("/portal-srp/api/v1/user/consents", { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" }, body: JSON.stringify({ privacy: true }) }).catch(() => null);
-    setBusy(false);
-    if (!res?.ok) return;
+  const Dialog = termsDialog.loaded?.TermsDialog;
+  if (!open || !loaded || !Dialog) return null;
+  const accepted = () => {
     try {
       window.localStorage.setItem(FLAG_KEY, String(Math.floor(Date.now() / 1000)));
     } catch {
       // storage blocked: the server's new date keeps the modal away anyway
     }
-    dialog.current?.close();
     setOpen(false);
-    void revalidator.revalidate();
   };
-  return (
-    <dialog ref={dialog} className="login-modal terms-modal" aria-labelledby="terms-modal-title" onCancel={(e) => e.preventDefault()}>
-      <div className="login-modal__panel">
-        <h2 id="terms-modal-title">{t.termsTitle}</h2>
-        <p>{t.termsText}</p>
-        <button type="button" className="account-button" onClick={accept} disabled={busy} autoFocus>{t.termsAccept}</button>
-      </div>
-    </dialog>
-  );
+  return <Dialog locale={locale} onAccepted={accepted} />;
 }

@@ -4,8 +4,15 @@ import { hasMarketingConsent, shouldDropLocalFlag, shouldShowTermsModal, TERMS_T
 import { chooseLoginFlow, recordLogin, verifyLastSession } from "./last-session.ts";
 import { decideSession, RENEW_AFTER_MS } from "./session-check.ts";
 import {
-  accountMessages, canAttemptLogin, contactEmailError, displayNameSchema, emailSchema, fieldErrors, isValidPassword,
-  phoneSchema, registrationSchema,
+  accountMessages,
+  canAttemptLogin,
+  contactEmailError,
+  displayNameSchema,
+  emailSchema,
+  fieldErrors,
+  isValidPassword,
+  phoneSchema,
+  registrationSchema,
 } from "./validation.ts";
 
 describe("validation messages (seed 001 §5)", () => {
@@ -19,11 +26,21 @@ describe("validation messages (seed 001 §5)", () => {
     expect(r.success).toBe(false);
     expect(r.error!.issues[0]!.message).toBe(message);
   });
-  it.each(["Mario Rossi", "Niccolò Ammaniti", "Zoë Lévêque"])("name %j is valid", (v) => expect(displayNameSchema.safeParse(v).success).toBe(true));
+  it.each(["Mario Rossi", "Niccolò Ammaniti", "Zoë Lévêque"])("name %j is valid", (v) =>
+    expect(displayNameSchema.safeParse(v).success).toBe(true),
+  );
 
   it.each([
-    ["Abcdefg1", true], ["abcdefg1", false], ["ABCDEFG1", false], ["Abcdefgh", false], ["Abc1", false],
-    ["Abcdefg1!?#", true], [`A1${"b".repeat(30)}`, true], [`A1${"b".repeat(31)}`, false], ["Abcdefg1 ", false], ["Abcdèfg1", false],
+    ["Abcdefg1", true],
+    ["abcdefg1", false],
+    ["ABCDEFG1", false],
+    ["Abcdefgh", false],
+    ["Abc1", false],
+    ["Abcdefg1!?#", true],
+    [`A1${"b".repeat(30)}`, true],
+    [`A1${"b".repeat(31)}`, false],
+    ["Abcdefg1 ", false],
+    ["Abcdèfg1", false],
   ])("password %j valid=%s", (v, ok) => expect(isValidPassword(v)).toBe(ok));
 
   it("e-mail: empty and malformed share one message, Apple relay has its own, lower-cased", () => {
@@ -37,15 +54,22 @@ describe("validation messages (seed 001 §5)", () => {
   });
 
   it.each([
-    ["+393331234567", true], ["333 123 4567", true], ["(333) 123.4567", true], ["333-123-456789", true],
-    ["33312", false], ["abc1234567", false], ["333 123 4567890", false],
+    ["+393331234567", true],
+    ["333 123 4567", true],
+    ["(333) 123.4567", true],
+    ["333-123-456789", true],
+    ["33312", false],
+    ["abc1234567", false],
+    ["333 123 4567890", false],
   ])("phone %j valid=%s", (v, ok) => expect(phoneSchema.safeParse(v).success).toBe(ok));
 
   it("registration reports every field's message", () => {
     const r = registrationSchema.safeParse({ displayName: "", email: "x", password: "short", consent: false });
     expect(fieldErrors(r.error!)).toEqual({
-      displayName: accountMessages.nameRequired, email: accountMessages.emailInvalid,
-      password: accountMessages.passwordInvalid, consent: accountMessages.consentRequired,
+      displayName: accountMessages.nameRequired,
+      email: accountMessages.emailInvalid,
+      password: accountMessages.passwordInvalid,
+      consent: accountMessages.consentRequired,
     });
   });
   it("login is attempted only with both fields", () => {
@@ -73,13 +97,23 @@ describe("session check (§4)", () => {
 
 describe("cookie domain (§9)", () => {
   it.each([
-    ["www.casa.example", "casa.example"], ["casa.example:3000", "casa.example"], ["a.b.dev.casa.example", "dev.casa.example"],
-    ["localhost:3000", undefined], ["127.0.0.1:3000", undefined], ["[::1]:3000", undefined], ["portal", undefined],
+    ["www.casa.example", "casa.example"],
+    ["casa.example:3000", "casa.example"],
+    ["a.b.dev.casa.example", "dev.casa.example"],
+    ["localhost:3000", undefined],
+    ["127.0.0.1:3000", undefined],
+    ["[::1]:3000", undefined],
+    ["portal", undefined],
   ])("%s → %s", (host, domain) => expect(cookieDomain(host)).toBe(domain));
 });
 
 describe("terms modal and consents (§4, §5)", () => {
-  const base = { isAuthenticated: true, lastPrivacyAcceptanceDt: TERMS_THRESHOLD_SECONDS - 1, localAcceptanceFlag: null, trustedIdentity: false };
+  const base = {
+    isAuthenticated: true,
+    lastPrivacyAcceptanceDt: TERMS_THRESHOLD_SECONDS - 1,
+    localAcceptanceFlag: null,
+    trustedIdentity: false,
+  };
   it("shows only when every condition holds", () => {
     expect(shouldShowTermsModal(base)).toBe(true);
     expect(shouldShowTermsModal({ ...base, isAuthenticated: false })).toBe(false);
@@ -98,9 +132,15 @@ describe("terms modal and consents (§4, §5)", () => {
 
 describe("last session (§4)", () => {
   it("is verified with a verified password or the email medium", () => {
-    expect(verifyLastSession({ email: "a@b.it", medium: ["google"], lastLoginMedium: "google", hasVerifiedPassword: false }).verified).toBeUndefined();
-    expect(verifyLastSession({ email: "a@b.it", medium: ["google", "email"], lastLoginMedium: "google", hasVerifiedPassword: false }).verified).toBe(true);
-    expect(verifyLastSession({ email: "nope", medium: ["email"], lastLoginMedium: "email", hasVerifiedPassword: true }).verified).toBeUndefined();
+    expect(
+      verifyLastSession({ email: "a@b.it", medium: ["google"], lastLoginMedium: "google", hasVerifiedPassword: false }).verified,
+    ).toBeUndefined();
+    expect(
+      verifyLastSession({ email: "a@b.it", medium: ["google", "email"], lastLoginMedium: "google", hasVerifiedPassword: false }).verified,
+    ).toBe(true);
+    expect(
+      verifyLastSession({ email: "nope", medium: ["email"], lastLoginMedium: "email", hasVerifiedPassword: true }).verified,
+    ).toBeUndefined();
     const after = recordLogin(recordLogin(null, "a@b.it", "otp", false), "a@b.it", "email", true);
     expect(after).toMatchObject({ medium: ["otp", "email"], lastLoginMedium: "email", hasVerifiedPassword: true, verified: true });
   });
@@ -108,7 +148,9 @@ describe("last session (§4)", () => {
     expect(chooseLoginFlow({ origin: "email-verification", lastSession: null })).toBe("mycasaFakeVerify");
     expect(chooseLoginFlow({ mustRegister: true, lastSession: null })).toBe("registerToSave");
     expect(chooseLoginFlow({ reason: "SaveFavourite", lastSession: null })).toBe("loginToSave");
-    expect(chooseLoginFlow({ lastSession: { email: "a@b.it", medium: ["email"], lastLoginMedium: "email", hasVerifiedPassword: true } })).toBe("lastLogin");
+    expect(
+      chooseLoginFlow({ lastSession: { email: "a@b.it", medium: ["email"], lastLoginMedium: "email", hasVerifiedPassword: true } }),
+    ).toBe("lastLogin");
     expect(chooseLoginFlow({ reason: "AddFavouriteSearch", lastSession: null })).toBe("default");
   });
 });

@@ -4,7 +4,10 @@
  * and IP addresses, where browsers refuse a Domain attribute.
  */
 export function cookieDomain(host: string): string | undefined {
-  const name = host.replace(/:\d+$/, "").replace(/^\[|\]$/g, "").toLowerCase();
+  const name = host
+    .replace(/:\d+$/, "")
+    .replace(/^\[|\]$/g, "")
+    .toLowerCase();
   if (name === "" || name === "localhost" || name.endsWith(".localhost")) return undefined;
   if (/^[\d.]+$/.test(name) || name.includes(":")) return undefined;
   const labels = name.split(".");

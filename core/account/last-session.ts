@@ -23,14 +23,24 @@ export function verifyLastSession(last: LastSession): LastSession {
 export function recordLogin(previous: LastSession | null, email: string, medium: LoginMedium, passwordUsed: boolean): LastSession {
   const same = previous && previous.email === email ? previous : null;
   const media = same ? [...new Set([...same.medium, medium])] : [medium];
-  return verifyLastSession({ email, medium: media, lastLoginMedium: medium, hasVerifiedPassword: (same?.hasVerifiedPassword ?? false) || passwordUsed });
+  return verifyLastSession({
+    email,
+    medium: media,
+    lastLoginMedium: medium,
+    hasVerifiedPassword: (same?.hasVerifiedPassword ?? false) || passwordUsed,
+  });
 }
 
 export type LoginFlow = "lastLogin" | "loginToSave" | "registerToSave" | "mycasaFakeVerify" | "default";
 export type LoginReason = "AddFavouriteSearch" | "SaveAddress" | "AddNote" | "SaveFavourite";
 
 /** §2 flow variants, chosen by context. */
-export function chooseLoginFlow(context: { origin?: "email-verification"; mustRegister?: boolean; reason?: LoginReason; lastSession: LastSession | null }): LoginFlow {
+export function chooseLoginFlow(context: {
+  origin?: "email-verification";
+  mustRegister?: boolean;
+  reason?: LoginReason;
+  lastSession: LastSession | null;
+}): LoginFlow {
   if (context.origin === "email-verification") return "mycasaFakeVerify";
   if (context.mustRegister) return "registerToSave";
   if (context.reason === "AddNote" || context.reason === "SaveFavourite") return "loginToSave";

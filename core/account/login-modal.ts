@@ -5,7 +5,15 @@
  */
 import type { LoginFlow } from "./last-session.ts";
 
-export type LoginPanel = "incipit" | "insertEmail" | "existingAccount" | "otpVerify" | "register" | "getAPassword" | "loginAction" | "registerToSave";
+export type LoginPanel =
+  | "incipit"
+  | "insertEmail"
+  | "existingAccount"
+  | "otpVerify"
+  | "register"
+  | "getAPassword"
+  | "loginAction"
+  | "registerToSave";
 
 /** §4 Modals and §9 timings. */
 export const MODAL_CLOSE_MS = 201;
@@ -26,10 +34,18 @@ export function firstPanel(flow: LoginFlow, knownEmail: string | null): LoginPan
 /** Where the header's back button goes from a panel (null: no back button; incipit is the "father" panel). */
 export function backFrom(panel: LoginPanel): LoginPanel | null {
   switch (panel) {
-    case "incipit": case "loginAction": case "registerToSave": return null;
-    case "insertEmail": return "incipit";
-    case "existingAccount": case "register": return "insertEmail";
-    case "otpVerify": case "getAPassword": return "existingAccount";
+    case "incipit":
+    case "loginAction":
+    case "registerToSave":
+      return null;
+    case "insertEmail":
+      return "incipit";
+    case "existingAccount":
+    case "register":
+      return "insertEmail";
+    case "otpVerify":
+    case "getAPassword":
+      return "existingAccount";
   }
 }
 
@@ -47,4 +63,7 @@ export function afterLoginModal(isNewAccount: boolean): { modal: "welcome" | "we
 }
 
 /** §4 User lifecycle: local caches of the anonymous visitor's server-backed data, cleared after any login. */
-export const USER_CACHE_KEYS = { local: ["savedsearchesData", "savedsearchesProvinces", "savedAddresses"], session: ["favouritesLoaded"] } as const;
+export const USER_CACHE_KEYS = {
+  local: ["savedsearchesData", "savedsearchesProvinces", "savedAddresses"],
+  session: ["favouritesLoaded"],
+} as const;

@@ -32,8 +32,7 @@ export const accountMessages = {
   codeSent: "Se l'indirizzo è registrato, ti abbiamo inviato un codice di accesso valido 10 minuti.",
   resetSent: "Se l'indirizzo è registrato, ti abbiamo inviato un link per scegliere una nuova password.",
   passwordChanged: "Password cambiata: accedi con la nuova password.",
-  tooManyAttempts: (minutes: number) =>
-    `Troppi tentativi: riprova tra ${minutes} ${minutes === 1 ? "minuto" : "minuti"}`,
+  tooManyAttempts: (minutes: number) => `Troppi tentativi: riprova tra ${minutes} ${minutes === 1 ? "minuto" : "minuti"}`,
 } as const;
 
 /** Symbols a password may contain besides letters and digits (§5 "a defined set of symbols"). */
@@ -48,7 +47,8 @@ export function isValidPassword(value: string): boolean {
 
 /** Letters (accented too) and spaces only. */
 export const NAME_PATTERN = /^[\p{L}\p{M} ]+$/u;
-export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 /** Optional plus, three digits (optionally in brackets), three digits, three to six digits; - space . separators. */
 export const PHONE_PATTERN = /^\+?(?:\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{3,6}$/;
 const APPLE_RELAY = /@privaterelay\.appleid\.com$/i;
@@ -76,14 +76,9 @@ export const loginEmailSchema = z
   .regex(EMAIL_PATTERN, accountMessages.emailInvalid)
   .transform((v) => v.toLowerCase());
 
-export const passwordSchema = z
-  .string({ error: accountMessages.passwordInvalid })
-  .refine(isValidPassword, accountMessages.passwordInvalid);
+export const passwordSchema = z.string({ error: accountMessages.passwordInvalid }).refine(isValidPassword, accountMessages.passwordInvalid);
 
-export const phoneSchema = z
-  .string({ error: accountMessages.phoneInvalid })
-  .trim()
-  .regex(PHONE_PATTERN, accountMessages.phoneInvalid);
+export const phoneSchema = z.string({ error: accountMessages.phoneInvalid }).trim().regex(PHONE_PATTERN, accountMessages.phoneInvalid);
 
 /** Contact-style name and e-mail pair: an e-mail is mandatory once a name is given. */
 export function contactEmailError(name: string, email: string): string | null {
@@ -110,7 +105,10 @@ export type RegistrationInput = z.infer<typeof registrationSchema>;
 /** §5: login is attempted only when both fields are non-empty; the password's form is not checked. */
 export const loginSchema = z.object({
   email: loginEmailSchema,
-  password: z.string({ error: accountMessages.passwordInvalid }).min(1, accountMessages.passwordInvalid).max(256, accountMessages.passwordInvalid),
+  password: z
+    .string({ error: accountMessages.passwordInvalid })
+    .min(1, accountMessages.passwordInvalid)
+    .max(256, accountMessages.passwordInvalid),
 });
 
 export function canAttemptLogin(email: string, password: string): boolean {

@@ -20,7 +20,9 @@ it("picks the context from the listing: auction, business, no photos, else inter
 
 it("writes each context's message about the property", () => {
   const villa = { propertyType: "villa", photoCount: 0, isAuction: false };
-  expect(defaultMessage("info", villa)).toBe("Buongiorno, sono interessato a questa villa e vorrei ricevere maggiori informazioni. Grazie.");
+  expect(defaultMessage("info", villa)).toBe(
+    "Buongiorno, sono interessato a questa villa e vorrei ricevere maggiori informazioni. Grazie.",
+  );
   expect(defaultMessage("virtual-tour", villa)).toContain("visita virtuale di questa villa");
   expect(defaultMessage("photos", villa)).toContain("più foto di questa villa");
   expect(defaultMessage("auction", { ...villa, propertyType: "appartamento" })).toContain("prossima asta di questo appartamento");

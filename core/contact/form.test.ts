@@ -5,7 +5,10 @@ const valid = { name: "Maria Rossi", email: "maria.rossi@example.it", telephone:
 
 describe("contact form validation (seed 001 §5)", () => {
   it("accepts a complete form and trims it", () => {
-    expect(validateContact({ ...valid, name: "  Niccolò   D'Angelo " })).toEqual({ ok: true, value: { ...valid, name: "Niccolò D'Angelo" } });
+    expect(validateContact({ ...valid, name: "  Niccolò   D'Angelo " })).toEqual({
+      ok: true,
+      value: { ...valid, name: "Niccolò D'Angelo" },
+    });
   });
 
   it.each([
@@ -16,7 +19,11 @@ describe("contact form validation (seed 001 §5)", () => {
     [{ ...valid, name: "", email: "" }, "email", "L'indirizzo email è obbligatorio"],
     [{ ...valid, email: "maria@" }, "email", "L'indirizzo email non è valido"],
     [{ ...valid, email: "maria rossi@example.it" }, "email", contactMessages.emailInvalid],
-    [{ ...valid, email: "abc@privaterelay.appleid.com" }, "email", "A quest'email non è possibile ricevere le risposte dell'inserzionista. Usane un'altra."],
+    [
+      { ...valid, email: "abc@privaterelay.appleid.com" },
+      "email",
+      "A quest'email non è possibile ricevere le risposte dell'inserzionista. Usane un'altra.",
+    ],
     [{ ...valid, telephone: "12345" }, "telephone", "Il numero di telefono inserito non è valido"],
     [{ ...valid, telephone: "333 123 4567\r\nBcc: x" }, "telephone", contactMessages.phoneInvalid],
     [{ ...valid, message: "   " }, "message", contactMessages.messageRequired],

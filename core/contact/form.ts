@@ -25,7 +25,8 @@ export const consentText =
 /** Letters (accented too), spaces and the apostrophe of Italian surnames (D'Angelo). */
 export const NAME_PATTERN = /^[\p{L}' ]+$/u;
 /** A standard address: something@host.tld, no spaces, no second @. */
-export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 /** Optional plus, 3 digits (optionally in brackets), 3 digits, then 3 to 6, with -, space or . between (seed 001 §5). */
 export const PHONE_PATTERN = /^\+?(?:\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{3,6}$/;
 
@@ -34,7 +35,13 @@ export const PHONE_PATTERN = /^\+?(?:\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{3,6}$/;
  * names it) and throw-away mailboxes. See docs/decisions/046-contact-form-and-leads.md.
  */
 export const blockedEmailDomains: readonly string[] = [
-  "privaterelay.appleid.com", "mailinator.com", "guerrillamail.com", "yopmail.com", "10minutemail.com", "trashmail.com", "tempmail.com",
+  "privaterelay.appleid.com",
+  "mailinator.com",
+  "guerrillamail.com",
+  "yopmail.com",
+  "10minutemail.com",
+  "trashmail.com",
+  "tempmail.com",
 ];
 
 export function isBlockedEmail(email: string): boolean {
@@ -52,15 +59,25 @@ export const contactFieldsSchema = z
     telephone: z.string().max(40).default(""),
     message: z.string().default(""),
   })
-  .transform((f) => ({ name: f.name.trim().replace(/\s+/g, " "), email: f.email.trim(), telephone: f.telephone.trim(), message: f.message.trim() }))
+  .transform((f) => ({
+    name: f.name.trim().replace(/\s+/g, " "),
+    email: f.email.trim(),
+    telephone: f.telephone.trim(),
+    message: f.message.trim(),
+  }))
   .superRefine((f, ctx) => {
     if (f.name === "") ctx.addIssue({ code: "custom", path: ["name"], message: contactMessages.nameRequired });
     else if (!NAME_PATTERN.test(f.name)) ctx.addIssue({ code: "custom", path: ["name"], message: contactMessages.nameInvalid });
     if (f.email === "") {
-      ctx.addIssue({ code: "custom", path: ["email"], message: f.name !== "" ? contactMessages.emailMissingWithName : contactMessages.emailRequired });
+      ctx.addIssue({
+        code: "custom",
+        path: ["email"],
+        message: f.name !== "" ? contactMessages.emailMissingWithName : contactMessages.emailRequired,
+      });
     } else if (!EMAIL_PATTERN.test(f.email)) ctx.addIssue({ code: "custom", path: ["email"], message: contactMessages.emailInvalid });
     else if (isBlockedEmail(f.email)) ctx.addIssue({ code: "custom", path: ["email"], message: contactMessages.emailBlocked });
-    if (f.telephone !== "" && !PHONE_PATTERN.test(f.telephone)) ctx.addIssue({ code: "custom", path: ["telephone"], message: contactMessages.phoneInvalid });
+    if (f.telephone !== "" && !PHONE_PATTERN.test(f.telephone))
+      ctx.addIssue({ code: "custom", path: ["telephone"], message: contactMessages.phoneInvalid });
     if (f.message === "") ctx.addIssue({ code: "custom", path: ["message"], message: contactMessages.messageRequired });
     else if (f.message.length > MAX_MESSAGE) ctx.addIssue({ code: "custom", path: ["message"], message: contactMessages.messageTooLong });
   });
@@ -69,7 +86,9 @@ export type ContactFields = z.output<typeof contactFieldsSchema>;
 export type ContactField = keyof ContactFields;
 
 /** Validation as the form shows it: the valid fields, or the first message per field. */
-export function validateContact(input: unknown): { ok: true; value: ContactFields } | { ok: false; errors: Partial<Record<ContactField, string>> } {
+export function validateContact(
+  input: unknown,
+): { ok: true; value: ContactFields } | { ok: false; errors: Partial<Record<ContactField, string>> } {
   const parsed = contactFieldsSchema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
   const errors: Partial<Record<ContactField, string>> = {};

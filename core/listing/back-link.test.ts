@@ -12,8 +12,18 @@ describe("safeResultsPath", () => {
   });
 
   it.each([
-    null, "", "https://evil.example/vendita/", "//evil.example/vendita/", "/\\evil.example/vendita/", "javascript:alert(1)",
-    "/annunci/12/", "/", "/en/", "vendita/case/", "/vendita/\ncase/", "/" + "a".repeat(2001),
+    null,
+    "",
+    "https://evil.example/vendita/",
+    "//evil.example/vendita/",
+    "/\\evil.example/vendita/",
+    "javascript:alert(1)",
+    "/annunci/12/",
+    "/",
+    "/en/",
+    "vendita/case/",
+    "/vendita/\ncase/",
+    "/" + "a".repeat(2001),
   ])("refuses %j", (input) => {
     expect(safeResultsPath(input)).toBeNull();
   });

@@ -3,7 +3,20 @@
  * Only a same-site path of a results or favourites page is accepted, so the link can never send the
  * visitor to another site (no `//host`, no scheme, no backslashes, no control characters).
  */
-const RESULT_ROOTS = new Set(["vendita", "affitto", "affitto-breve", "affitti", "aste", "liste", "immobili", "preferiti", "agenzie", "trova-agenzia", "search-list", "ricerca"]);
+const RESULT_ROOTS = new Set([
+  "vendita",
+  "affitto",
+  "affitto-breve",
+  "affitti",
+  "aste",
+  "liste",
+  "immobili",
+  "preferiti",
+  "agenzie",
+  "trova-agenzia",
+  "search-list",
+  "ricerca",
+]);
 
 export function safeResultsPath(from: string | null | undefined): string | null {
   if (!from || from.length > 2000) return null;

@@ -29,5 +29,10 @@ export interface EnergyStep {
 
 /** The ten steps of the scale, the listing's class marked. */
 export function energySteps(current: string | null): EnergyStep[] {
-  return energyScale.map(([energyClass, background]) => ({ energyClass, background, text: textColourOn(background), current: energyClass === current }));
+  return energyScale.map(([energyClass, background]) => ({
+    energyClass,
+    background,
+    text: textColourOn(background),
+    current: energyClass === current,
+  }));
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addFavourite, cardRequests, CARDS_PER_PAGE, isFavourite, MAX_FAVOURITES, parseFavourites, removeFavourite, serializeFavourites, toggleFavourite } from "./favourites.ts";
+import {
+  addFavourite,
+  cardRequests,
+  CARDS_PER_PAGE,
+  isFavourite,
+  MAX_FAVOURITES,
+  parseFavourites,
+  removeFavourite,
+  serializeFavourites,
+  toggleFavourite,
+} from "./favourites.ts";
 
 describe("favourites rules", () => {
   it("adds newest first and moves an id already saved to the front", () => {
@@ -55,7 +65,11 @@ describe("cardRequests", () => {
     expect(cardRequests(ids, 3).map((c) => c.length)).toEqual([25, 25, 10]);
     expect(cardRequests(ids, 9).flat()).toEqual(ids);
     expect(cardRequests([], 1)).toEqual([]);
-    for (const call of cardRequests(Array.from({ length: MAX_FAVOURITES }, (_, i) => i + 1), 99)) expect(call.length).toBeLessThanOrEqual(CARDS_PER_PAGE);
+    for (const call of cardRequests(
+      Array.from({ length: MAX_FAVOURITES }, (_, i) => i + 1),
+      99,
+    ))
+      expect(call.length).toBeLessThanOrEqual(CARDS_PER_PAGE);
   });
 });
 

@@ -38,7 +38,11 @@ export const availabilityLabels: Readonly<Record<string, string>> = {
   affittato: "Affittato",
 };
 
-export const furnitureLabels: Readonly<Record<string, string>> = { none: "Non arredato", partially: "Parzialmente arredato", full: "Arredato" };
+export const furnitureLabels: Readonly<Record<string, string>> = {
+  none: "Non arredato",
+  partially: "Parzialmente arredato",
+  full: "Arredato",
+};
 export const heatingLabels: Readonly<Record<string, string>> = { autonomo: "Autonomo", centralizzato: "Centralizzato" };
 export const gardenLabels: Readonly<Record<string, string>> = { comune: "Giardino comune", privato: "Giardino privato" };
 export const priceUnitSuffix: Readonly<Record<string, string>> = { total: "", month: "/mese", week: "/settimana" };
@@ -62,8 +66,16 @@ export function floorLabel(floor: number | null, totalFloors: number | null): st
 
 /** The energy classes from best to worst, with the colours of the Italian APE label. */
 export const energyScale: ReadonlyArray<readonly [string, string]> = [
-  ["A4", "#00843d"], ["A3", "#1c9a3f"], ["A2", "#4cb848"], ["A1", "#8cc63f"], ["B", "#c4d600"],
-  ["C", "#fff200"], ["D", "#fdb913"], ["E", "#f37021"], ["F", "#ed1c24"], ["G", "#b31b1b"],
+  ["A4", "#00843d"],
+  ["A3", "#1c9a3f"],
+  ["A2", "#4cb848"],
+  ["A1", "#8cc63f"],
+  ["B", "#c4d600"],
+  ["C", "#fff200"],
+  ["D", "#fdb913"],
+  ["E", "#f37021"],
+  ["F", "#ed1c24"],
+  ["G", "#b31b1b"],
 ];
 
 /** The contract a listing offers. */

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { distanceMeters } from "../geo.ts";
-import { APPROXIMATE_RADIUS_M, cardTitle, circleRing, listingMapFeatures, listingPoints, publicAddress, publicLocation, publicTitle } from "./location.ts";
+import {
+  APPROXIMATE_RADIUS_M,
+  cardTitle,
+  circleRing,
+  listingMapFeatures,
+  listingPoints,
+  publicAddress,
+  publicLocation,
+  publicTitle,
+} from "./location.ts";
 
 describe("publicLocation", () => {
   it("keeps the exact point for visibility 1", () => {
@@ -47,9 +56,15 @@ describe("public texts", () => {
     expect(publicAddress("Via Roma", "12", "Milano", false)).toBe("Via Roma, Milano");
     expect(publicTitle("Bilocale in vendita in Via Roma 12, Milano", "12", false)).toBe("Bilocale in vendita in Via Roma, Milano");
     expect(publicTitle("Bilocale in vendita in Via Roma 12, Milano", "12", true)).toBe("Bilocale in vendita in Via Roma 12, Milano");
-    expect(cardTitle("Bilocale in vendita in Via Roma 12, Milano", "Via Roma, Milano", false)).toBe("Bilocale in vendita in Via Roma, Milano");
-    expect(cardTitle("Villa in vendita in Strada Provinciale 4, Cinisello Balsamo", "Strada Provinciale, Cinisello Balsamo", false)).toBe("Villa in vendita in Strada Provinciale, Cinisello Balsamo");
-    expect(cardTitle("Bilocale in vendita in Via Roma 12, Milano", "Via Roma 12, Milano", true)).toBe("Bilocale in vendita in Via Roma 12, Milano");
+    expect(cardTitle("Bilocale in vendita in Via Roma 12, Milano", "Via Roma, Milano", false)).toBe(
+      "Bilocale in vendita in Via Roma, Milano",
+    );
+    expect(cardTitle("Villa in vendita in Strada Provinciale 4, Cinisello Balsamo", "Strada Provinciale, Cinisello Balsamo", false)).toBe(
+      "Villa in vendita in Strada Provinciale, Cinisello Balsamo",
+    );
+    expect(cardTitle("Bilocale in vendita in Via Roma 12, Milano", "Via Roma 12, Milano", true)).toBe(
+      "Bilocale in vendita in Via Roma 12, Milano",
+    );
     expect(cardTitle("Box in vendita a Milano", "Via Roma, Milano", false)).toBe("Box in vendita a Milano");
   });
 });

@@ -12,9 +12,7 @@ export const APPROXIMATE_GRID = 0.002;
 /** Covers any point of a grid cell (half-diagonal ≤ 145 m at Italian latitudes) with a margin. */
 export const APPROXIMATE_RADIUS_M = 250;
 
-export type PublicLocation =
-  | { exact: true; lat: number; lon: number }
-  | { exact: false; lat: number; lon: number; radius: number };
+export type PublicLocation = { exact: true; lat: number; lon: number } | { exact: false; lat: number; lon: number; radius: number };
 
 /** The nearest grid vertex, rounded to 1e-6° so the stored value is stable (snapping twice changes nothing). */
 function snap(v: number): number {
@@ -30,7 +28,11 @@ export function approximatePoint(lat: number, lon: number): { lat: number; lon: 
  * The points a listing is stored with: `lat`/`lon` are public (what search, maps and pages use),
  * `exactLat`/`exactLon` the home itself, for its publisher only.
  */
-export function listingPoints(exactLat: number, exactLon: number, geoVisibility: number): { lat: number; lon: number; exactLat: number; exactLon: number } {
+export function listingPoints(
+  exactLat: number,
+  exactLon: number,
+  geoVisibility: number,
+): { lat: number; lon: number; exactLat: number; exactLon: number } {
   const shown = geoVisibility === 1 ? { lat: exactLat, lon: exactLon } : approximatePoint(exactLat, exactLon);
   return { ...shown, exactLat, exactLon };
 }
@@ -91,8 +93,14 @@ export interface MapFeatureCollection {
 export function listingMapFeatures(location: PublicLocation, townGeometry: unknown | null): MapFeatureCollection {
   const features: MapFeatureCollection["features"] = [];
   if (townGeometry) features.push({ type: "Feature", properties: { role: "town" }, geometry: townGeometry });
-  if (location.exact) features.push({ type: "Feature", properties: { role: "pin" }, geometry: { type: "Point", coordinates: [location.lon, location.lat] } });
-  else features.push({ type: "Feature", properties: { role: "area" }, geometry: { type: "Polygon", coordinates: [circleRing(location.lat, location.lon, location.radius)] } });
+  if (location.exact)
+    features.push({ type: "Feature", properties: { role: "pin" }, geometry: { type: "Point", coordinates: [location.lon, location.lat] } });
+  else
+    features.push({
+      type: "Feature",
+      properties: { role: "area" },
+      geometry: { type: "Polygon", coordinates: [circleRing(location.lat, location.lon, location.radius)] },
+    });
   return { type: "FeatureCollection", features };
 }
 
@@ -106,10 +114,25 @@ export function listingMapStyle(dataUrl: string) {
     boundaries: dataUrl,
     background: "land",
     overlay: [
-      { id: "area-fill", type: "fill", source: "boundaries", filter: role("area"), paint: { "fill-color": MAP_COLOURS.accent, "fill-opacity": 0.25 } },
-      { id: "area-line", type: "line", source: "boundaries", filter: role("area"), paint: { "line-color": MAP_COLOURS.accent, "line-width": 2 } },
       {
-        id: "pin", type: "circle", source: "boundaries", filter: role("pin"),
+        id: "area-fill",
+        type: "fill",
+        source: "boundaries",
+        filter: role("area"),
+        paint: { "fill-color": MAP_COLOURS.accent, "fill-opacity": 0.25 },
+      },
+      {
+        id: "area-line",
+        type: "line",
+        source: "boundaries",
+        filter: role("area"),
+        paint: { "line-color": MAP_COLOURS.accent, "line-width": 2 },
+      },
+      {
+        id: "pin",
+        type: "circle",
+        source: "boundaries",
+        filter: role("pin"),
         paint: { "circle-radius": 9, "circle-color": MAP_COLOURS.accent, "circle-stroke-color": "#ffffff", "circle-stroke-width": 3 },
       },
     ],

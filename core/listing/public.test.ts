@@ -3,9 +3,19 @@ import { APPROXIMATE_RADIUS_M } from "./location.ts";
 import { publicListing } from "./public.ts";
 
 const base = {
-  id: 7, price: 250_000, priceMax: 300_000, originalPrice: 270_000, isPrivateNegotiation: false, lat: 45.4642, lon: 9.19,
-  geoVisibility: 1, title: "Bilocale in vendita in Via Roma 12, Milano", street: "Via Roma", streetNumber: "12",
-  publisherKind: "agency", publisherPhone: "02123456",
+  id: 7,
+  price: 250_000,
+  priceMax: 300_000,
+  originalPrice: 270_000,
+  isPrivateNegotiation: false,
+  lat: 45.4642,
+  lon: 9.19,
+  geoVisibility: 1,
+  title: "Bilocale in vendita in Via Roma 12, Milano",
+  street: "Via Roma",
+  streetNumber: "12",
+  publisherKind: "agency",
+  publisherPhone: "02123456",
 };
 
 describe("publicListing", () => {
@@ -19,13 +29,25 @@ describe("publicListing", () => {
     expect(shown).toMatchObject({ price: null, priceMax: null, originalPrice: null });
     // Rows without the optional fields (map pins) do not grow them.
     const pin = publicListing({ id: 1, price: 9, isPrivateNegotiation: true, lat: 45, lon: 9, geoVisibility: 1 });
-    expect(pin).toEqual({ id: 1, price: null, isPrivateNegotiation: true, lat: 45, lon: 9, geoVisibility: 1, location: { exact: true, lat: 45, lon: 9 }, showPhoneNumber: false });
+    expect(pin).toEqual({
+      id: 1,
+      price: null,
+      isPrivateNegotiation: true,
+      lat: 45,
+      lon: 9,
+      geoVisibility: 1,
+      location: { exact: true, lat: 45, lon: 9 },
+      showPhoneNumber: false,
+    });
   });
 
   it("shows an approximate listing at its public point without the street number", () => {
     const shown = publicListing({ ...base, lat: 45.46457, lon: 9.15399, geoVisibility: 2 });
     expect(shown).toMatchObject({
-      lat: 45.464, lon: 9.154, streetNumber: "", title: "Bilocale in vendita in Via Roma, Milano",
+      lat: 45.464,
+      lon: 9.154,
+      streetNumber: "",
+      title: "Bilocale in vendita in Via Roma, Milano",
       location: { exact: false, lat: 45.464, lon: 9.154, radius: APPROXIMATE_RADIUS_M },
     });
   });

@@ -3,7 +3,11 @@ import { PRICE_MAP_MIN_LISTINGS, priceBreaks, priceClass, shownPrices } from "./
 
 describe("price map rules", () => {
   it("hides places with fewer than 5 listings", () => {
-    const rows = [{ id: "a", median: 3000, count: 5 }, { id: "b", median: 4000, count: 4 }, { id: "c", median: 0, count: 9 }];
+    const rows = [
+      { id: "a", median: 3000, count: 5 },
+      { id: "b", median: 4000, count: 4 },
+      { id: "c", median: 0, count: 9 },
+    ];
     expect(PRICE_MAP_MIN_LISTINGS).toBe(5);
     expect(shownPrices(rows).map((r) => r.id)).toEqual(["a"]);
   });

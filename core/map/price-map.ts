@@ -9,7 +9,11 @@ export const PRICE_MAP_MIN_LISTINGS = 5;
 /** Light to dark: cheaper to dearer. */
 export const PRICE_MAP_COLOURS = ["#fff3bf", "#ffd43b", "#fd7e14", "#e8590c", "#a61e4d"] as const;
 
-export interface PlacePrice { id: string; median: number; count: number }
+export interface PlacePrice {
+  id: string;
+  median: number;
+  count: number;
+}
 
 /** The places with enough listings to show. */
 export function shownPrices(rows: readonly PlacePrice[]): PlacePrice[] {

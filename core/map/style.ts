@@ -33,11 +33,74 @@ function boundaryLayers(): Layer[] {
   const level = (n: number) => ["==", ["get", "level"], n];
   return [
     { id: "land", type: "fill", source: "boundaries", filter: level(BOUNDARY_LEVELS.region), paint: { "fill-color": MAP_COLOURS.land } },
-    { id: "town-fill", type: "fill", source: "boundaries", filter: ["==", ["get", "role"], "town"], paint: { "fill-color": MAP_COLOURS.town, "fill-opacity": 0.9 } },
-    { id: "zone-line", type: "line", source: "boundaries", filter: level(BOUNDARY_LEVELS.zone), paint: { "line-color": "#9aa7a1", "line-width": 0.8, "line-dasharray": [2, 2] } },
-    { id: "town-line", type: "line", source: "boundaries", filter: ["any", level(BOUNDARY_LEVELS.town), ["==", ["get", "role"], "town"]], paint: { "line-color": MAP_COLOURS.line, "line-width": 1.2 } },
-    { id: "province-line", type: "line", source: "boundaries", filter: level(BOUNDARY_LEVELS.province), paint: { "line-color": "#47554f", "line-width": 1.8 } },
-    { id: "region-line", type: "line", source: "boundaries", filter: level(BOUNDARY_LEVELS.region), paint: { "line-color": "#34413b", "line-width": 2.4 } },
+    {
+      id: "town-fill",
+      type: "fill",
+      source: "boundaries",
+      filter: ["==", ["get", "role"], "town"],
+      paint: { "fill-color": MAP_COLOURS.town, "fill-opacity": 0.9 },
+    },
+    {
+      id: "zone-line",
+      type: "line",
+      source: "boundaries",
+      filter: level(BOUNDARY_LEVELS.zone),
+      paint: { "line-color": "#9aa7a1", "line-width": 0.8, "line-dasharray": [2, 2] },
+    },
+    {
+      id: "town-line",
+      type: "line",
+      source: "boundaries",
+      filter: ["any", level(BOUNDARY_LEVELS.town), ["==", ["get", "role"], "town"]],
+      paint: { "line-color": MAP_COLOURS.line, "line-width": 1.2 },
+    },
+    {
+      id: "province-line",
+      type: "line",
+      source: "boundaries",
+      filter: level(BOUNDARY_LEVELS.province),
+      paint: { "line-color": "#47554f", "line-width": 1.8 },
+    },
+    {
+      id: "region-line",
+      type: "line",
+      source: "boundaries",
+      filter: level(BOUNDARY_LEVELS.region),
+      paint: { "line-color": "#34413b", "line-width": 2.4 },
+    },
+  ];
+}
+
+/** The image id of a place name drawn as a label (the map draws it on first use; the style needs no glyphs). */
+export const PLACE_LABEL_PREFIX = "place:";
+
+/**
+ * Place names over the boundaries without a glyph server: each label is an image named
+ * `place:<name>` that the map draws with the browser's own fonts when a layer first asks for it
+ * (MapLibre's missing-image hook), at the place's centre, hidden where it would collide with another.
+ * Regions when all of Italy shows, provinces to zoom 9.5, towns from 9.5, urban districts (zones) from 13 — the same
+ * levels boundaryLevelsForZoom loads at those zooms. Added by the search map over its own layers
+ * (so a price map does not cover them) when it uses this style; a MAP_STYLE_URL style has its own names.
+ */
+export function placeLabelLayers(): Layer[] {
+  const label = (id: string, level: number, zoom: { minzoom?: number; maxzoom?: number }): Layer => ({
+    id,
+    type: "symbol",
+    source: "boundaries",
+    // The boundaries answer carries each place's centre as a point with `label: true` (db/map-boundaries.ts).
+    filter: ["all", ["==", ["get", "level"], level], ["==", ["get", "label"], true]],
+    ...zoom,
+    layout: {
+      "icon-image": ["concat", PLACE_LABEL_PREFIX, ["get", "name"]],
+      "icon-padding": 6,
+      "symbol-placement": "point",
+    },
+  });
+  return [
+    label("place-labels-region", BOUNDARY_LEVELS.region, { maxzoom: 7 }),
+    label("place-labels-province", BOUNDARY_LEVELS.province, { minzoom: 7, maxzoom: 9.5 }),
+    label("place-labels-town", BOUNDARY_LEVELS.town, { minzoom: 9.5 }),
+    label("place-labels-zone", BOUNDARY_LEVELS.zone, { minzoom: 13 }),
   ];
 }
 
@@ -46,7 +109,9 @@ function boundaryLayers(): Layer[] {
  * `overlay` layers over the extra `sources`.
  */
 export function portalMapStyle(options: {
-  boundaries: string | object; sources?: Record<string, Source>; overlay?: Layer[];
+  boundaries: string | object;
+  sources?: Record<string, Source>;
+  overlay?: Layer[];
   /** "land" when the boundaries hold no regions (the listing map has only its town): no sea around it. */
   background?: "water" | "land";
 }): PortalStyle {
@@ -54,7 +119,11 @@ export function portalMapStyle(options: {
     version: 8,
     sources: { boundaries: { type: "geojson", data: options.boundaries }, ...options.sources },
     layers: [
-      { id: "background", type: "background", paint: { "background-color": options.background === "land" ? "#eef2f0" : MAP_COLOURS.water } },
+      {
+        id: "background",
+        type: "background",
+        paint: { "background-color": options.background === "land" ? "#eef2f0" : MAP_COLOURS.water },
+      },
       ...boundaryLayers(),
       ...(options.overlay ?? []),
     ],
@@ -73,7 +142,10 @@ export function boundaryLevelsForZoom(zoom: number): number[] {
  * The boundaries request for a view: its levels and its box snapped outwards to a grid that grows as
  * the map zooms out (all of Italy below zoom 7), so nearby views share one cached answer.
  */
-export function boundaryRequest(bbox: readonly [number, number, number, number], zoom: number): { levels: number[]; bbox: [number, number, number, number] } {
+export function boundaryRequest(
+  bbox: readonly [number, number, number, number],
+  zoom: number,
+): { levels: number[]; bbox: [number, number, number, number] } {
   const levels = boundaryLevelsForZoom(zoom);
   if (zoom < 7) return { levels, bbox: [6, 35, 19, 48] };
   const grid = zoom < 9.5 ? 1 : zoom < 12 ? 0.5 : 0.1;
@@ -84,6 +156,12 @@ export function boundaryRequest(bbox: readonly [number, number, number, number],
 
 /** One colour per point-of-interest type (core/poi.ts), for the POI layer and its legend. */
 export const POI_COLOURS: Readonly<Record<string, string>> = {
-  subway: "#c92a2a", bus_station: "#e67700", supermarket: "#2b8a3e", nursery_school: "#5f3dc4",
-  elementary_school: "#7048e8", secondary_school: "#9c36b5", high_school: "#a61e4d", electric_charging: "#1864ab",
+  subway: "#c92a2a",
+  bus_station: "#e67700",
+  supermarket: "#2b8a3e",
+  nursery_school: "#5f3dc4",
+  elementary_school: "#7048e8",
+  secondary_school: "#9c36b5",
+  high_school: "#a61e4d",
+  electric_charging: "#1864ab",
 };

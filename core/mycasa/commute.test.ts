@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addressKey, pointsToPush, roundCoordinate, sameCommutePoint, toClientPoint, toStoredPoint, type ClientCommutePoint } from "./commute.ts";
+import {
+  addressKey,
+  pointsToPush,
+  roundCoordinate,
+  sameCommutePoint,
+  toClientPoint,
+  toStoredPoint,
+  type ClientCommutePoint,
+} from "./commute.ts";
 
 const client = (over: Partial<ClientCommutePoint["apiData"]> & { id?: string; name?: string } = {}): ClientCommutePoint => ({
   valueId: over.id ?? "dove-vivo",
@@ -9,7 +17,11 @@ const client = (over: Partial<ClientCommutePoint["apiData"]> & { id?: string; na
   valueAddress: { id: "street:x", description: "Via Roma, Milano", structured_formatting: { main_text: "Via Roma" } },
   valueStreetNum: "",
   valueName: over.name ?? "Dove vivo",
-  apiData: { location: over.location ?? { lat: 45.464203612345, lon: 9.18951234567 }, travel_mode: over.travel_mode ?? "bike", travel_time: over.travel_time ?? 15 },
+  apiData: {
+    location: over.location ?? { lat: 45.464203612345, lon: 9.18951234567 },
+    travel_mode: over.travel_mode ?? "bike",
+    travel_time: over.travel_time ?? 15,
+  },
 });
 
 describe("commute points", () => {
@@ -36,8 +48,17 @@ describe("commute points", () => {
   it("stores the §3 format: labels h/w/name, types, 'snc' and rounded coordinates", () => {
     const now = new Date("2026-11-23T10:00:00Z");
     expect(toStoredPoint(client(), now)).toEqual({
-      id: "dove-vivo", label: "h", time_gap: 15, transport: "bike", town: "Milano", type: "home", address: "Via Roma",
-      number: "snc", updateDt: "2026-11-23T10:00:00.000Z", lat: 45.4642036, lon: 9.1895123,
+      id: "dove-vivo",
+      label: "h",
+      time_gap: 15,
+      transport: "bike",
+      town: "Milano",
+      type: "home",
+      address: "Via Roma",
+      number: "snc",
+      updateDt: "2026-11-23T10:00:00.000Z",
+      lat: 45.4642036,
+      lon: 9.1895123,
     });
     expect(toStoredPoint(client({ id: "dove-lavoro" }), now)).toMatchObject({ label: "w", type: "work" });
     expect(toStoredPoint(client({ id: "custom-1", name: "Palestra" }), now)).toMatchObject({ label: "Palestra", type: "custom" });
@@ -47,7 +68,13 @@ describe("commute points", () => {
   it("reads the stored format back into the browser's form", () => {
     const stored = toStoredPoint(client({ id: "custom-1", name: "Palestra", travel_mode: "walk", travel_time: 10 }), new Date(0));
     const back = toClientPoint(stored);
-    expect(back).toMatchObject({ valueId: "custom-1", valueName: "Palestra", valueMin: [10], valueVehicle: ["walk"], apiData: { travel_mode: "walk", travel_time: 10 } });
+    expect(back).toMatchObject({
+      valueId: "custom-1",
+      valueName: "Palestra",
+      valueMin: [10],
+      valueVehicle: ["walk"],
+      apiData: { travel_mode: "walk", travel_time: 10 },
+    });
     expect(toStoredPoint(back, new Date(0))).toEqual(stored);
   });
 

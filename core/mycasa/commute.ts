@@ -69,8 +69,12 @@ export function sameCommutePoint(
   a: Pick<StoredCommutePoint, "lat" | "lon" | "transport" | "time_gap">,
   b: Pick<StoredCommutePoint, "lat" | "lon" | "transport" | "time_gap">,
 ): boolean {
-  return roundCoordinate(a.lat) === roundCoordinate(b.lat) && roundCoordinate(a.lon) === roundCoordinate(b.lon)
-    && a.transport === b.transport && a.time_gap === b.time_gap;
+  return (
+    roundCoordinate(a.lat) === roundCoordinate(b.lat) &&
+    roundCoordinate(a.lon) === roundCoordinate(b.lon) &&
+    a.transport === b.transport &&
+    a.time_gap === b.time_gap
+  );
 }
 
 export function pointType(id: string): CommutePointType {
@@ -120,7 +124,10 @@ export function toClientPoint(p: StoredCommutePoint): ClientCommutePoint {
  * §4 "Nearby actions", sync: the local points the account does not have yet (by the equality rule,
  * and by id for the two fixed points, which the account keeps once), each once.
  */
-export function pointsToPush<P extends Pick<StoredCommutePoint, "id" | "lat" | "lon" | "transport" | "time_gap">>(server: readonly P[], local: readonly P[]): P[] {
+export function pointsToPush<P extends Pick<StoredCommutePoint, "id" | "lat" | "lon" | "transport" | "time_gap">>(
+  server: readonly P[],
+  local: readonly P[],
+): P[] {
   const out: P[] = [];
   for (const p of local) {
     const known = [...server, ...out];

@@ -1,7 +1,16 @@
 import { expect, it } from "vitest";
 import {
-  agencyPageTitle, agentsHeading, agentsStrip, canContactOnListing, initials, listingsHeading, logoSize, movePageSuffixToEnd,
-  publisherIdFromParam, publisherPath, websiteHref,
+  agencyPageTitle,
+  agentsHeading,
+  agentsStrip,
+  canContactOnListing,
+  initials,
+  listingsHeading,
+  logoSize,
+  movePageSuffixToEnd,
+  publisherIdFromParam,
+  publisherPath,
+  websiteHref,
 } from "./page.ts";
 
 it("gives agencies and Agente Pro a page, nobody else", () => {
@@ -11,9 +20,14 @@ it("gives agencies and Agente Pro a page, nobody else", () => {
   expect(publisherPath({ id: 50000001, kind: "private", slug: "x", isAgentPro: false })).toBeNull();
 });
 
-it.each([["1000001-casa-rossi", 1000001], ["1000001", 1000001], ["01-x", null], ["abc", null], ["1-UPPER", null], [undefined, null]] as const)(
-  "reads the id of %s", (param, id) => expect(publisherIdFromParam(param)).toBe(id),
-);
+it.each([
+  ["1000001-casa-rossi", 1000001],
+  ["1000001", 1000001],
+  ["01-x", null],
+  ["abc", null],
+  ["1-UPPER", null],
+  [undefined, null],
+] as const)("reads the id of %s", (param, id) => expect(publisherIdFromParam(param)).toBe(id));
 
 it("prepends http:// to a website without it, and refuses other schemes", () => {
   expect(websiteHref("www.casa-rossi.it")).toBe("http://www.casa-rossi.it");

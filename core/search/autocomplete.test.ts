@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { AUTOCOMPLETE, blurAction, createThrottle, moveHighlight, promptKind, shouldSuggest } from "./autocomplete.ts";
+import {
+  ADDRESS_AUTOCOMPLETE,
+  ADDRESS_PACING,
+  AUTOCOMPLETE,
+  blurAction,
+  createThrottle,
+  LOCALITY_PACING,
+  moveHighlight,
+  promptKind,
+  shouldSuggest,
+  suggestDelay,
+} from "./autocomplete.ts";
 import { selectionLabel, truncateLabel } from "./ui-rules.ts";
 
 describe("autocomplete rules", () => {
@@ -46,5 +57,36 @@ describe("autocomplete rules", () => {
     expect(truncateLabel("Reggio nell'Emilia", 10)).toBe("Reggio nel...");
     expect(truncateLabel("Milano (MI)")).toBe("Milano (MI)");
     expect(selectionLabel(["Milano", "Brera", "Isola"])).toBe("Milano +2");
+  });
+});
+
+describe("the map's address autocomplete (seed 000 §5, §9)", () => {
+  it("asks from three characters", () => {
+    expect(ADDRESS_AUTOCOMPLETE).toEqual({ minChars: 3, throttleMs: 100, size: 5 });
+    expect(shouldSuggest("vi", ADDRESS_AUTOCOMPLETE.minChars)).toBe(false);
+    expect(shouldSuggest(" vi  ", ADDRESS_AUTOCOMPLETE.minChars)).toBe(false);
+    expect(shouldSuggest("via", ADDRESS_AUTOCOMPLETE.minChars)).toBe(true);
+  });
+  it("throttles at 100 ms: at once after a pause, else at the end of the interval; the locality search debounces", () => {
+    expect(suggestDelay(ADDRESS_PACING, -Infinity, 1000)).toBe(0);
+    expect(suggestDelay(ADDRESS_PACING, 1000, 1030)).toBe(70);
+    expect(suggestDelay(ADDRESS_PACING, 1000, 1100)).toBe(0);
+    expect(suggestDelay(ADDRESS_PACING, 1000, 1500)).toBe(0);
+    expect(suggestDelay(LOCALITY_PACING, 1000, 1030)).toBe(350);
+    // Typing every 30 ms for a second asks about once per 100 ms, never more often.
+    let asked = -Infinity;
+    let due: number | null = null;
+    const times: number[] = [];
+    for (let now = 0; now <= 1000; now++) {
+      if (now % 30 === 0) due = now + suggestDelay(ADDRESS_PACING, asked, now);
+      if (due !== null && now >= due) {
+        asked = now;
+        times.push(now);
+        due = null;
+      }
+    }
+    expect(times[0]).toBe(0);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(100);
+    expect(times.length).toBeGreaterThanOrEqual(9);
   });
 });

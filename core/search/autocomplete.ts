@@ -1,6 +1,7 @@
 /**
- * The locality autocomplete's rules (seed 000 §4 Autocomplete, §5, §9) as pure functions, shipped to
- * the browser by app/ui/place-autocomplete.tsx. Label truncation and '+N' live in ./ui-rules.ts.
+ * The place autocomplete's rules (seed 000 §4 Autocomplete, §5, §9) as pure functions, shipped to the
+ * browser by app/ui/place-autocomplete.tsx: the locality search (2 characters, 350 ms debounce) and the
+ * map's address panel (3 characters, 100 ms throttle). Label truncation and '+N' live in ./ui-rules.ts.
  */
 import { isStreetQuery } from "../places-suggest.ts";
 
@@ -14,9 +15,31 @@ export const AUTOCOMPLETE = {
   listMaxHeightPx: 192,
 } as const;
 
-/** True when the text is long enough to ask for suggestions. */
-export function shouldSuggest(text: string): boolean {
-  return [...text.trim()].length >= AUTOCOMPLETE.minChars;
+/**
+ * The map's address panel (seed 000 §5, §9): suggestions when the text is longer than 2 characters,
+ * at most one request per 100 ms while typing (a throttle: the first keystroke asks at once, the last
+ * one is always asked), places and streets of the suggest endpoint.
+ */
+export const ADDRESS_AUTOCOMPLETE = { minChars: 3, throttleMs: 100, size: 5 } as const;
+
+/** The two ways the autocomplete paces its requests. */
+export type SuggestPacing = { kind: "debounce"; ms: number } | { kind: "throttle"; ms: number };
+export const LOCALITY_PACING: SuggestPacing = { kind: "debounce", ms: AUTOCOMPLETE.debounceMs };
+export const ADDRESS_PACING: SuggestPacing = { kind: "throttle", ms: ADDRESS_AUTOCOMPLETE.throttleMs };
+
+/** True when the text is long enough to ask for suggestions (2 characters for places, 3 in the address panel). */
+export function shouldSuggest(text: string, minChars: number = AUTOCOMPLETE.minChars): boolean {
+  return [...text.trim()].length >= minChars;
+}
+
+/**
+ * How long to wait before asking for the text just typed. A debounce waits its full time after each
+ * keystroke; a throttle asks at once unless it asked less than its interval ago, and then waits for
+ * the rest of that interval (the caller replaces a pending request with the newest text).
+ */
+export function suggestDelay(pacing: SuggestPacing, lastAskedAt: number, now: number): number {
+  if (pacing.kind === "debounce") return pacing.ms;
+  return Math.max(0, lastAskedAt + pacing.ms - now);
 }
 
 /**

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_NAME, HOME_ID, makeCommutePoint, readCommutePoints, removeCommutePoint, samePoint, saveCommutePoint, WORK_ID } from "./commute-points.ts";
+import {
+  DEFAULT_NAME,
+  HOME_ID,
+  makeCommutePoint,
+  readCommutePoints,
+  removeCommutePoint,
+  samePoint,
+  saveCommutePoint,
+  WORK_ID,
+} from "./commute-points.ts";
 
 const now = new Date("2026-11-23T10:00:00Z");
 

@@ -31,21 +31,36 @@ export function roundCoordinate(v: number): number {
 }
 
 export function makeCommutePoint(
-  kind: "home" | "work" | "custom", at: { lat: number; lon: number }, mode: TravelMode, minutes: number, now: Date, name?: string,
+  kind: "home" | "work" | "custom",
+  at: { lat: number; lon: number },
+  mode: TravelMode,
+  minutes: number,
+  now: Date,
+  name?: string,
 ): CommutePoint {
-  const lat = roundCoordinate(at.lat), lon = roundCoordinate(at.lon);
+  const lat = roundCoordinate(at.lat),
+    lon = roundCoordinate(at.lon);
   const valueId = kind === "home" ? HOME_ID : kind === "work" ? WORK_ID : `custom-${lat}-${lon}-${mode}-${minutes}`;
-  const valueName = kind === "home" ? "Dove vivo" : kind === "work" ? "Dove lavoro" : (name?.trim() || DEFAULT_NAME);
+  const valueName = kind === "home" ? "Dove vivo" : kind === "work" ? "Dove lavoro" : name?.trim() || DEFAULT_NAME;
   return {
-    valueId, valueName, valueStreetNum: DEFAULT_STREET_NUMBER, valueMin: [minutes], valueVehicle: [mode],
-    apiData: { location: { lat, lon }, travel_mode: mode, travel_time: minutes }, updateDt: now.toISOString(),
+    valueId,
+    valueName,
+    valueStreetNum: DEFAULT_STREET_NUMBER,
+    valueMin: [minutes],
+    valueVehicle: [mode],
+    apiData: { location: { lat, lon }, travel_mode: mode, travel_time: minutes },
+    updateDt: now.toISOString(),
   };
 }
 
 /** Two points are the same when lat, lon, travel mode and travel time are equal. */
 export function samePoint(a: CommutePoint, b: CommutePoint): boolean {
-  return a.apiData.location.lat === b.apiData.location.lat && a.apiData.location.lon === b.apiData.location.lon
-    && a.apiData.travel_mode === b.apiData.travel_mode && a.apiData.travel_time === b.apiData.travel_time;
+  return (
+    a.apiData.location.lat === b.apiData.location.lat &&
+    a.apiData.location.lon === b.apiData.location.lon &&
+    a.apiData.travel_mode === b.apiData.travel_mode &&
+    a.apiData.travel_time === b.apiData.travel_time
+  );
 }
 
 /** Saves a point: 'Dove vivo' and 'Dove lavoro' replace their previous one; a point equal to another replaces it. Newest first. */
@@ -83,8 +98,10 @@ export function readCommutePoints(text: string | null): CommutePoint[] {
     return [];
   }
   if (!Array.isArray(raw)) return [];
-  return raw.flatMap((entry) => {
-    const parsed = pointSchema.safeParse(entry);
-    return parsed.success ? [parsed.data as CommutePoint] : [];
-  }).slice(0, MAX_POINTS);
+  return raw
+    .flatMap((entry) => {
+      const parsed = pointSchema.safeParse(entry);
+      return parsed.success ? [parsed.data as CommutePoint] : [];
+    })
+    .slice(0, MAX_POINTS);
 }

@@ -23,7 +23,12 @@ export function planFillIn(input: { total: number; page: number; nearbyShown: nu
   if (page !== 1 || nearbyShown === 0) return { mode: "none" };
   if (total === 0) {
     if (nearbyShown <= FILL_IN_TOP + 1) return { mode: "no-results", top: nearbyShown, hidden: 0, more: 0 };
-    return { mode: "no-results", top: FILL_IN_TOP, hidden: nearbyShown - FILL_IN_TOP, more: Math.max(nearbyTotal, nearbyShown) - FILL_IN_TOP };
+    return {
+      mode: "no-results",
+      top: FILL_IN_TOP,
+      hidden: nearbyShown - FILL_IN_TOP,
+      more: Math.max(nearbyTotal, nearbyShown) - FILL_IN_TOP,
+    };
   }
   return { mode: "few-results", hidden: nearbyShown, more: Math.max(nearbyTotal, nearbyShown) };
 }

@@ -5,8 +5,12 @@ import { groupRawFilters, rawFiltersSchema } from "./query.ts";
 
 describe("the filter registry", () => {
   it("refuses two entries with one key or one raw key", () => {
-    expect(() => createFilterRegistry([...portalFilters, flagFilter("lift", { raw: "ascensore", column: "hasLift" })])).toThrow(/"lift" is declared twice/);
-    expect(() => createFilterRegistry([...portalFilters, flagFilter("hasLift", { raw: "lift", column: "hasLift" })])).toThrow(/raw key "lift"/);
+    expect(() => createFilterRegistry([...portalFilters, flagFilter("lift", { raw: "ascensore", column: "hasLift" })])).toThrow(
+      /"lift" is declared twice/,
+    );
+    expect(() => createFilterRegistry([...portalFilters, flagFilter("hasLift", { raw: "lift", column: "hasLift" })])).toThrow(
+      /raw key "lift"/,
+    );
   });
 
   it("gives each filter its own URL keys, none shared with the frame or the geo modes", () => {
@@ -16,15 +20,27 @@ describe("the filter registry", () => {
 
   it("reads each value back from the raw keys it writes (once grouped and validated, as parseSearch does)", () => {
     const values: Record<string, unknown> = {
-      price: { min: 1, max: 2 }, rooms: { min: 2 }, baths: 2, floorLevels: ["terra"], lift: true, garden: "any",
-      availability: ["nuda proprieta"], auction: "exclude", privateNegotiation: "only", floorPlan: true, poi: ["subway"],
+      price: { min: 1, max: 2 },
+      rooms: { min: 2 },
+      baths: 2,
+      floorLevels: ["terra"],
+      lift: true,
+      garden: "any",
+      availability: ["nuda proprieta"],
+      auction: "exclude",
+      privateNegotiation: "only",
+      floorPlan: true,
+      poi: ["subway"],
     };
     for (const [key, value] of Object.entries(values)) {
       const entry = searchFilters.entry(key)!;
       expect(entry.read(rawFiltersSchema.parse(groupRawFilters(entry.write(value as never)))), key).toEqual(value);
     }
     expect(searchFilters.write({ auction: "exclude", privateNegotiation: "include", rooms: { min: 2, max: 3 } })).toEqual({
-      numRooms_min: 2, numRooms_max: 3, is_auction: false, exclude_auction: true,
+      numRooms_min: 2,
+      numRooms_max: 3,
+      is_auction: false,
+      exclude_auction: true,
     });
   });
 
@@ -47,14 +63,21 @@ describe("the filter registry", () => {
 
   it("extends without changing the registry it starts from", () => {
     const extended = searchFilters.extend(
-      withForm(enumFilter("category", { raw: "categoria", values: ["residenziale", "commerciale"], column: "category" }), { group: "other", control: "select", options: ["residenziale"] }),
+      withForm(enumFilter("category", { raw: "categoria", values: ["residenziale", "commerciale"], column: "category" }), {
+        group: "other",
+        control: "select",
+        options: ["residenziale"],
+      }),
       rangeFilter("totalFloors", { column: "totalFloors", base: "piani", min: 0, max: 200 }),
     );
     expect(extended.urlKeys.slice(-3)).toEqual(["categoria", "piani_min", "piani_max"]);
     expect(searchFilters.entry("category")).toBeUndefined();
-    expect(extended.read({ categoria: "commerciale", totalFloors: { min: 3 } }, { channel: "vendita", group: "case" }))
-      .toMatchObject({ category: "commerciale", totalFloors: { min: 3 } });
-    expect(extended.conditions({ ...searchFilters.defaults, category: "commerciale" } as never, { now: new Date() }))
-      .toEqual([{ op: "=", column: "category", value: "commerciale" }]);
+    expect(extended.read({ categoria: "commerciale", totalFloors: { min: 3 } }, { channel: "vendita", group: "case" })).toMatchObject({
+      category: "commerciale",
+      totalFloors: { min: 3 },
+    });
+    expect(extended.conditions({ ...searchFilters.defaults, category: "commerciale" } as never, { now: new Date() })).toEqual([
+      { op: "=", column: "category", value: "commerciale" },
+    ]);
   });
 });

@@ -16,12 +16,28 @@ import { BadInputError } from "../errors.ts";
 import { PlaceLevel } from "../places.ts";
 import { poiType, poiTypeIds, type PoiTypeId } from "../poi.ts";
 import {
-  availabilities, buildingConditions, commercialBuildingLocations, energyClasses, floorLevels, furnitureValues, gardenValues,
-  heatingTypes, licenseTypeGroups, priceTypes, publicationDates, sellerTypes, shortPriceTypeGroups,
-  type Channel, type PropertyTypeGroup, type TravelMode,
+  availabilities,
+  buildingConditions,
+  commercialBuildingLocations,
+  energyClasses,
+  floorLevels,
+  furnitureValues,
+  gardenValues,
+  heatingTypes,
+  licenseTypeGroups,
+  priceTypes,
+  publicationDates,
+  sellerTypes,
+  shortPriceTypeGroups,
+  type Channel,
+  type PropertyTypeGroup,
+  type TravelMode,
 } from "./vocabulary.ts";
 
-export interface Range { min?: number; max?: number }
+export interface Range {
+  min?: number;
+  max?: number;
+}
 export type Tristate = "include" | "only" | "exclude";
 
 /** Bounds that keep every request's work small (documented in docs/api.md). */
@@ -65,18 +81,64 @@ export const PAYMENT_PER_EURO = (() => {
  * it is stored: the in-memory facts hold exactly these, and db/ checks at compile time that they exist.
  */
 export const searchColumns = {
-  channel: "text", propertyTypeGroup: "text", propertyType: "text", isNewConstruction: "flag", category: "text",
-  regionId: "text", provinceId: "text", townId: "text", zoneId: "text", blockId: "text", lat: "number", lon: "number",
-  price: "number", priceUnit: "text", pricePerMq: "number", surface: "number", rooms: "number", bedrooms: "number",
-  baths: "number", parkingSpaces: "number", floor: "number", totalFloors: "number", buildingYear: "number",
-  photoCount: "number", publishedAt: "time", publisherId: "number", agentId: "number",
-  hasLift: "flag", hasBalcony: "flag", hasTerrace: "flag", isAuction: "flag", isPrivateNegotiation: "flag", hasPool: "flag",
-  hasReception: "flag", hasVirtualTour: "flag", hasAirConditioning: "flag", isLuxury: "flag", isUnderConstruction: "flag",
-  includesPropertyOwnership: "flag", hasFloorPlan: "flag",
-  garden: "text", heating: "text", energyClass: "text", buildingCondition: "text", availability: "text", sellerType: "text",
-  furniture: "text", commercialBuildingLocation: "text", licenseTypeGroup: "text", priceType: "text",
-  distBusStation: "number", distSubway: "number", distElectricCharging: "number", distElementarySchool: "number",
-  distHighSchool: "number", distSecondarySchool: "number", distNurserySchool: "number", distSupermarket: "number",
+  channel: "text",
+  propertyTypeGroup: "text",
+  propertyType: "text",
+  isNewConstruction: "flag",
+  category: "text",
+  regionId: "text",
+  provinceId: "text",
+  townId: "text",
+  zoneId: "text",
+  blockId: "text",
+  lat: "number",
+  lon: "number",
+  price: "number",
+  priceUnit: "text",
+  pricePerMq: "number",
+  surface: "number",
+  rooms: "number",
+  bedrooms: "number",
+  baths: "number",
+  parkingSpaces: "number",
+  floor: "number",
+  totalFloors: "number",
+  buildingYear: "number",
+  photoCount: "number",
+  publishedAt: "time",
+  publisherId: "number",
+  agentId: "number",
+  hasLift: "flag",
+  hasBalcony: "flag",
+  hasTerrace: "flag",
+  isAuction: "flag",
+  isPrivateNegotiation: "flag",
+  hasPool: "flag",
+  hasReception: "flag",
+  hasVirtualTour: "flag",
+  hasAirConditioning: "flag",
+  isLuxury: "flag",
+  isUnderConstruction: "flag",
+  includesPropertyOwnership: "flag",
+  hasFloorPlan: "flag",
+  garden: "text",
+  heating: "text",
+  energyClass: "text",
+  buildingCondition: "text",
+  availability: "text",
+  sellerType: "text",
+  furniture: "text",
+  commercialBuildingLocation: "text",
+  licenseTypeGroup: "text",
+  priceType: "text",
+  distBusStation: "number",
+  distSubway: "number",
+  distElectricCharging: "number",
+  distElementarySchool: "number",
+  distHighSchool: "number",
+  distSecondarySchool: "number",
+  distNurserySchool: "number",
+  distSupermarket: "number",
 } as const satisfies Record<string, "number" | "flag" | "text" | "time">;
 export type SearchColumn = keyof typeof searchColumns;
 /** A time column compares against milliseconds since the epoch. */
@@ -97,15 +159,25 @@ export type Condition =
 
 export const cond = {
   is: (column: SearchColumn, value: number | string | boolean): Condition => ({ op: "=", column, value }),
-  cmp: (column: SearchColumn, op: Comparison, value: number, scale?: number): Condition => ({ op, column, value, ...(scale !== undefined ? { scale } : {}) }),
+  cmp: (column: SearchColumn, op: Comparison, value: number, scale?: number): Condition => ({
+    op,
+    column,
+    value,
+    ...(scale !== undefined ? { scale } : {}),
+  }),
   cmpColumns: (column: SearchColumn, op: Comparison, other: SearchColumn): Condition => ({ op, column, other }),
   in: (column: SearchColumn, values: readonly string[]): Condition => ({ op: "in", column, values }),
   notNull: (column: SearchColumn): Condition => ({ op: "notNull", column }),
   and: (...of: Condition[]): Condition => ({ op: "and", of }),
   or: (...of: Condition[]): Condition => ({ op: "or", of }),
   /** min ≤ column ≤ max for the bounds given. */
-  range: (column: SearchColumn, r: Range, scale?: number): Condition =>
-    ({ op: "and", of: [...(r.min !== undefined ? [cond.cmp(column, ">=", r.min, scale)] : []), ...(r.max !== undefined ? [cond.cmp(column, "<=", r.max, scale)] : [])] }),
+  range: (column: SearchColumn, r: Range, scale?: number): Condition => ({
+    op: "and",
+    of: [
+      ...(r.min !== undefined ? [cond.cmp(column, ">=", r.min, scale)] : []),
+      ...(r.max !== undefined ? [cond.cmp(column, "<=", r.max, scale)] : []),
+    ],
+  }),
 };
 
 /**
@@ -114,12 +186,17 @@ export const cond = {
  * through their stops. One map for search, facts and place counts.
  */
 export const placeKeyColumn: Readonly<Partial<Record<number, "regionId" | "provinceId" | "townId" | "zoneId" | "blockId">>> = {
-  [PlaceLevel.region]: "regionId", [PlaceLevel.province]: "provinceId", [PlaceLevel.town]: "townId",
-  [PlaceLevel.zone]: "zoneId", [PlaceLevel.block]: "blockId",
+  [PlaceLevel.region]: "regionId",
+  [PlaceLevel.province]: "provinceId",
+  [PlaceLevel.town]: "townId",
+  [PlaceLevel.zone]: "zoneId",
+  [PlaceLevel.block]: "blockId",
 };
 export const placeArrayColumn: Readonly<Partial<Record<number, "metroStopIds" | "nonadminZoneIds">>> = {
-  [PlaceLevel.metroStop]: "metroStopIds", [PlaceLevel.metroLine]: "metroStopIds",
-  [PlaceLevel.nonAdminZone]: "nonadminZoneIds", [PlaceLevel.nonAdminSubZone]: "nonadminZoneIds",
+  [PlaceLevel.metroStop]: "metroStopIds",
+  [PlaceLevel.metroLine]: "metroStopIds",
+  [PlaceLevel.nonAdminZone]: "nonadminZoneIds",
+  [PlaceLevel.nonAdminSubZone]: "nonadminZoneIds",
 };
 
 // ---------- raw input pieces ----------
@@ -144,9 +221,15 @@ export type RawSpec =
 export type FilterKind = "range" | "number" | "flag" | "enum" | "set" | "tristate";
 
 /** What a rule sees besides the filter's own value. */
-export interface RuleContext { channel: Channel; group: PropertyTypeGroup; raw: Readonly<Record<string, unknown>> }
+export interface RuleContext {
+  channel: Channel;
+  group: PropertyTypeGroup;
+  raw: Readonly<Record<string, unknown>>;
+}
 /** What a condition may depend on besides the value: "now", truncated to the minute by the caller. */
-export interface ConditionContext { now: Date }
+export interface ConditionContext {
+  now: Date;
+}
 
 /** The filter form's groups, in order; `rooms` shows for the groups that have rooms only. */
 export const formGroups = ["price", "rooms", "features", "condition", "other"] as const;
@@ -216,10 +299,14 @@ function overrides<K extends string, V>(o: Base<K, V>): Base<K, V> {
 }
 
 /** A numeric range on a column: `{base}_min` / `{base}_max` in the URL. */
-export function rangeFilter<K extends string>(key: K, o: Base<K, Range> & { column: SearchColumn; min: number; max: number; base?: string; scale?: number }): FilterEntry<K, Range> {
+export function rangeFilter<K extends string>(
+  key: K,
+  o: Base<K, Range> & { column: SearchColumn; min: number; max: number; base?: string; scale?: number },
+): FilterEntry<K, Range> {
   const base = o.base ?? key;
   return {
-    key, kind: "range",
+    key,
+    kind: "range",
     schema: { [key]: { type: "range", min: o.min, max: o.max } },
     rangeBases: [...new Set([base, key])],
     urlKeys: [{ key: `${base}_min` }, { key: `${base}_max` }],
@@ -228,16 +315,23 @@ export function rangeFilter<K extends string>(key: K, o: Base<K, Range> & { colu
       if (!r || (r.min === undefined && r.max === undefined)) return undefined;
       return { ...(r.min !== undefined ? { min: r.min } : {}), ...(r.max !== undefined ? { max: r.max } : {}) };
     },
-    write: (r) => ({ ...(r.min !== undefined ? { [`${base}_min`]: r.min } : {}), ...(r.max !== undefined ? { [`${base}_max`]: r.max } : {}) }),
+    write: (r) => ({
+      ...(r.min !== undefined ? { [`${base}_min`]: r.min } : {}),
+      ...(r.max !== undefined ? { [`${base}_max`]: r.max } : {}),
+    }),
     where: (r) => cond.range(o.column, r, o.scale),
     ...overrides(o),
   };
 }
 
 /** A whole number on one raw key; by default "at least this many". */
-export function numberFilter<K extends string>(key: K, o: Base<K, number> & { raw: string; column?: SearchColumn; min: number; max: number }): FilterEntry<K, number> {
+export function numberFilter<K extends string>(
+  key: K,
+  o: Base<K, number> & { raw: string; column?: SearchColumn; min: number; max: number },
+): FilterEntry<K, number> {
   return {
-    key, kind: "number",
+    key,
+    kind: "number",
     schema: { [o.raw]: { type: "int", min: o.min, max: o.max } },
     urlKeys: [{ key: o.raw }],
     read: (raw) => raw[o.raw] as number | undefined,
@@ -248,12 +342,16 @@ export function numberFilter<K extends string>(key: K, o: Base<K, number> & { ra
 }
 
 /** A yes-only filter; by default the flag column is true. `on` is the raw value that sets it, when not a boolean. */
-export function flagFilter<K extends string>(key: K, o: Base<K, true> & { raw: string; column?: SearchColumn; on?: string }): FilterEntry<K, true> {
+export function flagFilter<K extends string>(
+  key: K,
+  o: Base<K, true> & { raw: string; column?: SearchColumn; on?: string },
+): FilterEntry<K, true> {
   return {
-    key, kind: "flag",
+    key,
+    kind: "flag",
     schema: { [o.raw]: o.on ? { type: "literal", value: o.on } : { type: "flag" } },
     urlKeys: [{ key: o.raw }],
-    read: (raw) => (o.on ? raw[o.raw] === o.on : Boolean(raw[o.raw])) ? true : undefined,
+    read: (raw) => ((o.on ? raw[o.raw] === o.on : Boolean(raw[o.raw])) ? true : undefined),
     write: () => ({ [o.raw]: o.on ?? true }),
     where: () => cond.is(o.column!, true),
     ...overrides(o),
@@ -261,9 +359,13 @@ export function flagFilter<K extends string>(key: K, o: Base<K, true> & { raw: s
 }
 
 /** One value of a list; by default the text column equals it. */
-export function enumFilter<K extends string, T extends string>(key: K, o: Base<K, T> & { raw: string; values: readonly [T, ...T[]]; column?: SearchColumn }): FilterEntry<K, T> {
+export function enumFilter<K extends string, T extends string>(
+  key: K,
+  o: Base<K, T> & { raw: string; values: readonly [T, ...T[]]; column?: SearchColumn },
+): FilterEntry<K, T> {
   return {
-    key, kind: "enum",
+    key,
+    kind: "enum",
     schema: { [o.raw]: { type: "enum", values: o.values } },
     urlKeys: [{ key: o.raw }],
     read: (raw) => (raw[o.raw] ? (raw[o.raw] as T) : undefined),
@@ -277,11 +379,19 @@ export function enumFilter<K extends string, T extends string>(key: K, o: Base<K
  * Any of several values (a comma list), kept sorted and unique; by default the text column is one of
  * them. `stored`/`sent` translate between the spelling users send and the one listings store.
  */
-export function setFilter<K extends string, T extends string, S extends string = T>(key: K, o: Base<K, S[]> & {
-  raw: string; values: readonly [T, ...T[]]; column?: SearchColumn; stored?: (v: T) => S; sent?: (v: S) => string;
-}): FilterEntry<K, S[]> {
+export function setFilter<K extends string, T extends string, S extends string = T>(
+  key: K,
+  o: Base<K, S[]> & {
+    raw: string;
+    values: readonly [T, ...T[]];
+    column?: SearchColumn;
+    stored?: (v: T) => S;
+    sent?: (v: S) => string;
+  },
+): FilterEntry<K, S[]> {
   return {
-    key, kind: "set",
+    key,
+    kind: "set",
     schema: { [o.raw]: { type: "list", values: o.values } },
     urlKeys: [{ key: o.raw, list: true }],
     read: (raw) => {
@@ -298,11 +408,16 @@ export function setFilter<K extends string, T extends string, S extends string =
  * Include (the default), only or exclude the listings whose flag column is true: `only_{name}` and
  * `exclude_{name}`, which cannot both be set.
  */
-export function tristateFilter<K extends string>(key: K, o: Base<K, Tristate> & { name: string; column: SearchColumn; field?: string }): FilterEntry<K, Tristate> & { default: Tristate } {
+export function tristateFilter<K extends string>(
+  key: K,
+  o: Base<K, Tristate> & { name: string; column: SearchColumn; field?: string },
+): FilterEntry<K, Tristate> & { default: Tristate } {
   const only = `only_${o.name}`;
   const exclude = `exclude_${o.name}`;
   return {
-    key, kind: "tristate", default: "include",
+    key,
+    kind: "tristate",
+    default: "include",
     schema: { [only]: { type: "flag" }, [exclude]: { type: "flag" } },
     urlKeys: [{ key: only }, { key: exclude }],
     read: (raw) => tristate(Boolean(raw[only]), Boolean(raw[exclude]), o.field ?? only),
@@ -324,95 +439,230 @@ const PRICED_KEYS = ["price", "priceType", "payment", "mqprice"] as const;
 
 export const portalFilters = [
   // A price filter never matches a hidden price ('Trattativa riservata'): repeated searches would bracket it.
-  withForm(rangeFilter("price", {
-    column: "price", min: 0, max: LIMITS.maxPrice,
-    where: (r) => cond.and(cond.range("price", r), cond.is("isPrivateNegotiation", false)),
-  }), { group: "price", control: "number-pair", max: LIMITS.maxPrice }),
+  withForm(
+    rangeFilter("price", {
+      column: "price",
+      min: 0,
+      max: LIMITS.maxPrice,
+      where: (r) => cond.and(cond.range("price", r), cond.is("isPrivateNegotiation", false)),
+    }),
+    { group: "price", control: "number-pair", max: LIMITS.maxPrice },
+  ),
   rangeFilter("payment", {
-    column: "price", scale: PAYMENT_PER_EURO, min: 0, max: LIMITS.maxPrice,
+    column: "price",
+    scale: PAYMENT_PER_EURO,
+    min: 0,
+    max: LIMITS.maxPrice,
     // A monthly payment only makes sense for a total price.
     where: (r) => cond.and(cond.range("price", r, PAYMENT_PER_EURO), cond.is("priceUnit", "total"), cond.is("isPrivateNegotiation", false)),
   }),
   rangeFilter("mqprice", {
-    column: "pricePerMq", min: 0, max: 1_000_000,
+    column: "pricePerMq",
+    min: 0,
+    max: 1_000_000,
     where: (r) => cond.and(cond.range("pricePerMq", r), cond.is("isPrivateNegotiation", false)),
   }),
-  withForm(rangeFilter("mq", { column: "surface", min: 0, max: LIMITS.maxSurface }), { group: "price", control: "number-pair", max: LIMITS.maxSurface }),
-  withForm(rangeFilter("rooms", {
-    column: "rooms", base: "numRooms", min: 1, max: LIMITS.maxRooms,
-    aliases: { rooms_min: "numRooms_min", rooms_max: "numRooms_max", numroomsmin: "numRooms_min", numroomsmax: "numRooms_max" },
-  }), { group: "rooms", control: "select-pair", options: ["1", "2", "3", "4", "5"], when: hasRooms }),
+  withForm(rangeFilter("mq", { column: "surface", min: 0, max: LIMITS.maxSurface }), {
+    group: "price",
+    control: "number-pair",
+    max: LIMITS.maxSurface,
+  }),
+  withForm(
+    rangeFilter("rooms", {
+      column: "rooms",
+      base: "numRooms",
+      min: 1,
+      max: LIMITS.maxRooms,
+      aliases: { rooms_min: "numRooms_min", rooms_max: "numRooms_max", numroomsmin: "numRooms_min", numroomsmax: "numRooms_max" },
+    }),
+    { group: "rooms", control: "select-pair", options: ["1", "2", "3", "4", "5"], when: hasRooms },
+  ),
   rangeFilter("bedrooms", { column: "bedrooms", min: 0, max: LIMITS.maxRooms }),
   rangeFilter("buildingYear", { column: "buildingYear", min: LIMITS.minYear, max: LIMITS.maxYear }),
-  withForm(numberFilter("baths", { raw: "numBaths", column: "baths", min: 1, max: 10 }), { group: "rooms", control: "select", options: ["1", "2", "3"], when: hasRooms }),
+  withForm(numberFilter("baths", { raw: "numBaths", column: "baths", min: 1, max: 10 }), {
+    group: "rooms",
+    control: "select",
+    options: ["1", "2", "3"],
+    when: hasRooms,
+  }),
   numberFilter("parkingSpaces", { raw: "numParkingSpaces", column: "parkingSpaces", min: 1, max: 10 }),
-  withForm(setFilter("floorLevels", {
-    raw: "level", values: floorLevels,
-    where: (levels) => cond.or(...levels.map((level) =>
-      level === "terra" ? cond.cmp("floor", "<=", 0)
-        : level === "ultimo" ? cond.and(cond.cmp("floor", ">", 0), cond.cmpColumns("floor", "=", "totalFloors"))
-          : cond.and(cond.cmp("floor", ">", 0), cond.cmpColumns("floor", "<", "totalFloors")))),
-  }), { group: "features", control: "checks", options: floorLevels }),
+  withForm(
+    setFilter("floorLevels", {
+      raw: "level",
+      values: floorLevels,
+      where: (levels) =>
+        cond.or(
+          ...levels.map((level) =>
+            level === "terra"
+              ? cond.cmp("floor", "<=", 0)
+              : level === "ultimo"
+                ? cond.and(cond.cmp("floor", ">", 0), cond.cmpColumns("floor", "=", "totalFloors"))
+                : cond.and(cond.cmp("floor", ">", 0), cond.cmpColumns("floor", "<", "totalFloors")),
+          ),
+        ),
+    }),
+    { group: "features", control: "checks", options: floorLevels },
+  ),
   withForm(flagFilter("lift", { raw: "lift", column: "hasLift" }), { group: "features", control: "flag" }),
   numberFilter("liftLevel", {
-    raw: "lift_level", min: 0, max: 10,
+    raw: "lift_level",
+    min: 0,
+    max: 10,
     // A lift, or a floor low enough to walk.
     where: (level) => cond.or(cond.is("hasLift", true), cond.cmp("floor", "<=", level)),
   }),
-  withForm(flagFilter("balcony", { raw: "balcony", column: "hasBalcony", read: (raw) => (raw.balcony && !raw.balconyAndTerrace ? true : undefined) }), { group: "features", control: "flag" }),
-  withForm(flagFilter("terrace", { raw: "terrace", column: "hasTerrace", read: (raw) => (raw.terrace && !raw.balconyAndTerrace ? true : undefined) }), { group: "features", control: "flag" }),
-  flagFilter("balconyAndTerrace", { raw: "balconyAndTerrace", where: () => cond.and(cond.is("hasBalcony", true), cond.is("hasTerrace", true)) }),
-  withForm(enumFilter("garden", {
-    raw: "garden", values: [...gardenValues, "any"] as const, column: "garden",
-    where: (v) => (v === "any" ? cond.notNull("garden") : cond.is("garden", v)),
-  }), { group: "features", control: "select", options: ["any", ...gardenValues] }),
-  withForm(enumFilter("heating", { raw: "heatingType", values: heatingTypes, column: "heating" }), { group: "features", control: "select", options: heatingTypes }),
-  withForm(setFilter("energyClasses", { raw: "energyClass", values: energyClasses, column: "energyClass" }), { group: "condition", control: "checks", options: energyClasses, rank: 2 }),
-  withForm(setFilter("buildingConditions", { raw: "buildingCondition", values: buildingConditions, column: "buildingCondition" }), { group: "condition", control: "checks", options: buildingConditions, rank: 1 }),
-  setFilter("availability", {
-    raw: "availability", values: availabilities, column: "availability",
-    // Stored spelling: 'nuda proprieta' with a space.
-    stored: (v): string => (v === "nuda-proprieta" ? "nuda proprieta" : v), sent: (v) => v.replace(/ /g, "-"),
-  }),
-  withForm(enumFilter("sellerType", { raw: "sellerType", values: sellerTypes, column: "sellerType" }), { group: "other", control: "select", options: sellerTypes, rank: 2 }),
-  withForm(setFilter("furniture", { raw: "furniture", values: furnitureValues, column: "furniture" }), { group: "features", control: "checks", options: furnitureValues }),
-  withForm(enumFilter("publicationDate", {
-    raw: "publication_date", values: Object.keys(publicationDates) as Array<keyof typeof publicationDates> as ["2d", "7d", "30d"],
-    where: (v, { now }) => cond.cmp("publishedAt", ">=", now.getTime() - publicationDates[v] * 86_400_000),
-  }), { group: "other", control: "select", options: Object.keys(publicationDates), rank: 1 }),
-  flagFilter("includesPropertyOwnership", { raw: "includes_property_ownership", column: "includesPropertyOwnership" }),
-  setFilter("commercialBuildingLocations", { raw: "commercial_building_location", values: commercialBuildingLocations, column: "commercialBuildingLocation" }),
-  withForm(tristateFilter("privateNegotiation", {
-    name: "private_negotiation", column: "isPrivateNegotiation", field: "private_negotiation",
-    // The form's one radio group (private_negotiation=true|false), beside the URL's only_/exclude_ keys.
-    schema: { only_private_negotiation: { type: "flag" }, exclude_private_negotiation: { type: "flag" }, private_negotiation: { type: "flag" } },
-    aliases: { private_negotiation: "private_negotiation" },
-    read: (raw) => tristate(Boolean(raw.only_private_negotiation) || raw.private_negotiation === true,
-      Boolean(raw.exclude_private_negotiation) || raw.private_negotiation === false, "private_negotiation"),
-    // Seed 000 §5: the private-negotiation filters (only or exclude) and the price filters disable each other.
-    check: (v, { raw }) => {
-      if (v === "include") return;
-      for (const key of PRICED_KEYS) {
-        if (raw[key] !== undefined) {
-          throw new SearchRuleError(key, `cannot be combined with ${v}_private_negotiation: the price filters and the private-negotiation filters exclude each other`);
-        }
-      }
-    },
-  }), {
-    group: "price", control: "radio", name: "private_negotiation", rank: 9,
-    options: [["include", ""], ["only", "true"], ["exclude", "false"]],
-  }),
-  withForm(tristateFilter("auction", {
-    name: "auction", column: "isAuction", field: "is_auction",
-    schema: { is_auction: { type: "flag" }, only_auction: { type: "flag" }, exclude_auction: { type: "flag" } },
-    aliases: { is_auction: "is_auction" },
-    read: (raw) => tristate(Boolean(raw.only_auction) || raw.is_auction === true, Boolean(raw.exclude_auction) || raw.is_auction === false, "is_auction"),
-    // Seed 000 §5: excluding auctions sets is_auction false and adds exclude_auction=true.
-    write: (v): Record<string, RawValue> => (v === "only" ? { only_auction: true } : v === "exclude" ? { is_auction: false, exclude_auction: true } : {}),
-  }), {
-      group: "other", control: "radio", name: "is_auction", rank: 3, when: ({ channel }) => channel === "vendita",
-      options: [["include", ""], ["only", "true"], ["exclude", "false"]],
+  withForm(
+    flagFilter("balcony", {
+      raw: "balcony",
+      column: "hasBalcony",
+      read: (raw) => (raw.balcony && !raw.balconyAndTerrace ? true : undefined),
     }),
+    { group: "features", control: "flag" },
+  ),
+  withForm(
+    flagFilter("terrace", {
+      raw: "terrace",
+      column: "hasTerrace",
+      read: (raw) => (raw.terrace && !raw.balconyAndTerrace ? true : undefined),
+    }),
+    { group: "features", control: "flag" },
+  ),
+  flagFilter("balconyAndTerrace", {
+    raw: "balconyAndTerrace",
+    where: () => cond.and(cond.is("hasBalcony", true), cond.is("hasTerrace", true)),
+  }),
+  withForm(
+    enumFilter("garden", {
+      raw: "garden",
+      values: [...gardenValues, "any"] as const,
+      column: "garden",
+      where: (v) => (v === "any" ? cond.notNull("garden") : cond.is("garden", v)),
+    }),
+    { group: "features", control: "select", options: ["any", ...gardenValues] },
+  ),
+  withForm(enumFilter("heating", { raw: "heatingType", values: heatingTypes, column: "heating" }), {
+    group: "features",
+    control: "select",
+    options: heatingTypes,
+  }),
+  withForm(setFilter("energyClasses", { raw: "energyClass", values: energyClasses, column: "energyClass" }), {
+    group: "condition",
+    control: "checks",
+    options: energyClasses,
+    rank: 2,
+  }),
+  withForm(setFilter("buildingConditions", { raw: "buildingCondition", values: buildingConditions, column: "buildingCondition" }), {
+    group: "condition",
+    control: "checks",
+    options: buildingConditions,
+    rank: 1,
+  }),
+  setFilter("availability", {
+    raw: "availability",
+    values: availabilities,
+    column: "availability",
+    // Stored spelling: 'nuda proprieta' with a space.
+    stored: (v): string => (v === "nuda-proprieta" ? "nuda proprieta" : v),
+    sent: (v) => v.replace(/ /g, "-"),
+  }),
+  withForm(enumFilter("sellerType", { raw: "sellerType", values: sellerTypes, column: "sellerType" }), {
+    group: "other",
+    control: "select",
+    options: sellerTypes,
+    rank: 2,
+  }),
+  withForm(setFilter("furniture", { raw: "furniture", values: furnitureValues, column: "furniture" }), {
+    group: "features",
+    control: "checks",
+    options: furnitureValues,
+  }),
+  withForm(
+    enumFilter("publicationDate", {
+      raw: "publication_date",
+      values: Object.keys(publicationDates) as Array<keyof typeof publicationDates> as ["2d", "7d", "30d"],
+      where: (v, { now }) => cond.cmp("publishedAt", ">=", now.getTime() - publicationDates[v] * 86_400_000),
+    }),
+    { group: "other", control: "select", options: Object.keys(publicationDates), rank: 1 },
+  ),
+  flagFilter("includesPropertyOwnership", { raw: "includes_property_ownership", column: "includesPropertyOwnership" }),
+  setFilter("commercialBuildingLocations", {
+    raw: "commercial_building_location",
+    values: commercialBuildingLocations,
+    column: "commercialBuildingLocation",
+  }),
+  withForm(
+    tristateFilter("privateNegotiation", {
+      name: "private_negotiation",
+      column: "isPrivateNegotiation",
+      field: "private_negotiation",
+      // The form's one radio group (private_negotiation=true|false), beside the URL's only_/exclude_ keys.
+      schema: {
+        only_private_negotiation: { type: "flag" },
+        exclude_private_negotiation: { type: "flag" },
+        private_negotiation: { type: "flag" },
+      },
+      aliases: { private_negotiation: "private_negotiation" },
+      read: (raw) =>
+        tristate(
+          Boolean(raw.only_private_negotiation) || raw.private_negotiation === true,
+          Boolean(raw.exclude_private_negotiation) || raw.private_negotiation === false,
+          "private_negotiation",
+        ),
+      // Seed 000 §5: the private-negotiation filters (only or exclude) and the price filters disable each other.
+      check: (v, { raw }) => {
+        if (v === "include") return;
+        for (const key of PRICED_KEYS) {
+          if (raw[key] !== undefined) {
+            throw new SearchRuleError(
+              key,
+              `cannot be combined with ${v}_private_negotiation: the price filters and the private-negotiation filters exclude each other`,
+            );
+          }
+        }
+      },
+    }),
+    {
+      group: "price",
+      control: "radio",
+      name: "private_negotiation",
+      rank: 9,
+      options: [
+        ["include", ""],
+        ["only", "true"],
+        ["exclude", "false"],
+      ],
+    },
+  ),
+  withForm(
+    tristateFilter("auction", {
+      name: "auction",
+      column: "isAuction",
+      field: "is_auction",
+      schema: { is_auction: { type: "flag" }, only_auction: { type: "flag" }, exclude_auction: { type: "flag" } },
+      aliases: { is_auction: "is_auction" },
+      read: (raw) =>
+        tristate(
+          Boolean(raw.only_auction) || raw.is_auction === true,
+          Boolean(raw.exclude_auction) || raw.is_auction === false,
+          "is_auction",
+        ),
+      // Seed 000 §5: excluding auctions sets is_auction false and adds exclude_auction=true.
+      write: (v): Record<string, RawValue> =>
+        v === "only" ? { only_auction: true } : v === "exclude" ? { is_auction: false, exclude_auction: true } : {},
+    }),
+    {
+      group: "other",
+      control: "radio",
+      name: "is_auction",
+      rank: 3,
+      when: ({ channel }) => channel === "vendita",
+      options: [
+        ["include", ""],
+        ["only", "true"],
+        ["exclude", "false"],
+      ],
+    },
+  ),
   flagFilter("pool", { raw: "has_swimming_pool", column: "hasPool" }),
   flagFilter("reception", { raw: "has_reception", column: "hasReception" }),
   flagFilter("virtualTour", { raw: "has_virtual_tour", column: "hasVirtualTour" }),
@@ -421,7 +671,9 @@ export const portalFilters = [
   flagFilter("excludeUnderConstruction", { raw: "exclude_under_construction", where: () => cond.is("isUnderConstruction", false) }),
   setFilter("licenseTypeGroups", { raw: "license_type_groups", values: licenseTypeGroups, column: "licenseTypeGroup" }),
   enumFilter("priceType", {
-    raw: "priceType", values: priceTypes, column: "priceType",
+    raw: "priceType",
+    values: priceTypes,
+    column: "priceType",
     check: (v, { group }) => {
       if (shortPriceTypeGroups.includes(group) && !priceTypes.slice(0, 2).includes(v)) {
         throw new SearchRuleError("priceType", `${group} offers only ${priceTypes.slice(0, 2).join(" and ")}`);
@@ -431,13 +683,16 @@ export const portalFilters = [
   flagFilter("floorPlan", { raw: "firstMedia", on: "floorplan", column: "hasFloorPlan" }),
   flagFilter("photo", { raw: "photo", where: () => cond.cmp("photoCount", ">", 0) }),
   setFilter("poi", {
-    raw: "poi", values: poiTypeIds as unknown as [PoiTypeId, ...PoiTypeId[]],
+    raw: "poi",
+    values: poiTypeIds as unknown as [PoiTypeId, ...PoiTypeId[]],
     schema: { poi: { type: "list", values: poiTypeIds as unknown as [PoiTypeId, ...PoiTypeId[]], orRecord: true } },
     // Every chosen type within its distance.
     where: (ids) => cond.and(...ids.map((id) => cond.cmp(poiType(id).distanceColumn as SearchColumn, "<=", poiType(id).maxDistance))),
   }),
   numberFilter("publisherId", {
-    raw: "pId", min: 1, max: Number.MAX_SAFE_INTEGER,
+    raw: "pId",
+    min: 1,
+    max: Number.MAX_SAFE_INTEGER,
     // The agency's listings and those of its agents.
     where: (id) => cond.or(cond.is("publisherId", id), cond.is("agentId", id)),
   }),
@@ -447,9 +702,9 @@ export const portalFilters = [
 
 type ValueOf<F> = F extends FilterEntry<string, infer V> ? V : never;
 /** The normal-form filters of a registry: optional, except those with a default. */
-export type FiltersOf<R extends readonly AnyFilter[]> =
-  { [F in R[number] as F extends { readonly default: {} } ? never : F["key"]]?: ValueOf<F> }
-  & { [F in R[number] as F extends { readonly default: {} } ? F["key"] : never]: ValueOf<F> };
+export type FiltersOf<R extends readonly AnyFilter[]> = {
+  [F in R[number] as F extends { readonly default: {} } ? never : F["key"]]?: ValueOf<F>;
+} & { [F in R[number] as F extends { readonly default: {} } ? F["key"] : never]: ValueOf<F> };
 
 export interface FilterRegistry<R extends readonly AnyFilter[] = readonly AnyFilter[]> {
   readonly entries: R;
@@ -477,7 +732,10 @@ export interface FilterRegistry<R extends readonly AnyFilter[] = readonly AnyFil
   /** How many filters differ from their defaults ("Filtri (n)"), leaving out `except`. */
   activeCount(filters: FiltersOf<R>, except?: readonly string[]): number;
   /** Form fields by group, in order, for a search. */
-  formFields(search: { channel: Channel; group: PropertyTypeGroup }): Array<{ group: FormGroup; fields: Array<{ entry: AnyFilter; form: FormField }> }>;
+  formFields(search: {
+    channel: Channel;
+    group: PropertyTypeGroup;
+  }): Array<{ group: FormGroup; fields: Array<{ entry: AnyFilter; form: FormField }> }>;
   /** A registry with more entries (after these). */
   extend<E extends readonly AnyFilter[]>(...more: E): FilterRegistry<readonly [...R, ...E]>;
 }
@@ -510,7 +768,12 @@ export function createFilterRegistry<const R extends readonly AnyFilter[]>(entri
     for (const [alias, key] of Object.entries(e.aliases ?? {})) urlKeyByLower.set(alias.toLowerCase(), key);
   }
   const registry: FilterRegistry<R> = {
-    entries, schemaShape, rangeBases, urlKeys, listUrlKeys, urlKeyByLower,
+    entries,
+    schemaShape,
+    rangeBases,
+    urlKeys,
+    listUrlKeys,
+    urlKeyByLower,
     entry: (key) => entries.find((e) => e.key === key),
     defaults: defaults as FiltersOf<R>,
     read(raw, context) {
@@ -543,13 +806,17 @@ export function createFilterRegistry<const R extends readonly AnyFilter[]>(entri
       return entries.filter((e) => !except.includes(e.key) && isSet(e, f[e.key])).length;
     },
     formFields(search) {
-      return formGroups.map((group) => ({
-        group,
-        fields: entries
-          .flatMap((entry, index) => (entry.form?.group === group && (entry.form.when?.(search) ?? true) ? [{ entry, form: entry.form, index }] : []))
-          .sort((a, b) => (a.form.rank ?? 100) - (b.form.rank ?? 100) || a.index - b.index)
-          .map(({ entry, form }) => ({ entry, form })),
-      })).filter((g) => g.fields.length > 0);
+      return formGroups
+        .map((group) => ({
+          group,
+          fields: entries
+            .flatMap((entry, index) =>
+              entry.form?.group === group && (entry.form.when?.(search) ?? true) ? [{ entry, form: entry.form, index }] : [],
+            )
+            .sort((a, b) => (a.form.rank ?? 100) - (b.form.rank ?? 100) || a.index - b.index)
+            .map(({ entry, form }) => ({ entry, form })),
+        }))
+        .filter((g) => g.fields.length > 0);
     },
     extend: (...more) => createFilterRegistry([...entries, ...more] as const),
   };
@@ -570,8 +837,19 @@ export const formGroupsOpen: ReadonlySet<FormGroup> = new Set(["price", "rooms"]
  * the results are shown. query.ts holds their schemas (checked against this list).
  */
 export const frameRawKeys = [
-  "tr", "channel", "category", "propertyTypeGroup", "propertyTypes", "surrounding", "includeSurrounding", "precision", "page",
-  "sortType", "zones", "isRoomsNumber", "fillin",
+  "tr",
+  "channel",
+  "category",
+  "propertyTypeGroup",
+  "propertyTypes",
+  "surrounding",
+  "includeSurrounding",
+  "precision",
+  "page",
+  "sortType",
+  "zones",
+  "isRoomsNumber",
+  "fillin",
 ] as const;
 
 // ---------- geo: one search area at a time ----------
@@ -581,7 +859,6 @@ export type GeoArea =
   | { kind: "polygon"; ring: Array<[lon: number, lat: number]> }
   | { kind: "circle"; lat: number; lon: number; radius: number }
   | { kind: "nearby"; lat: number; lon: number; mode: TravelMode; minutes: number };
-
 
 const numberText = /^-?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i;
 const toNumbers = (text: string): number[] | null => {
@@ -608,7 +885,8 @@ export interface GeoForm<K extends GeoArea["kind"] = GeoArea["kind"]> {
  */
 export const geoForms = [
   {
-    key: "geobounds", kind: "bounds",
+    key: "geobounds",
+    kind: "bounds",
     toRaw: (a) => ({ bbox: [...a.bbox] }),
     toText: (v) => (v.bbox as number[]).map(n).join(","),
     fromText: (text) => {
@@ -617,7 +895,8 @@ export const geoForms = [
     },
   } satisfies GeoForm<"bounds">,
   {
-    key: "geopolygon", kind: "polygon",
+    key: "geopolygon",
+    kind: "polygon",
     toRaw: (a) => ({ polygon: a.ring.map(([lon, lat]) => [lat, lon]) }),
     toText: (v) => (v.polygon as number[][]).map(([lat, lon]) => `${n(lat!)},${n(lon!)}`).join(";"),
     fromText: (text) => {
@@ -627,7 +906,8 @@ export const geoForms = [
     },
   } satisfies GeoForm<"polygon">,
   {
-    key: "geocircle", kind: "circle",
+    key: "geocircle",
+    kind: "circle",
     toRaw: (a) => ({ circle: [{ distance: a.radius, center: [a.lat, a.lon] }] }),
     toText: (v) => {
       const c = (v.circle as Array<{ distance: number; center: [number, number] }>)[0]!;
@@ -639,7 +919,8 @@ export const geoForms = [
     },
   } satisfies GeoForm<"circle">,
   {
-    key: "nearby", kind: "nearby",
+    key: "nearby",
+    kind: "nearby",
     toRaw: (a) => ({ lat: a.lat, lon: a.lon, vehicle: a.mode, time: a.minutes }),
     toText: (v) => `${n(v.lat as number)},${n(v.lon as number)},${String(v.vehicle)},${n(v.time as number)}`,
     fromText: (text) => {

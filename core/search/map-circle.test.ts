@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 import {
-  CIRCLE_BASE_CEILING, CIRCLE_DEFAULT_RADIUS, CIRCLE_MAX_RADIUS, ceilingFor, circlePlace, clampRadius, confirmState, isTap, nextCeiling, radiusSteps, stepIndex,
+  CIRCLE_BASE_CEILING,
+  CIRCLE_DEFAULT_RADIUS,
+  CIRCLE_MAX_RADIUS,
+  ceilingFor,
+  circlePlace,
+  clampRadius,
+  confirmState,
+  isTap,
+  nextCeiling,
+  radiusFromHandle,
+  radiusSteps,
+  stepIndex,
 } from "./map-circle.ts";
+import { circleDistance, circleEdgePoint, circlePath } from "./geometry.ts";
 
 describe("circle search rules (seed 000 §4, §5, §9)", () => {
   it("counts a press as a tap only within 10 px", () => {
@@ -48,5 +60,36 @@ describe("circle search rules (seed 000 §4, §5, §9)", () => {
     expect(confirmState(null, true)).toEqual({ kind: "loading", disabled: true });
     expect(confirmState(0, false)).toEqual({ kind: "none", disabled: true });
     expect(confirmState(1234, false)).toEqual({ kind: "count", disabled: false });
+  });
+});
+
+describe("the desktop radius handle (seed 000 §4 Circle search 3)", () => {
+  it("snaps the pointer's distance to the slider's steps", () => {
+    expect(radiusFromHandle(480)).toEqual({ radius: 500, ceiling: 2000 });
+    expect(radiusFromHandle(20)).toEqual({ radius: 100, ceiling: 2000 });
+    for (const d of [150, 777, 1234, 1700]) expect(radiusSteps(2000)).toContain(radiusFromHandle(d).radius);
+  });
+  it("doubles the ceiling as the slider does when the last step is reached, and resets it below the base", () => {
+    expect(radiusFromHandle(1990)).toEqual({ radius: 2000, ceiling: 4000 });
+    expect(radiusFromHandle(2700)).toEqual({ radius: 2700, ceiling: 4000 });
+    expect(radiusFromHandle(7000).ceiling).toBe(8000);
+    expect(radiusFromHandle(999_999)).toEqual({ radius: CIRCLE_MAX_RADIUS, ceiling: CIRCLE_MAX_RADIUS });
+    expect(radiusFromHandle(1500).ceiling).toBe(CIRCLE_BASE_CEILING);
+  });
+  it("grows with the pointer across a doubling, and never depends on where the drag came from", () => {
+    let previous = 0;
+    for (let d = 100; d <= CIRCLE_MAX_RADIUS; d += 37) {
+      const { radius } = radiusFromHandle(d);
+      expect(radius, `at ${d} m`).toBeGreaterThanOrEqual(previous);
+      previous = radius;
+    }
+  });
+  it("puts the handle on the drawn outline, where the distance rule reads it back", () => {
+    const [lat, lon] = circleEdgePoint(45.4642, 9.19, 950);
+    expect(lat).toBeCloseTo(45.4642, 4);
+    expect(lon).toBeGreaterThan(9.19);
+    expect(circleDistance(45.4642, 9.19, lat, lon)).toBeCloseTo(950, 3);
+    expect(circlePath(45.4642, 9.19, 950)[32]).toEqual([lat, lon]);
+    expect(radiusFromHandle(circleDistance(45.4642, 9.19, lat, lon)).radius).toBe(950);
   });
 });

@@ -44,6 +44,31 @@ export function ceilingFor(radius: number): number {
   return ceiling;
 }
 
+/** The ceilings the slider passes through: 2,000 m doubling up to the maximum (2, 4, 8, 16, 32, 50 km). */
+function ceilingChain(): number[] {
+  const chain = [CIRCLE_BASE_CEILING];
+  while (chain[chain.length - 1]! < CIRCLE_MAX_RADIUS) chain.push(Math.min(chain[chain.length - 1]! * 2, CIRCLE_MAX_RADIUS));
+  return chain;
+}
+
+/**
+ * The desktop radius handle (seed 000 §4 Circle search 3): the pointer's distance from the centre,
+ * snapped to the slider's steps under the ceiling that holds it (plus the ceiling below, so the radius
+ * grows steadily across a doubling), and the slider's ceiling after it by the slider's own rule
+ * (`nextCeiling`). It depends on the distance only, never on the previous ceiling, so a pointer held
+ * still near a ceiling cannot make the radius flicker between two steps.
+ */
+export function radiusFromHandle(distanceMeters: number): { radius: number; ceiling: number } {
+  const wanted = Math.min(CIRCLE_MAX_RADIUS, Math.max(CIRCLE_MIN_RADIUS, distanceMeters));
+  const chain = ceilingChain();
+  const at = chain.findIndex((c) => c >= wanted);
+  const ceiling = chain[at]!;
+  const candidates = at > 0 ? [chain[at - 1]!, ...radiusSteps(ceiling)] : radiusSteps(ceiling);
+  let radius = candidates[0]!;
+  for (const step of candidates) if (Math.abs(step - wanted) < Math.abs(radius - wanted)) radius = step;
+  return { radius, ceiling: nextCeiling(radius, ceiling) };
+}
+
 /** The slider position of a radius (the nearest step), and a radius clamped to the limits. */
 export function stepIndex(radius: number, ceiling: number): number {
   const steps = radiusSteps(ceiling);

@@ -7,7 +7,7 @@ import { formatInteger } from "../format.ts";
 import { containsPoint, distanceMeters } from "../geo.ts";
 import { APPROXIMATE_RADIUS_M, circleRing } from "../listing/location.ts";
 import { LIMITS, type GeoArea } from "./filters.ts";
-import { circlePath, estimatedReachMeters, openRing, polygonAreaKm2, validatePolygon } from "./geometry.ts";
+import { circlePath, estimatedReachMeters, openRing, polygonAreaKm2, validatePolygon, type ResolvedArea } from "./geometry.ts";
 
 /** Seed 000 §9. */
 export const MAP_IDLE_DEBOUNCE_MS = 150;
@@ -125,7 +125,9 @@ export function markerFeatures(markers: readonly MapMarker[]): { type: "FeatureC
   for (const m of markers) {
     if (m.type === "cluster") {
       features.push({
-        type: "Feature", id: 1_000_000_000 + n++, properties: { kind: "cell", count: m.count, label: formatInteger(m.count) },
+        type: "Feature",
+        id: 1_000_000_000 + n++,
+        properties: { kind: "cell", count: m.count, label: formatInteger(m.count) },
         geometry: { type: "Point", coordinates: [m.lon, m.lat] },
       });
       continue;
@@ -134,12 +136,16 @@ export function markerFeatures(markers: readonly MapMarker[]): { type: "FeatureC
     const label = pinLabel(m.price, m.priceUnit);
     if (!exact) {
       features.push({
-        type: "Feature", id: -m.id, properties: { kind: "area", listingId: m.id },
+        type: "Feature",
+        id: -m.id,
+        properties: { kind: "area", listingId: m.id },
         geometry: { type: "Polygon", coordinates: [circleRing(m.lat, m.lon, APPROXIMATE_RADIUS_M)] },
       });
     }
     features.push({
-      type: "Feature", id: m.id, properties: { kind: "pin", listingId: m.id, exact, label },
+      type: "Feature",
+      id: m.id,
+      properties: { kind: "pin", listingId: m.id, exact, label },
       geometry: { type: "Point", coordinates: [m.lon, m.lat] },
     });
   }
@@ -155,31 +161,32 @@ export function initialView(geo: GeoArea | null, placeBoxes: Bbox[]): Bbox {
     return boxOf(circleRing(geo.lat, geo.lon, r, 16));
   }
   if (placeBoxes.length > 0) {
-    return placeBoxes.reduce<Bbox>((b, p) => [Math.min(b[0], p[0]), Math.min(b[1], p[1]), Math.max(b[2], p[2]), Math.max(b[3], p[3])], [Infinity, Infinity, -Infinity, -Infinity]);
+    return placeBoxes.reduce<Bbox>(
+      (b, p) => [Math.min(b[0], p[0]), Math.min(b[1], p[1]), Math.max(b[2], p[2]), Math.max(b[3], p[3])],
+      [Infinity, Infinity, -Infinity, -Infinity],
+    );
   }
   return ITALY_VIEW;
 }
 
 function boxOf(points: ReadonlyArray<readonly [number, number]>): Bbox {
-  const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+  const xs = points.map((p) => p[0]),
+    ys = points.map((p) => p[1]);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
-
-/** A search area as resolved on the server (db/listings-search.ts ResolvedArea), structurally. */
-export type MapArea =
-  | { kind: "bounds"; bbox: Bbox }
-  | { kind: "polygon"; rings: Array<Array<[number, number]>> }
-  | { kind: "circle"; lat: number; lon: number; radius: number };
 
 /**
  * The GeoJSON geometry the map draws for a resolved area (a travel-time area from the isochrone
  * provider: the built-in estimate is a circle, drawn with seed 000's 129-point path; a service's
  * answer is one polygon per ring). Bounds are not drawn: they are the view.
  */
-export function areaGeometry(area: MapArea): { type: "MultiPolygon"; coordinates: Array<Array<Array<[number, number]>>> } | null {
+export function areaGeometry(area: ResolvedArea): { type: "MultiPolygon"; coordinates: Array<Array<Array<[number, number]>>> } | null {
   switch (area.kind) {
     case "circle":
-      return { type: "MultiPolygon", coordinates: [[circlePath(area.lat, area.lon, area.radius).map(([lat, lon]) => [lon, lat] as [number, number])]] };
+      return {
+        type: "MultiPolygon",
+        coordinates: [[circlePath(area.lat, area.lon, area.radius).map(([lat, lon]) => [lon, lat] as [number, number])]],
+      };
     case "polygon":
       return { type: "MultiPolygon", coordinates: area.rings.map((ring) => [closeRing(ring)]) };
     default:
@@ -188,7 +195,8 @@ export function areaGeometry(area: MapArea): { type: "MultiPolygon"; coordinates
 }
 
 function closeRing(ring: Array<[number, number]>): Array<[number, number]> {
-  const first = ring[0], last = ring[ring.length - 1];
+  const first = ring[0],
+    last = ring[ring.length - 1];
   return first && last && (first[0] !== last[0] || first[1] !== last[1]) ? [...ring, first] : ring;
 }
 
@@ -199,11 +207,16 @@ function closeRing(ring: Array<[number, number]>): Array<[number, number]> {
  */
 export function leftTheShape(geo: GeoArea | null, view: Bbox): boolean {
   if (!geo) return false;
-  const lon = (view[0] + view[2]) / 2, lat = (view[1] + view[3]) / 2;
+  const lon = (view[0] + view[2]) / 2,
+    lat = (view[1] + view[3]) / 2;
   switch (geo.kind) {
-    case "polygon": return !containsPoint({ type: "Polygon", coordinates: [[...geo.ring, geo.ring[0]!]] }, lon, lat);
-    case "circle": return distanceMeters(lat, lon, geo.lat, geo.lon) > geo.radius;
-    case "nearby": return distanceMeters(lat, lon, geo.lat, geo.lon) > estimatedReachMeters(geo.mode, geo.minutes);
-    case "bounds": return view[2] < geo.bbox[0] || view[0] > geo.bbox[2] || view[3] < geo.bbox[1] || view[1] > geo.bbox[3];
+    case "polygon":
+      return !containsPoint({ type: "Polygon", coordinates: [[...geo.ring, geo.ring[0]!]] }, lon, lat);
+    case "circle":
+      return distanceMeters(lat, lon, geo.lat, geo.lon) > geo.radius;
+    case "nearby":
+      return distanceMeters(lat, lon, geo.lat, geo.lon) > estimatedReachMeters(geo.mode, geo.minutes);
+    case "bounds":
+      return view[2] < geo.bbox[0] || view[0] > geo.bbox[2] || view[3] < geo.bbox[1] || view[1] > geo.bbox[3];
   }
 }

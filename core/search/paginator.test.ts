@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { buildPaginator } from "./paginator.ts";
 
 const href = (p: number) => (p === 1 ? "/vendita/case/" : `/vendita/case/?page=${p}`);
-const texts = (current: number, total: number) => buildPaginator(current, total, href).btns.map((b) => (b.isCurrent ? `[${b.text}]` : b.text)).join(" ");
+const texts = (current: number, total: number) =>
+  buildPaginator(current, total, href)
+    .btns.map((b) => (b.isCurrent ? `[${b.text}]` : b.text))
+    .join(" ");
 
 describe("buildPaginator", () => {
   it("shows first, last, the current page with its neighbours, and dots for longer gaps", () => {

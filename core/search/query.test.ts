@@ -4,8 +4,9 @@ import { activeFilterCount, defaultQuery, groupRawFilters, parseSearch, roomName
 
 describe("groupRawFilters", () => {
   it("drops utm parameters and 'all', groups min/max pairs, maps numRooms to rooms", () => {
-    expect(groupRawFilters({ utm_source: "x", price_min: "100000", price_max: 200000, numRooms_min: 2, garden: "all", mq_max: 90 }))
-      .toEqual({ price: { min: "100000", max: 200000 }, rooms: { min: 2 }, mq: { max: 90 } });
+    expect(
+      groupRawFilters({ utm_source: "x", price_min: "100000", price_max: 200000, numRooms_min: 2, garden: "all", mq_max: 90 }),
+    ).toEqual({ price: { min: "100000", max: 200000 }, rooms: { min: 2 }, mq: { max: 90 } });
   });
 });
 
@@ -58,30 +59,59 @@ describe("parseSearch defaults and rules", () => {
   });
 
   it("expands type aliases, and all types of a group equal none", () => {
-    expect(parseSearch({ propertyTypeGroup: "box-posti-auto", propertyTypes: ["box"] })).toMatchObject({ group: "garage-posti-auto", propertyTypes: ["box"] });
+    expect(parseSearch({ propertyTypeGroup: "box-posti-auto", propertyTypes: ["box"] })).toMatchObject({
+      group: "garage-posti-auto",
+      propertyTypes: ["box"],
+    });
     expect(parseSearch({ propertyTypeGroup: "garage-posti-auto", propertyTypes: ["box-o-posto-auto"] }).propertyTypes).toEqual([]);
     expect(() => parseSearch({ propertyTypes: ["capannone"] })).toThrow(/not a type of case/);
   });
 
   it("refuses min above max, naming the field", () => {
     expect(() => parseSearch({ price_min: 300000, price_max: 100000 })).toThrow(ZodError);
-    try { parseSearch({ mq_min: 90, mq_max: 30 }); } catch (e) { expect((e as ZodError).issues[0]!.path).toEqual(["mq"]); }
+    try {
+      parseSearch({ mq_min: 90, mq_max: 30 });
+    } catch (e) {
+      expect((e as ZodError).issues[0]!.path).toEqual(["mq"]);
+    }
   });
 
   it("accepts one geo mode at a time, with sane sizes", () => {
-    expect(parseSearch({ geocircle: { circle: [{ distance: 500, center: [45.46, 9.19] }] } }).geo).toEqual({ kind: "circle", lat: 45.46, lon: 9.19, radius: 500 });
+    expect(parseSearch({ geocircle: { circle: [{ distance: 500, center: [45.46, 9.19] }] } }).geo).toEqual({
+      kind: "circle",
+      lat: 45.46,
+      lon: 9.19,
+      radius: 500,
+    });
     expect(() => parseSearch({ geocircle: { circle: [{ distance: 0, center: [45.46, 9.19] }] } })).toThrow(/at least 100/);
     expect(() => parseSearch({ geocircle: { circle: [{ distance: 10_000_000, center: [45.46, 9.19] }] } })).toThrow(/at most 50000/);
-    expect(() => parseSearch({ geobounds: [9, 45, 10, 46], nearby: { lat: 45, lon: 9, vehicle: "walk", time: 10 } })).toThrow(/only one of/);
+    expect(() => parseSearch({ geobounds: [9, 45, 10, 46], nearby: { lat: 45, lon: 9, vehicle: "walk", time: 10 } })).toThrow(
+      /only one of/,
+    );
     expect(() => parseSearch({ geobounds: [10, 45, 9, 46] })).toThrow(/west < east/);
   });
 
   it("refuses self-intersecting and huge polygons", () => {
-    const bowtie = [[45, 9], [46, 10], [45, 10], [46, 9]];
+    const bowtie = [
+      [45, 9],
+      [46, 10],
+      [45, 10],
+      [46, 9],
+    ];
     expect(() => parseSearch({ geopolygon: { polygon: bowtie } })).toThrow(/cross/);
-    const huge = [[36, 7], [36, 18], [47, 18], [47, 7]];
+    const huge = [
+      [36, 7],
+      [36, 18],
+      [47, 18],
+      [47, 7],
+    ];
     expect(() => parseSearch({ geopolygon: { polygon: huge } })).toThrow(/too large/);
-    const square = [[45.46, 9.18], [45.46, 9.2], [45.48, 9.2], [45.48, 9.18]];
+    const square = [
+      [45.46, 9.18],
+      [45.46, 9.2],
+      [45.48, 9.2],
+      [45.48, 9.18],
+    ];
     expect(parseSearch({ geopolygon: { polygon: square } }).geo).toMatchObject({ kind: "polygon" });
   });
 
@@ -93,7 +123,11 @@ describe("parseSearch defaults and rules", () => {
 describe("activeFilterCount", () => {
   it("ignores defaults and counts a min/max pair once", () => {
     expect(activeFilterCount(parseSearch({}))).toBe(0);
-    expect(activeFilterCount(parseSearch({ price_min: 1, price_max: 2, lift: true, exclude_auction: true, channel: "affitto", sortType: "prezzo-crescente" }))).toBe(3);
+    expect(
+      activeFilterCount(
+        parseSearch({ price_min: 1, price_max: 2, lift: true, exclude_auction: true, channel: "affitto", sortType: "prezzo-crescente" }),
+      ),
+    ).toBe(3);
     expect(activeFilterCount(parseSearch({ propertyTypes: ["villa", "loft"], poi: ["subway", "supermarket"] }))).toBe(2);
   });
 });

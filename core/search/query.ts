@@ -8,12 +8,31 @@ import { z } from "zod";
 import { formatInteger } from "../format.ts";
 import { COUNTRY_PLACE_ID } from "../places.ts";
 import {
-  categoryOf, groupAliases, groupsByChannel, MAX_PAGE, propertyTypeAliases, propertyTypeGroups, sortAliases, sortKeys, travelModes,
-  type Channel, type PropertyTypeGroup, type SortKey, type TravelMode,
+  categoryOf,
+  groupAliases,
+  groupsByChannel,
+  MAX_PAGE,
+  propertyTypeAliases,
+  propertyTypeGroups,
+  sortAliases,
+  sortKeys,
+  travelModes,
+  type Channel,
+  type PropertyTypeGroup,
+  type SortKey,
+  type TravelMode,
 } from "./vocabulary.ts";
 import { validatePolygon, polygonAreaKm2 } from "./geometry.ts";
 import {
-  frameRawKeys, geoForms, LIMITS, searchFilters, SearchRuleError, type FilterRegistry, type GeoArea, type RawSpec, type SearchFilters,
+  frameRawKeys,
+  geoForms,
+  LIMITS,
+  searchFilters,
+  SearchRuleError,
+  type FilterRegistry,
+  type GeoArea,
+  type RawSpec,
+  type SearchFilters,
 } from "./filters.ts";
 
 export { LIMITS, SearchRuleError, type GeoArea, type Range, type SearchFilters, type Tristate } from "./filters.ts";
@@ -81,31 +100,63 @@ export function groupRawFilters(raw: Record<string, unknown>, registry: FilterRe
 const flag = z.union([z.boolean(), z.enum(["true", "false", "1", "0", "on"]).transform((v) => v === "true" || v === "1" || v === "on")]);
 /** Magnitudes below 1e-12 (no price, surface or coordinate is that fine) read as 0: PostgreSQL's float math underflows on them. */
 const snapTiny = (n: number) => (Math.abs(n) < 1e-12 ? 0 : n);
-const bounded = (min: number, max: number, name: string) => z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`);
+const bounded = (min: number, max: number, name: string) =>
+  z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`);
 const num = (min: number, max: number, name: string) =>
-  z.coerce.number({ error: `${name} must be a number` }).finite().transform(snapTiny).pipe(bounded(min, max, name));
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .finite()
+    .transform(snapTiny)
+    .pipe(bounded(min, max, name));
 /** Whole numbers: JSON numbers, or decimal digits in a string ("1e3" and "0x10" are not page 1000 or publisher 16). */
 const int = (min: number, max: number, name: string) =>
-  z.union([z.number({ error: `${name} must be a number` }), z.string().regex(/^-?\d{1,16}$/, `${name} must be a whole number`).transform(Number)])
+  z
+    .union([
+      z.number({ error: `${name} must be a number` }),
+      z
+        .string()
+        .regex(/^-?\d{1,16}$/, `${name} must be a whole number`)
+        .transform(Number),
+    ])
     .pipe(bounded(min, max, name).int(`${name} must be a whole number`));
 /** A list given as an array or a comma-separated string, with at most LIMITS.maxListItems items. */
 const list = (values: readonly [string, ...string[]]) =>
-  z.preprocess((v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
-    z.array(z.enum(values)).min(1).max(LIMITS.maxListItems));
+  z.preprocess(
+    (v) =>
+      typeof v === "string"
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
+    z.array(z.enum(values)).min(1).max(LIMITS.maxListItems),
+  );
 
 /** The zod schema of one filter's raw key (core/search/filters.ts RawSpec). */
 function schemaOf(spec: RawSpec, name: string): z.ZodType {
   switch (spec.type) {
-    case "flag": return flag;
-    case "literal": return z.literal(spec.value);
-    case "int": return int(spec.min, spec.max, name);
+    case "flag":
+      return flag;
+    case "literal":
+      return z.literal(spec.value);
+    case "int":
+      return int(spec.min, spec.max, name);
     case "range":
-      return z.strictObject({ min: num(spec.min, spec.max, name).optional(), max: num(spec.min, spec.max, name).optional() })
+      return z
+        .strictObject({ min: num(spec.min, spec.max, name).optional(), max: num(spec.min, spec.max, name).optional() })
         .refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, { message: "min is above max" });
-    case "enum": return z.enum(spec.values);
+    case "enum":
+      return z.enum(spec.values);
     case "list":
       return spec.orRecord
-        ? z.union([list(spec.values), z.partialRecord(z.enum(spec.values), flag).transform((r) => Object.entries(r).filter(([, v]) => v).map(([k]) => k))])
+        ? z.union([
+            list(spec.values),
+            z.partialRecord(z.enum(spec.values), flag).transform((r) =>
+              Object.entries(r)
+                .filter(([, v]) => v)
+                .map(([k]) => k),
+            ),
+          ])
         : list(spec.values);
   }
 }
@@ -114,30 +165,42 @@ const latLng = z.tuple([num(-90, 90, "latitude"), num(-180, 180, "longitude")]);
 const bboxTuple = z.tuple([num(-180, 180, "west"), num(-90, 90, "south"), num(-180, 180, "east"), num(-90, 90, "north")]);
 /** The geo modes' schemas, by their raw keys (core/search/filters.ts geoForms). */
 const geoShape = {
-  geocircle: z.strictObject({
-    circle: z.array(z.strictObject({
-      distance: num(LIMITS.circleMinMeters, LIMITS.circleMaxMeters, "distance (metres)"),
-      center: latLng,
-    })).length(1, "exactly one circle"),
-    zoom: num(0, 22, "zoom").optional(),
-    bbox: z.array(z.number()).optional(),
-  }).optional(),
-  geopolygon: z.strictObject({
-    polygon: z.array(latLng).min(3, "a polygon needs at least 3 points").max(LIMITS.polygonMaxPoints, `a polygon has at most ${LIMITS.polygonMaxPoints} points`),
-    zoom: num(0, 22, "zoom").optional(),
-    bbox: z.array(z.number()).optional(),
-  }).optional(),
-  geobounds: z.union([
-    z.strictObject({ bbox: bboxTuple, zoom: num(0, 22, "zoom").optional() }),
-    bboxTuple.transform((bbox) => ({ bbox })),
-  ]).optional(),
-  nearby: z.strictObject({
-    lat: num(-90, 90, "lat"),
-    lon: num(-180, 180, "lon"),
-    vehicle: z.enum(Object.keys(travelModes) as [TravelMode, ...TravelMode[]]),
-    time: int(LIMITS.nearbyMinMinutes, LIMITS.nearbyMaxMinutes, "time (minutes)"),
-    name: z.string().max(200).optional(),
-  }).optional(),
+  geocircle: z
+    .strictObject({
+      circle: z
+        .array(
+          z.strictObject({
+            distance: num(LIMITS.circleMinMeters, LIMITS.circleMaxMeters, "distance (metres)"),
+            center: latLng,
+          }),
+        )
+        .length(1, "exactly one circle"),
+      zoom: num(0, 22, "zoom").optional(),
+      bbox: z.array(z.number()).optional(),
+    })
+    .optional(),
+  geopolygon: z
+    .strictObject({
+      polygon: z
+        .array(latLng)
+        .min(3, "a polygon needs at least 3 points")
+        .max(LIMITS.polygonMaxPoints, `a polygon has at most ${LIMITS.polygonMaxPoints} points`),
+      zoom: num(0, 22, "zoom").optional(),
+      bbox: z.array(z.number()).optional(),
+    })
+    .optional(),
+  geobounds: z
+    .union([z.strictObject({ bbox: bboxTuple, zoom: num(0, 22, "zoom").optional() }), bboxTuple.transform((bbox) => ({ bbox }))])
+    .optional(),
+  nearby: z
+    .strictObject({
+      lat: num(-90, 90, "lat"),
+      lon: num(-180, 180, "lon"),
+      vehicle: z.enum(Object.keys(travelModes) as [TravelMode, ...TravelMode[]]),
+      time: int(LIMITS.nearbyMinMinutes, LIMITS.nearbyMaxMinutes, "time (minutes)"),
+      name: z.string().max(200).optional(),
+    })
+    .optional(),
 } satisfies Record<(typeof geoForms)[number]["key"], z.ZodType>;
 
 /** The raw keys that are not filters: what is searched, where, and how the results are shown. */
@@ -146,13 +209,17 @@ const frameShape = {
   channel: z.enum(["vendita", "affitto", "affitti", "affitto-breve"]).optional(),
   category: z.enum(["residenziale", "commerciale", "case-vacanza"]).optional(),
   propertyTypeGroup: z.string().max(40).optional(),
-  propertyTypes: z.preprocess((v) => (typeof v === "string" ? v.split(",").filter(Boolean) : v), z.array(z.string().max(60)).max(LIMITS.maxListItems)).optional(),
+  propertyTypes: z
+    .preprocess((v) => (typeof v === "string" ? v.split(",").filter(Boolean) : v), z.array(z.string().max(60)).max(LIMITS.maxListItems))
+    .optional(),
   surrounding: flag.optional(),
   includeSurrounding: flag.optional(),
   precision: z.unknown().optional(),
   page: int(1, MAX_PAGE, "page").optional(),
   sortType: z.string().max(40).optional(),
-  zones: z.preprocess((v) => (typeof v === "string" ? v.split(",").filter(Boolean) : v), z.array(z.string().max(80)).max(LIMITS.maxPlaces)).optional(),
+  zones: z
+    .preprocess((v) => (typeof v === "string" ? v.split(",").filter(Boolean) : v), z.array(z.string().max(80)).max(LIMITS.maxPlaces))
+    .optional(),
   isRoomsNumber: flag.optional(),
   fillin: flag.optional(),
 } satisfies Record<(typeof frameRawKeys)[number], z.ZodType>;
@@ -162,7 +229,9 @@ const schemas = new WeakMap<FilterRegistry, z.ZodObject>();
 export function rawFiltersSchemaOf(registry: FilterRegistry): z.ZodObject {
   let schema = schemas.get(registry);
   if (!schema) {
-    const filterShape = Object.fromEntries(Object.entries(registry.schemaShape).map(([key, spec]) => [key, schemaOf(spec, key).optional()]));
+    const filterShape = Object.fromEntries(
+      Object.entries(registry.schemaShape).map(([key, spec]) => [key, schemaOf(spec, key).optional()]),
+    );
     schemas.set(registry, (schema = z.strictObject({ ...frameShape, ...geoShape, ...filterShape })));
   }
   return schema;
@@ -177,12 +246,17 @@ type Raw = { [K in keyof typeof frameShape]?: z.output<(typeof frameShape)[K]> }
  * (core/search/filters.ts), one search area at a time, sort dashes to underscores.
  * Throws SearchRuleError for combinations the rules forbid.
  */
-export function buildSearchQuery(validated: Record<string, unknown>, places: string[] = [], registry: FilterRegistry = searchFilters): SearchQuery {
+export function buildSearchQuery(
+  validated: Record<string, unknown>,
+  places: string[] = [],
+  registry: FilterRegistry = searchFilters,
+): SearchQuery {
   const raw = validated as Raw;
   const channelRaw = raw.channel ?? raw.tr ?? "vendita";
   const channel: Channel = channelRaw === "affitti" ? "affitto" : channelRaw;
   const groupSlug = raw.propertyTypeGroup ? (ownValue(groupAliases, raw.propertyTypeGroup) ?? raw.propertyTypeGroup) : "case";
-  if (!Object.hasOwn(propertyTypeGroups, groupSlug)) throw new SearchRuleError("propertyTypeGroup", `unknown group "${groupSlug.slice(0, 40)}"`);
+  if (!Object.hasOwn(propertyTypeGroups, groupSlug))
+    throw new SearchRuleError("propertyTypeGroup", `unknown group "${groupSlug.slice(0, 40)}"`);
   const group = groupSlug as PropertyTypeGroup;
   if (!groupsByChannel[channel].includes(group)) {
     throw new SearchRuleError("propertyTypeGroup", `${group} is not offered for ${channel}`);
@@ -207,19 +281,28 @@ export function buildSearchQuery(validated: Record<string, unknown>, places: str
   const filters = registry.read(raw, { channel, group }) as SearchFilters;
 
   const geoModes = geoForms.map((g) => g.key).filter((k) => raw[k] !== undefined);
-  if (geoModes.length > 1) throw new SearchRuleError(geoModes[1]!, `only one of ${geoForms.map((g) => g.key).join(", ")} at a time (got ${geoModes.join(", ")})`);
+  if (geoModes.length > 1)
+    throw new SearchRuleError(geoModes[1]!, `only one of ${geoForms.map((g) => g.key).join(", ")} at a time (got ${geoModes.join(", ")})`);
   const geo = geoModes.length === 1 ? geoArea(geoModes[0]!, raw[geoModes[0]!]) : null;
 
   const sortRaw = (raw.sortType ?? "rilevanza").replace(/-/g, "_");
   const sort = (ownValue(sortAliases, sortRaw) ?? sortRaw) as SortKey;
-  if (!sortKeys.includes(sort)) throw new SearchRuleError("sortType", `unknown sort "${sortRaw.slice(0, 40)}": use one of ${sortKeys.join(", ")}`);
+  if (!sortKeys.includes(sort))
+    throw new SearchRuleError("sortType", `unknown sort "${sortRaw.slice(0, 40)}": use one of ${sortKeys.join(", ")}`);
 
   let allPlaces = [...new Set([...places, ...(raw.zones ?? [])])];
   // All of Italy alone is the same search as no place: one query, one URL (/vendita/case/, not …/italia/).
   if (allPlaces.length === 1 && allPlaces[0] === COUNTRY_PLACE_ID) allPlaces = [];
   if (allPlaces.length > LIMITS.maxPlaces) throw new SearchRuleError("locations", `at most ${LIMITS.maxPlaces} places`);
   return {
-    channel, group, propertyTypes, places: allPlaces.sort(), geo, filters, sort, page: raw.page ?? 1,
+    channel,
+    group,
+    propertyTypes,
+    places: allPlaces.sort(),
+    geo,
+    filters,
+    sort,
+    page: raw.page ?? 1,
     includeSurrounding: Boolean(raw.includeSurrounding ?? raw.surrounding ?? false),
   };
 }
@@ -230,14 +313,16 @@ function geoArea(key: string, value: unknown): GeoArea {
   switch (key) {
     case "geobounds": {
       const [west, south, east, north] = v.bbox as [number, number, number, number];
-      if (west >= east || south >= north) throw new SearchRuleError("geobounds", "bbox must be [west, south, east, north] with west < east and south < north");
+      if (west >= east || south >= north)
+        throw new SearchRuleError("geobounds", "bbox must be [west, south, east, north] with west < east and south < north");
       return { kind: "bounds", bbox: [west, south, east, north] };
     }
     case "geopolygon": {
       const ring = (v.polygon as Array<[number, number]>).map(([lat, lng]) => [lng, lat] as [number, number]);
       const problem = validatePolygon(ring);
       if (problem) throw new SearchRuleError("geopolygon", problem);
-      if (polygonAreaKm2(ring) > LIMITS.polygonMaxKm2) throw new SearchRuleError("geopolygon", `the area is too large: draw at most ${formatInteger(LIMITS.polygonMaxKm2)} km²`);
+      if (polygonAreaKm2(ring) > LIMITS.polygonMaxKm2)
+        throw new SearchRuleError("geopolygon", `the area is too large: draw at most ${formatInteger(LIMITS.polygonMaxKm2)} km²`);
       return { kind: "polygon", ring };
     }
     case "geocircle": {

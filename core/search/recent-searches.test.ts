@@ -1,28 +1,54 @@
 import { describe, expect, it } from "vitest";
-import { addRecentSearch, firstFilterPart, parseRecentSearches, RECENT_SEARCHES_MAX, serializeRecentSearches, type RecentSearch } from "./recent-searches.ts";
+import {
+  addRecentSearch,
+  firstFilterPart,
+  parseRecentSearches,
+  RECENT_SEARCHES_MAX,
+  serializeRecentSearches,
+  type RecentSearch,
+} from "./recent-searches.ts";
 
 const e = (uri: string, localities: string, filters: string): RecentSearch => ({ uri, localities, filters });
 
 describe("addRecentSearch", () => {
   it.each<[string, RecentSearch[], RecentSearch, string[]]>([
     ["adds to an empty list", [], e("/vendita/case/milano/", "Milano", "Case in vendita"), ["/vendita/case/milano/"]],
-    ["puts the newest first", [e("/vendita/case/roma/", "Roma", "Case in vendita")], e("/vendita/case/milano/", "Milano", "Case in vendita"),
-      ["/vendita/case/milano/", "/vendita/case/roma/"]],
-    ["replaces the same uri and moves it to the top",
+    [
+      "puts the newest first",
+      [e("/vendita/case/roma/", "Roma", "Case in vendita")],
+      e("/vendita/case/milano/", "Milano", "Case in vendita"),
+      ["/vendita/case/milano/", "/vendita/case/roma/"],
+    ],
+    [
+      "replaces the same uri and moves it to the top",
       [e("/vendita/case/roma/", "Roma", "Case in vendita"), e("/vendita/case/milano/", "Milano", "Case in vendita")],
-      e("/vendita/case/milano/", "Milano", "Case in vendita"), ["/vendita/case/milano/", "/vendita/case/roma/"]],
-    ["drops a new entry with the same location text and first filter part",
-      [e("/vendita/case/milano/", "Milano", "Case in vendita")], e("/vendita/case/milano/?price_max=300000", "Milano", "Case in vendita · fino a 300.000 €"),
-      ["/vendita/case/milano/"]],
-    ["compares texts without case or extra spaces",
-      [e("/vendita/case/milano/", "Milano", "Case in vendita · 2 locali")], e("/vendita/case/milano/?x", " milano ", "case  in vendita"),
-      ["/vendita/case/milano/"]],
-    ["keeps an entry whose location differs",
-      [e("/vendita/case/milano/", "Milano", "Case in vendita")], e("/vendita/case/roma/", "Roma", "Case in vendita"),
-      ["/vendita/case/roma/", "/vendita/case/milano/"]],
-    ["keeps an entry whose first filter part differs",
-      [e("/vendita/case/milano/", "Milano", "Case in vendita")], e("/affitto/case/milano/", "Milano", "Case in affitto"),
-      ["/affitto/case/milano/", "/vendita/case/milano/"]],
+      e("/vendita/case/milano/", "Milano", "Case in vendita"),
+      ["/vendita/case/milano/", "/vendita/case/roma/"],
+    ],
+    [
+      "drops a new entry with the same location text and first filter part",
+      [e("/vendita/case/milano/", "Milano", "Case in vendita")],
+      e("/vendita/case/milano/?price_max=300000", "Milano", "Case in vendita · fino a 300.000 €"),
+      ["/vendita/case/milano/"],
+    ],
+    [
+      "compares texts without case or extra spaces",
+      [e("/vendita/case/milano/", "Milano", "Case in vendita · 2 locali")],
+      e("/vendita/case/milano/?x", " milano ", "case  in vendita"),
+      ["/vendita/case/milano/"],
+    ],
+    [
+      "keeps an entry whose location differs",
+      [e("/vendita/case/milano/", "Milano", "Case in vendita")],
+      e("/vendita/case/roma/", "Roma", "Case in vendita"),
+      ["/vendita/case/roma/", "/vendita/case/milano/"],
+    ],
+    [
+      "keeps an entry whose first filter part differs",
+      [e("/vendita/case/milano/", "Milano", "Case in vendita")],
+      e("/affitto/case/milano/", "Milano", "Case in affitto"),
+      ["/affitto/case/milano/", "/vendita/case/milano/"],
+    ],
   ])("%s", (_name, list, entry, uris) => {
     expect(addRecentSearch(list, entry).map((x) => x.uri)).toEqual(uris);
   });
@@ -50,10 +76,17 @@ describe("stored list", () => {
     const list = [e("/a/", "Milano", "Case in vendita"), e("/b/", "Roma", "Case in affitto")];
     expect(parseRecentSearches(serializeRecentSearches(list))).toEqual(list);
   });
-  it.each([null, "", "not json", "{}", "[1,2]", '[{"uri":"//evil.example/","localities":"x","filters":"y"}]', '[{"uri":"https://x/","localities":"x","filters":"y"}]'])(
-    "reads %j as an empty list", (stored) => {
-      expect(parseRecentSearches(stored)).toEqual([]);
-    });
+  it.each([
+    null,
+    "",
+    "not json",
+    "{}",
+    "[1,2]",
+    '[{"uri":"//evil.example/","localities":"x","filters":"y"}]',
+    '[{"uri":"https://x/","localities":"x","filters":"y"}]',
+  ])("reads %j as an empty list", (stored) => {
+    expect(parseRecentSearches(stored)).toEqual([]);
+  });
   it("skips malformed entries and duplicates, keeps at most 20", () => {
     const many = Array.from({ length: 30 }, (_, i) => e(`/t${i}/`, "x", "y"));
     const stored = JSON.stringify([{ uri: 5 }, many[0], many[0], ...many.slice(1)]);

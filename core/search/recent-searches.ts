@@ -36,7 +36,9 @@ export function addRecentSearch(list: readonly RecentSearch[], entry: RecentSear
   if (list.some((e) => e.uri === clean.uri)) {
     return [clean, ...list.filter((e) => e.uri !== clean.uri)].slice(0, RECENT_SEARCHES_MAX);
   }
-  const nearDuplicate = list.some((e) => sameText(e.localities, clean.localities) && firstFilterPart(e.filters) === firstFilterPart(clean.filters));
+  const nearDuplicate = list.some(
+    (e) => sameText(e.localities, clean.localities) && firstFilterPart(e.filters) === firstFilterPart(clean.filters),
+  );
   if (nearDuplicate) return list.slice(0, RECENT_SEARCHES_MAX);
   return [clean, ...list].slice(0, RECENT_SEARCHES_MAX);
 }
@@ -44,9 +46,16 @@ export function addRecentSearch(list: readonly RecentSearch[], entry: RecentSear
 function isEntry(v: unknown): v is RecentSearch {
   if (typeof v !== "object" || v === null) return false;
   const e = v as Record<string, unknown>;
-  return typeof e.uri === "string" && e.uri.startsWith("/") && !e.uri.startsWith("//") && e.uri.length <= 4000
-    && typeof e.localities === "string" && e.localities.length <= 500
-    && typeof e.filters === "string" && e.filters.length <= 1000;
+  return (
+    typeof e.uri === "string" &&
+    e.uri.startsWith("/") &&
+    !e.uri.startsWith("//") &&
+    e.uri.length <= 4000 &&
+    typeof e.localities === "string" &&
+    e.localities.length <= 500 &&
+    typeof e.filters === "string" &&
+    e.filters.length <= 1000
+  );
 }
 
 /** Reads the stored list; anything malformed (another app's data, a hand-edited value) is skipped. */

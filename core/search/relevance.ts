@@ -15,6 +15,10 @@ export interface RelevanceInput {
 
 export function relevanceScore(listing: RelevanceInput): number {
   const days = new Date(listing.publishedAt).getTime() / 86_400_000;
-  const boost = (listing.photoCount >= 5 ? 3 : 0) + (listing.hasFloorPlan ? 2 : 0) + (listing.hasVirtualTour ? 2 : 0) + (listing.priceType === "ribassato" ? 1 : 0);
+  const boost =
+    (listing.photoCount >= 5 ? 3 : 0) +
+    (listing.hasFloorPlan ? 2 : 0) +
+    (listing.hasVirtualTour ? 2 : 0) +
+    (listing.priceType === "ribassato" ? 1 : 0);
   return Math.round((days + boost) * 1000) / 1000;
 }

@@ -28,7 +28,12 @@ export interface SearchAlert {
 }
 
 /** What a new saved search starts with when nothing is said: e-mail once a day, no push. */
-export const defaultNotifications: Readonly<Notifications> = Object.freeze({ hasPush: false, pushFrequency: "never", hasEmail: true, emailFrequency: "daily" });
+export const defaultNotifications: Readonly<Notifications> = Object.freeze({
+  hasPush: false,
+  pushFrequency: "never",
+  hasEmail: true,
+  emailFrequency: "daily",
+});
 
 /**
  * The frequency a channel is stored with: a channel turned off is sent as never (§4); a channel turned
@@ -87,16 +92,35 @@ export const NOTIFICATION_TOOLTIP_KEY = "casa.notificationTooltipAt";
 
 /** The save-search hint: desktop only, unsaved and inactive search, page 1, 1–500 results, not shown in the last 12 hours. */
 export function showSaveSearchHint(input: {
-  isDesktop: boolean; state: SaveSearchButtonState; page: number; total: number; lastShownAt: number | null; now: number;
+  isDesktop: boolean;
+  state: SaveSearchButtonState;
+  page: number;
+  total: number;
+  lastShownAt: number | null;
+  now: number;
 }): boolean {
-  return input.isDesktop && input.state.kind === "not-saved" && input.page === 1 && input.total >= 1 && input.total <= 500
-    && (input.lastShownAt === null || input.now - input.lastShownAt >= SAVE_SEARCH_HINT_INTERVAL_MS);
+  return (
+    input.isDesktop &&
+    input.state.kind === "not-saved" &&
+    input.page === 1 &&
+    input.total >= 1 &&
+    input.total <= 500 &&
+    (input.lastShownAt === null || input.now - input.lastShownAt >= SAVE_SEARCH_HINT_INTERVAL_MS)
+  );
 }
 
 /** The notification tooltip of a saved-but-inactive search: at most once every 6 hours, never once the user is logged in. */
-export function showNotificationTooltip(input: { state: SaveSearchButtonState; loggedIn: boolean; lastShownAt: number | null; now: number }): boolean {
-  return !input.loggedIn && input.state.kind === "inactive"
-    && (input.lastShownAt === null || input.now - input.lastShownAt >= NOTIFICATION_TOOLTIP_INTERVAL_MS);
+export function showNotificationTooltip(input: {
+  state: SaveSearchButtonState;
+  loggedIn: boolean;
+  lastShownAt: number | null;
+  now: number;
+}): boolean {
+  return (
+    !input.loggedIn &&
+    input.state.kind === "inactive" &&
+    (input.lastShownAt === null || input.now - input.lastShownAt >= NOTIFICATION_TOOLTIP_INTERVAL_MS)
+  );
 }
 
 /** A timestamp read from storage: a number in the past, else null (a corrupt or future value does not silence the hint forever). */
@@ -116,7 +140,11 @@ export const PROPOSAL_MIN_TOTAL_FOR_VISITORS = 10;
  * favourite by a visitor whose search has more than 10 results.
  */
 export function proposeSaveSearch(input: {
-  origin: "favourite" | "lead"; state: SaveSearchButtonState; loggedIn: boolean; total: number; afterLeadEnabled: boolean;
+  origin: "favourite" | "lead";
+  state: SaveSearchButtonState;
+  loggedIn: boolean;
+  total: number;
+  afterLeadEnabled: boolean;
 }): boolean {
   if (input.state.kind !== "not-saved") return false;
   if (input.origin === "lead") return input.afterLeadEnabled;

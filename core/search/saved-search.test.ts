@@ -2,8 +2,19 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSearch } from "./query.ts";
 import {
-  canonicalRing, channelFrequency, hashString, normaliseNotifications, notificationsOf, readTimestamp, SAVE_SEARCH_HINT_INTERVAL_MS,
-  saveSearchButtonState, savedSearchQuery, savedSearchRaw, serializeWithHash, showNotificationTooltip, showSaveSearchHint,
+  canonicalRing,
+  channelFrequency,
+  hashString,
+  normaliseNotifications,
+  notificationsOf,
+  readTimestamp,
+  SAVE_SEARCH_HINT_INTERVAL_MS,
+  saveSearchButtonState,
+  savedSearchQuery,
+  savedSearchRaw,
+  serializeWithHash,
+  showNotificationTooltip,
+  showSaveSearchHint,
   NOTIFICATION_TOOLTIP_INTERVAL_MS,
 } from "./saved-search.ts";
 import { savedSearchDefaultTitle } from "./seo.ts";
@@ -14,36 +25,61 @@ const byId = new Map(fixturePlaces.map((p) => [p.id, p]));
 
 /** A raw filter object with its keys, set values and places in a shuffled order. */
 const filterEntries: Array<[string, unknown]> = [
-  ["price_max", 350000], ["numRooms_min", 2], ["numRooms_max", 4], ["energyClass", ["A4", "B", "C"]], ["availability", ["libero", "nuda-proprieta"]],
-  ["poi", ["supermarket", "subway", "high_school"]], ["exclude_auction", true], ["mq_min", 60], ["sortType", "prezzo-crescente"], ["page", 3],
+  ["price_max", 350000],
+  ["numRooms_min", 2],
+  ["numRooms_max", 4],
+  ["energyClass", ["A4", "B", "C"]],
+  ["availability", ["libero", "nuda-proprieta"]],
+  ["poi", ["supermarket", "subway", "high_school"]],
+  ["exclude_auction", true],
+  ["mq_min", 60],
+  ["sortType", "prezzo-crescente"],
+  ["page", 3],
 ];
 
 describe("serializeWithHash: the same search gives the same hash", () => {
   it("whatever the order of filters, set values and places (property)", () => {
-    fc.assert(fc.property(
-      fc.subarray(filterEntries.map((_, i) => i)), fc.subarray(placeIds, { minLength: 0 }), fc.integer(), (chosen, places, seed) => {
-        const entries = chosen.map((i) => filterEntries[i]!);
-        const rng = seed;
-        const shuffle = <T>(xs: T[]) => xs.map((x, i) => [x, Math.sin(rng + i)] as const).sort((a, b) => a[1] - b[1]).map(([x]) => x);
-        const base = parseSearch(Object.fromEntries(entries), places);
-        const reordered = parseSearch(
-          Object.fromEntries(shuffle(entries).map(([k, v]) => [k, Array.isArray(v) ? shuffle([...v]) : v])),
-          shuffle([...places]),
-        );
-        expect(serializeWithHash(reordered)).toEqual(serializeWithHash(base));
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.subarray(filterEntries.map((_, i) => i)),
+        fc.subarray(placeIds, { minLength: 0 }),
+        fc.integer(),
+        (chosen, places, seed) => {
+          const entries = chosen.map((i) => filterEntries[i]!);
+          const rng = seed;
+          const shuffle = <T>(xs: T[]) =>
+            xs
+              .map((x, i) => [x, Math.sin(rng + i)] as const)
+              .sort((a, b) => a[1] - b[1])
+              .map(([x]) => x);
+          const base = parseSearch(Object.fromEntries(entries), places);
+          const reordered = parseSearch(
+            Object.fromEntries(shuffle(entries).map(([k, v]) => [k, Array.isArray(v) ? shuffle([...v]) : v])),
+            shuffle([...places]),
+          );
+          expect(serializeWithHash(reordered)).toEqual(serializeWithHash(base));
+        },
+      ),
+    );
   });
 
   it("whatever the polygon's start vertex and orientation, closed or open (property)", () => {
-    const ring: Array<[number, number]> = [[45.45, 9.15], [45.46, 9.2], [45.48, 9.22], [45.49, 9.17], [45.47, 9.12]];
+    const ring: Array<[number, number]> = [
+      [45.45, 9.15],
+      [45.46, 9.2],
+      [45.48, 9.22],
+      [45.49, 9.17],
+      [45.47, 9.12],
+    ];
     const base = serializeWithHash(parseSearch({ geopolygon: { polygon: ring } }));
-    fc.assert(fc.property(fc.nat(ring.length - 1), fc.boolean(), fc.boolean(), (start, reverse, close) => {
-      let r = [...ring.slice(start), ...ring.slice(0, start)];
-      if (reverse) r = r.reverse();
-      if (close) r = [...r, r[0]!];
-      expect(serializeWithHash(parseSearch({ geopolygon: { polygon: r } }))).toEqual(base);
-    }));
+    fc.assert(
+      fc.property(fc.nat(ring.length - 1), fc.boolean(), fc.boolean(), (start, reverse, close) => {
+        let r = [...ring.slice(start), ...ring.slice(0, start)];
+        if (reverse) r = r.reverse();
+        if (close) r = [...r, r[0]!];
+        expect(serializeWithHash(parseSearch({ geopolygon: { polygon: r } }))).toEqual(base);
+      }),
+    );
   });
 
   it("differs when the search differs, and ignores page and sort", () => {
@@ -56,7 +92,16 @@ describe("serializeWithHash: the same search gives the same hash", () => {
 
   it("restores every shape exactly from its saved raw filters", () => {
     const searches = [
-      parseSearch({ geopolygon: { polygon: [[45.45, 9.15], [45.46, 9.2], [45.48, 9.22], [45.49, 9.17]] } }),
+      parseSearch({
+        geopolygon: {
+          polygon: [
+            [45.45, 9.15],
+            [45.46, 9.2],
+            [45.48, 9.22],
+            [45.49, 9.17],
+          ],
+        },
+      }),
       parseSearch({ geocircle: { circle: [{ distance: 1500, center: [45.4642035, 9.189982] }] } }),
       parseSearch({ nearby: { lat: 45.46, lon: 9.19, vehicle: "bike", time: 20 } }),
       parseSearch({ geobounds: [9.1, 45.4, 9.3, 45.5] }),
@@ -70,8 +115,29 @@ describe("serializeWithHash: the same search gives the same hash", () => {
   });
 
   it("keeps the polygon's vertices, counter-clockwise from the lowest one", () => {
-    expect(canonicalRing([[9.2, 45.5], [9.1, 45.4], [9.3, 45.4], [9.2, 45.5]])).toEqual([[9.1, 45.4], [9.3, 45.4], [9.2, 45.5]]);
-    expect(canonicalRing([[9.1, 45.4], [9.2, 45.5], [9.3, 45.4]])).toEqual([[9.1, 45.4], [9.3, 45.4], [9.2, 45.5]]);
+    expect(
+      canonicalRing([
+        [9.2, 45.5],
+        [9.1, 45.4],
+        [9.3, 45.4],
+        [9.2, 45.5],
+      ]),
+    ).toEqual([
+      [9.1, 45.4],
+      [9.3, 45.4],
+      [9.2, 45.5],
+    ]);
+    expect(
+      canonicalRing([
+        [9.1, 45.4],
+        [9.2, 45.5],
+        [9.3, 45.4],
+      ]),
+    ).toEqual([
+      [9.1, 45.4],
+      [9.3, 45.4],
+      [9.2, 45.5],
+    ]);
   });
 
   it("excludes auctions only where the choice exists", () => {
@@ -90,7 +156,13 @@ describe("default titles", () => {
     [{}, ["IT-03-015146-NIL01", "IT-03-015146-NIL02"], "Duomo, Brera"],
   ] as Array<[Record<string, unknown>, string[], string]>)("%j in %j → %s", (raw, ids, title) => {
     const q = parseSearch(raw, ids);
-    expect(savedSearchDefaultTitle(q, q.places.map((id) => byId.get(id)!).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id)), "it")).toBe(title);
+    expect(
+      savedSearchDefaultTitle(
+        q,
+        q.places.map((id) => byId.get(id)!).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id)),
+        "it",
+      ),
+    ).toBe(title);
   });
 });
 
@@ -100,9 +172,24 @@ describe("alert settings", () => {
     expect(channelFrequency(true, "never")).toBe("immediately");
     expect(channelFrequency(true, "daily")).toBe("daily");
     expect(channelFrequency(false, "daily")).toBe("never");
-    expect(normaliseNotifications({ hasEmail: false, emailFrequency: "daily", hasPush: true })).toEqual({ hasEmail: false, emailFrequency: "never", hasPush: true, pushFrequency: "immediately" });
-    expect(normaliseNotifications({ emailFrequency: "daily" })).toEqual({ hasEmail: true, emailFrequency: "daily", hasPush: false, pushFrequency: "never" });
-    expect(notificationsOf([{ alertType: "push", alertFrequency: "daily" }])).toEqual({ hasEmail: false, emailFrequency: "never", hasPush: true, pushFrequency: "daily" });
+    expect(normaliseNotifications({ hasEmail: false, emailFrequency: "daily", hasPush: true })).toEqual({
+      hasEmail: false,
+      emailFrequency: "never",
+      hasPush: true,
+      pushFrequency: "immediately",
+    });
+    expect(normaliseNotifications({ emailFrequency: "daily" })).toEqual({
+      hasEmail: true,
+      emailFrequency: "daily",
+      hasPush: false,
+      pushFrequency: "never",
+    });
+    expect(notificationsOf([{ alertType: "push", alertFrequency: "daily" }])).toEqual({
+      hasEmail: false,
+      emailFrequency: "never",
+      hasPush: true,
+      pushFrequency: "daily",
+    });
   });
 
   it("gives the button's three states", () => {
@@ -139,8 +226,12 @@ describe("hint tooltips (§4, §9)", () => {
     const inactive = { kind: "inactive" } as const;
     expect(showNotificationTooltip({ state: inactive, loggedIn: false, lastShownAt: null, now })).toBe(true);
     expect(showNotificationTooltip({ state: inactive, loggedIn: true, lastShownAt: null, now })).toBe(false);
-    expect(showNotificationTooltip({ state: inactive, loggedIn: false, lastShownAt: now - NOTIFICATION_TOOLTIP_INTERVAL_MS + 1, now })).toBe(false);
-    expect(showNotificationTooltip({ state: inactive, loggedIn: false, lastShownAt: now - NOTIFICATION_TOOLTIP_INTERVAL_MS, now })).toBe(true);
+    expect(
+      showNotificationTooltip({ state: inactive, loggedIn: false, lastShownAt: now - NOTIFICATION_TOOLTIP_INTERVAL_MS + 1, now }),
+    ).toBe(false);
+    expect(showNotificationTooltip({ state: inactive, loggedIn: false, lastShownAt: now - NOTIFICATION_TOOLTIP_INTERVAL_MS, now })).toBe(
+      true,
+    );
     expect(showNotificationTooltip({ state: { kind: "not-saved" }, loggedIn: false, lastShownAt: null, now })).toBe(false);
   });
 

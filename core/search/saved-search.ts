@@ -35,7 +35,8 @@ export function canonicalRing(input: readonly LonLat[]): LonLat[] {
   if (signedArea(ring) < 0) ring = [...ring].reverse();
   let start = 0;
   for (let i = 1; i < ring.length; i++) {
-    const [x, y] = ring[i]!, [bx, by] = ring[start]!;
+    const [x, y] = ring[i]!,
+      [bx, by] = ring[start]!;
     if (x < bx || (x === bx && y < by)) start = i;
   }
   return [...ring.slice(start), ...ring.slice(0, start)];
@@ -44,10 +45,14 @@ export function canonicalRing(input: readonly LonLat[]): LonLat[] {
 function canonicalGeo(geo: GeoArea | null): GeoArea | null {
   if (!geo) return null;
   switch (geo.kind) {
-    case "polygon": return { kind: "polygon", ring: canonicalRing(geo.ring) };
-    case "bounds": return { kind: "bounds", bbox: geo.bbox.map(round) as [number, number, number, number] };
-    case "circle": return { kind: "circle", lat: round(geo.lat), lon: round(geo.lon), radius: geo.radius };
-    case "nearby": return { kind: "nearby", lat: round(geo.lat), lon: round(geo.lon), mode: geo.mode, minutes: geo.minutes };
+    case "polygon":
+      return { kind: "polygon", ring: canonicalRing(geo.ring) };
+    case "bounds":
+      return { kind: "bounds", bbox: geo.bbox.map(round) as [number, number, number, number] };
+    case "circle":
+      return { kind: "circle", lat: round(geo.lat), lon: round(geo.lon), radius: geo.radius };
+    case "nearby":
+      return { kind: "nearby", lat: round(geo.lat), lon: round(geo.lon), mode: geo.mode, minutes: geo.minutes };
   }
 }
 
@@ -56,7 +61,8 @@ function canonicalGeo(geo: GeoArea | null): GeoArea | null {
  * excluded when asked ('Escludi immobili all’asta', seed 001 §5: exclude_auction in the saved URL).
  */
 export function savedSearchQuery(query: SearchQuery, options: { excludeAuctions?: boolean } = {}): SearchQuery {
-  const filters = options.excludeAuctions && auctionExclusionAllowed(query) ? { ...query.filters, auction: "exclude" as const } : query.filters;
+  const filters =
+    options.excludeAuctions && auctionExclusionAllowed(query) ? { ...query.filters, auction: "exclude" as const } : query.filters;
   return { ...query, filters, geo: canonicalGeo(query.geo), page: 1, sort: defaultQuery.sort };
 }
 
@@ -81,7 +87,10 @@ export function serializeSearch(query: SearchQuery): string {
  * browser and the server compute the same value.
  */
 export function hashString(text: string): string {
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
+  let h1 = 1779033703,
+    h2 = 3144134277,
+    h3 = 1013904242,
+    h4 = 2773480762;
   for (let i = 0; i < text.length; i++) {
     const k = text.charCodeAt(i);
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067);

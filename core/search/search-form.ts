@@ -21,7 +21,13 @@ export function formEntriesToRaw(entries: Iterable<[string, string]>): Record<st
     if (++n > MAX_FIELDS) break;
     const text = value.trim();
     if (text === "" || IGNORED.has(key) || key.startsWith("utm_")) continue;
-    lists.set(key, [...(lists.get(key) ?? []), ...text.split(",").map((s) => s.trim()).filter(Boolean)]);
+    lists.set(key, [
+      ...(lists.get(key) ?? []),
+      ...text
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ]);
   }
   const out: Record<string, string | string[]> = {};
   for (const [key, values] of lists) out[key] = values.length === 1 ? values[0]! : values;

@@ -11,8 +11,14 @@ const place = (id: string) => places.get(id)!;
 function seo(raw: Record<string, unknown>, ids: string[], extra: Partial<SearchSeoInput> = {}) {
   const query = parseSearch(raw, ids);
   return searchSeo({
-    query, places: query.places.map(place), total: 1234, totalPages: 50, locale: "it",
-    canonicalPath: encodeSearchUrl(query, places), origin: "https://casa.example", ...extra,
+    query,
+    places: query.places.map(place),
+    total: 1234,
+    totalPages: 50,
+    locale: "it",
+    canonicalPath: encodeSearchUrl(query, places),
+    origin: "https://casa.example",
+    ...extra,
   });
 }
 const title = (raw: Record<string, unknown>, ids: string[] = [], locale: "it" | "en" = "it") =>
@@ -32,7 +38,11 @@ describe("searchTitle (seed 000 §9)", () => {
     [{ geobounds: [9.1, 45.4, 9.3, 45.5] }, [], "Ricerca su Mappa"],
     [{ propertyTypes: ["villa"] }, ["IT-03-P015"], "Ville in vendita in provincia di Milano"],
     [{ propertyTypeGroup: "uffici" }, ["IT-03"], "Uffici in vendita in Lombardia"],
-    [{ propertyTypeGroup: "nuove-costruzioni", numRooms_min: 3, numRooms_max: 3 }, ["IT-01-001272"], "Trilocali di nuova costruzione in vendita a Torino"],
+    [
+      { propertyTypeGroup: "nuove-costruzioni", numRooms_min: 3, numRooms_max: 3 },
+      ["IT-01-001272"],
+      "Trilocali di nuova costruzione in vendita a Torino",
+    ],
     [{ channel: "affitto-breve" }, ["IT-08-099014"], "Case vacanza a Rimini"],
     [{}, ["IT-03-015146-NIL01"], "Case in vendita in zona Duomo"],
     [{}, ["IT-03-015146-MM1-AMENDOLA"], "Case in vendita vicino alla fermata Amendola"],
@@ -57,11 +67,25 @@ describe("searchTitle (seed 000 §9)", () => {
     expect(searchTitle(q, [place("IT-03-015146-NIL01")], "it", places)).toBe("Case in vendita in zona Duomo a Milano");
     expect(searchTitle(q, [place("IT-03-015146-NIL01")], "en", places)).toBe("Homes for sale in the Duomo area in Milan");
     const stop = parseSearch({}, ["IT-03-015146-MM1-AMENDOLA", "IT-12-058091"]);
-    expect(searchTitle(stop, stop.places.map(place), "it", places)).toBe("Case in vendita vicino alla fermata Amendola a Milano e un'altra località");
+    expect(searchTitle(stop, stop.places.map(place), "it", places)).toBe(
+      "Case in vendita vicino alla fermata Amendola a Milano e un'altra località",
+    );
     const coast = parseSearch({}, ["IT-07-P008-MARE"]);
-    expect(searchTitle(coast, [place("IT-07-P008-MARE")], "it", places)).toBe("Case in vendita nelle località di mare della provincia di Imperia");
-    expect(searchTitle(coast, [place("IT-07-P008-MARE")], "en", places)).toBe("Homes for sale in the seaside towns of the province of Imperia");
-    const s = searchSeo({ query: q, places: [place("IT-03-015146-NIL01")], total: 3, totalPages: 1, locale: "it", canonicalPath: "/vendita/case/milano/zona-duomo/", lookup: places });
+    expect(searchTitle(coast, [place("IT-07-P008-MARE")], "it", places)).toBe(
+      "Case in vendita nelle località di mare della provincia di Imperia",
+    );
+    expect(searchTitle(coast, [place("IT-07-P008-MARE")], "en", places)).toBe(
+      "Homes for sale in the seaside towns of the province of Imperia",
+    );
+    const s = searchSeo({
+      query: q,
+      places: [place("IT-03-015146-NIL01")],
+      total: 3,
+      totalPages: 1,
+      locale: "it",
+      canonicalPath: "/vendita/case/milano/zona-duomo/",
+      lookup: places,
+    });
     expect(s.h1).toBe("Case in vendita in zona Duomo a Milano");
   });
 
@@ -77,9 +101,19 @@ describe("searchTitle (seed 000 §9)", () => {
     const circle = streetSearch({ lat: 45.4642, lon: 9.19 }, "vendita");
     expect(searchTitle(circle, [], "it", undefined, "Via Roma, Milano")).toBe("Case in vendita entro 500 m da Via Roma, Milano");
     expect(searchTitle(circle, [], "en", undefined, "Via Roma, Milano")).toBe("Homes for sale within 500 m of Via Roma, Milano");
-    expect(searchTitle(streetSearch({ lat: 45.4642, lon: 9.19 }, "affitto"), [], "it", undefined, "Via Roma, Milano")).toBe("Case in affitto entro 500 m da Via Roma, Milano");
+    expect(searchTitle(streetSearch({ lat: 45.4642, lon: 9.19 }, "affitto"), [], "it", undefined, "Via Roma, Milano")).toBe(
+      "Case in affitto entro 500 m da Via Roma, Milano",
+    );
     expect(searchTitle(circle, [], "it")).toBe("Ricerca su Mappa");
-    const s = searchSeo({ query: circle, places: [], total: 3, totalPages: 1, locale: "it", canonicalPath: "/vendita/case/?geocircle=45.4642,9.19,500", circleCentre: "Via Roma, Milano" });
+    const s = searchSeo({
+      query: circle,
+      places: [],
+      total: 3,
+      totalPages: 1,
+      locale: "it",
+      canonicalPath: "/vendita/case/?geocircle=45.4642,9.19,500",
+      circleCentre: "Via Roma, Milano",
+    });
     expect(s.title).toBe("Case in vendita entro 500 m da Via Roma, Milano");
     expect(s.robots).toBe("noindex,follow");
   });
@@ -117,11 +151,17 @@ describe("searchSeo", () => {
   });
 
   it("puts the total in it-IT format in the description, and says so when there is nothing", () => {
-    expect(seo({}, ["IT-03-015146"]).description).toBe("1.234 annunci: case in vendita a Milano. Foto, planimetrie, prezzi e mappa: trova la tua casa su casa.");
+    expect(seo({}, ["IT-03-015146"]).description).toBe(
+      "1.234 annunci: case in vendita a Milano. Foto, planimetrie, prezzi e mappa: trova la tua casa su casa.",
+    );
     expect(seo({}, ["IT-03-015146"], { total: 1 }).description).toMatch(/^1 annuncio: /);
-    expect(seo({}, ["IT-03-015146"], { total: 0, totalPages: 0 }).description).toMatch(/^Nessun annuncio al momento: case in vendita a Milano\./);
+    expect(seo({}, ["IT-03-015146"], { total: 0, totalPages: 0 }).description).toMatch(
+      /^Nessun annuncio al momento: case in vendita a Milano\./,
+    );
     expect(seo({ only_auction: true }, ["IT-15-063049"]).description).toMatch(/^1\.234 annunci: Aste Giudiziarie a Napoli\./);
-    expect(seo({}, ["IT-03-015146"], { locale: "en", total: 1234567 }).description).toMatch(/^1,234,567 listings: homes for sale in Milan\./);
+    expect(seo({}, ["IT-03-015146"], { locale: "en", total: 1234567 }).description).toMatch(
+      /^1,234,567 listings: homes for sale in Milan\./,
+    );
   });
 
   it("gives hreflang alternates (it, en, x-default) only up to page 30", () => {

@@ -46,35 +46,77 @@ type Locale = "it" | "en";
 
 const groupNouns: Record<Locale, Record<PropertyTypeGroup, string>> = {
   it: {
-    case: "Case", "nuove-costruzioni": "Nuove costruzioni", stanze: "Stanze", "garage-posti-auto": "Garage e posti auto",
-    "cantine-solai": "Cantine e solai", "edifici-palazzi": "Edifici e palazzi", uffici: "Uffici", commerciale: "Locali commerciali",
-    capannoni: "Capannoni", terreni: "Terreni",
+    case: "Case",
+    "nuove-costruzioni": "Nuove costruzioni",
+    stanze: "Stanze",
+    "garage-posti-auto": "Garage e posti auto",
+    "cantine-solai": "Cantine e solai",
+    "edifici-palazzi": "Edifici e palazzi",
+    uffici: "Uffici",
+    commerciale: "Locali commerciali",
+    capannoni: "Capannoni",
+    terreni: "Terreni",
   },
   en: {
-    case: "Homes", "nuove-costruzioni": "New homes", stanze: "Rooms", "garage-posti-auto": "Garages and parking spaces",
-    "cantine-solai": "Cellars and lofts", "edifici-palazzi": "Buildings", uffici: "Offices", commerciale: "Commercial premises",
-    capannoni: "Warehouses", terreni: "Land",
+    case: "Homes",
+    "nuove-costruzioni": "New homes",
+    stanze: "Rooms",
+    "garage-posti-auto": "Garages and parking spaces",
+    "cantine-solai": "Cellars and lofts",
+    "edifici-palazzi": "Buildings",
+    uffici: "Offices",
+    commerciale: "Commercial premises",
+    capannoni: "Warehouses",
+    terreni: "Land",
   },
 };
 
 const typeNouns: Record<Locale, Record<string, string>> = {
   it: {
-    appartamento: "Appartamenti", "attico-mansarda": "Attici e mansarde", "casa-bi-trifamiliare": "Case bi/trifamiliari",
-    "casa-indipendente": "Case indipendenti", loft: "Loft", "rustico-casale": "Rustici e casali", villa: "Ville",
-    "villetta-a-schiera": "Villette a schiera", "baita-bungalow-chalet-trullo": "Baite, chalet e trulli", stanza: "Stanze",
-    box: "Box", "posto-auto": "Posti auto", "cantina-solaio": "Cantine e solai", palazzo: "Palazzi", edificio: "Edifici",
-    ufficio: "Uffici", "negozio-locale-commerciale": "Negozi e locali commerciali",
-    "attivita-licenza-commerciale": "Attività e licenze commerciali", capannone: "Capannoni",
-    "terreno-edificabile": "Terreni edificabili", "terreno-agricolo": "Terreni agricoli",
+    appartamento: "Appartamenti",
+    "attico-mansarda": "Attici e mansarde",
+    "casa-bi-trifamiliare": "Case bi/trifamiliari",
+    "casa-indipendente": "Case indipendenti",
+    loft: "Loft",
+    "rustico-casale": "Rustici e casali",
+    villa: "Ville",
+    "villetta-a-schiera": "Villette a schiera",
+    "baita-bungalow-chalet-trullo": "Baite, chalet e trulli",
+    stanza: "Stanze",
+    box: "Box",
+    "posto-auto": "Posti auto",
+    "cantina-solaio": "Cantine e solai",
+    palazzo: "Palazzi",
+    edificio: "Edifici",
+    ufficio: "Uffici",
+    "negozio-locale-commerciale": "Negozi e locali commerciali",
+    "attivita-licenza-commerciale": "Attività e licenze commerciali",
+    capannone: "Capannoni",
+    "terreno-edificabile": "Terreni edificabili",
+    "terreno-agricolo": "Terreni agricoli",
   },
   en: {
-    appartamento: "Flats", "attico-mansarda": "Penthouses and attics", "casa-bi-trifamiliare": "Two- and three-family houses",
-    "casa-indipendente": "Detached houses", loft: "Lofts", "rustico-casale": "Farmhouses", villa: "Villas",
-    "villetta-a-schiera": "Terraced houses", "baita-bungalow-chalet-trullo": "Huts, chalets and trulli", stanza: "Rooms",
-    box: "Garages", "posto-auto": "Parking spaces", "cantina-solaio": "Cellars and lofts", palazzo: "Mansions", edificio: "Buildings",
-    ufficio: "Offices", "negozio-locale-commerciale": "Shops and commercial premises",
-    "attivita-licenza-commerciale": "Businesses and commercial licences", capannone: "Warehouses",
-    "terreno-edificabile": "Building land", "terreno-agricolo": "Farmland",
+    appartamento: "Flats",
+    "attico-mansarda": "Penthouses and attics",
+    "casa-bi-trifamiliare": "Two- and three-family houses",
+    "casa-indipendente": "Detached houses",
+    loft: "Lofts",
+    "rustico-casale": "Farmhouses",
+    villa: "Villas",
+    "villetta-a-schiera": "Terraced houses",
+    "baita-bungalow-chalet-trullo": "Huts, chalets and trulli",
+    stanza: "Rooms",
+    box: "Garages",
+    "posto-auto": "Parking spaces",
+    "cantina-solaio": "Cellars and lofts",
+    palazzo: "Mansions",
+    edificio: "Buildings",
+    ufficio: "Offices",
+    "negozio-locale-commerciale": "Shops and commercial premises",
+    "attivita-licenza-commerciale": "Businesses and commercial licences",
+    capannone: "Warehouses",
+    "terreno-edificabile": "Building land",
+    "terreno-agricolo": "Farmland",
   },
 };
 
@@ -85,32 +127,49 @@ const roomNouns: Record<Locale, Record<number, string>> = {
 
 const texts = {
   it: {
-    sale: "in vendita", rent: "in affitto", holiday: "Case vacanza", holidayRooms: (rooms: string) => `${rooms} per vacanze`,
+    sale: "in vendita",
+    rent: "in affitto",
+    holiday: "Case vacanza",
+    holidayRooms: (rooms: string) => `${rooms} per vacanze`,
     newBuild: (rooms: string) => `${rooms} di nuova costruzione`,
-    italy: "in tutta Italia", rentList: "Case in affitto", auctions: "Aste Giudiziarie", map: "Ricerca su Mappa",
+    italy: "in tutta Italia",
+    rentList: "Case in affitto",
+    auctions: "Aste Giudiziarie",
+    map: "Ricerca su Mappa",
     around: (metres: string, centre: string) => `entro ${metres} m da ${centre}`,
     anywhere: "Ovunque (tutte le località)",
     page: (n: number) => ` - pagina ${n}`,
     more: (n: number) => (n === 1 ? " e un'altra località" : ` e altre ${n} località`),
-    region: (name: string) => `in ${name}`, province: (name: string) => `in provincia di ${name}`, town: (name: string) => `a ${name}`,
-    zone: (name: string) => `in zona ${name}`, metroLine: (name: string) => `lungo la metro ${name}`,
+    region: (name: string) => `in ${name}`,
+    province: (name: string) => `in provincia di ${name}`,
+    town: (name: string) => `a ${name}`,
+    zone: (name: string) => `in zona ${name}`,
+    metroLine: (name: string) => `lungo la metro ${name}`,
     metroStop: (name: string) => `vicino alla fermata ${name}`,
     coast: (province: string) => `nelle località di mare della provincia di ${province}`,
     count: (n: string, total: number) => (total === 1 ? `1 annuncio` : `${n} annunci`),
-    description: (count: string, subject: string) =>
-      `${count}: ${subject}. Foto, planimetrie, prezzi e mappa: trova la tua casa su casa.`,
+    description: (count: string, subject: string) => `${count}: ${subject}. Foto, planimetrie, prezzi e mappa: trova la tua casa su casa.`,
     none: (subject: string) => `Nessun annuncio al momento: ${subject}. Allarga la ricerca o salvala per ricevere i nuovi annunci.`,
   },
   en: {
-    sale: "for sale", rent: "for rent", holiday: "Holiday homes", holidayRooms: (rooms: string) => `${rooms} for holidays`,
+    sale: "for sale",
+    rent: "for rent",
+    holiday: "Holiday homes",
+    holidayRooms: (rooms: string) => `${rooms} for holidays`,
     newBuild: (rooms: string) => `New-build ${rooms.toLowerCase()}`,
-    italy: "across Italy", rentList: "Homes for rent", auctions: "Court auctions", map: "Map search",
+    italy: "across Italy",
+    rentList: "Homes for rent",
+    auctions: "Court auctions",
+    map: "Map search",
     around: (metres: string, centre: string) => `within ${metres} m of ${centre}`,
     anywhere: "Anywhere (all places)",
     page: (n: number) => ` - page ${n}`,
     more: (n: number) => (n === 1 ? " and 1 more place" : ` and ${n} more places`),
-    region: (name: string) => `in ${name}`, province: (name: string) => `in the province of ${name}`, town: (name: string) => `in ${name}`,
-    zone: (name: string) => `in the ${name} area`, metroLine: (name: string) => `along the ${name}`,
+    region: (name: string) => `in ${name}`,
+    province: (name: string) => `in the province of ${name}`,
+    town: (name: string) => `in ${name}`,
+    zone: (name: string) => `in the ${name} area`,
+    metroLine: (name: string) => `along the ${name}`,
     metroStop: (name: string) => `near ${name} station`,
     coast: (province: string) => `in the seaside towns of the province of ${province}`,
     count: (n: string, total: number) => (total === 1 ? `1 listing` : `${n} listings`),
@@ -135,14 +194,21 @@ export function placePhrase(places: UrlPlace[], locale: Locale, lookup?: UrlPlac
   const anchor = primary.level > PlaceLevel.town && lookup ? anchorOf(primary, lookup) : undefined;
   // A non-administrative zone spanning a province is its coast ("Località di mare - Imperia").
   const coastOf = primary.level === PlaceLevel.nonAdminZone && anchor?.level === PlaceLevel.province ? anchor : undefined;
-  const phrase = coastOf ? t.coast(placeName(coastOf, locale))
-    : primary.level === PlaceLevel.country ? t.italy
-    : primary.level === PlaceLevel.region ? t.region(name)
-    : primary.level === PlaceLevel.province ? t.province(name)
-    : primary.level === PlaceLevel.town ? t.town(name)
-    : primary.level === PlaceLevel.metroLine ? t.metroLine(name)
-    : primary.level === PlaceLevel.metroStop ? t.metroStop(name)
-    : t.zone(name);
+  const phrase = coastOf
+    ? t.coast(placeName(coastOf, locale))
+    : primary.level === PlaceLevel.country
+      ? t.italy
+      : primary.level === PlaceLevel.region
+        ? t.region(name)
+        : primary.level === PlaceLevel.province
+          ? t.province(name)
+          : primary.level === PlaceLevel.town
+            ? t.town(name)
+            : primary.level === PlaceLevel.metroLine
+              ? t.metroLine(name)
+              : primary.level === PlaceLevel.metroStop
+                ? t.metroStop(name)
+                : t.zone(name);
   const town = anchor?.level === PlaceLevel.town ? anchor : undefined;
   // Metro lines carry their city in the name ("M1 Milano"): no "a Milano" after it.
   const inTown = town && !name.includes(placeName(town, locale)) && !name.includes(town.name) ? ` ${t.town(placeName(town, locale))}` : "";
@@ -181,7 +247,14 @@ function subjectNoun(query: SearchQuery, locale: Locale): string {
  * The title without the page suffix. A map shape is 'Ricerca su Mappa', except a circle whose centre
  * is named (a street pick): "Case in vendita entro 500 m da Via Roma, Milano".
  */
-export function searchTitle(query: SearchQuery, places: UrlPlace[], locale: Locale, lookup?: UrlPlaceLookup, circleCentre?: string, map = false): string {
+export function searchTitle(
+  query: SearchQuery,
+  places: UrlPlace[],
+  locale: Locale,
+  lookup?: UrlPlaceLookup,
+  circleCentre?: string,
+  map = false,
+): string {
   const t = texts[locale];
   if (map && places.length === 0 && !(query.geo?.kind === "circle" && circleCentre)) return t.map;
   const namedCircle = query.geo?.kind === "circle" && circleCentre ? t.around(formatCount(query.geo.radius, locale), circleCentre) : null;
@@ -204,8 +277,15 @@ export function searchTitle(query: SearchQuery, places: UrlPlace[], locale: Loca
  * one place, at most one active filter, the default sort and no fill-in or publisher filter.
  */
 export function isIndexable(query: SearchQuery, places: UrlPlace[], total: number): boolean {
-  return total > 0 && query.geo === null && places.length <= 1 && activeFilterCount(query) <= 1 && query.sort === "rilevanza"
-    && !query.includeSurrounding && query.filters.publisherId === undefined;
+  return (
+    total > 0 &&
+    query.geo === null &&
+    places.length <= 1 &&
+    activeFilterCount(query) <= 1 &&
+    query.sort === "rilevanza" &&
+    !query.includeSurrounding &&
+    query.filters.publisherId === undefined
+  );
 }
 
 export function searchSeo(input: SearchSeoInput): SearchSeo {
@@ -223,13 +303,14 @@ export function searchSeo(input: SearchSeoInput): SearchSeo {
   const description = total > 0 ? t.description(t.count(formatCount(total, locale), total), subject) : t.none(subject);
 
   const path = input.canonicalPath;
-  const alternates = page <= MAX_ALTERNATE_PAGE
-    ? [
-        { hreflang: "it", href: localized(path, "it") },
-        { hreflang: "en", href: localized(path, "en") },
-        { hreflang: "x-default", href: localized(path, "it") },
-      ]
-    : [];
+  const alternates =
+    page <= MAX_ALTERNATE_PAGE
+      ? [
+          { hreflang: "it", href: localized(path, "it") },
+          { hreflang: "en", href: localized(path, "en") },
+          { hreflang: "x-default", href: localized(path, "it") },
+        ]
+      : [];
   return {
     title,
     h1,

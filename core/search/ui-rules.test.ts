@@ -1,9 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { parseSearch, rawFiltersSchema } from "./query.ts";
 import {
-  attachChildren, baseFilters, checkState, countDelay, dropdownSummary, formEntriesToFilters, MULTI_CHOICE_DELAY_MS, pickDropdownValue,
-  propertyGroupOptions, RAW_FILTER_KEYS, recordVisit, selectedPlaceIds, selectionLabel, smartBackTarget, togglePropertyType,
-  toggleNode, truncateLabel, type TreeNode,
+  attachChildren,
+  baseFilters,
+  checkState,
+  countDelay,
+  dropdownSummary,
+  formEntriesToFilters,
+  MULTI_CHOICE_DELAY_MS,
+  pickDropdownValue,
+  propertyGroupOptions,
+  RAW_FILTER_KEYS,
+  recordVisit,
+  selectedPlaceIds,
+  selectionLabel,
+  smartBackTarget,
+  togglePropertyType,
+  toggleNode,
+  truncateLabel,
+  type TreeNode,
 } from "./ui-rules.ts";
 
 describe("labels", () => {
@@ -28,7 +43,13 @@ describe("labels", () => {
 // town → zones a, b (b has blocks b1, b2), c (children not loaded)
 const tree = (): TreeNode[] => [
   { id: "a", children: [] },
-  { id: "b", children: [{ id: "b1", children: [] }, { id: "b2", children: [] }] },
+  {
+    id: "b",
+    children: [
+      { id: "b1", children: [] },
+      { id: "b2", children: [] },
+    ],
+  },
   { id: "c" },
 ];
 
@@ -66,7 +87,10 @@ describe("checkbox tree", () => {
 
   it("children loaded under a checked node arrive checked", () => {
     const roots = tree();
-    const { roots: next, checked } = attachChildren(roots, new Set(["c"]), "c", [{ id: "c1", children: [] }, { id: "c2", children: [] }]);
+    const { roots: next, checked } = attachChildren(roots, new Set(["c"]), "c", [
+      { id: "c1", children: [] },
+      { id: "c2", children: [] },
+    ]);
     expect([...checked].sort()).toEqual(["c", "c1", "c2"]);
     expect(checkState(next[2]!, checked)).toBe("checked");
     const unchecked = attachChildren(roots, new Set(), "c", [{ id: "c1", children: [] }]);
@@ -107,7 +131,10 @@ describe("property-type panel", () => {
 describe("filter dropdown", () => {
   const multi = { multiple: true, defaultValue: "any" };
   it("single choice takes the value and closes", () => {
-    expect(pickDropdownValue({ open: true, values: ["any"] }, "2", { multiple: false, defaultValue: "any" })).toEqual({ open: false, values: ["2"] });
+    expect(pickDropdownValue({ open: true, values: ["any"] }, "2", { multiple: false, defaultValue: "any" })).toEqual({
+      open: false,
+      values: ["2"],
+    });
   });
   it("multiple choice toggles and stays open", () => {
     let s = pickDropdownValue({ open: true, values: ["any"] }, "A4", multi);
@@ -144,11 +171,29 @@ describe("live count timing and form values", () => {
 
   it("turns form entries into filters: lists for repeated names, no empty, unknown, sort or page values", () => {
     const filters = formEntriesToFilters(
-      [["price_max", "300000"], ["price_min", ""], ["energyClass", "A4"], ["energyClass", "B"], ["sortType", "prezzo-crescente"],
-        ["page", "2"], ["q", "milano"], ["geobounds", "9,45,9.2,45.5"], ["zones", "IT-1"], ["numRooms_min", "2"], ["lift", "true"]],
+      [
+        ["price_max", "300000"],
+        ["price_min", ""],
+        ["energyClass", "A4"],
+        ["energyClass", "B"],
+        ["sortType", "prezzo-crescente"],
+        ["page", "2"],
+        ["q", "milano"],
+        ["geobounds", "9,45,9.2,45.5"],
+        ["zones", "IT-1"],
+        ["numRooms_min", "2"],
+        ["lift", "true"],
+      ],
       { channel: "affitto", propertyTypeGroup: "case" },
     );
-    expect(filters).toEqual({ channel: "affitto", propertyTypeGroup: "case", price_max: "300000", energyClass: ["A4", "B"], numRooms_min: "2", lift: "true" });
+    expect(filters).toEqual({
+      channel: "affitto",
+      propertyTypeGroup: "case",
+      price_max: "300000",
+      energyClass: ["A4", "B"],
+      numRooms_min: "2",
+      lift: "true",
+    });
   });
 });
 
@@ -181,7 +226,19 @@ describe("the count's base filters", () => {
     ["a town search", "/vendita/case/milano/", {}],
     ["types, rent", "", { channel: "affitto", propertyTypeGroup: "case", propertyTypes: "villa,loft" }],
     ["a map area", "", { geobounds: { bbox: [9.1, 45.4, 9.3, 45.5] } }],
-    ["a drawn area", "", { geopolygon: { polygon: [[45.4, 9.1], [45.5, 9.1], [45.5, 9.3]] } }],
+    [
+      "a drawn area",
+      "",
+      {
+        geopolygon: {
+          polygon: [
+            [45.4, 9.1],
+            [45.5, 9.1],
+            [45.5, 9.3],
+          ],
+        },
+      },
+    ],
     ["a circle", "", { geocircle: { circle: [{ distance: 2000, center: [45.46, 9.19] }] } }],
     ["minutes from a point", "", { nearby: { lat: 45.46, lon: 9.19, vehicle: "bike", time: 15 } }],
     ["a publisher's listings", "", { pId: 42, tr: "affitto" }],
@@ -199,7 +256,15 @@ describe("the count's base filters", () => {
 describe("form entries with another group", () => {
   it("drop the page's property types when the form picks another group", () => {
     const base = { channel: "vendita", propertyTypeGroup: "case", propertyTypes: ["villa"] };
-    expect(formEntriesToFilters([["propertyTypeGroup", "uffici"], ["propertyTypes", "villa"]], base)).toEqual({ channel: "vendita", propertyTypeGroup: "uffici" });
+    expect(
+      formEntriesToFilters(
+        [
+          ["propertyTypeGroup", "uffici"],
+          ["propertyTypes", "villa"],
+        ],
+        base,
+      ),
+    ).toEqual({ channel: "vendita", propertyTypeGroup: "uffici" });
     expect(formEntriesToFilters([["propertyTypeGroup", "case"]], base)).toEqual(base);
     expect(parseSearch(formEntriesToFilters([["propertyTypeGroup", "uffici"]], base)).group).toBe("uffici");
   });

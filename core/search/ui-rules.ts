@@ -80,7 +80,12 @@ export function toggleNode(roots: readonly TreeNode[], checked: ReadonlySet<stri
 }
 
 /** Children just loaded under a node: if the node was checked, they are checked too. */
-export function attachChildren(roots: readonly TreeNode[], checked: ReadonlySet<string>, id: string, children: TreeNode[]): { roots: TreeNode[]; checked: Set<string> } {
+export function attachChildren(
+  roots: readonly TreeNode[],
+  checked: ReadonlySet<string>,
+  id: string,
+  children: TreeNode[],
+): { roots: TreeNode[]; checked: Set<string> } {
   const next = new Set(checked);
   const attach = (nodes: readonly TreeNode[]): TreeNode[] =>
     nodes.map((n) => (n.id === id ? { ...n, children } : n.children ? { ...n, children: attach(n.children) } : n));
@@ -144,7 +149,11 @@ export interface DropdownState {
  * Picking a value. Single choice: that value, and the dropdown closes. Multiple choice: toggles it and
  * stays open; picking the default clears the others; removing the last value restores the default.
  */
-export function pickDropdownValue(state: DropdownState, value: string, options: { multiple: boolean; defaultValue: string }): DropdownState {
+export function pickDropdownValue(
+  state: DropdownState,
+  value: string,
+  options: { multiple: boolean; defaultValue: string },
+): DropdownState {
   const { multiple, defaultValue } = options;
   if (!multiple) return { open: false, values: [value] };
   if (value === defaultValue) return { open: true, values: [defaultValue] };
@@ -154,7 +163,12 @@ export function pickDropdownValue(state: DropdownState, value: string, options: 
 }
 
 /** The dropdown's summary: 'Seleziona' with no choice, the label for one, 'N selezionate' for several (seed 000 §8). */
-export function dropdownSummary(values: readonly string[], defaultValue: string, labelOf: (v: string) => string, texts: { none: string; several: (n: number) => string }): string {
+export function dropdownSummary(
+  values: readonly string[],
+  defaultValue: string,
+  labelOf: (v: string) => string,
+  texts: { none: string; several: (n: number) => string },
+): string {
   const chosen = values.filter((v) => v !== defaultValue);
   if (chosen.length === 0) return texts.none;
   if (chosen.length === 1) return labelOf(chosen[0]!);
@@ -186,7 +200,11 @@ export function countDelay(control: ControlDescription): number {
  * The raw filter keys parseSearch accepts (seed 000 §3), so a form's other fields (submit buttons,
  * sort, page) are not sent as filters.
  */
-export const RAW_FILTER_KEYS: readonly string[] = [...frameRawKeys, ...geoForms.map((g) => g.key), ...Object.keys(searchFilters.schemaShape)];
+export const RAW_FILTER_KEYS: readonly string[] = [
+  ...frameRawKeys,
+  ...geoForms.map((g) => g.key),
+  ...Object.keys(searchFilters.schemaShape),
+];
 const RANGE_KEY = new RegExp(`^(${Object.keys(searchFilters.rangeBases).join("|")})_?(min|max|Min|Max)$`);
 /** Keys the form may carry that the count takes from elsewhere: page and sort change nothing, places and map areas come from the page's query. */
 const NOT_COUNTED = new Set(["page", "sortType", "zones", ...geoForms.map((g) => g.key)]);

@@ -4,8 +4,21 @@ import { parseSearch, type SearchQuery } from "./query.ts";
 import { decodeSearchUrl, encodeMapUrl, encodeSearchUrl, listUrlOf, mapUrlOf, searchPathRoots, toRawFilters, withPage } from "./url.ts";
 import { fixtureLookup, fixturePlaces } from "./url.fixture.ts";
 import {
-  availabilities, buildingConditions, commercialBuildingLocations, energyClasses, floorLevels, furnitureValues, gardenValues,
-  groupsByChannel, heatingTypes, licenseTypeGroups, priceTypes, propertyTypeGroups, sellerTypes, sortKeys, type Channel,
+  availabilities,
+  buildingConditions,
+  commercialBuildingLocations,
+  energyClasses,
+  floorLevels,
+  furnitureValues,
+  gardenValues,
+  groupsByChannel,
+  heatingTypes,
+  licenseTypeGroups,
+  priceTypes,
+  propertyTypeGroups,
+  sellerTypes,
+  sortKeys,
+  type Channel,
 } from "./vocabulary.ts";
 import { poiTypeIds } from "../poi.ts";
 
@@ -38,17 +51,37 @@ describe("encodeSearchUrl: the readable forms", () => {
     [{ numRooms_min: 3, numRooms_max: 3 }, ["IT-03-015146-MM1-AMENDOLA"], "/vendita/case/milano/fermata-m1-amendola/trilocali/"],
     [{}, ["IT-07-P008-MARE"], "/vendita/case/imperia-provincia/area-mare-imperia/"],
     [{ numRooms_min: 1, numRooms_max: 1 }, [], "/vendita/case/monolocali/"],
-    [{ price_max: 300000, sortType: "prezzo_crescente" }, ["IT-03-015146"], "/vendita/case/milano/?price_max=300000&sortType=prezzo-crescente"],
+    [
+      { price_max: 300000, sortType: "prezzo_crescente" },
+      ["IT-03-015146"],
+      "/vendita/case/milano/?price_max=300000&sortType=prezzo-crescente",
+    ],
     [{ numRooms_min: 2, numRooms_max: 5 }, [], "/vendita/case/?numRooms_min=2&numRooms_max=5"],
     [{ page: 2, sortType: "default" }, [], "/vendita/case/?page=2"],
     [{ page: 1 }, [], "/vendita/case/"],
     [{ exclude_auction: true, is_auction: false }, [], "/vendita/case/?exclude_auction=true"],
     [{ channel: "affitto", only_auction: true }, [], "/affitto/case/?only_auction=true"],
-    [{ availability: "nuda-proprieta,libero", energyClass: ["B", "A4"] }, [], "/vendita/case/?energyClass=A4,B&availability=libero,nuda-proprieta"],
+    [
+      { availability: "nuda-proprieta,libero", energyClass: ["B", "A4"] },
+      [],
+      "/vendita/case/?energyClass=A4,B&availability=libero,nuda-proprieta",
+    ],
     [{ geobounds: [9.1, 45.4, 9.3, 45.5] }, [], "/vendita/case/?geobounds=9.1,45.4,9.3,45.5"],
     [{ geocircle: { circle: [{ distance: 1500, center: [45.46, 9.19] }] } }, [], "/vendita/case/?geocircle=45.46,9.19,1500"],
     [{ nearby: { lat: 45.46, lon: 9.19, vehicle: "walk", time: 15 } }, [], "/vendita/case/?nearby=45.46,9.19,walk,15"],
-    [{ geopolygon: { polygon: [[45, 9], [45.1, 9], [45.1, 9.1]] } }, [], "/vendita/case/?geopolygon=45,9;45.1,9;45.1,9.1"],
+    [
+      {
+        geopolygon: {
+          polygon: [
+            [45, 9],
+            [45.1, 9],
+            [45.1, 9.1],
+          ],
+        },
+      },
+      [],
+      "/vendita/case/?geopolygon=45,9;45.1,9;45.1,9.1",
+    ],
     [{}, ["IT-03-015146-NIL02", "IT-03-015146-NIL01"], "/vendita/case/milano/zona-duomo/?zones=IT-03-015146-NIL02"],
     [{}, ["IT-12-058091", "IT-03-015146"], "/vendita/case/milano/?zones=IT-12-058091"],
   ] as Array<[Record<string, unknown>, string[], string]>)("%j in %j → %s", (raw, ids, url) => {
@@ -101,10 +134,21 @@ describe("decodeSearchUrl: what users type", () => {
   });
 
   it.each([
-    "/", "/comprare/case/", "/vendita/stanze/milano/", "/affitto-breve/uffici/", "/vendita/case/atlantide/",
-    "/vendita/case/milano/zona-atlantide/", "/vendita/case/roma/zona-duomo/", "/vendita/case/milano/bilocali/trilocali/",
-    "/vendita/case/milano/bilocali/zona-duomo/", "/vendita/case/milano/zona-duomo/zona-brera/", "/vendita/case/milano/duomo/",
-    "/vendita/case/%E0%A4%A/", "/vendita/case/constructor/", "/vendita/constructor/", "/vendita/case/milano-regione/",
+    "/",
+    "/comprare/case/",
+    "/vendita/stanze/milano/",
+    "/affitto-breve/uffici/",
+    "/vendita/case/atlantide/",
+    "/vendita/case/milano/zona-atlantide/",
+    "/vendita/case/roma/zona-duomo/",
+    "/vendita/case/milano/bilocali/trilocali/",
+    "/vendita/case/milano/bilocali/zona-duomo/",
+    "/vendita/case/milano/zona-duomo/zona-brera/",
+    "/vendita/case/milano/duomo/",
+    "/vendita/case/%E0%A4%A/",
+    "/vendita/case/constructor/",
+    "/vendita/constructor/",
+    "/vendita/case/milano-regione/",
   ])("%s is not found", (typed) => {
     expect(decodeUrl(typed).kind).toBe("not-found");
   });
@@ -135,14 +179,24 @@ const rangeOf = (min: number, max: number, integer: boolean) => {
 const placeIds = fixturePlaces.map((p) => p.id);
 
 const geoArb = fc.oneof(
-  fc.tuple(coord(6, 18), coord(36, 47), fc.double({ min: 0.001, max: 2, noNaN: true }), fc.double({ min: 0.001, max: 2, noNaN: true }))
+  fc
+    .tuple(coord(6, 18), coord(36, 47), fc.double({ min: 0.001, max: 2, noNaN: true }), fc.double({ min: 0.001, max: 2, noNaN: true }))
     .map(([w, s, dw, dh]) => ({ geobounds: { bbox: [w, s, w + dw, s + dh] } })),
-  fc.tuple(coord(36, 47), coord(6, 18), fc.integer({ min: 100, max: 50_000 })).map(([lat, lon, distance]) => ({ geocircle: { circle: [{ distance, center: [lat, lon] }] } })),
-  fc.tuple(coord(36, 47), coord(6, 18), fc.constantFrom("walk", "bike", "car"), fc.integer({ min: 5, max: 60 }))
+  fc
+    .tuple(coord(36, 47), coord(6, 18), fc.integer({ min: 100, max: 50_000 }))
+    .map(([lat, lon, distance]) => ({ geocircle: { circle: [{ distance, center: [lat, lon] }] } })),
+  fc
+    .tuple(coord(36, 47), coord(6, 18), fc.constantFrom("walk", "bike", "car"), fc.integer({ min: 5, max: 60 }))
     .map(([lat, lon, vehicle, time]) => ({ nearby: { lat, lon, vehicle, time } })),
-  fc.tuple(coord(36, 47), coord(6, 18), fc.integer({ min: 3, max: 12 }), fc.double({ min: 0.005, max: 0.3, noNaN: true }))
+  fc
+    .tuple(coord(36, 47), coord(6, 18), fc.integer({ min: 3, max: 12 }), fc.double({ min: 0.005, max: 0.3, noNaN: true }))
     .map(([lat, lon, n, r]) => ({
-      geopolygon: { polygon: Array.from({ length: n }, (_, i) => [lat + r * Math.sin((2 * Math.PI * i) / n), lon + r * Math.cos((2 * Math.PI * i) / n)]) },
+      geopolygon: {
+        polygon: Array.from({ length: n }, (_, i) => [
+          lat + r * Math.sin((2 * Math.PI * i) / n),
+          lon + r * Math.cos((2 * Math.PI * i) / n),
+        ]),
+      },
     })),
 );
 
@@ -176,7 +230,17 @@ const rawArb = fc.constantFrom(...(["vendita", "affitto", "affitto-breve"] as Ch
       publication_date: opt(fc.constantFrom("2d", "7d", "30d")),
       auction: opt(fc.constantFrom("only", "exclude")),
       negotiation: opt(fc.constantFrom("only", "exclude")),
-      flags: fc.subarray(["includes_property_ownership", "has_swimming_pool", "has_reception", "has_virtual_tour", "air_conditioned", "is_lux", "exclude_under_construction", "photo", "includeSurrounding"]),
+      flags: fc.subarray([
+        "includes_property_ownership",
+        "has_swimming_pool",
+        "has_reception",
+        "has_virtual_tour",
+        "air_conditioned",
+        "is_lux",
+        "exclude_under_construction",
+        "photo",
+        "includeSurrounding",
+      ]),
       commercial_building_location: opt(subset(commercialBuildingLocations)),
       license_type_groups: opt(subset(licenseTypeGroups)),
       priceType: opt(fc.constantFrom(...priceTypes)),
@@ -192,9 +256,29 @@ const rawArb = fc.constantFrom(...(["vendita", "affitto", "affitto-breve"] as Ch
 );
 
 function toQuery(r: Record<string, unknown>): SearchQuery | null {
-  const { price, mq, rooms, bedrooms, buildingYear, auction, negotiation, flags, geo, places: ids, ...rest } = r as Record<string, unknown> & {
-    price: Array<number | undefined>; mq: Array<number | undefined>; rooms: Array<number | undefined>; bedrooms: Array<number | undefined>;
-    buildingYear: Array<number | undefined>; auction?: string; negotiation?: string; flags: string[]; geo?: object; places: string[];
+  const {
+    price,
+    mq,
+    rooms,
+    bedrooms,
+    buildingYear,
+    auction,
+    negotiation,
+    flags,
+    geo,
+    places: ids,
+    ...rest
+  } = r as Record<string, unknown> & {
+    price: Array<number | undefined>;
+    mq: Array<number | undefined>;
+    rooms: Array<number | undefined>;
+    bedrooms: Array<number | undefined>;
+    buildingYear: Array<number | undefined>;
+    auction?: string;
+    negotiation?: string;
+    flags: string[];
+    geo?: object;
+    places: string[];
   };
   const raw: Record<string, unknown> = { ...rest, ...(geo ?? {}) };
   for (const [base, [min, max]] of Object.entries({ price, mq, numRooms: rooms, bedrooms, buildingYear })) {
@@ -216,48 +300,132 @@ const queryArb = rawArb.map((r) => toQuery(r as Record<string, unknown>)).filter
 
 describe("properties", () => {
   it("decode(encode(q)) is q, and the encoded URL is canonical", () => {
-    fc.assert(fc.property(queryArb, (q) => {
-      const url = encodeSearchUrl(q, places);
-      expect(decodeUrl(url)).toEqual({ kind: "search", query: q, canonical: url });
-    }), { numRuns: 600 });
+    fc.assert(
+      fc.property(queryArb, (q) => {
+        const url = encodeSearchUrl(q, places);
+        expect(decodeUrl(url)).toEqual({ kind: "search", query: q, canonical: url });
+      }),
+      { numRuns: 600 },
+    );
   }, 60_000);
 
   it("toRawFilters is the inverse of parseSearch", () => {
-    fc.assert(fc.property(queryArb, (q) => {
-      expect(parseSearch(toRawFilters(q))).toEqual(q);
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(queryArb, (q) => {
+        expect(parseSearch(toRawFilters(q))).toEqual(q);
+      }),
+      { numRuns: 400 },
+    );
   }, 60_000);
 
   const pieces = fc.constantFrom(
-    ...searchPathRoots, "case", "case-vacanza", "nuove-costruzioni", "stanze", "terreni", "box-posti-auto", "milano", "roma", "Milano",
-    "molise", "molise-regione", "milano-provincia", "italia", "zona-duomo", "zona-brera", "quartiere-flaminio", "fermata-m1-amendola",
-    "metro-m1", "area-mare-imperia", "imperia-provincia", "bilocali", "monolocali", "%20", "%", "..", "constructor", "__proto__", "forl%C3%AC",
+    ...searchPathRoots,
+    "case",
+    "case-vacanza",
+    "nuove-costruzioni",
+    "stanze",
+    "terreni",
+    "box-posti-auto",
+    "milano",
+    "roma",
+    "Milano",
+    "molise",
+    "molise-regione",
+    "milano-provincia",
+    "italia",
+    "zona-duomo",
+    "zona-brera",
+    "quartiere-flaminio",
+    "fermata-m1-amendola",
+    "metro-m1",
+    "area-mare-imperia",
+    "imperia-provincia",
+    "bilocali",
+    "monolocali",
+    "%20",
+    "%",
+    "..",
+    "constructor",
+    "__proto__",
+    "forl%C3%AC",
   );
-  const pathArb = fc.array(fc.oneof({ weight: 4, arbitrary: pieces }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }), { maxLength: 6 })
+  const pathArb = fc
+    .array(fc.oneof({ weight: 4, arbitrary: pieces }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }), { maxLength: 6 })
     .chain((segs) => fc.constantFrom("", "/").map((tail) => `/${segs.join("/")}${tail}`));
   const keyArb = fc.constantFrom(
-    "price_min", "price_max", "numRooms_min", "numrooms_max", "mq_min", "sortType", "page", "zones", "propertyTypes", "level", "energyClass",
-    "availability", "garden", "lift", "is_auction", "only_auction", "exclude_auction", "only_private_negotiation", "geobounds", "geocircle",
-    "geopolygon", "nearby", "utm_source", "pId", "poi", "surrounding", "channel", "foo",
+    "price_min",
+    "price_max",
+    "numRooms_min",
+    "numrooms_max",
+    "mq_min",
+    "sortType",
+    "page",
+    "zones",
+    "propertyTypes",
+    "level",
+    "energyClass",
+    "availability",
+    "garden",
+    "lift",
+    "is_auction",
+    "only_auction",
+    "exclude_auction",
+    "only_private_negotiation",
+    "geobounds",
+    "geocircle",
+    "geopolygon",
+    "nearby",
+    "utm_source",
+    "pId",
+    "poi",
+    "surrounding",
+    "channel",
+    "foo",
   );
   const valueArb = fc.oneof(
-    fc.constantFrom("all", "", "true", "false", "1", "0", "2", "300000", "-5", "abc", "prezzo-crescente", "terra,ultimo", "A4", "nuda-proprieta",
-      "IT-03-015146-NIL01", "villa", "9.1,45.4,9.3,45.5", "45.46,9.19,1500", "45.46,9.19,walk,15", "45,9;45.1,9;45.1,9.1", "%E0", "1e400"),
+    fc.constantFrom(
+      "all",
+      "",
+      "true",
+      "false",
+      "1",
+      "0",
+      "2",
+      "300000",
+      "-5",
+      "abc",
+      "prezzo-crescente",
+      "terra,ultimo",
+      "A4",
+      "nuda-proprieta",
+      "IT-03-015146-NIL01",
+      "villa",
+      "9.1,45.4,9.3,45.5",
+      "45.46,9.19,1500",
+      "45.46,9.19,walk,15",
+      "45,9;45.1,9;45.1,9.1",
+      "%E0",
+      "1e400",
+    ),
     fc.string({ maxLength: 20 }),
   );
-  const searchArb = fc.array(fc.tuple(keyArb, valueArb), { maxLength: 8 })
+  const searchArb = fc
+    .array(fc.tuple(keyArb, valueArb), { maxLength: 8 })
     .map((pairs) => (pairs.length === 0 ? "" : `?${pairs.map(([k, v]) => `${k}=${v}`).join("&")}`));
 
   it("never throws on typed URLs; a decoded URL's canonical form decodes to itself", () => {
-    fc.assert(fc.property(pathArb, searchArb, (path, search) => {
-      const decoded = decodeSearchUrl(path, search, places);
-      if (decoded.kind === "not-found") {
-        expect(decoded.reason).toBeTruthy();
-        return;
-      }
-      const again = decodeUrl(decoded.canonical);
-      expect(again).toEqual({ kind: "search", query: decoded.query, canonical: decoded.canonical });
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(pathArb, searchArb, (path, search) => {
+        const decoded = decodeSearchUrl(path, search, places);
+        if (decoded.kind === "not-found") {
+          expect(decoded.reason).toBeTruthy();
+          return;
+        }
+        const again = decodeUrl(decoded.canonical);
+        expect(again).toEqual({ kind: "search", query: decoded.query, canonical: decoded.canonical });
+      }),
+      { numRuns: 2000 },
+    );
   }, 60_000);
 });
 
@@ -265,9 +433,32 @@ describe("the map view's URL (docs/decisions/056)", () => {
   const cases: Array<[Record<string, unknown>, string[], number | null, string]> = [
     [{}, ["IT-03-015146"], null, "/vendita/case/milano/mappa/"],
     [{ geobounds: [9.1, 45.4, 9.3, 45.5] }, ["IT-03-015146"], 13.25, "/vendita/case/milano/mappa/?geobounds=9.1,45.4,9.3,45.5&zoom=13.25"],
-    [{ geobounds: [9.1, 45.4, 9.3, 45.5], price_max: 300000 }, [], 12, "/vendita/case/mappa/?price_max=300000&geobounds=9.1,45.4,9.3,45.5&zoom=12"],
-    [{ geopolygon: { polygon: [[45.45, 9.15], [45.5, 9.15], [45.5, 9.2]] } }, ["IT-03-015146"], 14, "/vendita/case/milano/mappa/?geopolygon=45.45,9.15;45.5,9.15;45.5,9.2&zoom=14"],
-    [{ geocircle: { circle: [{ distance: 500, center: [45.46, 9.19] }] } }, [], 16, "/vendita/case/mappa/?geocircle=45.46,9.19,500&zoom=16"],
+    [
+      { geobounds: [9.1, 45.4, 9.3, 45.5], price_max: 300000 },
+      [],
+      12,
+      "/vendita/case/mappa/?price_max=300000&geobounds=9.1,45.4,9.3,45.5&zoom=12",
+    ],
+    [
+      {
+        geopolygon: {
+          polygon: [
+            [45.45, 9.15],
+            [45.5, 9.15],
+            [45.5, 9.2],
+          ],
+        },
+      },
+      ["IT-03-015146"],
+      14,
+      "/vendita/case/milano/mappa/?geopolygon=45.45,9.15;45.5,9.15;45.5,9.2&zoom=14",
+    ],
+    [
+      { geocircle: { circle: [{ distance: 500, center: [45.46, 9.19] }] } },
+      [],
+      16,
+      "/vendita/case/mappa/?geocircle=45.46,9.19,500&zoom=16",
+    ],
     [{ nearby: { lat: 45.46, lon: 9.19, vehicle: "walk", time: 15 } }, [], null, "/vendita/case/mappa/?nearby=45.46,9.19,walk,15"],
     [{ channel: "affitto", numRooms_min: 2, numRooms_max: 2 }, ["IT-12-058091"], 11, "/affitto/case/roma/bilocali/mappa/?zoom=11"],
     [{ only_auction: true, page: 2 }, ["IT-15-063049"], 10, "/aste/case/napoli/mappa/?page=2&zoom=10"],
@@ -282,16 +473,28 @@ describe("the map view's URL (docs/decisions/056)", () => {
   });
 
   it("reads a typed map URL leniently: any case, bad zoom dropped, zoom rounded and clamped to the map's range", () => {
-    expect(decodeUrl("/vendita/case/milano/MAPPA/?ZOOM=12.3456")).toMatchObject({ canonical: "/vendita/case/milano/mappa/?zoom=12.35", map: { zoom: 12.35 } });
-    expect(decodeUrl("/vendita/case/milano/mappa/?zoom=abc")).toMatchObject({ canonical: "/vendita/case/milano/mappa/", map: { zoom: null } });
+    expect(decodeUrl("/vendita/case/milano/MAPPA/?ZOOM=12.3456")).toMatchObject({
+      canonical: "/vendita/case/milano/mappa/?zoom=12.35",
+      map: { zoom: 12.35 },
+    });
+    expect(decodeUrl("/vendita/case/milano/mappa/?zoom=abc")).toMatchObject({
+      canonical: "/vendita/case/milano/mappa/",
+      map: { zoom: null },
+    });
     expect(decodeUrl("/vendita/case/milano/mappa/?zoom=40")).toMatchObject({ map: { zoom: null } });
     expect(decodeUrl("/vendita/case/milano/mappa/?zoom=-1")).toMatchObject({ map: { zoom: null } });
     // Keys are in canonical order whatever order they came in.
-    expect(decodeUrl("/vendita/case/milano/mappa/?zoom=9&price_max=200000")).toMatchObject({ canonical: "/vendita/case/milano/mappa/?price_max=200000&zoom=9" });
+    expect(decodeUrl("/vendita/case/milano/mappa/?zoom=9&price_max=200000")).toMatchObject({
+      canonical: "/vendita/case/milano/mappa/?price_max=200000&zoom=9",
+    });
   });
 
   it("keeps the zoom out of list URLs and /mappa/ only as the last segment", () => {
-    expect(decodeUrl("/vendita/case/milano/?zoom=12")).toEqual({ kind: "search", query: parseSearch({}, ["IT-03-015146"]), canonical: "/vendita/case/milano/" });
+    expect(decodeUrl("/vendita/case/milano/?zoom=12")).toEqual({
+      kind: "search",
+      query: parseSearch({}, ["IT-03-015146"]),
+      canonical: "/vendita/case/milano/",
+    });
     expect(decodeUrl("/vendita/case/mappa/milano/").kind).toBe("not-found");
     expect(decodeUrl("/vendita/mappa/")).toMatchObject({ kind: "search", canonical: "/vendita/case/mappa/", map: { zoom: null } });
   });
@@ -308,21 +511,29 @@ describe("the map view's URL (docs/decisions/056)", () => {
   });
 
   it("round-trips any map view of any search (property)", () => {
-    fc.assert(fc.property(
-      fc.record({
-        west: fc.double({ min: 6, max: 18, noNaN: true }), south: fc.double({ min: 36, max: 46, noNaN: true }),
-        w: fc.double({ min: 0.001, max: 1, noNaN: true }), h: fc.double({ min: 0.001, max: 1, noNaN: true }),
-        zoom: fc.option(fc.integer({ min: 0, max: 2200 }).map((z) => z / 100), { nil: null }),
-        place: fc.constantFrom([], ["IT-03-015146"], ["IT-12-058091-MUN02-Q01"]),
-        price: fc.option(fc.integer({ min: 1, max: 5_000_000 }), { nil: undefined }),
-      }),
-      ({ west, south, w, h, zoom, place, price }) => {
-        const round = (x: number) => Math.round(x * 1e5) / 1e5;
-        const bbox = [round(west), round(south), round(west + w) + 0.00001, round(south + h) + 0.00001];
-        const query = parseSearch({ geobounds: bbox, ...(price ? { price_max: price } : {}) }, [...place]);
-        const url = encodeMapUrl(query, { zoom }, places);
-        expect(decodeUrl(url)).toEqual({ kind: "search", query, canonical: url, map: { zoom } });
-      },
-    ), { numRuns: 200, seed: 56 });
+    fc.assert(
+      fc.property(
+        fc.record({
+          west: fc.double({ min: 6, max: 18, noNaN: true }),
+          south: fc.double({ min: 36, max: 46, noNaN: true }),
+          w: fc.double({ min: 0.001, max: 1, noNaN: true }),
+          h: fc.double({ min: 0.001, max: 1, noNaN: true }),
+          zoom: fc.option(
+            fc.integer({ min: 0, max: 2200 }).map((z) => z / 100),
+            { nil: null },
+          ),
+          place: fc.constantFrom([], ["IT-03-015146"], ["IT-12-058091-MUN02-Q01"]),
+          price: fc.option(fc.integer({ min: 1, max: 5_000_000 }), { nil: undefined }),
+        }),
+        ({ west, south, w, h, zoom, place, price }) => {
+          const round = (x: number) => Math.round(x * 1e5) / 1e5;
+          const bbox = [round(west), round(south), round(west + w) + 0.00001, round(south + h) + 0.00001];
+          const query = parseSearch({ geobounds: bbox, ...(price ? { price_max: price } : {}) }, [...place]);
+          const url = encodeMapUrl(query, { zoom }, places);
+          expect(decodeUrl(url)).toEqual({ kind: "search", query, canonical: url, map: { zoom } });
+        },
+      ),
+      { numRuns: 200, seed: 56 },
+    );
   });
 });

@@ -13,16 +13,28 @@ import { geoFormByKey, geoFormOf, searchFilters, type AnyFilter, type FilterRegi
 import { parseSearch, SearchRuleError, type SearchQuery } from "./query.ts";
 import { groupAliases, groupsByChannel, roomSlugs, type Channel, type PropertyTypeGroup } from "./vocabulary.ts";
 
-export interface UrlPlace { id: string; level: number; qslug: string; name: string; parentId: string | null; nameEn?: string | null }
+export interface UrlPlace {
+  id: string;
+  level: number;
+  qslug: string;
+  name: string;
+  parentId: string | null;
+  nameEn?: string | null;
+}
 /** db/place-directory.ts PlaceDirectory satisfies this structurally. */
-export interface UrlPlaceLookup { get(id: string): UrlPlace | undefined; bySlug(level: number, qslug: string): UrlPlace | undefined }
+export interface UrlPlaceLookup {
+  get(id: string): UrlPlace | undefined;
+  bySlug(level: number, qslug: string): UrlPlace | undefined;
+}
 
 /**
  * What the map view adds to a search (docs/decisions/056): the path ends in /mappa/ and the query may
  * carry the map's zoom. Its bounds, drawn polygon, circle or travel-time area are the search's own geo
  * keys (geobounds, geopolygon, geocircle, nearby), so the list and the map search the same area.
  */
-export interface MapView { zoom: number | null }
+export interface MapView {
+  zoom: number | null;
+}
 export const MAP_SEGMENT = "mappa";
 /** The query key of the map's zoom (map URLs only), written after every search key. */
 export const MAP_ZOOM_KEY = "zoom";
@@ -84,7 +96,11 @@ const LEADING_KEYS = ["zones", "propertyTypes"] as const;
 const TRAILING_KEYS = ["includeSurrounding", "sortType", "page"] as const;
 const FRAME_LIST_KEYS = new Set(["zones", "propertyTypes"]);
 
-interface UrlKeys { order: readonly string[]; lists: ReadonlySet<string>; byLower: ReadonlyMap<string, string> }
+interface UrlKeys {
+  order: readonly string[];
+  lists: ReadonlySet<string>;
+  byLower: ReadonlyMap<string, string>;
+}
 const urlKeysCache = new WeakMap<FilterRegistry, UrlKeys>();
 /** The keys the query string may carry, in canonical order (the path holds channel, group, the first place and a single rooms count). */
 function urlKeysOf(registry: FilterRegistry): UrlKeys {
@@ -95,7 +111,11 @@ function urlKeysOf(registry: FilterRegistry): UrlKeys {
       order,
       lists: new Set([...FRAME_LIST_KEYS, ...registry.listUrlKeys]),
       // Accepted spellings in typed URLs (any case) → canonical key.
-      byLower: new Map<string, string>([...order.map((k) => [k.toLowerCase(), k] as [string, string]), ...registry.urlKeyByLower, ["surrounding", "includeSurrounding"]]),
+      byLower: new Map<string, string>([
+        ...order.map((k) => [k.toLowerCase(), k] as [string, string]),
+        ...registry.urlKeyByLower,
+        ["surrounding", "includeSurrounding"],
+      ]),
     };
     urlKeysCache.set(registry, keys);
   }
@@ -114,7 +134,11 @@ function urlValue(key: string, value: RawValue): string {
 function rawValueOf(key: string, text: string, lists: ReadonlySet<string>): unknown {
   const geo = geoFormByKey.get(key);
   if (geo) return geo.fromText(text);
-  if (lists.has(key)) return text.split(",").map((s) => s.trim()).filter(Boolean);
+  if (lists.has(key))
+    return text
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   return text;
 }
 
@@ -290,7 +314,12 @@ function keysForField(field: string, registry: FilterRegistry): string[] {
  * Never throws: unknown or invalid query keys are dropped (the canonical URL shows what was kept);
  * a path that names no channel, group or place the portal knows is not-found.
  */
-export function decodeSearchUrl(pathname: string, search: string, places: UrlPlaceLookup, registry: FilterRegistry = searchFilters): DecodedSearchUrl {
+export function decodeSearchUrl(
+  pathname: string,
+  search: string,
+  places: UrlPlaceLookup,
+  registry: FilterRegistry = searchFilters,
+): DecodedSearchUrl {
   try {
     return decode(pathname, search, places, registry);
   } catch (error) {
@@ -319,7 +348,12 @@ function decode(pathname: string, search: string, places: UrlPlaceLookup, regist
 
   let group: PropertyTypeGroup = "case";
   if (groupSlugRaw !== undefined) {
-    const slug = channel === "affitto-breve" && groupSlugRaw === SHORT_RENT_GROUP_SLUG ? "case" : Object.hasOwn(groupAliases, groupSlugRaw) ? groupAliases[groupSlugRaw]! : groupSlugRaw;
+    const slug =
+      channel === "affitto-breve" && groupSlugRaw === SHORT_RENT_GROUP_SLUG
+        ? "case"
+        : Object.hasOwn(groupAliases, groupSlugRaw)
+          ? groupAliases[groupSlugRaw]!
+          : groupSlugRaw;
     if (!(groupsByChannel[channel] as readonly string[]).includes(slug)) {
       return { kind: "not-found", reason: `"${groupSlugRaw.slice(0, 40)}" is not offered for ${channel}` };
     }
@@ -353,8 +387,12 @@ function decode(pathname: string, search: string, places: UrlPlaceLookup, regist
   if (rooms !== undefined) Object.assign(pathRaw, roomsFilter.write({ min: rooms, max: rooms }));
   const pathPlaces = primary ? [primary.id] : [];
   const owned = new Set([
-    "channel", "tr", "category", "propertyTypeGroup",
-    ...(rooms !== undefined ? roomsFilter.urlKeys.map((k) => k.key) : []), ...(auctions ? Object.keys(auctionFilter.schema) : []),
+    "channel",
+    "tr",
+    "category",
+    "propertyTypeGroup",
+    ...(rooms !== undefined ? roomsFilter.urlKeys.map((k) => k.key) : []),
+    ...(auctions ? Object.keys(auctionFilter.schema) : []),
   ]);
 
   // Query string: known keys only, repeated list keys merged, the last value of other keys kept.
@@ -383,7 +421,8 @@ function decode(pathname: string, search: string, places: UrlPlaceLookup, regist
   const candidate: Record<string, unknown> = {};
   for (const [key, text] of texts) {
     let value = rawValueOf(key, key === "sortType" ? text.toLowerCase() : text, lists);
-    if (key === "zones" && Array.isArray(value)) value = (value as string[]).map((id) => id.toUpperCase()).filter((id) => places.get(id) !== undefined);
+    if (key === "zones" && Array.isArray(value))
+      value = (value as string[]).map((id) => id.toUpperCase()).filter((id) => places.get(id) !== undefined);
     if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
     // Each key alone must be valid with the path; then the keys together (conflicts drop the later key).
     try {
@@ -398,8 +437,12 @@ function decode(pathname: string, search: string, places: UrlPlaceLookup, regist
     try {
       parsed = parseSearch({ ...candidate, ...pathRaw }, pathPlaces, registry);
     } catch (error) {
-      const field = error instanceof SearchRuleError ? error.field
-        : error && typeof error === "object" && "issues" in error ? String((error as { issues: Array<{ path: unknown[] }> }).issues[0]?.path[0] ?? "") : "";
+      const field =
+        error instanceof SearchRuleError
+          ? error.field
+          : error && typeof error === "object" && "issues" in error
+            ? String((error as { issues: Array<{ path: unknown[] }> }).issues[0]?.path[0] ?? "")
+            : "";
       const keys = keysForField(field, registry).filter((k) => Object.hasOwn(candidate, k));
       if (keys.length === 0) {
         // Cannot tell which key is at fault: keep the path alone.

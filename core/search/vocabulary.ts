@@ -8,8 +8,28 @@ export type Category = (typeof categories)[number];
 
 /** Property type groups (slugs) and the listing types each covers. `nuove-costruzioni` is homes with building condition "nuovo". */
 export const propertyTypeGroups = {
-  case: ["appartamento", "attico-mansarda", "casa-bi-trifamiliare", "casa-indipendente", "loft", "rustico-casale", "villa", "villetta-a-schiera", "baita-bungalow-chalet-trullo"],
-  "nuove-costruzioni": ["appartamento", "attico-mansarda", "casa-bi-trifamiliare", "casa-indipendente", "loft", "rustico-casale", "villa", "villetta-a-schiera", "baita-bungalow-chalet-trullo"],
+  case: [
+    "appartamento",
+    "attico-mansarda",
+    "casa-bi-trifamiliare",
+    "casa-indipendente",
+    "loft",
+    "rustico-casale",
+    "villa",
+    "villetta-a-schiera",
+    "baita-bungalow-chalet-trullo",
+  ],
+  "nuove-costruzioni": [
+    "appartamento",
+    "attico-mansarda",
+    "casa-bi-trifamiliare",
+    "casa-indipendente",
+    "loft",
+    "rustico-casale",
+    "villa",
+    "villetta-a-schiera",
+    "baita-bungalow-chalet-trullo",
+  ],
   stanze: ["stanza"],
   "garage-posti-auto": ["box", "posto-auto"],
   "cantine-solai": ["cantina-solaio"],
@@ -35,7 +55,17 @@ export const propertyTypeAliases: Readonly<Record<string, readonly string[]>> = 
 
 /** Which groups each channel offers: rooms are not sold (seed 000 §5), short rent is homes only. */
 export const groupsByChannel: Readonly<Record<Channel, readonly PropertyTypeGroup[]>> = {
-  vendita: ["case", "nuove-costruzioni", "garage-posti-auto", "cantine-solai", "edifici-palazzi", "uffici", "commerciale", "capannoni", "terreni"],
+  vendita: [
+    "case",
+    "nuove-costruzioni",
+    "garage-posti-auto",
+    "cantine-solai",
+    "edifici-palazzi",
+    "uffici",
+    "commerciale",
+    "capannoni",
+    "terreni",
+  ],
   affitto: ["case", "stanze", "garage-posti-auto", "cantine-solai", "edifici-palazzi", "uffici", "commerciale", "capannoni", "terreni"],
   "affitto-breve": ["case"],
 };
@@ -69,13 +99,24 @@ export const roomSlugs = { monolocali: 1, bilocali: 2, trilocali: 3, quadrilocal
 
 /** Sort keys as the server receives them (dashes already turned into underscores). */
 export const sortKeys = [
-  "rilevanza", "prezzo_crescente", "prezzo_decrescente", "prezzo_mq_crescente", "prezzo_mq_decrescente",
-  "superficie_crescente", "superficie_decrescente", "data_decrescente", "data_crescente",
+  "rilevanza",
+  "prezzo_crescente",
+  "prezzo_decrescente",
+  "prezzo_mq_crescente",
+  "prezzo_mq_decrescente",
+  "superficie_crescente",
+  "superficie_decrescente",
+  "data_decrescente",
+  "data_crescente",
 ] as const;
 export type SortKey = (typeof sortKeys)[number];
 export const sortAliases: Readonly<Record<string, SortKey>> = { default: "rilevanza", relevance: "rilevanza" };
 
-export const travelModes = { walk: { label: "a piedi", kmh: 4.5 }, bike: { label: "in bicicletta", kmh: 14 }, car: { label: "in macchina", kmh: 35 } } as const;
+export const travelModes = {
+  walk: { label: "a piedi", kmh: 4.5 },
+  bike: { label: "in bicicletta", kmh: 14 },
+  car: { label: "in macchina", kmh: 35 },
+} as const;
 export type TravelMode = keyof typeof travelModes;
 
 export const PAGE_SIZE = 25;

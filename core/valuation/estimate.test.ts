@@ -22,7 +22,16 @@ describe("quantile", () => {
 describe("estimateValue", () => {
   it("uses the median per m² times the surface, with the quartile range", () => {
     const v = estimateValue([2000, 3000, 2500, 4000, 3500], 80);
-    expect(v).toEqual({ status: "ok", count: 5, medianPerMq: 3000, lowPerMq: 2500, highPerMq: 3500, estimate: 240_000, low: 200_000, high: 280_000 });
+    expect(v).toEqual({
+      status: "ok",
+      count: 5,
+      medianPerMq: 3000,
+      lowPerMq: 2500,
+      highPerMq: 3500,
+      estimate: 240_000,
+      low: 200_000,
+      high: 280_000,
+    });
   });
 
   it("rounds the home's value to the thousand", () => {
@@ -36,7 +45,11 @@ describe("estimateValue", () => {
   });
 
   it("ignores non-positive and non-finite prices", () => {
-    expect(estimateValue([0, -1, Number.NaN, 1000, 1000, 1000, 1000, 1000], 100)).toMatchObject({ status: "ok", count: 5, estimate: 100_000 });
+    expect(estimateValue([0, -1, Number.NaN, 1000, 1000, 1000, 1000, 1000], 100)).toMatchObject({
+      status: "ok",
+      count: 5,
+      estimate: 100_000,
+    });
   });
 
   it("keeps the estimate inside the range whatever the input", () => {

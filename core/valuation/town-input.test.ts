@@ -10,7 +10,12 @@ const towns = [
 
 describe("resolveTown", () => {
   it.each([
-    ["forli", "a"], ["  FORLÌ ", "a"], ["Forlì (FC)", "a"], ["samone", "b"], ["Samone (TN)", "c"], ["samone (tn)", "c"],
+    ["forli", "a"],
+    ["  FORLÌ ", "a"],
+    ["Forlì (FC)", "a"],
+    ["samone", "b"],
+    ["Samone (TN)", "c"],
+    ["samone (tn)", "c"],
     ["sant’angelo d’alife", "d"],
   ])("%s → %s", (input, id) => {
     expect(resolveTown(input, towns)?.id).toBe(id);

@@ -4,7 +4,9 @@ import { sql, type Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE listings ADD COLUMN relevance double precision NOT NULL DEFAULT 0`.execute(db);
-  await sql`ALTER TABLE listings ADD COLUMN price_per_mq double precision GENERATED ALWAYS AS (price::double precision / surface) STORED`.execute(db);
+  await sql`ALTER TABLE listings ADD COLUMN price_per_mq double precision GENERATED ALWAYS AS (price::double precision / surface) STORED`.execute(
+    db,
+  );
   await sql`CREATE INDEX listings_geo ON listings USING gist (point(lon, lat))`.execute(db);
   await sql`CREATE INDEX listings_channel_group_relevance ON listings (channel, property_type_group, relevance DESC, id DESC)`.execute(db);
   await sql`CREATE INDEX listings_town_search ON listings (town_id, channel, property_type_group, relevance DESC)`.execute(db);
@@ -18,7 +20,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX listings_town_channel ON listings (town_id, channel)`.execute(db);
-  for (const index of ["listings_geo", "listings_channel_group_relevance", "listings_town_search", "listings_zone_search", "listings_block", "listings_metro", "listings_nonadmin", "listings_agent"]) {
+  for (const index of [
+    "listings_geo",
+    "listings_channel_group_relevance",
+    "listings_town_search",
+    "listings_zone_search",
+    "listings_block",
+    "listings_metro",
+    "listings_nonadmin",
+    "listings_agent",
+  ]) {
     await sql.raw(`DROP INDEX ${index}`).execute(db);
   }
   await sql`ALTER TABLE listings DROP COLUMN price_per_mq`.execute(db);

@@ -47,9 +47,13 @@ describe("geography", () => {
   it("puts every listing inside its municipality, zone and block", () => {
     for (const l of listings) {
       const town = placeById.get(l.town_id as string)!;
-      expect(containsPoint(town.geometry as Geometry, l.exact_lon as number, l.exact_lat as number), `listing ${l.id} outside ${town.name}`).toBe(true);
+      expect(
+        containsPoint(town.geometry as Geometry, l.exact_lon as number, l.exact_lat as number),
+        `listing ${l.id} outside ${town.name}`,
+      ).toBe(true);
       for (const key of ["zone_id", "block_id"] as const) {
-        if (l[key]) expect(containsPoint(placeById.get(l[key] as string)!.geometry!, l.exact_lon as number, l.exact_lat as number)).toBe(true);
+        if (l[key])
+          expect(containsPoint(placeById.get(l[key] as string)!.geometry!, l.exact_lon as number, l.exact_lat as number)).toBe(true);
       }
       expect(l.province_id).toBe(town.parentId);
     }
@@ -124,7 +128,10 @@ describe("plausibility", () => {
 
   it("names every agency differently", () => {
     // At the demo's default size, where the pattern list alone gave duplicates.
-    const names = new DemoContext(places, { ...options, count: 30_000 }).generateAgencies().filter((p) => p.kind === "agency").map((p) => p.name);
+    const names = new DemoContext(places, { ...options, count: 30_000 })
+      .generateAgencies()
+      .filter((p) => p.kind === "agency")
+      .map((p) => p.name);
     expect(names.length).toBeGreaterThan(500);
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });

@@ -69,7 +69,10 @@ export class PointGrid<T extends { lat: number; lon: number }> {
           if (Math.max(Math.abs(r - r0), Math.abs(c - c0)) !== ring) continue;
           for (const p of this.#cells.get(this.#key(r, c)) ?? []) {
             const m = distanceMeters(lat, lon, p.lat, p.lon);
-            if (m <= bestM) { bestM = m; best = p; }
+            if (m <= bestM) {
+              bestM = m;
+              best = p;
+            }
           }
         }
       }

@@ -9,26 +9,77 @@ import { decideSession, REMEMBER_ME_TTL_MS, SESSION_TOKEN_TTL_MS } from "../../c
 import { accountMessages, type RegistrationInput } from "../../core/account/validation.ts";
 import type { Database } from "../../db/schema.ts";
 import {
-  consumeSecret, countFailedAttempt, findLatestSecret, findRememberToken, findSecretByHash, insertRememberToken,
-  issueOneTimeSecret, pruneSessionRevocations, revokeAllSessions, revokeRememberToken, rotateRememberToken, sessionRevocationsSince, type SecretPurpose,
+  consumeSecret,
+  countFailedAttempt,
+  findLatestSecret,
+  findRememberToken,
+  findSecretByHash,
+  insertRememberToken,
+  issueOneTimeSecret,
+  pruneSessionRevocations,
+  revokeAllSessions,
+  revokeRememberToken,
+  rotateRememberToken,
+  sessionRevocationsSince,
+  type SecretPurpose,
 } from "../../db/sessions.ts";
 import {
-  countAgenciesWithoutAccount, createDemoPublisherAccounts, createUser, deleteUser, findConsents, findUserByEmail, findUserById, findUserByIdentity, linkIdentity, markEmailVerified, recordConsents, recordLogin,
-  setPasswordAndRevokeSessions, setProfile, type UserRecord,
+  countAgenciesWithoutAccount,
+  createDemoPublisherAccounts,
+  createUser,
+  deleteUser,
+  findConsents,
+  findUserByEmail,
+  findUserById,
+  findUserByIdentity,
+  linkIdentity,
+  markEmailVerified,
+  recordConsents,
+  recordLogin,
+  setPasswordAndRevokeSessions,
+  setProfile,
+  type UserRecord,
 } from "../../db/users.ts";
 import type { Logger } from "../logger.ts";
 import type { BotCheck } from "./bot-check.ts";
 import type { SocialIdentity, SocialLogin } from "./social.ts";
-import { clearCookie, CSRF_COOKIE, parseCookies, REMEMBER_COOKIE, rewriteCookieHeader, serializeCookie, SESSION_COOKIE, type CookieTarget } from "./cookies.ts";
 import {
-  alreadyRegisteredMail, CODE_TTL_MINUTES, oneTimeCodeMail, passwordResetMail, RESET_TTL_MINUTES, VERIFY_TTL_HOURS, verificationMail,
+  clearCookie,
+  CSRF_COOKIE,
+  parseCookies,
+  REMEMBER_COOKIE,
+  rewriteCookieHeader,
+  serializeCookie,
+  SESSION_COOKIE,
+  type CookieTarget,
+} from "./cookies.ts";
+import {
+  alreadyRegisteredMail,
+  CODE_TTL_MINUTES,
+  oneTimeCodeMail,
+  passwordResetMail,
+  RESET_TTL_MINUTES,
+  VERIFY_TTL_HOURS,
+  verificationMail,
   type MailContent,
 } from "./mail-templates.tsx";
 import type { Mailer } from "./mailer.ts";
 import type { AccountLimits, LimitName } from "./rate-limits.ts";
 import {
-  codeMatches, formatRememberValue, hashCode, hashSecret, newCsrfCookie, newLinkToken, newOneTimeCode, newRememberValue,
-  parseRememberValue, secretMatches, signSessionToken, verifySessionToken, type AccountKeys, type SessionClaims,
+  codeMatches,
+  formatRememberValue,
+  hashCode,
+  hashSecret,
+  newCsrfCookie,
+  newLinkToken,
+  newOneTimeCode,
+  newRememberValue,
+  parseRememberValue,
+  secretMatches,
+  signSessionToken,
+  verifySessionToken,
+  type AccountKeys,
+  type SessionClaims,
 } from "./tokens.ts";
 
 /** A refusal the user can act on: status and Italian message (and the field, for forms). */
@@ -122,7 +173,11 @@ export class AccountService {
    * the remember-me token when needed (rotating it), clears unusable cookies, and gives a browser
    * without one its CSRF cookie. Returns the cookies to set and the Cookie header routes should see.
    */
-  async checkRequest(cookieHeader: string | undefined, target: CookieTarget, wantsCsrf: boolean): Promise<{ setCookies: string[]; cookieHeader: string | undefined }> {
+  async checkRequest(
+    cookieHeader: string | undefined,
+    target: CookieTarget,
+    wantsCsrf: boolean,
+  ): Promise<{ setCookies: string[]; cookieHeader: string | undefined }> {
     const cookies = parseCookies(cookieHeader);
     const now = this.now();
     const remember = cookies[REMEMBER_COOKIE];
@@ -169,7 +224,10 @@ export class AccountService {
    * (the old one stops working) and issues a new session token. A rotated token presented again
    * after the grace period looks stolen: every session of that user is revoked.
    */
-  async renew(rememberRaw: string | undefined, target: CookieTarget): Promise<
+  async renew(
+    rememberRaw: string | undefined,
+    target: CookieTarget,
+  ): Promise<
     | { outcome: "renewed"; issue: SessionIssue; sessionToken: string; rememberValue: string; user: UserRecord }
     | { outcome: "clear" }
     | { outcome: "keep" }
@@ -190,25 +248,52 @@ export class AccountService {
     const user = await findUserById(this.db, stored.userId);
     if (!user) return { outcome: "clear" };
     const next = newRememberValue(now);
-    const rotated = await rotateRememberToken(this.db, stored.id, {
-      id: next.id, userId: user.id, secretHash: hashSecret(next.secret), issuedAt: new Date(next.issuedAt * 1000), expiresAt: stored.expiresAt,
-    }, new Date(now));
+    const rotated = await rotateRememberToken(
+      this.db,
+      stored.id,
+      {
+        id: next.id,
+        userId: user.id,
+        secretHash: hashSecret(next.secret),
+        issuedAt: new Date(next.issuedAt * 1000),
+        expiresAt: stored.expiresAt,
+      },
+      new Date(now),
+    );
     if (!rotated) return { outcome: "keep" };
     const issue = this.sessionCookies(user, next, stored.expiresAt, target);
-    return { outcome: "renewed", issue, sessionToken: signSessionToken(issue.claims, this.keys.session), rememberValue: formatRememberValue(next), user };
+    return {
+      outcome: "renewed",
+      issue,
+      sessionToken: signSessionToken(issue.claims, this.keys.session),
+      rememberValue: formatRememberValue(next),
+      user,
+    };
   }
 
   private claimsFor(user: UserRecord): SessionClaims {
     // Fractional seconds: a login right after a logout-everywhere in the same second must still count.
     const iat = this.now() / 1000;
     return {
-      uid: user.id, name: user.displayName, email: user.email, phone: user.phone, ver: user.emailVerifiedAt !== null,
-      lt: user.loginType, tc: user.lastPrivacyAcceptanceAt ? Math.floor(user.lastPrivacyAcceptanceAt.getTime() / 1000) : null,
-      ti: user.trustedIdentity, iat, exp: Math.floor(iat) + SESSION_TOKEN_TTL_MS / 1000,
+      uid: user.id,
+      name: user.displayName,
+      email: user.email,
+      phone: user.phone,
+      ver: user.emailVerifiedAt !== null,
+      lt: user.loginType,
+      tc: user.lastPrivacyAcceptanceAt ? Math.floor(user.lastPrivacyAcceptanceAt.getTime() / 1000) : null,
+      ti: user.trustedIdentity,
+      iat,
+      exp: Math.floor(iat) + SESSION_TOKEN_TTL_MS / 1000,
     };
   }
 
-  private sessionCookies(user: UserRecord, remember: ReturnType<typeof newRememberValue>, rememberExpires: Date, target: CookieTarget): SessionIssue {
+  private sessionCookies(
+    user: UserRecord,
+    remember: ReturnType<typeof newRememberValue>,
+    rememberExpires: Date,
+    target: CookieTarget,
+  ): SessionIssue {
     const claims = this.claimsFor(user);
     return {
       claims,
@@ -228,7 +313,13 @@ export class AccountService {
     await recordLogin(this.db, user.id, medium, new Date(now));
     const remember = newRememberValue(now);
     const expires = new Date(now + REMEMBER_ME_TTL_MS);
-    await insertRememberToken(this.db, { id: remember.id, userId: user.id, secretHash: hashSecret(remember.secret), issuedAt: new Date(remember.issuedAt * 1000), expiresAt: expires });
+    await insertRememberToken(this.db, {
+      id: remember.id,
+      userId: user.id,
+      secretHash: hashSecret(remember.secret),
+      issuedAt: new Date(remember.issuedAt * 1000),
+      expiresAt: expires,
+    });
     return { ...this.sessionCookies({ ...user, loginType: medium }, remember, expires, target), firstLogin: user.lastLoginAt === null };
   }
 
@@ -267,10 +358,20 @@ export class AccountService {
     else if (!(await this.botCheck.verify(input.botCheck))) throw new AccountError(400, accountMessages.botCheckFailed, "botCheck");
     const passwordHash = await argon2Hash(input.password);
     const consents: Record<string, boolean> = { privacy: true, ...(input.type !== "privacy" ? { [input.type]: true } : {}) };
-    const user = await createUser(this.db, { email: input.email, displayName: input.displayName, passwordHash, consents, now: new Date(this.now()) });
+    const user = await createUser(this.db, {
+      email: input.email,
+      displayName: input.displayName,
+      passwordHash,
+      consents,
+      now: new Date(this.now()),
+    });
     if (!user) {
       const existing = await findUserByEmail(this.db, input.email);
-      if (existing) this.sendLater(existing.email, alreadyRegisteredMail(existing.displayName, this.link(origin, "/accedi/"), this.link(origin, "/password-dimenticata/")));
+      if (existing)
+        this.sendLater(
+          existing.email,
+          alreadyRegisteredMail(existing.displayName, this.link(origin, "/accedi/"), this.link(origin, "/password-dimenticata/")),
+        );
       return;
     }
     const token = await this.issueLinkToken(user.id, "verify-email", VERIFY_TTL_HOURS * 60 * 60 * 1000);
@@ -279,14 +380,19 @@ export class AccountService {
 
   private async issueLinkToken(userId: number, purpose: SecretPurpose, ttlMs: number): Promise<string> {
     const token = newLinkToken();
-    await issueOneTimeSecret(this.db, { userId, purpose, secretHash: hashSecret(token), expiresAt: new Date(this.now() + ttlMs) }, new Date(this.now()));
+    await issueOneTimeSecret(
+      this.db,
+      { userId, purpose, secretHash: hashSecret(token), expiresAt: new Date(this.now() + ttlMs) },
+      new Date(this.now()),
+    );
     return token;
   }
 
   private async consumeLinkToken(token: string, purpose: SecretPurpose): Promise<UserRecord> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AccountError(400, accountMessages.linkInvalid, "token");
     const secret = await findSecretByHash(this.db, hashSecret(token), purpose);
-    if (!secret || secret.usedAt || secret.expiresAt.getTime() <= this.now()) throw new AccountError(400, accountMessages.linkInvalid, "token");
+    if (!secret || secret.usedAt || secret.expiresAt.getTime() <= this.now())
+      throw new AccountError(400, accountMessages.linkInvalid, "token");
     if (!(await consumeSecret(this.db, secret.id, new Date(this.now())))) throw new AccountError(400, accountMessages.linkInvalid, "token");
     const user = await findUserById(this.db, secret.userId);
     if (!user) throw new AccountError(400, accountMessages.linkInvalid, "token");
@@ -301,13 +407,25 @@ export class AccountService {
   }
 
   /** Password login; wrong e-mail and wrong password answer alike and cost the same Argon2id verify. */
-  async loginWithPassword(email: string, password: string, ip: string, target: CookieTarget, previousRemember?: string): Promise<{ issue: SessionIssue; user: UserRecord }> {
-    await this.limited([["loginByAddress", ip], ["loginFailuresByAccount", email]]);
+  async loginWithPassword(
+    email: string,
+    password: string,
+    ip: string,
+    target: CookieTarget,
+    previousRemember?: string,
+  ): Promise<{ issue: SessionIssue; user: UserRecord }> {
+    await this.limited([
+      ["loginByAddress", ip],
+      ["loginFailuresByAccount", email],
+    ]);
     await this.limits.count("loginByAddress", ip);
     const user = await findUserByEmail(this.db, email);
     const ok = user?.passwordHash
       ? await argon2Verify(user.passwordHash, password).catch(() => false)
-      : await argon2Verify(await this.passwordVerifier(), password).then(() => false, () => false);
+      : await argon2Verify(await this.passwordVerifier(), password).then(
+          () => false,
+          () => false,
+        );
     if (!user || !ok) {
       await this.limits.count("loginFailuresByAccount", email);
       throw new AccountError(401, accountMessages.credentialsInvalid);
@@ -318,21 +436,40 @@ export class AccountService {
 
   /** Sends a one-time login code when the e-mail has an account; answers the same either way. */
   async requestLoginCode(email: string, ip: string): Promise<void> {
-    await this.limited([["codeRequestsByAddress", ip], ["codeRequestsByAccount", email]]);
+    await this.limited([
+      ["codeRequestsByAddress", ip],
+      ["codeRequestsByAccount", email],
+    ]);
     await this.limits.count("codeRequestsByAddress", ip);
     await this.limits.count("codeRequestsByAccount", email);
     const user = await findUserByEmail(this.db, email);
     if (!user) return;
     const code = newOneTimeCode();
-    await issueOneTimeSecret(this.db, {
-      userId: user.id, purpose: "login-code", secretHash: hashCode(code, user.id, this.keys.code), expiresAt: new Date(this.now() + CODE_TTL_MINUTES * 60_000),
-    }, new Date(this.now()));
+    await issueOneTimeSecret(
+      this.db,
+      {
+        userId: user.id,
+        purpose: "login-code",
+        secretHash: hashCode(code, user.id, this.keys.code),
+        expiresAt: new Date(this.now() + CODE_TTL_MINUTES * 60_000),
+      },
+      new Date(this.now()),
+    );
     this.sendLater(user.email, oneTimeCodeMail(user.displayName, code));
   }
 
   /** Logs in with a one-time code: short-lived, single use, compared in constant time; proves the mailbox. */
-  async loginWithCode(email: string, code: string, ip: string, target: CookieTarget, previousRemember?: string): Promise<{ issue: SessionIssue; user: UserRecord }> {
-    await this.limited([["loginByAddress", ip], ["loginFailuresByAccount", email]]);
+  async loginWithCode(
+    email: string,
+    code: string,
+    ip: string,
+    target: CookieTarget,
+    previousRemember?: string,
+  ): Promise<{ issue: SessionIssue; user: UserRecord }> {
+    await this.limited([
+      ["loginByAddress", ip],
+      ["loginFailuresByAccount", email],
+    ]);
     await this.limits.count("loginByAddress", ip);
     const user = await findUserByEmail(this.db, email);
     const secret = user ? await findLatestSecret(this.db, user.id, "login-code") : null;
@@ -350,7 +487,10 @@ export class AccountService {
   }
 
   async requestPasswordReset(email: string, ip: string, origin: string): Promise<void> {
-    await this.limited([["resetRequestsByAddress", ip], ["resetRequestsByAccount", email]]);
+    await this.limited([
+      ["resetRequestsByAddress", ip],
+      ["resetRequestsByAccount", email],
+    ]);
     await this.limits.count("resetRequestsByAddress", ip);
     await this.limits.count("resetRequestsByAccount", email);
     const user = await findUserByEmail(this.db, email);
@@ -430,11 +570,18 @@ export class AccountService {
   }
 
   /** Records consents (the terms modal, §4) and re-issues the session token with the new date. */
-  async acceptConsents(user: UserRecord, consents: Record<string, boolean>, target: CookieTarget): Promise<{ setCookie: string; claims: SessionClaims }> {
+  async acceptConsents(
+    user: UserRecord,
+    consents: Record<string, boolean>,
+    target: CookieTarget,
+  ): Promise<{ setCookie: string; claims: SessionClaims }> {
     await recordConsents(this.db, user.id, consents, new Date(this.now()));
     const fresh = (await findUserById(this.db, user.id))!;
     const claims = this.claimsFor(fresh);
-    return { claims, setCookie: serializeCookie(SESSION_COOKIE, signSessionToken(claims, this.keys.session), target, SESSION_TOKEN_TTL_MS / 1000) };
+    return {
+      claims,
+      setCookie: serializeCookie(SESSION_COOKIE, signSessionToken(claims, this.keys.session), target, SESSION_TOKEN_TTL_MS / 1000),
+    };
   }
 
   consents(userId: number): Promise<Record<string, boolean>> {
@@ -453,16 +600,32 @@ export class AccountService {
       if (!identity.email || !identity.emailVerified) return null;
       user = await findUserByEmail(this.db, identity.email);
       if (!user) {
-        const name = (identity.name ?? identity.email.split("@")[0]!).replace(/[^\p{L}\p{M} ]/gu, " ").replace(/\s+/g, " ").trim().slice(0, 60) || "Utente";
+        const name =
+          (identity.name ?? identity.email.split("@")[0]!)
+            .replace(/[^\p{L}\p{M} ]/gu, " ")
+            .replace(/\s+/g, " ")
+            .trim()
+            .slice(0, 60) || "Utente";
         user = await createUser(this.db, {
-          email: identity.email, displayName: name, passwordHash: null, consents: { privacy: true }, loginType: identity.provider, emailVerified: true, now,
+          email: identity.email,
+          displayName: name,
+          passwordHash: null,
+          consents: { privacy: true },
+          loginType: identity.provider,
+          emailVerified: true,
+          now,
         });
         if (!user) return null;
       }
       await linkIdentity(this.db, identity.provider, identity.subject, user.id, now);
       await markEmailVerified(this.db, user.id, now);
     }
-    return this.startSession({ ...user, trustedIdentity: true, emailVerifiedAt: user.emailVerifiedAt ?? now }, identity.provider, target, previousRemember);
+    return this.startSession(
+      { ...user, trustedIdentity: true, emailVerifiedAt: user.emailVerifiedAt ?? now },
+      identity.provider,
+      target,
+      previousRemember,
+    );
   }
 
   /**
@@ -488,7 +651,12 @@ export class AccountService {
   async ensureDemoUser(email: string, displayName: string, password: string): Promise<void> {
     if (await findUserByEmail(this.db, email)) return;
     await createUser(this.db, {
-      email, displayName, passwordHash: await argon2Hash(password), consents: { privacy: true }, emailVerified: true, now: new Date(this.now()),
+      email,
+      displayName,
+      passwordHash: await argon2Hash(password),
+      consents: { privacy: true },
+      emailVerified: true,
+      now: new Date(this.now()),
     });
   }
 }

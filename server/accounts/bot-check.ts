@@ -47,8 +47,11 @@ export class BotCheck {
     if (typeof expiresAt !== "number" || expiresAt * 1000 < this.now()) return false;
     try {
       const result = await verifySolution({
-        challenge: payload.challenge, solution: payload.solution, deriveKey,
-        hmacSignatureSecret: this.hmacKey, hmacKeySignatureSecret: this.hmacKey,
+        challenge: payload.challenge,
+        solution: payload.solution,
+        deriveKey,
+        hmacSignatureSecret: this.hmacKey,
+        hmacKeySignatureSecret: this.hmacKey,
       });
       if (!result.verified) return false;
     } catch {

@@ -36,8 +36,11 @@ export interface CookieTarget {
 export function serializeCookie(name: string, value: string, target: CookieTarget, maxAgeSeconds: number, crossSite = false): string {
   const domain = cookieDomain(target.host);
   return [
-    `${name}=${encodeURIComponent(value)}`, "Path=/", `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`,
-    ...(domain ? [`Domain=${domain}`] : []), "HttpOnly",
+    `${name}=${encodeURIComponent(value)}`,
+    "Path=/",
+    `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`,
+    ...(domain ? [`Domain=${domain}`] : []),
+    "HttpOnly",
     ...(crossSite ? ["SameSite=None", "Secure"] : ["SameSite=Lax", ...(target.secure ? ["Secure"] : [])]),
   ].join("; ");
 }
@@ -48,10 +51,13 @@ export function clearCookie(name: string, target: CookieTarget): string {
 
 /** Replaces or removes cookies in a Cookie request header (so later readers see the renewed values). */
 export function rewriteCookieHeader(header: string | undefined, changes: Record<string, string | null>): string {
-  const parts = (header ?? "").split(";").map((p) => p.trim()).filter((p) => {
-    const name = p.slice(0, p.indexOf("=")).trim();
-    return p !== "" && !(name in changes);
-  });
+  const parts = (header ?? "")
+    .split(";")
+    .map((p) => p.trim())
+    .filter((p) => {
+      const name = p.slice(0, p.indexOf("=")).trim();
+      return p !== "" && !(name in changes);
+    });
   for (const [name, value] of Object.entries(changes)) if (value !== null) parts.push(`${name}=${encodeURIComponent(value)}`);
   return parts.join("; ");
 }

@@ -8,8 +8,15 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim();
 }
 
-export function cookieTargetOf(headers: { get(name: string): string | null } | IncomingMessage["headers"], encrypted: boolean, trustProxy: boolean): CookieTarget {
-  const get = (name: string) => ("get" in headers && typeof headers.get === "function" ? headers.get(name) ?? undefined : firstHeader((headers as IncomingMessage["headers"])[name]));
+export function cookieTargetOf(
+  headers: { get(name: string): string | null } | IncomingMessage["headers"],
+  encrypted: boolean,
+  trustProxy: boolean,
+): CookieTarget {
+  const get = (name: string) =>
+    "get" in headers && typeof headers.get === "function"
+      ? (headers.get(name) ?? undefined)
+      : firstHeader((headers as IncomingMessage["headers"])[name]);
   const forwardedProto = trustProxy ? get("x-forwarded-proto")?.split(",")[0]?.trim() : undefined;
   return { host: get("host") ?? "localhost", secure: encrypted || forwardedProto === "https" };
 }
@@ -21,7 +28,11 @@ export function cookieTargetOf(headers: { get(name: string): string | null } | I
 export async function checkSessionCookies(req: IncomingMessage, res: ServerResponse, services: Services): Promise<void> {
   const target = cookieTargetOf(req.headers, "encrypted" in req.socket && req.socket.encrypted === true, services.trustProxy > 0);
   const path = (req.url ?? "/").split("?")[0]!;
-  const wantsCsrf = req.method === "GET" && !path.startsWith("/portal-srp/") && !path.startsWith("/client-account/") && (req.headers.accept ?? "").includes("text/html");
+  const wantsCsrf =
+    req.method === "GET" &&
+    !path.startsWith("/portal-srp/") &&
+    !path.startsWith("/client-account/") &&
+    (req.headers.accept ?? "").includes("text/html");
   const { setCookies, cookieHeader } = await services.accounts.checkRequest(req.headers.cookie, target, wantsCsrf);
   if (setCookies.length) res.appendHeader("Set-Cookie", setCookies);
   if (cookieHeader !== req.headers.cookie) {

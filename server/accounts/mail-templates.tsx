@@ -11,11 +11,16 @@ export interface MailContent {
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <html lang="it">
-      <head><meta charSet="utf-8" /><title>{title}</title></head>
+      <head>
+        <meta charSet="utf-8" />
+        <title>{title}</title>
+      </head>
       <body style={{ fontFamily: "Arial, sans-serif", color: "#1d2a33", maxWidth: 560, margin: "0 auto", padding: 16 }}>
         <p style={{ fontSize: 22, fontWeight: 700, color: "#0b6e4f" }}>casa.it</p>
         {children}
-        <p style={{ fontSize: 12, color: "#5b6770" }}>Hai ricevuto questa email perché è stata usata sul nostro portale. Se non sei stato tu, ignorala.</p>
+        <p style={{ fontSize: 12, color: "#5b6770" }}>
+          Hai ricevuto questa email perché è stata usata sul nostro portale. Se non sei stato tu, ignorala.
+        </p>
       </body>
     </html>
   );
@@ -38,7 +43,11 @@ export function verificationMail(name: string, link: string): MailContent {
       <Frame title={subject}>
         <p>Ciao {name},</p>
         <p>grazie per esserti registrato. Conferma il tuo indirizzo email entro {VERIFY_TTL_HOURS} ore:</p>
-        <p><a href={link} style={{ background: "#0b6e4f", color: "#fff", padding: "10px 16px", borderRadius: 6, textDecoration: "none" }}>Conferma l'indirizzo email</a></p>
+        <p>
+          <a href={link} style={{ background: "#0b6e4f", color: "#fff", padding: "10px 16px", borderRadius: 6, textDecoration: "none" }}>
+            Conferma l'indirizzo email
+          </a>
+        </p>
         <p>Oppure copia questo link nel browser: {link}</p>
       </Frame>,
     ),
@@ -55,7 +64,9 @@ export function alreadyRegisteredMail(name: string, loginLink: string, resetLink
       <Frame title={subject}>
         <p>Ciao {name},</p>
         <p>qualcuno (forse tu) ha provato a registrarsi con questo indirizzo email, che ha già un account.</p>
-        <p><a href={loginLink}>Accedi</a> · <a href={resetLink}>Hai dimenticato la password?</a></p>
+        <p>
+          <a href={loginLink}>Accedi</a> · <a href={resetLink}>Hai dimenticato la password?</a>
+        </p>
       </Frame>,
     ),
   };
@@ -86,7 +97,11 @@ export function passwordResetMail(name: string, link: string): MailContent {
       <Frame title={subject}>
         <p>Ciao {name},</p>
         <p>per scegliere una nuova password apri questo link entro {RESET_TTL_MINUTES} minuti:</p>
-        <p><a href={link} style={{ background: "#0b6e4f", color: "#fff", padding: "10px 16px", borderRadius: 6, textDecoration: "none" }}>Scegli una nuova password</a></p>
+        <p>
+          <a href={link} style={{ background: "#0b6e4f", color: "#fff", padding: "10px 16px", borderRadius: 6, textDecoration: "none" }}>
+            Scegli una nuova password
+          </a>
+        </p>
         <p>Oppure copia questo link nel browser: {link}</p>
         <p>Dopo il cambio verrai disconnesso da tutti i dispositivi.</p>
       </Frame>,

@@ -26,7 +26,14 @@ export function smtpMailer(url: string, from: string): Mailer {
   return {
     kind: "smtp",
     async send(to, content, options) {
-      await transport.sendMail({ from, to, subject: content.subject, text: content.text, html: content.html, ...(options?.replyTo ? { replyTo: options.replyTo } : {}) });
+      await transport.sendMail({
+        from,
+        to,
+        subject: content.subject,
+        text: content.text,
+        html: content.html,
+        ...(options?.replyTo ? { replyTo: options.replyTo } : {}),
+      });
     },
     close: () => transport.close(),
   };
@@ -35,7 +42,14 @@ export function smtpMailer(url: string, from: string): Mailer {
 export function outboxMailer(db: Kysely<Database>): Mailer {
   return {
     kind: "outbox",
-    send: (to, content, options) => storeOutboxMail(db, { recipient: to, subject: content.subject, textBody: content.text, htmlBody: content.html, replyTo: options?.replyTo ?? null }),
+    send: (to, content, options) =>
+      storeOutboxMail(db, {
+        recipient: to,
+        subject: content.subject,
+        textBody: content.text,
+        htmlBody: content.html,
+        replyTo: options?.replyTo ?? null,
+      }),
     close() {},
   };
 }

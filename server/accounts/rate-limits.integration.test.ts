@@ -5,7 +5,10 @@ import { AccountLimits, RateLimitedError } from "./rate-limits.ts";
 
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
-const redisUp = await redis.connect().then(() => true, () => false);
+const redisUp = await redis.connect().then(
+  () => true,
+  () => false,
+);
 afterAll(() => redis.quit().catch(() => {}));
 
 const rules = {
@@ -27,7 +30,10 @@ describe.each([["memory", false], ...(redisUp ? [["redis", true] as const] : [])
       await limits.assertAllowed("loginFailuresByAccount", key);
       await limits.count("loginFailuresByAccount", key);
     }
-    const first = await limits.assertAllowed("loginFailuresByAccount", key).then(() => null, (e: unknown) => e);
+    const first = await limits.assertAllowed("loginFailuresByAccount", key).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(first).toBeInstanceOf(RateLimitedError);
     expect((first as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(2);
     await limits.assertAllowed("loginFailuresByAccount", `${key}-other`); // another account is free
@@ -37,7 +43,10 @@ describe.each([["memory", false], ...(redisUp ? [["redis", true] as const] : [])
       await limits.assertAllowed("loginFailuresByAccount", key);
       await limits.count("loginFailuresByAccount", key);
     }
-    const second = await limits.assertAllowed("loginFailuresByAccount", key).then(() => null, (e: unknown) => e);
+    const second = await limits.assertAllowed("loginFailuresByAccount", key).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((second as RateLimitedError).retryAfterSeconds).toBeGreaterThan(2);
     expect((second as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(4);
     await limits.reset("loginFailuresByAccount", key);

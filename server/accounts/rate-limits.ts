@@ -51,7 +51,11 @@ export class AccountLimits {
         redis
           ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, rejectIfRedisNotReady: true })
           : new RateLimiterMemory({ keyPrefix, points, duration });
-      this.limiters.set(name, { limiter: make(`casa-rl-${name}`, rule.points, rule.duration), strikes: make(`casa-rl-${name}-strikes`, 1000, 24 * 60 * 60), rule });
+      this.limiters.set(name, {
+        limiter: make(`casa-rl-${name}`, rule.points, rule.duration),
+        strikes: make(`casa-rl-${name}-strikes`, 1000, 24 * 60 * 60),
+        rule,
+      });
     }
   }
 
@@ -59,7 +63,8 @@ export class AccountLimits {
   async assertAllowed(name: LimitName, key: string): Promise<void> {
     const { limiter } = this.limiters.get(name)!;
     const res = await limiter.get(key);
-    if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0) throw new RateLimitedError(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+    if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0)
+      throw new RateLimitedError(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
   }
 
   /** Counts one event; the one that uses the last point starts a block that doubles each time. */

@@ -20,7 +20,9 @@ export async function createAccountService(config: Config, db: Kysely<Database>,
   let secret = config.SESSION_SECRET;
   if (!secret) {
     secret = randomBytes(32).toString("base64url");
-    logger.warn("SESSION_SECRET is not set: using a random key for this process; set it (32+ characters) in production and on every instance");
+    logger.warn(
+      "SESSION_SECRET is not set: using a random key for this process; set it (32+ characters) in production and on every instance",
+    );
   }
   let redis: { quit(): Promise<unknown> } | null = null;
   let limits: AccountLimits;
@@ -36,7 +38,14 @@ export async function createAccountService(config: Config, db: Kysely<Database>,
   const keys = deriveKeys(secret);
   const mailer = createMailer(config, db);
   const service = new AccountService({
-    db, logger, keys, mailer, limits, botCheck: new BotCheck(keys.botCheck, config.BOT_CHECK_COST, now), now, publicUrl: config.publicOrigin ?? undefined,
+    db,
+    logger,
+    keys,
+    mailer,
+    limits,
+    botCheck: new BotCheck(keys.botCheck, config.BOT_CHECK_COST, now),
+    now,
+    publicUrl: config.publicOrigin ?? undefined,
     social: new SocialLogin(configuredProviders(config), keys.social, now),
   });
   return {

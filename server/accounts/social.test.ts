@@ -3,7 +3,9 @@ import { applePostedName } from "./social.ts";
 
 describe("the name Apple posts once beside the code", () => {
   it("joins first and last name", () => {
-    expect(applePostedName(JSON.stringify({ name: { firstName: "Anna", lastName: "Riva" }, email: "a@privaterelay.appleid.com" }))).toBe("Anna Riva");
+    expect(applePostedName(JSON.stringify({ name: { firstName: "Anna", lastName: "Riva" }, email: "a@privaterelay.appleid.com" }))).toBe(
+      "Anna Riva",
+    );
     expect(applePostedName(JSON.stringify({ name: { firstName: "Anna" } }))).toBe("Anna");
   });
   it("ignores what is missing, malformed or oversized", () => {

@@ -34,15 +34,32 @@ export interface ProviderSettings {
 export function configuredProviders(config: Config): ProviderSettings[] {
   const out: ProviderSettings[] = [];
   if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
-    out.push({ provider: "google", issuer: config.GOOGLE_ISSUER ?? DEFAULT_ISSUERS.google, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET });
+    out.push({
+      provider: "google",
+      issuer: config.GOOGLE_ISSUER ?? DEFAULT_ISSUERS.google,
+      clientId: config.GOOGLE_CLIENT_ID,
+      clientSecret: config.GOOGLE_CLIENT_SECRET,
+    });
   }
   if (config.APPLE_CLIENT_ID && config.APPLE_CLIENT_SECRET) {
-    out.push({ provider: "apple", issuer: config.APPLE_ISSUER ?? DEFAULT_ISSUERS.apple, clientId: config.APPLE_CLIENT_ID, clientSecret: config.APPLE_CLIENT_SECRET });
+    out.push({
+      provider: "apple",
+      issuer: config.APPLE_ISSUER ?? DEFAULT_ISSUERS.apple,
+      clientId: config.APPLE_CLIENT_ID,
+      clientSecret: config.APPLE_CLIENT_SECRET,
+    });
   }
   if (config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET) {
     out.push({
-      provider: "facebook", clientId: config.FACEBOOK_CLIENT_ID, clientSecret: config.FACEBOOK_CLIENT_SECRET,
-      oauth: { authorization: config.FACEBOOK_AUTHORIZATION_URL, token: config.FACEBOOK_TOKEN_URL, me: config.FACEBOOK_ME_URL, scope: config.FACEBOOK_SCOPE },
+      provider: "facebook",
+      clientId: config.FACEBOOK_CLIENT_ID,
+      clientSecret: config.FACEBOOK_CLIENT_SECRET,
+      oauth: {
+        authorization: config.FACEBOOK_AUTHORIZATION_URL,
+        token: config.FACEBOOK_TOKEN_URL,
+        me: config.FACEBOOK_ME_URL,
+        scope: config.FACEBOOK_SCOPE,
+      },
     });
   }
   return out;
@@ -95,7 +112,9 @@ export class SocialLogin {
         // Plain OAuth 2 (Facebook): no discovery document; the secret goes in the token request's body.
         const config = new oidc.Configuration(
           { issuer: new URL(s.oauth.authorization).origin, authorization_endpoint: s.oauth.authorization, token_endpoint: s.oauth.token },
-          s.clientId, undefined, oidc.ClientSecretPost(s.clientSecret),
+          s.clientId,
+          undefined,
+          oidc.ClientSecretPost(s.clientSecret),
         );
         if (new URL(s.oauth.token).protocol === "http:") oidc.allowInsecureRequests(config);
         return Promise.resolve(config);
@@ -116,36 +135,64 @@ export class SocialLogin {
    * name are asked for), and its scopes are `name email`; `formPost` tells the caller to make the cookie
    * survive that POST.
    */
-  async start(provider: SocialProvider, redirectUri: string, returnTo: string): Promise<{ url: string; cookie: string; formPost: boolean }> {
+  async start(
+    provider: SocialProvider,
+    redirectUri: string,
+    returnTo: string,
+  ): Promise<{ url: string; cookie: string; formPost: boolean }> {
     const config = await this.configuration(provider);
-    const pending: Pending = { p: provider, v: oidc.randomPKCECodeVerifier(), s: oidc.randomState(), n: oidc.randomNonce(), r: returnTo, e: this.now() + 10 * 60_000 };
+    const pending: Pending = {
+      p: provider,
+      v: oidc.randomPKCECodeVerifier(),
+      s: oidc.randomState(),
+      n: oidc.randomNonce(),
+      r: returnTo,
+      e: this.now() + 10 * 60_000,
+    };
     const formPost = provider === "apple";
     const oauth = this.settings.get(provider)!.oauth;
     const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri, scope: oauth ? oauth.scope : formPost ? "openid email name" : "openid email profile", response_type: "code",
-      code_challenge: await oidc.calculatePKCECodeChallenge(pending.v), code_challenge_method: "S256", state: pending.s,
-      ...(oauth ? {} : { nonce: pending.n }), ...(formPost ? { response_mode: "form_post" } : {}),
+      redirect_uri: redirectUri,
+      scope: oauth ? oauth.scope : formPost ? "openid email name" : "openid email profile",
+      response_type: "code",
+      code_challenge: await oidc.calculatePKCECodeChallenge(pending.v),
+      code_challenge_method: "S256",
+      state: pending.s,
+      ...(oauth ? {} : { nonce: pending.n }),
+      ...(formPost ? { response_mode: "form_post" } : {}),
     });
     return { url: url.href, cookie: this.sign(pending), formPost };
   }
 
   /** Checks state, nonce and PKCE through the code exchange; null for anything forged, stale or refused. */
-  async finish(provider: SocialProvider, callbackUrl: URL, cookie: string | undefined, postedUser?: string): Promise<SocialIdentity | null> {
+  async finish(
+    provider: SocialProvider,
+    callbackUrl: URL,
+    cookie: string | undefined,
+    postedUser?: string,
+  ): Promise<SocialIdentity | null> {
     const pending = this.read(cookie);
     if (!pending || pending.p !== provider || pending.e < this.now()) return null;
     try {
       const config = await this.configuration(provider);
       const oauth = this.settings.get(provider)!.oauth;
       if (oauth) return await this.finishOAuth(config, oauth, provider, callbackUrl, pending);
-      const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, { pkceCodeVerifier: pending.v, expectedState: pending.s, expectedNonce: pending.n, idTokenExpected: true });
+      const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: pending.v,
+        expectedState: pending.s,
+        expectedNonce: pending.n,
+        idTokenExpected: true,
+      });
       const idClaims = tokens.claims();
       if (!idClaims?.sub) return null;
       // Providers may keep e-mail and name out of the ID token: then they come from userinfo (same subject).
-      const claims: Record<string, unknown> = typeof idClaims.email === "string"
-        ? idClaims
-        : { ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)), sub: idClaims.sub };
+      const claims: Record<string, unknown> =
+        typeof idClaims.email === "string"
+          ? idClaims
+          : { ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)), sub: idClaims.sub };
       return {
-        provider, subject: String(claims.sub),
+        provider,
+        subject: String(claims.sub),
         email: typeof claims.email === "string" ? claims.email.toLowerCase() : null,
         emailVerified: claims.email_verified === true || claims.email_verified === "true",
         name: typeof claims.name === "string" ? claims.name : applePostedName(postedUser),
@@ -157,8 +204,18 @@ export class SocialLogin {
   }
 
   /** Facebook: the code exchange (state and PKCE checked), then who the token belongs to from Graph's /me. */
-  private async finishOAuth(config: oidc.Configuration, oauth: OAuthEndpoints, provider: SocialProvider, callbackUrl: URL, pending: Pending): Promise<SocialIdentity | null> {
-    const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, { pkceCodeVerifier: pending.v, expectedState: pending.s, idTokenExpected: false });
+  private async finishOAuth(
+    config: oidc.Configuration,
+    oauth: OAuthEndpoints,
+    provider: SocialProvider,
+    callbackUrl: URL,
+    pending: Pending,
+  ): Promise<SocialIdentity | null> {
+    const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+      pkceCodeVerifier: pending.v,
+      expectedState: pending.s,
+      idTokenExpected: false,
+    });
     const res = await oidc.fetchProtectedResource(config, tokens.access_token, new URL(oauth.me), "GET");
     if (!res.ok) return null;
     const me = (await res.json()) as { id?: unknown; sub?: unknown; email?: unknown; name?: unknown };
@@ -166,7 +223,14 @@ export class SocialLogin {
     if (!subject) return null;
     const email = typeof me.email === "string" ? me.email.toLowerCase() : null;
     // Graph returns only a confirmed primary e-mail, so one that is there counts as verified.
-    return { provider, subject, email, emailVerified: email !== null, name: typeof me.name === "string" ? me.name : null, returnTo: pending.r };
+    return {
+      provider,
+      subject,
+      email,
+      emailVerified: email !== null,
+      name: typeof me.name === "string" ? me.name : null,
+      returnTo: pending.r,
+    };
   }
 
   private sign(pending: Pending): string {

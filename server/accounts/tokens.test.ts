@@ -1,12 +1,32 @@
 import { describe, expect, it } from "vitest";
 import {
-  codeMatches, csrfToken, csrfTokenMatches, deriveKeys, formatRememberValue, hashCode, newRememberValue, parseRememberValue,
-  signSessionToken, verifySessionToken, type SessionClaims,
+  codeMatches,
+  csrfToken,
+  csrfTokenMatches,
+  deriveKeys,
+  formatRememberValue,
+  hashCode,
+  newRememberValue,
+  parseRememberValue,
+  signSessionToken,
+  verifySessionToken,
+  type SessionClaims,
 } from "./tokens.ts";
 
 const keys = deriveKeys("a".repeat(40));
 const now = Date.UTC(2026, 10, 23, 10);
-const claims: SessionClaims = { uid: 7, name: "Anna", email: "a@casa.example", phone: null, ver: true, lt: "email", tc: null, ti: false, iat: now / 1000, exp: now / 1000 + 3600 };
+const claims: SessionClaims = {
+  uid: 7,
+  name: "Anna",
+  email: "a@casa.example",
+  phone: null,
+  ver: true,
+  lt: "email",
+  tc: null,
+  ti: false,
+  iat: now / 1000,
+  exp: now / 1000 + 3600,
+};
 
 describe("session tokens", () => {
   const token = signSessionToken(claims, keys.session);

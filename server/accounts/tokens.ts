@@ -16,7 +16,13 @@ export interface AccountKeys {
 
 export function deriveKeys(secret: string): AccountKeys {
   const derive = (label: string) => createHmac("sha256", secret).update(`casa:${label}`).digest();
-  return { session: derive("session"), csrf: derive("csrf"), code: derive("code"), social: derive("social"), botCheck: derive("bot-check").toString("base64url") };
+  return {
+    session: derive("session"),
+    csrf: derive("csrf"),
+    code: derive("code"),
+    social: derive("social"),
+    botCheck: derive("bot-check").toString("base64url"),
+  };
 }
 
 /** What the session token says about its user (seed 001 §3 User: the fields the browser needs). */

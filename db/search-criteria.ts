@@ -1,20 +1,24 @@
 /**
- * From a validated SearchQuery to SearchCriteria: places resolved through the directory (unknown
- * ids refused), metro lines expanded to their stops, travel times turned into areas.
+ * From a validated SearchQuery to the SearchCriteria that db/listings-search.ts and db/listing-facts.ts
+ * run: places resolved through the place directory (unknown ids refused), metro lines expanded to their
+ * stops, travel times turned into areas by the isochrone provider (core/search/isochrone.ts).
  */
 import type { Kysely } from "kysely";
-import { PlaceLevel } from "../../core/places.ts";
-import { SearchRuleError, type SearchQuery } from "../../core/search/query.ts";
-import type { ResolvedArea, SearchCriteria } from "../../db/listings-search.ts";
-import { getPlaceDirectory, type DirectoryPlace, type PlaceDirectory } from "../../db/place-directory.ts";
-import type { Database } from "../../db/schema.ts";
-import { estimatedIsochrones, type IsochroneProvider } from "../../server/isochrone.ts";
+import { PlaceLevel } from "../core/places.ts";
+import type { ResolvedArea } from "../core/search/geometry.ts";
+import { estimatedIsochrones, type IsochroneProvider } from "../core/search/isochrone.ts";
+import { SearchRuleError, type SearchQuery } from "../core/search/query.ts";
+import type { SearchCriteria } from "./listings-search.ts";
+import { getPlaceDirectory, type DirectoryPlace, type PlaceDirectory } from "./place-directory.ts";
+import type { Database } from "./schema.ts";
 
 /** Italy with a margin: map views beyond it are clamped so a world-wide box costs no more than Italy. */
 const ITALY_BOX: [number, number, number, number] = [5.5, 35, 19.5, 48];
 
 export async function buildCriteria(
-  db: Kysely<Database>, query: SearchQuery, options: { isochrones?: IsochroneProvider; now?: Date } = {},
+  db: Kysely<Database>,
+  query: SearchQuery,
+  options: { isochrones?: IsochroneProvider; now?: Date } = {},
 ): Promise<{ criteria: SearchCriteria; directory: PlaceDirectory }> {
   const directory = await getPlaceDirectory(db);
   const places: DirectoryPlace[] = query.places.map((id) => {
@@ -23,9 +27,17 @@ export async function buildCriteria(
     return place;
   });
   const lineStops = new Map<string, string[]>();
-  for (const p of places) if (p.level === PlaceLevel.metroLine) lineStops.set(p.id, directory.children(p.id).map((s) => s.id));
+  for (const p of places)
+    if (p.level === PlaceLevel.metroLine)
+      lineStops.set(
+        p.id,
+        directory.children(p.id).map((s) => s.id),
+      );
   const now = new Date(Math.floor((options.now ?? new Date()).getTime() / 60_000) * 60_000);
-  return { criteria: { query, places, lineStops, area: await resolveArea(query, options.isochrones ?? estimatedIsochrones), now }, directory };
+  return {
+    criteria: { query, places, lineStops, area: await resolveArea(query, options.isochrones ?? estimatedIsochrones), now },
+    directory,
+  };
 }
 
 async function resolveArea(query: SearchQuery, isochrones: IsochroneProvider): Promise<ResolvedArea | null> {
@@ -34,7 +46,10 @@ async function resolveArea(query: SearchQuery, isochrones: IsochroneProvider): P
   switch (geo.kind) {
     case "bounds": {
       const [w, s, e, n] = geo.bbox;
-      return { kind: "bounds", bbox: [Math.max(w, ITALY_BOX[0]), Math.max(s, ITALY_BOX[1]), Math.min(e, ITALY_BOX[2]), Math.min(n, ITALY_BOX[3])] };
+      return {
+        kind: "bounds",
+        bbox: [Math.max(w, ITALY_BOX[0]), Math.max(s, ITALY_BOX[1]), Math.min(e, ITALY_BOX[2]), Math.min(n, ITALY_BOX[3])],
+      };
     }
     case "polygon":
       return { kind: "polygon", rings: [geo.ring] };
