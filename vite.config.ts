@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { linkedCssOnce } from "./scripts/vite-plugin-linked-css.ts";
 
 type ModuleGraph = { getModuleInfo(id: string): { importers: string[] } | null };
 const inShellMemo = new Map<string, boolean>();
@@ -55,5 +56,5 @@ export default defineConfig({
       "altcha-lib",
     ],
   },
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), linkedCssOnce()],
 });

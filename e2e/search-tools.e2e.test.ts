@@ -117,6 +117,33 @@ describe("search tools on the results page", () => {
     await page.getByRole("dialog", { name: "Scegli dove" }).waitFor();
   });
 
+  it("loads a modal's code without loading a stylesheet twice: the tools stay where they are", async ({ page }) => {
+    await openResults(page, "/vendita/case/milano/");
+    const stylesheets = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname),
+      );
+    const localityButton = page.getByRole("button", { name: /Scegli il luogo/ });
+    const typesButton = page.getByRole("button", { name: /^Tipologia:/ });
+    const boxes = async () => [await localityButton.boundingBox(), await typesButton.boundingBox()];
+    const placed = await boxes();
+
+    for (const [button, title] of [
+      [localityButton, "Scegli il luogo"],
+      [typesButton, "Tipologia"],
+    ] as const) {
+      await button.click();
+      const dialog = page.getByRole("dialog", { name: title });
+      await dialog.getByRole("checkbox").first().waitFor();
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+    }
+
+    const after = await stylesheets();
+    expect(after.length - new Set(after).size, `stylesheets linked twice: ${after.join(", ")}`).toBe(0);
+    expect(await boxes()).toEqual(placed);
+  });
+
   it("works with the keyboard only: focus stays in the modal, Escape closes it and returns the focus", async ({ page }) => {
     await openResults(page, "/vendita/case/milano/");
     const opener = page.getByRole("button", { name: /Scegli il luogo/ });
