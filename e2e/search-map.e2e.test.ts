@@ -627,8 +627,19 @@ describe("the search map", () => {
     expect(await page.getByTestId("search-map").getAttribute("data-map-state")).toBe("static");
 
     const phone = await openPage(PHONE);
+    // The page takes the map's layout from the first paint: nothing moves when the map arrives.
+    await phone.addInitScript(() => {
+      const w = window as unknown as { layoutShift: number };
+      w.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) w.layoutShift += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
     await phone.goto(`${portal.url}/vendita/case/milano/mappa/`);
     await mapReady(phone);
+    expect(await phone.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.1);
     const box = await canvasBox(phone);
     expect(box.width).toBe(390);
     expect(box.height).toBeGreaterThan(800);
