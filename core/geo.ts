@@ -169,3 +169,59 @@ export function markerCellSize(bbox: BBox, zoom: number, maxCells = MAX_MARKER_C
   while (cellsAt(cell) > maxCells) cell *= 2;
   return cell;
 }
+
+/**
+ * Whether a point lies in a ring (or on its edge) exactly as PostgreSQL's `polygon @> point` decides it
+ * (point_inside and lseg_crossing in src/backend/utils/adt/geo_ops.c, with its 1e-6 tolerance), so the
+ * in-memory listing facts count a drawn area as the database does, to the listing.
+ */
+export function insideRingAsPostgres(ring: readonly Position[], x: number, y: number): boolean {
+  const n = ring.length;
+  if (n === 0) return false;
+  const x0 = ring[0]![0] - x;
+  const y0 = ring[0]![1] - y;
+  let prevX = x0;
+  let prevY = y0;
+  let total = 0;
+  for (let i = 1; i <= n; i++) {
+    const cx = i < n ? ring[i]![0] - x : x0;
+    const cy = i < n ? ring[i]![1] - y : y0;
+    const cross = segmentCrossing(cx, cy, prevX, prevY);
+    if (cross === ON_EDGE) return true;
+    total += cross;
+    prevX = cx;
+    prevY = cy;
+  }
+  return total !== 0;
+}
+
+const PG_EPSILON = 1e-6;
+const ON_EDGE = Number.MAX_SAFE_INTEGER;
+const fpZero = (a: number) => Math.abs(a) <= PG_EPSILON;
+// geo_decls.h, written the same way so that the rounding is the same.
+const fpLt = (a: number, b: number) => a + PG_EPSILON < b;
+const fpLe = (a: number, b: number) => a <= b + PG_EPSILON;
+const fpGt = (a: number, b: number) => a > b + PG_EPSILON;
+const fpGe = (a: number, b: number) => a + PG_EPSILON >= b;
+
+/** PostgreSQL's lseg_crossing: how the segment from (prevX, prevY) to (x, y) crosses the positive X axis. */
+function segmentCrossing(x: number, y: number, prevX: number, prevY: number): number {
+  if (fpZero(y)) {
+    if (fpZero(x)) return ON_EDGE;
+    if (fpGt(x, 0)) {
+      if (fpZero(prevY)) return fpGt(prevX, 0) ? 0 : ON_EDGE;
+      return fpLt(prevY, 0) ? 1 : -1;
+    }
+    if (fpZero(prevY)) return fpLt(prevX, 0) ? 0 : ON_EDGE;
+    return 0;
+  }
+  const ySign = fpGt(y, 0) ? 1 : -1;
+  if (fpZero(prevY)) return fpLt(prevX, 0) ? 0 : ySign;
+  if ((ySign < 0 && fpLt(prevY, 0)) || (ySign > 0 && fpGt(prevY, 0))) return 0;
+  if (fpGe(x, 0) && fpGt(prevX, 0)) return 2 * ySign;
+  if (fpLt(x, 0) && fpLe(prevX, 0)) return 0;
+  const z = (x - prevX) * y - (y - prevY) * x;
+  if (fpZero(z)) return ON_EDGE;
+  if ((ySign < 0 && fpLt(z, 0)) || (ySign > 0 && fpGt(z, 0))) return 0;
+  return 2 * ySign;
+}

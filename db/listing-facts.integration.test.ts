@@ -3,6 +3,7 @@
  * place level and area kind, on PGlite and on the PostgreSQL server.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insideRingAsPostgres } from "../core/geo.ts";
 import { PlaceLevel } from "../core/places.ts";
 import { poiTypeIds } from "../core/poi.ts";
 import { Random } from "../core/random.ts";
@@ -29,6 +30,16 @@ import { migrateToLatest } from "./migrate.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 
 const demo = { seed: "facts", count: 2500, referenceDate: new Date("2026-11-01T00:00:00Z") };
+
+/** A drawn area that never crosses itself: 5–12 vertices at rising angles, 0.5–8 km from the centre, as [lat, lon]. */
+function starPolygon(random: Random, lat: number, lon: number): number[][] {
+  const n = random.int(5, 12);
+  return Array.from({ length: n }, (_, k) => {
+    const angle = ((k + random.next() * 0.8) / n) * 2 * Math.PI;
+    const km = 0.5 + random.next() * 7.5;
+    return [lat + (km / 111) * Math.sin(angle), lon + (km / (111 * Math.cos((lat * Math.PI) / 180))) * Math.cos(angle)];
+  });
+}
 
 describe.each(databaseTargets)("in-memory totals on %s", (target) => {
   let provisioned: ProvisionedDatabase;
@@ -153,7 +164,9 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
       const locations = random.chance(0.6) ? Array.from({ length: random.int(1, 3) }, () => random.pick(samplePlaces)) : [];
       if (locations.length === 0 && random.chance(0.3)) {
         const town = directory.get(random.pick(busyTowns))!;
-        if (random.chance(0.5)) f.geobounds = { bbox: [town.lon - 0.1, town.lat - 0.07, town.lon + 0.1, town.lat + 0.07] };
+        const shape = random.next();
+        if (shape < 0.35) f.geobounds = { bbox: [town.lon - 0.1, town.lat - 0.07, town.lon + 0.1, town.lat + 0.07] };
+        else if (shape < 0.7) f.geopolygon = { polygon: starPolygon(random, town.lat, town.lon) };
         else f.geocircle = { circle: [{ distance: random.int(500, 20_000), center: [town.lat, town.lon] }] };
       }
       const query = parseSearch(f, [...new Set(locations)]);
@@ -280,20 +293,39 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
     }
   });
 
-  it("leaves drawn polygons to the database", async () => {
-    const facts = await ListingFacts.load(handle.db);
-    const query = parseSearch({
-      geopolygon: {
-        polygon: [
-          [45.4, 9.1],
-          [45.5, 9.1],
-          [45.5, 9.3],
-        ],
-      },
-    });
-    const { criteria } = await buildCriteria(handle.db, query);
-    expect(facts.count(criteria)).toBeNull();
-    expect(facts.cells(criteria, [9, 45, 10, 46], 0.1)).toBeNull();
-    expect(facts.idsInView(criteria, [9, 45, 10, 46], 100)).toBeNull();
+  it("decides points on, near and off a drawn area's edges as PostgreSQL's polygon @> point does", async () => {
+    const random = new Random("edges");
+    const rings: Array<Array<[number, number]>> = [
+      [
+        [9.1, 45.4],
+        [9.1, 45.5],
+        [9.3, 45.5],
+      ],
+      ...Array.from({ length: 6 }, () => starPolygon(random, 45.46, 9.19).map(([lat, lon]) => [lon, lat] as [number, number])),
+    ];
+    for (const ring of rings) {
+      const points: Array<[number, number]> = [];
+      ring.forEach(([x1, y1], k) => {
+        const [x2, y2] = ring[(k + 1) % ring.length]!;
+        points.push([x1, y1]);
+        for (const t of [0.5, random.next()]) {
+          const [mx, my] = [x1 + (x2 - x1) * t, y1 + (y2 - y1) * t];
+          // Across the edge, at distances around PostgreSQL's 1e-6 tolerance.
+          const length = Math.hypot(x2 - x1, y2 - y1);
+          const [nx, ny] = [-(y2 - y1) / length, (x2 - x1) / length];
+          for (const d of [0, 4e-7, -4e-7, 1e-6, -1e-6, 1.2e-6, -1.2e-6, 3e-6, -3e-6, 1e-4, -1e-4]) points.push([mx + nx * d, my + ny * d]);
+        }
+      });
+      for (let k = 0; k < 100; k++) points.push([9 + random.next() * 0.4, 45.3 + random.next() * 0.3]);
+      const literal = `(${ring.map(([x, y]) => `(${x},${y})`).join(",")})`;
+      const xs = points.map((p) => p[0]);
+      const ys = points.map((p) => p[1]);
+      const { rows } = await sql<{ inside: boolean }>`
+        SELECT ${literal}::polygon @> point(x, y) AS inside
+        FROM unnest(${xs}::float8[], ${ys}::float8[]) WITH ORDINALITY AS p(x, y, n) ORDER BY n`.execute(handle.db);
+      const expected = rows.map((r) => r.inside);
+      expect(expected.some(Boolean) && expected.some((v) => !v)).toBe(true);
+      expect(points.map(([x, y]) => insideRingAsPostgres(ring, x, y))).toEqual(expected);
+    }
   });
 });

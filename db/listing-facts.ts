@@ -5,8 +5,8 @@
  * slowest part of a search; docs/decisions/032-in-memory-totals.md). The same count over typed
  * arrays takes a few milliseconds. Listings that change after the load are applied one by one
  * (`refresh`, driven by db/listing-changes.ts, which follows the database's change log); a bulk
- * reload replaces the copy. Searches the copy cannot answer exactly (drawn polygons) return
- * null and are counted by SQL, as is every search until the copy has loaded.
+ * reload replaces the copy. Until the copy has loaded, searches are counted by SQL. Drawn areas are
+ * tested with PostgreSQL's own point-in-polygon rule (core/geo.ts), so both count the same listings.
  *
  * The filters' conditions come from core/search/filters.ts and are compiled here into predicates, as
  * db/listings-search.ts compiles them into SQL, with SQL's NULL rules: a null number is NaN (every
@@ -23,7 +23,7 @@ import {
   type Condition,
   type SearchColumn,
 } from "../core/search/filters.ts";
-import { distanceMeters } from "../core/geo.ts";
+import { distanceMeters, insideRingAsPostgres } from "../core/geo.ts";
 import { circleBBox, type SearchCriteria } from "./listings-search.ts";
 import type { Database } from "./schema.ts";
 
@@ -295,18 +295,18 @@ export class ListingFacts {
     return lists;
   }
 
-  /** The exact number of listings matching the criteria, or null when only SQL can tell. */
-  count(c: SearchCriteria): number | null {
+  /** The exact number of listings matching the criteria. */
+  count(c: SearchCriteria): number {
     let n = 0;
-    return this.#scan(c, null, () => void n++) === null ? null : n;
+    this.#scan(c, null, () => void n++);
+    return n;
   }
 
   /**
    * Visits every row matching the criteria, inside `bbox` when one is given; `visit` returns false
-   * to stop early (then so does this). Null when only SQL can tell (drawn polygons).
+   * to stop early (then so does this).
    */
-  #scan(c: SearchCriteria, bbox: readonly [number, number, number, number] | null, visit: (row: number) => boolean | void): boolean | null {
-    if (c.area?.kind === "polygon") return null;
+  #scan(c: SearchCriteria, bbox: readonly [number, number, number, number] | null, visit: (row: number) => boolean | void): boolean {
     const { lists, channelGroupOnly } = this.#candidates(c);
     const predicates = this.#predicates(c, channelGroupOnly);
     if (!predicates) return true;
@@ -331,9 +331,9 @@ export class ListingFacts {
   /**
    * Map cells for the markers of a view, as `listingMarkers` groups them in SQL: listings matching the
    * criteria inside the bbox, grouped by floor(lon / cell), floor(lat / cell), with the count, the mean
-   * position and the lowest price. Null when only SQL can tell.
+   * position and the lowest price.
    */
-  cells(c: SearchCriteria, bbox: [number, number, number, number], cell: number): MapCell[] | null {
+  cells(c: SearchCriteria, bbox: [number, number, number, number], cell: number): MapCell[] {
     const lat = this.#numbers.get("lat")!;
     const lon = this.#numbers.get("lon")!;
     const price = this.#numbers.get("price")!;
@@ -341,7 +341,7 @@ export class ListingFacts {
     const byCell = new Map<number, MapCell & { sumLat: number; sumLon: number }>();
     // Cell coordinates fit in ±2^20 at any zoom we serve, so one number keys a cell.
     const SPAN = 2 ** 21;
-    const scanned = this.#scan(c, bbox, (i) => {
+    this.#scan(c, bbox, (i) => {
       const y = lat[i]!;
       const x = lon[i]!;
       const cx = Math.floor(x / cell);
@@ -359,7 +359,6 @@ export class ListingFacts {
         byCell.set(key, { cx, cy, count: 1, sumLat: y, sumLon: x, minPrice: shown, lat: 0, lon: 0 });
       }
     });
-    if (scanned === null) return null;
     return [...byCell.values()].map(({ sumLat, sumLon, ...cellData }) => ({
       ...cellData,
       lat: sumLat / cellData.count,
@@ -368,8 +367,8 @@ export class ListingFacts {
   }
 
   /**
-   * Ids of the listings matching the criteria inside the bbox (for map pins), or null when only SQL
-   * can tell or when there are more than `max` of them.
+   * Ids of the listings matching the criteria inside the bbox (for map pins), or null when there are
+   * more than `max` of them.
    */
   idsInView(c: SearchCriteria, bbox: [number, number, number, number], max: number): number[] | null {
     const ids: number[] = [];
@@ -382,18 +381,17 @@ export class ListingFacts {
 
   /**
    * The fill-in's order (db/listings-search.ts nearbyListings): the first `limit` matching listings,
-   * those in the given towns first, then by distance from the point, then by id. Null when only SQL can tell.
+   * those in the given towns first, then by distance from the point, then by id.
    */
-  nearest(c: SearchCriteria, origin: { lat: number; lon: number }, firstTownIds: string[], limit: number): number[] | null {
+  nearest(c: SearchCriteria, origin: { lat: number; lon: number }, firstTownIds: string[], limit: number): number[] {
     const lat = this.#numbers.get("lat")!;
     const lon = this.#numbers.get("lon")!;
     const town = this.#texts.get("townId")!;
     const first = new Set(firstTownIds.map((id) => this.#codes.get(id)).filter((v): v is number => v !== undefined));
     const found: Array<{ id: number; first: boolean; distance: number }> = [];
-    const scanned = this.#scan(c, null, (i) => {
+    this.#scan(c, null, (i) => {
       found.push({ id: this.#ids[i]!, first: first.has(town[i]!), distance: distanceMeters(origin.lat, origin.lon, lat[i]!, lon[i]!) });
     });
-    if (scanned === null) return null;
     found.sort((a, b) => Number(b.first) - Number(a.first) || a.distance - b.distance || a.id - b.id);
     return found.slice(0, limit).map((f) => f.id);
   }
@@ -458,6 +456,21 @@ export class ListingFacts {
         const { lat: clat, lon: clon, radius } = area;
         out.push((i) => distanceMeters(clat, clon, lat[i]!, lon[i]!) <= radius);
       }
+    } else if (area?.kind === "polygon") {
+      // As the SQL condition: each ring's bounding box, then PostgreSQL's own point-in-polygon rule.
+      const lat = this.#numbers.get("lat")!;
+      const lon = this.#numbers.get("lon")!;
+      const rings = area.rings.map((ring) => {
+        const lons = ring.map((p) => p[0]);
+        const lats = ring.map((p) => p[1]);
+        return { ring, w: Math.min(...lons), s: Math.min(...lats), e: Math.max(...lons), n: Math.max(...lats) };
+      });
+      out.push((i) => {
+        const y = lat[i]!;
+        const x = lon[i]!;
+        for (const r of rings) if (y >= r.s && y <= r.n && x >= r.w && x <= r.e && insideRingAsPostgres(r.ring, x, y)) return true;
+        return false;
+      });
     }
     for (const condition of (c.registry ?? searchFilters).conditions(query.filters, { now: c.now })) this.#add(out, condition);
     return out;
