@@ -28,6 +28,7 @@ import { sql } from "kysely";
 import { countListingsBySql, criteriaCondition, distanceSql } from "./listings-search.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
+import { countListingsInBySql } from "./places.ts";
 
 const demo = { seed: "facts", count: 2500, referenceDate: new Date("2026-11-01T00:00:00Z") };
 
@@ -291,6 +292,36 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
         .execute();
       expect(facts.nearest(around, origin, neighbours, 25)).toEqual(expected.map((r) => Number(r.id)));
     }
+  });
+
+  it("counts the listings of towns, zones and blocks by channel as the database does", async () => {
+    const db = handle.db;
+    const facts = await ListingFacts.load(db);
+    const random = new Random("place-counts");
+    const directory = await getPlaceDirectory(db);
+    const towns = (await db.selectFrom("listings").select("townId").distinct().execute()).map((r) => r.townId);
+    let compared = 0;
+    for (let k = 0; k < 40; k++) {
+      const town = directory.get(random.pick(towns))!;
+      const sets = [
+        directory.children(town.id).filter((c) => c.level === PlaceLevel.zone || c.level === PlaceLevel.block),
+        directory.children(town.parentId!).filter((c) => c.level === PlaceLevel.town),
+        [town, ...directory.children(town.id).flatMap((z) => [z, ...directory.children(z.id)])],
+      ];
+      for (const places of sets) {
+        if (places.length === 0) continue;
+        const channel = random.pick([undefined, "vendita", "affitto", "affitto-breve"] as const);
+        const sqlCounts = await countListingsInBySql(db, places, { channel });
+        const factCounts = facts.countByPlace(places, channel)!;
+        expect(
+          places.map((p) => factCounts.get(p.id) ?? 0),
+          town.id,
+        ).toEqual(places.map((p) => sqlCounts.get(p.id) ?? 0));
+        compared += places.filter((p) => (sqlCounts.get(p.id) ?? 0) > 0).length;
+      }
+    }
+    expect(compared).toBeGreaterThan(50);
+    expect(facts.countByPlace([directory.get(directory.get(towns[0]!)!.parentId!)!], "vendita")).toBeNull();
   });
 
   it("decides points on, near and off a drawn area's edges as PostgreSQL's polygon @> point does", async () => {

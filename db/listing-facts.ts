@@ -329,6 +329,42 @@ export class ListingFacts {
   }
 
   /**
+   * Listings in each of the places, of one channel or all (the related-places list, the locality tree), as
+   * db/places.ts `countListingsIn` counts them in SQL: one pass over the rows of the places' towns. Null for
+   * places above a town or off the administrative tree (regions, provinces, metro stops): SQL counts those.
+   */
+  countByPlace(places: ReadonlyArray<{ id: string; level: number }>, channel?: string): Map<string, number> | null {
+    const counts = new Map<string, number>();
+    const towns = new Set<number>();
+    const byColumn = new Map<TextColumn, Map<number, string>>();
+    for (const p of places) {
+      const column = placeKeyColumn[p.level];
+      if (p.level !== PlaceLevel.town && p.level !== PlaceLevel.zone && p.level !== PlaceLevel.block) return null;
+      counts.set(p.id, 0);
+      const code = this.#codes.get(p.id);
+      const town = this.#codes.get(p.level === PlaceLevel.town ? p.id : p.id.split("-").slice(0, 3).join("-"));
+      if (code === undefined || town === undefined) continue;
+      towns.add(town);
+      let ids = byColumn.get(column!);
+      if (!ids) byColumn.set(column!, (ids = new Map()));
+      ids.set(code, p.id);
+    }
+    const channelColumn = this.#texts.get("channel")!;
+    const channelCode = channel === undefined ? undefined : (this.#codes.get(channel) ?? -2);
+    const columns = [...byColumn].map(([column, ids]) => ({ values: this.#texts.get(column)!, ids }));
+    for (const town of towns) {
+      for (const i of this.#byTown.get(town) ?? []) {
+        if (channelCode !== undefined && channelColumn[i] !== channelCode) continue;
+        for (const { values, ids } of columns) {
+          const id = ids.get(values[i]!);
+          if (id !== undefined) counts.set(id, counts.get(id)! + 1);
+        }
+      }
+    }
+    return counts;
+  }
+
+  /**
    * Map cells for the markers of a view, as `listingMarkers` groups them in SQL: listings matching the
    * criteria inside the bbox, grouped by floor(lon / cell), floor(lat / cell), with the count, the mean
    * position and the lowest price.

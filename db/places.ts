@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { BBox } from "../core/geo.ts";
 import { PlaceLevel } from "../core/places.ts";
 import { placeArrayColumn, placeKeyColumn } from "../core/search/filters.ts";
+import { listingFacts } from "./listing-facts.ts";
 import type { Database, Row, SelectedColumns } from "./schema.ts";
 
 /** The bounding-box columns of places, returned as one `bbox` ([west, south, east, north]). */
@@ -64,11 +65,26 @@ export interface ListingCountFilter {
 }
 
 /**
- * Listings matching `filter` in each place (any level), counted in the database: the one place count
- * of the portal (place pages, children lists, autocomplete live counts). Places are matched by the
- * listing columns of core/search/filters.ts placeKeyColumn / placeArrayColumn, as a search does.
+ * Listings matching `filter` in each place (any level): the one place count of the portal (place pages,
+ * children lists, autocomplete live counts). Towns, zones and blocks by channel come from the in-memory
+ * listing facts when they are loaded (a results page of Milano asks for its 50 zones on every view);
+ * everything else is counted in the database.
  */
 export async function countListingsIn(
+  db: Kysely<Database>,
+  places: ReadonlyArray<{ id: string; level: number }>,
+  filter: ListingCountFilter = {},
+): Promise<Map<string, number>> {
+  const { channel, ...others } = filter;
+  const fromFacts = Object.values(others).every((v) => v === undefined) ? listingFacts(db)?.countByPlace(places, channel) : undefined;
+  return fromFacts ?? countListingsInBySql(db, places, filter);
+}
+
+/**
+ * `countListingsIn` by the database. Places are matched by the listing columns of core/search/filters.ts
+ * placeKeyColumn / placeArrayColumn, as a search does.
+ */
+export async function countListingsInBySql(
   db: Kysely<Database>,
   places: ReadonlyArray<{ id: string; level: number }>,
   filter: ListingCountFilter = {},
