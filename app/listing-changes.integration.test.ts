@@ -87,10 +87,19 @@ describe.each(databaseTargets)("listing changes followed by every portal on %s",
   it("inserts, price changes and withdrawals show in totals, markers, pages and place counts within 2 s", async () => {
     const [milano] = await query<{ id: string; slug: string }>("SELECT id, slug FROM places WHERE level = 9 AND istat_code = '015146'");
     expect(milano).toBeDefined();
-    const [template] = await query<{ id: number; lat: number; lon: number }>(
-      "SELECT id, lat, lon FROM listings WHERE town_id = $1 AND channel = 'vendita' AND property_type_group = 'case' ORDER BY id LIMIT 1",
+    // A listing of Milano's busiest zone: that zone is surely among the related places of Milano's page.
+    const [template] = await query<{ id: number; lat: number; lon: number; zoneId: string; zoneName: string }>(
+      `SELECT l.id, l.lat, l.lon, l.zone_id AS "zoneId", z.name AS "zoneName" FROM listings l JOIN places z ON z.id = l.zone_id
+       WHERE l.town_id = $1 AND l.channel = 'vendita' AND l.property_type_group = 'case' AND NOT l.is_private_negotiation AND l.zone_id = (
+         SELECT zone_id FROM listings WHERE town_id = $1 AND channel = 'vendita' AND zone_id IS NOT NULL
+         GROUP BY zone_id ORDER BY count(*) DESC, zone_id LIMIT 1)
+       ORDER BY l.id LIMIT 1`,
       [milano!.id],
     );
+    const zoneInHtml = template!.zoneName
+      .replace(/&/g, "&amp;")
+      .replace(/'/g, "&#x27;")
+      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     const bbox = [template!.lon - 0.004, template!.lat - 0.003, template!.lon + 0.004, template!.lat + 0.003];
     const columns = (
       await query<{ c: string }>(
@@ -104,16 +113,24 @@ describe.each(databaseTargets)("listing changes followed by every portal on %s",
     const agreesWithSql =
       (price: number) =>
       async (portal: Portal): Promise<string | null> => {
-        const [truth] = await query<{ town: string; sale: string; atprice: string; inview: number[] | null; idsatprice: number[] | null }>(
+        const [truth] = await query<{
+          town: string;
+          sale: string;
+          atprice: string;
+          inview: number[] | null;
+          idsatprice: number[] | null;
+          zone: string;
+        }>(
           `
         SELECT count(*) FILTER (WHERE channel = 'vendita')::text AS sale,
+          count(*) FILTER (WHERE channel = 'vendita' AND zone_id = $7)::text AS zone,
           count(*) FILTER (WHERE channel = 'vendita' AND property_type_group = 'case')::text AS town,
           count(*) FILTER (WHERE channel = 'vendita' AND property_type_group = 'case' AND price = $2)::text AS atprice,
           array_agg(id ORDER BY id) FILTER (WHERE channel = 'vendita' AND property_type_group = 'case' AND price = $2) AS idsatprice,
           (SELECT array_agg(id::int ORDER BY id) FROM listings WHERE channel = 'vendita' AND property_type_group = 'case'
             AND lon BETWEEN $3 AND $5 AND lat BETWEEN $4 AND $6) AS inview
         FROM listings WHERE town_id = $1`,
-          [milano!.id, price, ...bbox],
+          [milano!.id, price, ...bbox, template!.zoneId],
         );
         const total = (await post(portal, "search/availableresults", { locations: [milano!.id] })).total;
         if (total !== Number(truth!.town)) return `availableresults ${total} ≠ ${truth!.town}`;
@@ -131,6 +148,12 @@ describe.each(databaseTargets)("listing changes followed by every portal on %s",
         const shown = /data-testid="search-total">([\d.]+)/.exec(page)?.[1]?.replace(/\./g, "");
         if (shown !== truth!.atprice && !(truth!.atprice === "0" && shown === undefined)) return `page total ${shown} ≠ ${truth!.atprice}`;
         for (const id of truth!.idsatprice ?? []) if (!page.includes(`/annunci/${id}/`)) return `page lacks listing ${id}`;
+        // The related places of Milano's page: its zones with their listings of the channel.
+        const townPage = await (await fetch(`${portal.url}/vendita/case/${milano!.slug}/`)).text();
+        const related = new RegExp(`>${zoneInHtml}</a> <span class="count">\\((?:<!-- -->)?([\\d.]+)`)
+          .exec(townPage)?.[1]
+          ?.replace(/\./g, "");
+        if (related !== truth!.zone) return `related count of ${template!.zoneName} ${related} ≠ ${truth!.zone}`;
         const suggest = await post(portal, "smartsuggest/suggest", { qs: "Milano", channel: "vendita" });
         const count = suggest.data.find((p: { id: string }) => p.id === milano!.id)?.count;
         if (count !== Number(truth!.sale)) return `place count ${count} ≠ ${truth!.sale}`;

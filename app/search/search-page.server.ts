@@ -13,7 +13,7 @@ import { geoFormOf, searchFilters } from "../../core/search/filters.ts";
 import type { SearchQuery } from "../../core/search/query.ts";
 import { searchSeo } from "../../core/search/seo.ts";
 import { decodeSearchUrl, encodeSearchUrl, listUrlOf, mapUrlOf, toRawFilters, withPage, type MapView } from "../../core/search/url.ts";
-import { listChildren } from "../../db/places.ts";
+import { countListingsIn } from "../../db/places.ts";
 import { streetAtPoint } from "../../db/place-search.ts";
 import { getPlaceDirectory, type DirectoryPlace, type PlaceDirectory } from "../../db/place-directory.ts";
 import type { Database } from "../../db/schema.ts";
@@ -402,8 +402,11 @@ async function relatedPlaces(
     levels = [PlaceLevel.zone];
   }
   if (!parentId || place.level > PlaceLevel.block) return [];
-  const siblings = await listChildren(db, parentId, { channel: query.channel, levels });
+  // From the place directory and the listing facts (both in memory): no query on a results page's way.
+  const siblings = directory.children(parentId).filter((s) => levels.includes(s.level));
+  const counts = await countListingsIn(db, siblings, { channel: query.channel });
   return siblings
+    .map((s) => ({ id: s.id, name: s.name, count: counts.get(s.id) ?? 0 }))
     .filter((s) => s.id !== place.id && s.count > 0)
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, "it"))
     .slice(0, RELATED_MAX)
