@@ -81,8 +81,22 @@ describe.each(databaseTargets)("listing changes on %s", (target) => {
       position = batch.next;
       return batch.ids.length;
     };
+    // Areas around the busiest town, walked through the grid-cell lists that moves must keep up to date.
+    const centre = await db.selectFrom("listings").select(["lat", "lon"]).where("townId", "=", towns[0]!).executeTakeFirstOrThrow();
     const check = async (round: number) => {
       const searches = [
+        { channel: "vendita", geobounds: { bbox: [centre.lon - 0.1, centre.lat - 0.07, centre.lon + 0.1, centre.lat + 0.07] } },
+        { channel: "vendita", geocircle: { circle: [{ distance: 4000, center: [centre.lat, centre.lon] }] } },
+        {
+          channel: "affitto",
+          geopolygon: {
+            polygon: [
+              [centre.lat - 0.05, centre.lon - 0.08],
+              [centre.lat + 0.06, centre.lon],
+              [centre.lat - 0.04, centre.lon + 0.07],
+            ],
+          },
+        },
         { channel: "vendita" },
         { channel: "affitto" },
         { channel: "vendita", price_max: 200_000 },
@@ -131,7 +145,7 @@ describe.each(databaseTargets)("listing changes on %s", (target) => {
           // Moves between candidate lists: another channel, another town (with its province and region).
           const [a, b] = await db
             .selectFrom("listings")
-            .select(["id", "townId", "provinceId", "regionId", "zoneId", "blockId", "nonadminZoneIds", "metroStopIds"])
+            .select(["id", "townId", "provinceId", "regionId", "zoneId", "blockId", "nonadminZoneIds", "metroStopIds", "lat", "lon"])
             .orderBy(sql`random()`)
             .limit(2)
             .execute();
@@ -146,6 +160,8 @@ describe.each(databaseTargets)("listing changes on %s", (target) => {
               blockId: b!.blockId,
               nonadminZoneIds: b!.nonadminZoneIds,
               metroStopIds: b!.metroStopIds,
+              lat: b!.lat,
+              lon: b!.lon,
             })
             .where("id", "=", a!.id)
             .execute();

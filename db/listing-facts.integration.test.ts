@@ -23,9 +23,9 @@ import { buildCriteria } from "./search-criteria.ts";
 import { loadDataset } from "../etl/load.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { openDatabase, type DatabaseHandle } from "./database.ts";
-import { ListingFacts } from "./listing-facts.ts";
+import { forgetListingFacts, ListingFacts, loadListingFacts } from "./listing-facts.ts";
 import { sql } from "kysely";
-import { countListingsBySql, criteriaCondition, distanceSql } from "./listings-search.ts";
+import { countListingsBySql, criteriaCondition, distanceSql, searchListings } from "./listings-search.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 import { countListingsInBySql } from "./places.ts";
@@ -322,6 +322,47 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
     }
     expect(compared).toBeGreaterThan(50);
     expect(facts.countByPlace([directory.get(directory.get(towns[0]!)!.parentId!)!], "vendita")).toBeNull();
+  });
+
+  it("gives an area search the same page whether the facts list its matches or PostgreSQL finds them", async () => {
+    const db = handle.db;
+    const random = new Random("area-pages");
+    const directory = await getPlaceDirectory(db);
+    const busy = (
+      await db
+        .selectFrom("listings")
+        .select("townId")
+        .groupBy("townId")
+        .orderBy((eb) => eb.fn.countAll(), "desc")
+        .limit(10)
+        .execute()
+    ).map((r) => directory.get(r.townId)!);
+    const sorts = ["rilevanza", "prezzo_crescente", "prezzo_decrescente", "superficie_decrescente", "data_decrescente"] as const;
+    let nonEmpty = 0;
+    for (let k = 0; k < 60; k++) {
+      const town = random.pick(busy);
+      const f: Record<string, unknown> = { channel: random.pick(["vendita", "affitto"]), sortType: random.pick(sorts) };
+      const shape = random.next();
+      if (shape < 0.4) f.geopolygon = { polygon: starPolygon(random, town.lat, town.lon) };
+      else if (shape < 0.7) f.geocircle = { circle: [{ distance: random.int(1000, 15_000), center: [town.lat, town.lon] }] };
+      else f.geobounds = { bbox: [town.lon - 0.05, town.lat - 0.04, town.lon + 0.05, town.lat + 0.04] };
+      if (random.chance(0.3)) f.price_max = random.pick([150_000, 300_000, 900]);
+      const { criteria } = await buildCriteria(db, parseSearch(f));
+      const withHidden = random.chance(0.3) ? { ...criteria, excludeListings: [1, 2, 3, 5, 8, 13] } : criteria;
+      const pageNumber = random.chance(0.2) ? 2 : 1;
+      forgetListingFacts(db);
+      const bySql = await searchListings(db, withHidden, { number: pageNumber, size: 25 });
+      await loadListingFacts(db);
+      const byFacts = await searchListings(db, withHidden, { number: pageNumber, size: 25 });
+      expect(
+        byFacts.listings.map((l) => l.id),
+        JSON.stringify(f),
+      ).toEqual(bySql.listings.map((l) => l.id));
+      expect(byFacts.total).toBe(bySql.total);
+      if (bySql.listings.length > 0) nonEmpty++;
+    }
+    forgetListingFacts(db);
+    expect(nonEmpty).toBeGreaterThan(25);
   });
 
   it("decides points on, near and off a drawn area's edges as PostgreSQL's polygon @> point does", async () => {

@@ -80,6 +80,8 @@ export class ListingFacts {
   readonly #byTown = new Map<number, Uint32Array>();
   /** Rows near each metro stop and inside each non-administrative zone (array columns). */
   readonly #byArrayPlace = new Map<string, Uint32Array>();
+  /** Rows in each grid cell of CELL_DEGREES (any channel): the candidates of a search in an area or a view. */
+  readonly #byCell = new Map<number, Uint32Array>();
 
   /** Row keys as they come back (camelCase, CamelCasePlugin) paired with their arrays, for the load loop. */
   #numberFields: Array<[string, Float64Array]> = [];
@@ -148,6 +150,9 @@ export class ListingFacts {
     facts.#sortedCount = facts.#next = facts.#liveCount = limit;
     const groups = new Map<string, number[]>();
     const towns = new Map<number, number[]>();
+    const cells = new Map<number, number[]>();
+    const lat = facts.#numbers.get("lat")!;
+    const lon = facts.#numbers.get("lon")!;
     const channel = facts.#texts.get("channel")!;
     const group = facts.#texts.get("propertyTypeGroup")!;
     const town = facts.#texts.get("townId")!;
@@ -159,9 +164,16 @@ export class ListingFacts {
       let t = towns.get(town[i]!);
       if (!t) towns.set(town[i]!, (t = []));
       t.push(i);
+      const cell = cellKey(lat[i]!, lon[i]!);
+      if (cell !== null) {
+        let c = cells.get(cell);
+        if (!c) cells.set(cell, (c = []));
+        c.push(i);
+      }
     }
     for (const [key, rows] of groups) facts.#byChannelGroup.set(key, Uint32Array.from(rows));
     for (const [key, rows] of towns) facts.#byTown.set(key, Uint32Array.from(rows));
+    for (const [key, rows] of cells) facts.#byCell.set(key, Uint32Array.from(rows));
     for (const [key, rows] of arrayPlaces) facts.#byArrayPlace.set(key, Uint32Array.from(rows));
     return facts;
   }
@@ -237,6 +249,7 @@ export class ListingFacts {
     edits.apply(this.#byChannelGroup, "channelGroup", this.#capacity);
     edits.apply(this.#byTown, "town", this.#capacity);
     edits.apply(this.#byArrayPlace, "arrayPlace", this.#capacity);
+    edits.apply(this.#byCell, "cell", this.#capacity);
     const used = process.cpuUsage(started);
     this.applyMs += (used.user + used.system) / 1000;
   }
@@ -292,6 +305,8 @@ export class ListingFacts {
       ["town", this.#texts.get("townId")![row]!],
     ];
     for (const id of this.#rowArrayPlaces[row] ?? []) lists.push(["arrayPlace", id]);
+    const cell = cellKey(this.#numbers.get("lat")![row]!, this.#numbers.get("lon")![row]!);
+    if (cell !== null) lists.push(["cell", cell]);
     return lists;
   }
 
@@ -307,7 +322,7 @@ export class ListingFacts {
    * to stop early (then so does this).
    */
   #scan(c: SearchCriteria, bbox: readonly [number, number, number, number] | null, visit: (row: number) => boolean | void): boolean {
-    const { lists, channelGroupOnly } = this.#candidates(c);
+    const { lists, channelGroupOnly } = this.#candidates(c, bbox);
     const predicates = this.#predicates(c, channelGroupOnly);
     if (!predicates) return true;
     if (bbox) {
@@ -415,6 +430,16 @@ export class ListingFacts {
     return complete ? ids : null;
   }
 
+  /** Ids of every listing matching the criteria, or null when there are more than `max` of them. */
+  idsMatching(c: SearchCriteria, max: number): number[] | null {
+    const ids: number[] = [];
+    const complete = this.#scan(c, null, (i) => {
+      if (ids.length === max) return false;
+      ids.push(this.#ids[i]!);
+    });
+    return complete ? ids : null;
+  }
+
   /**
    * The fill-in's order (db/listings-search.ts nearbyListings): the first `limit` matching listings,
    * those in the given towns first, then by distance from the point, then by id.
@@ -433,13 +458,18 @@ export class ListingFacts {
   }
 
   /** The channel-and-group rows, or only the rows of the searched towns when every place lies in a town. */
-  #candidates(c: SearchCriteria): { lists: Uint32Array[]; channelGroupOnly: boolean } {
+  #candidates(
+    c: SearchCriteria,
+    view: readonly [number, number, number, number] | null,
+  ): { lists: Uint32Array[]; channelGroupOnly: boolean } {
     const { query } = c;
     const group = query.group === "nuove-costruzioni" ? "case" : query.group;
     const channelGroup =
       this.#byChannelGroup.get(`${this.#codes.get(query.channel) ?? -2}|${this.#codes.get(group) ?? -2}`) ?? new Uint32Array(0);
     const places = c.places;
-    if (places.length === 0 || places.some((p) => p.level === PlaceLevel.country)) return { lists: [channelGroup], channelGroupOnly: true };
+    if (places.length === 0 || places.some((p) => p.level === PlaceLevel.country)) {
+      return this.#cellCandidates(c, view, channelGroup.length) ?? { lists: [channelGroup], channelGroupOnly: true };
+    }
     const townIds = new Set<string>();
     for (const p of places) {
       // Place ids below a town start with the town's id (docs/decisions/004-place-keys.md).
@@ -457,6 +487,56 @@ export class ListingFacts {
       const code = this.#codes.get(id);
       const rows = code === undefined ? undefined : this.#byTown.get(code);
       if (rows) lists.push(rows);
+    }
+    return { lists, channelGroupOnly: false };
+  }
+
+  /**
+   * The grid cells under the search's area and the view (their intersection), when walking them costs less
+   * than walking the channel's `budget` rows; null otherwise (no area, or one too wide).
+   */
+  #cellCandidates(
+    c: SearchCriteria,
+    view: readonly [number, number, number, number] | null,
+    budget: number,
+  ): { lists: Uint32Array[]; channelGroupOnly: false } | null {
+    let box = view ? [...view] : null;
+    const area = c.area;
+    const areaBox =
+      area?.kind === "bounds"
+        ? area.bbox
+        : area?.kind === "circle"
+          ? circleBBox(area.lat, area.lon, area.radius)
+          : area?.kind === "polygon"
+            ? [
+                Math.min(...area.rings.flatMap((r) => r.map((p) => p[0]))),
+                Math.min(...area.rings.flatMap((r) => r.map((p) => p[1]))),
+                Math.max(...area.rings.flatMap((r) => r.map((p) => p[0]))),
+                Math.max(...area.rings.flatMap((r) => r.map((p) => p[1]))),
+              ]
+            : null;
+    if (areaBox)
+      box = box
+        ? [Math.max(box[0]!, areaBox[0]!), Math.max(box[1]!, areaBox[1]!), Math.min(box[2]!, areaBox[2]!), Math.min(box[3]!, areaBox[3]!)]
+        : [...areaBox];
+    if (!box || !box.every(Number.isFinite)) return null;
+    const [w, s, e, n] = box as [number, number, number, number];
+    if (w > e || s > n) return { lists: [], channelGroupOnly: false };
+    const x0 = Math.floor(w / CELL_DEGREES);
+    const x1 = Math.floor(e / CELL_DEGREES);
+    const y0 = Math.floor(s / CELL_DEGREES);
+    const y1 = Math.floor(n / CELL_DEGREES);
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS_WALKED) return null;
+    const lists: Uint32Array[] = [];
+    let rows = 0;
+    for (let x = x0; x <= x1; x++) {
+      for (let y = y0; y <= y1; y++) {
+        const list = this.#byCell.get((x + CELL_SPAN) * 2 * CELL_SPAN + (y + CELL_SPAN));
+        if (!list) continue;
+        lists.push(list);
+        rows += list.length;
+        if (rows > budget) return null;
+      }
     }
     return { lists, channelGroupOnly: false };
   }
@@ -661,7 +741,18 @@ function compare(a: Float64Array, op: "=" | ">=" | "<=" | ">" | "<", b: number |
   }
 }
 
-type ListKind = "channelGroup" | "town" | "arrayPlace";
+type ListKind = "channelGroup" | "town" | "arrayPlace" | "cell";
+
+/** The grid of the area lists: 0.05° (about 5.5 × 4 km in Italy), some 14,000 cells over the country. */
+const CELL_DEGREES = 0.05;
+/** Past this many cells a view is wide enough that the channel's list is the cheaper walk. */
+const MAX_CELLS_WALKED = 3_000;
+const CELL_SPAN = 100_000;
+
+function cellKey(lat: number, lon: number): number | null {
+  if (!Number.isFinite(lat) || !Number.isFinite(lon)) return null;
+  return (Math.floor(lon / CELL_DEGREES) + CELL_SPAN) * 2 * CELL_SPAN + (Math.floor(lat / CELL_DEGREES) + CELL_SPAN);
+}
 
 /** Rows to add to or remove from each candidate list, by list kind and key. */
 class ListKeys {

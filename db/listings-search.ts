@@ -280,13 +280,27 @@ export async function findListingSummaries(db: Kysely<Database>, ids: readonly n
 }
 
 /** One page of results and the exact total. */
+/** Up to this many matches, a page of an area search is sorted from the facts' ids. */
+const PAGE_BY_IDS_MAX = 3_000;
+
 export async function searchListings(
   db: Kysely<Database>,
   criteria: SearchCriteria,
   page: { number: number; size: number },
   options: { counts?: CountCache } = {},
 ): Promise<{ total: number; hidden: number; listings: ListingSummary[] }> {
-  const where = (eb: Eb) => criteriaCondition(eb, criteria);
+  // In a drawn area, a circle or a view the facts know the few listings that match: sort those by id
+  // rather than have PostgreSQL test every point of the area's box (docs/BENCHMARKS.md, map searches).
+  const matching = criteria.area ? listingFacts(db)?.idsMatching(criteria, PAGE_BY_IDS_MAX) : null;
+  const where = matching
+    ? (eb: Eb) =>
+        criteria.excludeListings?.length
+          ? eb.and([
+              eb("listings.id", "in", matching.length > 0 ? matching : [-1]),
+              eb("listings.id", "not in", [...criteria.excludeListings]),
+            ])
+          : eb("listings.id", "in", matching.length > 0 ? matching : [-1])
+    : (eb: Eb) => criteriaCondition(eb, criteria);
   // One after the other: on a small machine the parallel count already uses every core.
   const idRows = await applySort(
     db.selectFrom("listings").select("listings.id").where(where),
