@@ -153,11 +153,11 @@ describe("place search on the results page", () => {
     await page.waitForURL(/zones=/);
     await page.getByRole("button", { name: "Indietro" }).waitFor();
     expect(pathOf(page)).toMatch(/price_max=500000/);
+    // The URL changes a moment before the new page has rendered: wait for its chips.
     const chips = page.getByRole("list", { name: "Luoghi della ricerca" });
-    expect((await chips.getByRole("listitem").allTextContents()).map((t) => t.replace("×", "").trim()).sort()).toEqual([
-      "Bologna",
-      "Imola",
-    ]);
+    await expect
+      .poll(async () => (await chips.getByRole("listitem").allTextContents()).map((t) => t.replace("×", "").trim()).sort())
+      .toEqual(["Bologna", "Imola"]);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toMatch(/Bologna e un'altra località|Imola e un'altra località/);
 
     await page.getByRole("link", { name: "Togli Bologna dalla ricerca" }).click();
