@@ -23,7 +23,7 @@ import {
   type Condition,
   type SearchColumn,
 } from "../core/search/filters.ts";
-import { distanceMeters, insideRingAsPostgres } from "../core/geo.ts";
+import { bboxOf, distanceMeters, insideRingAsPostgres } from "../core/geo.ts";
 import { circleBBox, type SearchCriteria } from "./listings-search.ts";
 import type { Database } from "./schema.ts";
 
@@ -508,12 +508,7 @@ export class ListingFacts {
         : area?.kind === "circle"
           ? circleBBox(area.lat, area.lon, area.radius)
           : area?.kind === "polygon"
-            ? [
-                Math.min(...area.rings.flatMap((r) => r.map((p) => p[0]))),
-                Math.min(...area.rings.flatMap((r) => r.map((p) => p[1]))),
-                Math.max(...area.rings.flatMap((r) => r.map((p) => p[0]))),
-                Math.max(...area.rings.flatMap((r) => r.map((p) => p[1]))),
-              ]
+            ? bboxOf({ type: "MultiPolygon", coordinates: area.rings.map((ring) => [ring]) })
             : null;
     if (areaBox)
       box = box
@@ -531,7 +526,7 @@ export class ListingFacts {
     let rows = 0;
     for (let x = x0; x <= x1; x++) {
       for (let y = y0; y <= y1; y++) {
-        const list = this.#byCell.get((x + CELL_SPAN) * 2 * CELL_SPAN + (y + CELL_SPAN));
+        const list = this.#byCell.get(cellKeyAt(x, y));
         if (!list) continue;
         lists.push(list);
         rows += list.length;
@@ -577,9 +572,8 @@ export class ListingFacts {
       const lat = this.#numbers.get("lat")!;
       const lon = this.#numbers.get("lon")!;
       const rings = area.rings.map((ring) => {
-        const lons = ring.map((p) => p[0]);
-        const lats = ring.map((p) => p[1]);
-        return { ring, w: Math.min(...lons), s: Math.min(...lats), e: Math.max(...lons), n: Math.max(...lats) };
+        const [w, s, e, n] = bboxOf({ type: "Polygon", coordinates: [ring] });
+        return { ring, w, s, e, n };
       });
       out.push((i) => {
         const y = lat[i]!;
@@ -749,9 +743,14 @@ const CELL_DEGREES = 0.05;
 const MAX_CELLS_WALKED = 3_000;
 const CELL_SPAN = 100_000;
 
+/** The key of the grid cell in column x, row y (x = floor(lon / CELL_DEGREES), y likewise). */
+function cellKeyAt(x: number, y: number): number {
+  return (x + CELL_SPAN) * 2 * CELL_SPAN + (y + CELL_SPAN);
+}
+
 function cellKey(lat: number, lon: number): number | null {
   if (!Number.isFinite(lat) || !Number.isFinite(lon)) return null;
-  return (Math.floor(lon / CELL_DEGREES) + CELL_SPAN) * 2 * CELL_SPAN + (Math.floor(lat / CELL_DEGREES) + CELL_SPAN);
+  return cellKeyAt(Math.floor(lon / CELL_DEGREES), Math.floor(lat / CELL_DEGREES));
 }
 
 /** Rows to add to or remove from each candidate list, by list kind and key. */

@@ -4,7 +4,7 @@
  * compiles any such condition (db/listing-facts.ts compiles the same ones into predicates).
  */
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, type Expression } from "kysely";
-import { markerCellSize } from "../core/geo.ts";
+import { bboxOf, markerCellSize } from "../core/geo.ts";
 import { PlaceLevel } from "../core/places.ts";
 import { poiType, poiTypeIds } from "../core/poi.ts";
 import {
@@ -86,9 +86,7 @@ function areaCondition(area: ResolvedArea): SqlCondition {
     }
     case "polygon": {
       const parts = area.rings.map((ring) => {
-        const lons = ring.map((p) => p[0]);
-        const lats = ring.map((p) => p[1]);
-        const box: [number, number, number, number] = [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
+        const box = bboxOf({ type: "Polygon", coordinates: [ring] });
         return sql<SqlBool>`(${inBox(box)} AND ${polygonLiteral(ring)}::polygon @> point(listings.lon, listings.lat))`;
       });
       return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
