@@ -24,6 +24,7 @@ import {
   type SearchColumn,
 } from "../core/search/filters.ts";
 import { bboxOf, distanceMeters, insideRingAsPostgres } from "../core/geo.ts";
+import { sortOrders, type SortKey } from "../core/search/vocabulary.ts";
 import { circleBBox, type SearchCriteria } from "./listings-search.ts";
 import type { Database } from "./schema.ts";
 
@@ -418,26 +419,24 @@ export class ListingFacts {
   }
 
   /**
-   * Ids of the listings matching the criteria inside the bbox (for map pins), or null when there are
-   * more than `max` of them.
+   * Ids of the listings matching the criteria (inside the bbox, when one is given) in the sort's order, as
+   * db/listings-search.ts applySort orders them in SQL (core's `sortOrders`, ties by id); null when more
+   * than `max` match.
    */
-  idsInView(c: SearchCriteria, bbox: [number, number, number, number], max: number): number[] | null {
-    const ids: number[] = [];
+  sortedIds(c: SearchCriteria, bbox: readonly [number, number, number, number] | null, sort: SortKey, max: number): number[] | null {
+    const rows: number[] = [];
     const complete = this.#scan(c, bbox, (i) => {
-      if (ids.length === max) return false;
-      ids.push(this.#ids[i]!);
+      if (rows.length === max) return false;
+      rows.push(i);
     });
-    return complete ? ids : null;
-  }
-
-  /** Ids of every listing matching the criteria, or null when there are more than `max` of them. */
-  idsMatching(c: SearchCriteria, max: number): number[] | null {
-    const ids: number[] = [];
-    const complete = this.#scan(c, null, (i) => {
-      if (ids.length === max) return false;
-      ids.push(this.#ids[i]!);
-    });
-    return complete ? ids : null;
+    if (!complete) return null;
+    const { column, direction } = sortOrders[sort];
+    const key = this.#numbers.get(column)!;
+    const ids = this.#ids;
+    const sign = direction === "asc" ? 1 : -1;
+    // Every sort column is NOT NULL (db/schema.ts), so no NULL ordering rule is needed.
+    rows.sort((a, b) => sign * (key[a]! - key[b]! || ids[a]! - ids[b]!));
+    return rows.map((i) => ids[i]!);
   }
 
   /**

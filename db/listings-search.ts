@@ -20,7 +20,7 @@ import {
 } from "../core/search/filters.ts";
 import type { ResolvedArea } from "../core/search/geometry.ts";
 import type { SearchQuery } from "../core/search/query.ts";
-import type { SortKey } from "../core/search/vocabulary.ts";
+import { sortOrders, type SortKey } from "../core/search/vocabulary.ts";
 import type { DirectoryPlace } from "./place-directory.ts";
 import type { CountCache } from "./count-cache.ts";
 import { listingFacts } from "./listing-facts.ts";
@@ -189,18 +189,8 @@ export function applySort<O>(
   sort: SortKey,
   local = false,
 ): SelectQueryBuilder<Database, "listings", O> {
-  const column = {
-    rilevanza: "relevance",
-    prezzo_crescente: "price",
-    prezzo_decrescente: "price",
-    prezzo_mq_crescente: "price_per_mq",
-    prezzo_mq_decrescente: "price_per_mq",
-    superficie_crescente: "surface",
-    superficie_decrescente: "surface",
-    data_decrescente: "published_at",
-    data_crescente: "published_at",
-  }[sort];
-  const direction = sort === "rilevanza" || sort.endsWith("decrescente") ? "desc" : "asc";
+  const { column: camel, direction } = sortOrders[sort];
+  const column = camel.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
   const key =
     local && sort !== "rilevanza"
       ? sql`(${sql.ref(`listings.${column}`)} + ${sql.raw(column === "published_at" ? "interval '0'" : "0")})`
@@ -277,37 +267,38 @@ export async function findListingSummaries(db: Kysely<Database>, ids: readonly n
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** One page of results and the exact total. */
 /** Up to this many matches, a page of an area search is sorted from the facts' ids. */
 const PAGE_BY_IDS_MAX = 3_000;
 
+/** One page of results and the exact total. */
 export async function searchListings(
   db: Kysely<Database>,
   criteria: SearchCriteria,
   page: { number: number; size: number },
   options: { counts?: CountCache } = {},
 ): Promise<{ total: number; hidden: number; listings: ListingSummary[] }> {
-  // In a drawn area, a circle or a view the facts know the few listings that match: sort those by id
-  // rather than have PostgreSQL test every point of the area's box (docs/BENCHMARKS.md, map searches).
-  const matching = criteria.area ? listingFacts(db)?.idsMatching(criteria, PAGE_BY_IDS_MAX) : null;
-  const where = matching
-    ? (eb: Eb) =>
-        criteria.excludeListings?.length
-          ? eb.and([
-              eb("listings.id", "in", matching.length > 0 ? matching : [-1]),
-              eb("listings.id", "not in", [...criteria.excludeListings]),
-            ])
-          : eb("listings.id", "in", matching.length > 0 ? matching : [-1])
-    : (eb: Eb) => criteriaCondition(eb, criteria);
-  // One after the other: on a small machine the parallel count already uses every core.
-  const idRows = await applySort(
-    db.selectFrom("listings").select("listings.id").where(where),
-    criteria.query.sort,
-    criteria.places.length > 0 || criteria.area !== null,
-  )
-    .limit(page.size)
-    .offset((page.number - 1) * page.size)
-    .execute();
+  // In a drawn area, a circle or a view the facts know the few listings that match and sort them; else
+  // PostgreSQL would test every point of the area's box (docs/BENCHMARKS.md, map searches).
+  const sorted = criteria.area ? listingFacts(db)?.sortedIds(criteria, null, criteria.query.sort, PAGE_BY_IDS_MAX) : null;
+  const offset = (page.number - 1) * page.size;
+  let pageIds: number[];
+  if (sorted) {
+    const hiddenIds = new Set(criteria.excludeListings ?? []);
+    pageIds = (hiddenIds.size > 0 ? sorted.filter((id) => !hiddenIds.has(id)) : sorted).slice(offset, offset + page.size);
+  } else {
+    const idRows = await applySort(
+      db
+        .selectFrom("listings")
+        .select("listings.id")
+        .where((eb) => criteriaCondition(eb, criteria)),
+      criteria.query.sort,
+      criteria.places.length > 0 || criteria.area !== null,
+    )
+      .limit(page.size)
+      .offset(offset)
+      .execute();
+    pageIds = idRows.map((r) => r.id);
+  }
   // Hidden ads: the cached (or in-memory) total of the search, less those of its matches the user hid.
   const { excludeListings, ...unfiltered } = criteria;
   const hidden = excludeListings?.length ? await countAmong(db, unfiltered, [...excludeListings]) : 0;
@@ -315,10 +306,7 @@ export async function searchListings(
   return {
     total,
     hidden,
-    listings: await findListingSummaries(
-      db,
-      idRows.map((r) => r.id),
-    ),
+    listings: await findListingSummaries(db, pageIds),
   };
 }
 
@@ -399,18 +387,20 @@ export async function listingMarkers(
     const rows = await applySort(db.selectFrom("listings").select(pinColumns).where(where), "rilevanza").limit(view.maxPins).execute();
     return { total, markers: rows.map((r): Marker => ({ type: "pin", ...r })) };
   };
-  // In a small view the facts know which listings match: fetch those by id rather than walk a sort index.
+  // The facts know which listings in view match: zoomed out, one pass groups them into cells; zoomed in
+  // (or with few in view) they rank the pins, and only the shown pins are read, by id.
   const facts = listingFacts(db);
-  const ids = facts?.idsInView(criteria, view.bbox, 5_000);
-  if (ids) {
-    if (view.zoom < 15 && ids.length > view.maxPins) return cellMarkers(facts!.cells(criteria, view.bbox, cell)!, cell);
-    const rows =
-      ids.length === 0
-        ? []
-        : await applySort(db.selectFrom("listings").select(pinColumns).where("listings.id", "in", ids), "rilevanza")
-            .limit(view.maxPins)
-            .execute();
-    return { total: ids.length, markers: rows.map((r): Marker => ({ type: "pin", ...r })) };
+  if (facts) {
+    const cells = view.zoom < 15 ? facts.cells(criteria, view.bbox, cell) : null;
+    const inView = cells?.reduce((sum, c) => sum + c.count, 0);
+    if (cells && inView! > view.maxPins) return cellMarkers(cells, cell);
+    const ranked = facts.sortedIds(criteria, view.bbox, "rilevanza", cells ? view.maxPins : 5_000);
+    if (ranked) {
+      const shown = ranked.slice(0, view.maxPins);
+      const rows = shown.length === 0 ? [] : await db.selectFrom("listings").select(pinColumns).where("listings.id", "in", shown).execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return { total: ranked.length, markers: shown.flatMap((id): Marker[] => (byId.has(id) ? [{ type: "pin", ...byId.get(id)! }] : [])) };
+    }
   }
   if (view.zoom >= 15) {
     const total = Number(
@@ -424,21 +414,20 @@ export async function listingMarkers(
     );
     return pins(total);
   }
-  const rows =
-    facts?.cells(criteria, view.bbox, cell) ??
-    (await db
-      .selectFrom("listings")
-      .select([
-        sql<number>`floor(listings.lon / ${cell}::float8)`.as("cx"),
-        sql<number>`floor(listings.lat / ${cell}::float8)`.as("cy"),
-        (eb) => eb.fn.countAll<number>().as("count"),
-        sql<number>`avg(listings.lat)`.as("lat"),
-        sql<number>`avg(listings.lon)`.as("lon"),
-        sql<number | null>`min(listings.price) FILTER (WHERE NOT listings.is_private_negotiation)`.as("minPrice"),
-      ])
-      .where(where)
-      .groupBy(["cx", "cy"])
-      .execute());
+  // Without the facts (still loading, or off): SQL counts the cells.
+  const rows = await db
+    .selectFrom("listings")
+    .select([
+      sql<number>`floor(listings.lon / ${cell}::float8)`.as("cx"),
+      sql<number>`floor(listings.lat / ${cell}::float8)`.as("cy"),
+      (eb) => eb.fn.countAll<number>().as("count"),
+      sql<number>`avg(listings.lat)`.as("lat"),
+      sql<number>`avg(listings.lon)`.as("lon"),
+      sql<number | null>`min(listings.price) FILTER (WHERE NOT listings.is_private_negotiation)`.as("minPrice"),
+    ])
+    .where(where)
+    .groupBy(["cx", "cy"])
+    .execute();
   // One pass: the cells' counts give the total; few listings in view are shown as pins instead.
   const total = rows.reduce((sum, r) => sum + Number(r.count), 0);
   if (total <= view.maxPins) return pins(total);

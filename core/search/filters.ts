@@ -106,6 +106,8 @@ export const searchColumns = {
   buildingYear: "number",
   photoCount: "number",
   publishedAt: "time",
+  /** No filter tests it: the default sort's key (core/search/relevance.ts), held so the facts can sort. */
+  relevance: "number",
   publisherId: "number",
   agentId: "number",
   hasLift: "flag",

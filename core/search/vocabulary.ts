@@ -112,6 +112,23 @@ export const sortKeys = [
 export type SortKey = (typeof sortKeys)[number];
 export const sortAliases: Readonly<Record<string, SortKey>> = { default: "rilevanza", relevance: "rilevanza" };
 
+/**
+ * What each sort orders by: a listing column (camelCase, as db/schema.ts names it) and a direction; ties
+ * go by id in the same direction. SQL (db/listings-search.ts applySort) and the in-memory facts both
+ * read this table, so a page sorted either way is the same page.
+ */
+export const sortOrders = {
+  rilevanza: { column: "relevance", direction: "desc" },
+  prezzo_crescente: { column: "price", direction: "asc" },
+  prezzo_decrescente: { column: "price", direction: "desc" },
+  prezzo_mq_crescente: { column: "pricePerMq", direction: "asc" },
+  prezzo_mq_decrescente: { column: "pricePerMq", direction: "desc" },
+  superficie_crescente: { column: "surface", direction: "asc" },
+  superficie_decrescente: { column: "surface", direction: "desc" },
+  data_decrescente: { column: "publishedAt", direction: "desc" },
+  data_crescente: { column: "publishedAt", direction: "asc" },
+} as const satisfies Record<SortKey, { column: string; direction: "asc" | "desc" }>;
+
 export const travelModes = {
   walk: { label: "a piedi", kmh: 4.5 },
   bike: { label: "in bicicletta", kmh: 14 },
