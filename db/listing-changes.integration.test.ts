@@ -18,6 +18,9 @@ import { ListingFacts } from "./listing-facts.ts";
 import { publishListing, repriceListing, withdrawListing, expireListings, type NewListing } from "./listing-writes.ts";
 import { countListingsBySql } from "./listings-search.ts";
 import { migrateToLatest } from "./migrate.ts";
+import { getPlaceDirectory } from "./place-directory.ts";
+import { countListingsInBySql } from "./places.ts";
+import { placeKeyColumn } from "../core/search/filters.ts";
 
 const demo = { seed: "changes", count: 1500, referenceDate: new Date("2026-11-01T00:00:00Z") };
 
@@ -116,6 +119,23 @@ describe.each(databaseTargets)("listing changes on %s", (target) => {
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow();
       expect(facts.size).toBe(Number(n));
+      // The related places' counts: the busy towns, their zones and blocks, their province and region.
+      const directory = await getPlaceDirectory(db);
+      const places = towns
+        .flatMap((t) => [
+          ...directory.ancestors(t),
+          directory.get(t)!,
+          ...directory.children(t).flatMap((z) => [z, ...directory.children(z.id)]),
+        ])
+        .filter((p) => placeKeyColumn[p.level] !== undefined);
+      for (const channel of [undefined, "vendita", "affitto"] as const) {
+        const bySql = await countListingsInBySql(db, places, { channel });
+        const byFacts = facts.countByPlace(places, channel)!;
+        expect(
+          places.map((p) => byFacts.get(p.id)),
+          `round ${round}: place counts of ${channel ?? "every channel"}`,
+        ).toEqual(places.map((p) => bySql.get(p.id) ?? 0));
+      }
     };
 
     const copyColumns = sql.raw(

@@ -9,6 +9,7 @@ import { poiTypeIds } from "../core/poi.ts";
 import { Random } from "../core/random.ts";
 import { parseSearch } from "../core/search/query.ts";
 import { sortKeys } from "../core/search/vocabulary.ts";
+import { placeKeyColumn } from "../core/search/filters.ts";
 import {
   availabilities,
   buildingConditions,
@@ -298,7 +299,7 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
     }
   });
 
-  it("counts the listings of towns, zones and blocks by channel as the database does", async () => {
+  it("counts the listings of regions, provinces, towns, zones and blocks by channel as the database does", async () => {
     const db = handle.db;
     const facts = await ListingFacts.load(db);
     const random = new Random("place-counts");
@@ -310,7 +311,11 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
       const sets = [
         directory.children(town.id).filter((c) => c.level === PlaceLevel.zone || c.level === PlaceLevel.block),
         directory.children(town.parentId!).filter((c) => c.level === PlaceLevel.town),
-        [town, ...directory.children(town.id).flatMap((z) => [z, ...directory.children(z.id)])],
+        [town, ...directory.children(town.id).flatMap((z) => [z, ...directory.children(z.id)])].filter(
+          (p) => placeKeyColumn[p.level] !== undefined,
+        ),
+        directory.ancestors(town.id).filter((p) => p.level > PlaceLevel.country),
+        directory.children(directory.ancestors(town.id).find((p) => p.level === PlaceLevel.region)!.id),
       ];
       for (const places of sets) {
         if (places.length === 0) continue;
@@ -325,7 +330,8 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
       }
     }
     expect(compared).toBeGreaterThan(50);
-    expect(facts.countByPlace([directory.get(directory.get(towns[0]!)!.parentId!)!], "vendita")).toBeNull();
+    const metroStop = directory.atLevel(PlaceLevel.metroStop)[0];
+    if (metroStop) expect(facts.countByPlace([metroStop], "vendita")).toBeNull();
   });
 
   it("gives an area search the same page whether the facts list its matches or PostgreSQL finds them", async () => {

@@ -45,6 +45,12 @@ const SELECT_COLUMNS = (Object.keys(searchColumns) as SearchColumn[])
   .join(", ");
 
 const BATCH = 50_000;
+/** The listing columns naming a listing's administrative places, region to block. */
+const PLACE_KEY_COLUMNS = Object.values(placeKeyColumn) as TextColumn[];
+/** The channel slot of `placeCountKey` that counts every channel. */
+const ALL_CHANNELS = -1;
+/** One number per (place, channel) pair: text codes are non-negative integers below 2^26, far more than held. */
+const placeCountKey = (place: number, channel: number): number => (channel + 1) * 2 ** 26 + place;
 
 /** One map cell of listings: grid coordinates, how many, where on average, from what shown price (null: all hidden). */
 export interface MapCell {
@@ -83,6 +89,11 @@ export class ListingFacts {
   readonly #byArrayPlace = new Map<string, Uint32Array>();
   /** Rows in each grid cell of CELL_DEGREES (any channel): the candidates of a search in an area or a view. */
   readonly #byCell = new Map<number, Uint32Array>();
+  /**
+   * Live listings per administrative place (region to block), of each channel and of all (`placeCountKey`):
+   * kept as rows are loaded, changed and removed, so a page's related places cost a look-up each.
+   */
+  readonly #placeCounts = new Map<number, number>();
 
   /** Row keys as they come back (camelCase, CamelCasePlugin) paired with their arrays, for the load loop. */
   #numberFields: Array<[string, Float64Array]> = [];
@@ -158,6 +169,7 @@ export class ListingFacts {
     const group = facts.#texts.get("propertyTypeGroup")!;
     const town = facts.#texts.get("townId")!;
     for (let i = 0; i < limit; i++) {
+      facts.#countPlaces(i, 1);
       const key = `${channel[i]}|${group[i]}`;
       let g = groups.get(key);
       if (!g) groups.set(key, (g = []));
@@ -183,6 +195,18 @@ export class ListingFacts {
     let code = this.#codes.get(value);
     if (code === undefined) this.#codes.set(value, (code = this.#codes.size));
     return code;
+  }
+
+  /** Adds (1) or takes away (-1) a row from the counts of its places, for its channel and for all. */
+  #countPlaces(row: number, delta: 1 | -1): void {
+    const channel = this.#texts.get("channel")![row]!;
+    for (const column of PLACE_KEY_COLUMNS) {
+      const place = this.#texts.get(column)![row]!;
+      if (place === -1) continue;
+      for (const key of [placeCountKey(place, channel), placeCountKey(place, ALL_CHANNELS)]) {
+        this.#placeCounts.set(key, (this.#placeCounts.get(key) ?? 0) + delta);
+      }
+    }
   }
 
   #fill(row: number, r: Record<string, unknown>): void {
@@ -225,6 +249,7 @@ export class ListingFacts {
       // The lists the row is in now; those it stays in are not touched (a price change moves nothing).
       const before = row !== undefined && this.#alive[row] === 1 ? this.#listsOf(row) : [];
       if (row !== undefined && this.#alive[row] === 1) {
+        this.#countPlaces(row, -1);
         this.#alive[row] = 0;
         this.#liveCount--;
       }
@@ -242,6 +267,7 @@ export class ListingFacts {
       this.#rowArrayPlaces[row] = places.length > 0 ? places : undefined;
       this.#alive[row] = 1;
       this.#liveCount++;
+      this.#countPlaces(row, 1);
       const after = this.#listsOf(row);
       const same = (a: readonly [ListKind, string | number], b: readonly [ListKind, string | number]) => a[0] === b[0] && a[1] === b[1];
       for (const old of before) if (!after.some((k) => same(k, old))) edits.remove.add(old[0], old[1], row);
@@ -346,36 +372,19 @@ export class ListingFacts {
 
   /**
    * Listings in each of the places, of one channel or all (the related-places list, the locality tree), as
-   * db/places.ts `countListingsIn` counts them in SQL: one pass over the rows of the places' towns. Null for
-   * places above a town or off the administrative tree (regions, provinces, metro stops): SQL counts those.
+   * db/places.ts `countListingsIn` counts them in SQL. Null for places off the administrative tree (metro
+   * stops, non-administrative zones): SQL counts those.
    */
   countByPlace(places: ReadonlyArray<{ id: string; level: number }>, channel?: string): Map<string, number> | null {
+    if (places.some((p) => placeKeyColumn[p.level] === undefined)) return null;
+    const channelCode = channel === undefined ? ALL_CHANNELS : this.#codes.get(channel);
     const counts = new Map<string, number>();
-    const towns = new Set<number>();
-    const byColumn = new Map<TextColumn, Map<number, string>>();
     for (const p of places) {
-      const column = placeKeyColumn[p.level];
-      if (p.level !== PlaceLevel.town && p.level !== PlaceLevel.zone && p.level !== PlaceLevel.block) return null;
-      counts.set(p.id, 0);
       const code = this.#codes.get(p.id);
-      const town = this.#codes.get(p.level === PlaceLevel.town ? p.id : p.id.split("-").slice(0, 3).join("-"));
-      if (code === undefined || town === undefined) continue;
-      towns.add(town);
-      let ids = byColumn.get(column!);
-      if (!ids) byColumn.set(column!, (ids = new Map()));
-      ids.set(code, p.id);
-    }
-    const channelColumn = this.#texts.get("channel")!;
-    const channelCode = channel === undefined ? undefined : (this.#codes.get(channel) ?? -2);
-    const columns = [...byColumn].map(([column, ids]) => ({ values: this.#texts.get(column)!, ids }));
-    for (const town of towns) {
-      for (const i of this.#byTown.get(town) ?? []) {
-        if (channelCode !== undefined && channelColumn[i] !== channelCode) continue;
-        for (const { values, ids } of columns) {
-          const id = ids.get(values[i]!);
-          if (id !== undefined) counts.set(id, counts.get(id)! + 1);
-        }
-      }
+      counts.set(
+        p.id,
+        code === undefined || channelCode === undefined ? 0 : (this.#placeCounts.get(placeCountKey(code, channelCode)) ?? 0),
+      );
     }
     return counts;
   }
