@@ -245,10 +245,9 @@ export type ListingSummary = Pick<Row<"listings">, SelectedColumns<typeof summar
   agentIsPro: Publisher["isAgentPro"] | null;
 };
 
-/** Card data for these ids, in the given order; ids that do not exist are left out. */
-export async function findListingSummaries(db: Kysely<Database>, ids: readonly number[]): Promise<ListingSummary[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+/** The cards' select: the listing's columns with its publisher and agent. */
+function summarySelect(db: Kysely<Database>) {
+  return db
     .selectFrom("listings")
     .innerJoin("publishers as p", "p.id", "listings.publisherId")
     .leftJoin("publishers as a", "a.id", "listings.agentId")
@@ -260,7 +259,13 @@ export async function findListingSummaries(db: Kysely<Database>, ids: readonly n
       "p.phone as publisherPhone",
       "a.name as agentName",
       "a.isAgentPro as agentIsPro",
-    ])
+    ]);
+}
+
+/** Card data for these ids, in the given order; ids that do not exist are left out. */
+export async function findListingSummaries(db: Kysely<Database>, ids: readonly number[]): Promise<ListingSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await summarySelect(db)
     .where("listings.id", "in", [...ids])
     .execute();
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
@@ -281,23 +286,31 @@ export async function searchListings(
   // PostgreSQL would test every point of the area's box (docs/BENCHMARKS.md, map searches).
   const sorted = criteria.area ? listingFacts(db)?.sortedIds(criteria, null, criteria.query.sort, PAGE_BY_IDS_MAX) : null;
   const offset = (page.number - 1) * page.size;
-  let pageIds: number[];
+  let listings: ListingSummary[];
   if (sorted) {
     const hiddenIds = new Set(criteria.excludeListings ?? []);
-    pageIds = (hiddenIds.size > 0 ? sorted.filter((id) => !hiddenIds.has(id)) : sorted).slice(offset, offset + page.size);
+    listings = await findListingSummaries(
+      db,
+      (hiddenIds.size > 0 ? sorted.filter((id) => !hiddenIds.has(id)) : sorted).slice(offset, offset + page.size),
+    );
   } else {
-    const idRows = await applySort(
-      db
-        .selectFrom("listings")
-        .select("listings.id")
-        .where((eb) => criteriaCondition(eb, criteria)),
+    // One round trip: the page's ids in a subquery, its cards around them, sorted again (25 rows).
+    const local = criteria.places.length > 0 || criteria.area !== null;
+    listings = await applySort(
+      summarySelect(db).where("listings.id", "in", (eb) =>
+        applySort(
+          eb
+            .selectFrom("listings")
+            .select("listings.id")
+            .where((w) => criteriaCondition(w, criteria)),
+          criteria.query.sort,
+          local,
+        )
+          .limit(page.size)
+          .offset(offset),
+      ),
       criteria.query.sort,
-      criteria.places.length > 0 || criteria.area !== null,
-    )
-      .limit(page.size)
-      .offset(offset)
-      .execute();
-    pageIds = idRows.map((r) => r.id);
+    ).execute();
   }
   // Hidden ads: the cached (or in-memory) total of the search, less those of its matches the user hid.
   const { excludeListings, ...unfiltered } = criteria;
@@ -306,7 +319,7 @@ export async function searchListings(
   return {
     total,
     hidden,
-    listings: await findListingSummaries(db, pageIds),
+    listings,
   };
 }
 
