@@ -25,7 +25,7 @@ import {
 } from "../core/search/filters.ts";
 import { bboxOf, distanceMeters, insideRingAsPostgres } from "../core/geo.ts";
 import { sortOrders, type SortKey } from "../core/search/vocabulary.ts";
-import { circleBBox, type SearchCriteria } from "./listings-search.ts";
+import { circleBBox, sqlColumnName, type SearchCriteria } from "./listings-search.ts";
 import type { Database } from "./schema.ts";
 
 type ColumnOf<S> = { [C in SearchColumn]: (typeof searchColumns)[C] extends S ? C : never }[SearchColumn];
@@ -38,10 +38,11 @@ const columnsOf = <C extends SearchColumn>(...kinds: string[]) =>
 const NUMBER_COLUMNS = columnsOf<NumberColumn>("number", "time");
 const FLAG_COLUMNS = columnsOf<FlagColumn>("flag");
 const TEXT_COLUMNS = columnsOf<TextColumn>("text");
-const snake = (c: string) => c.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
 /** The held columns as SQL selects them: instants as milliseconds, every other column as stored. */
 const SELECT_COLUMNS = (Object.keys(searchColumns) as SearchColumn[])
-  .map((c) => (searchColumns[c] === "time" ? `(extract(epoch from ${snake(c)}) * 1000)::float8 AS ${snake(c)}` : snake(c)))
+  .map((c) =>
+    searchColumns[c] === "time" ? `(extract(epoch from ${sqlColumnName(c)}) * 1000)::float8 AS ${sqlColumnName(c)}` : sqlColumnName(c),
+  )
   .join(", ");
 
 const BATCH = 50_000;
@@ -200,12 +201,14 @@ export class ListingFacts {
   /** Adds (1) or takes away (-1) a row from the counts of its places, for its channel and for all. */
   #countPlaces(row: number, delta: 1 | -1): void {
     const channel = this.#texts.get("channel")![row]!;
+    const counts = this.#placeCounts;
     for (const column of PLACE_KEY_COLUMNS) {
       const place = this.#texts.get(column)![row]!;
       if (place === -1) continue;
-      for (const key of [placeCountKey(place, channel), placeCountKey(place, ALL_CHANNELS)]) {
-        this.#placeCounts.set(key, (this.#placeCounts.get(key) ?? 0) + delta);
-      }
+      const ofChannel = placeCountKey(place, channel);
+      const ofAll = placeCountKey(place, ALL_CHANNELS);
+      counts.set(ofChannel, (counts.get(ofChannel) ?? 0) + delta);
+      counts.set(ofAll, (counts.get(ofAll) ?? 0) + delta);
     }
   }
 

@@ -178,6 +178,17 @@ export function criteriaCondition(eb: Eb, c: SearchCriteria): SqlCondition {
   return eb.and(and);
 }
 
+/** A listing column's name in SQL (snake_case) from its camelCase name in db/schema.ts. A declaration, so db/listing-facts.ts can call it at load despite the two modules importing each other. */
+export function sqlColumnName(camelCase: string): string {
+  return camelCase.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+}
+
+/** Rows read with `id IN (ids)`, put back in the order of `ids`; ids with no row are left out. */
+function inIdOrder<R extends { id: number }>(ids: readonly number[], rows: readonly R[]): R[] {
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /**
  * ORDER BY for each sort key, with the id as the last tie-breaker so pages never overlap. When the
  * search is limited to places or an area, the sort columns are wrapped in an expression so the
@@ -190,7 +201,7 @@ export function applySort<O>(
   local = false,
 ): SelectQueryBuilder<Database, "listings", O> {
   const { column: camel, direction } = sortOrders[sort];
-  const column = camel.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+  const column = sqlColumnName(camel);
   const key =
     local && sort !== "rilevanza"
       ? sql`(${sql.ref(`listings.${column}`)} + ${sql.raw(column === "published_at" ? "interval '0'" : "0")})`
@@ -265,11 +276,12 @@ function summarySelect(db: Kysely<Database>) {
 /** Card data for these ids, in the given order; ids that do not exist are left out. */
 export async function findListingSummaries(db: Kysely<Database>, ids: readonly number[]): Promise<ListingSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await summarySelect(db)
-    .where("listings.id", "in", [...ids])
-    .execute();
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return inIdOrder(
+    ids,
+    await summarySelect(db)
+      .where("listings.id", "in", [...ids])
+      .execute(),
+  );
 }
 
 /** Up to this many matches, a page of an area search is sorted from the facts' ids. */
@@ -411,8 +423,7 @@ export async function listingMarkers(
     if (ranked) {
       const shown = ranked.slice(0, view.maxPins);
       const rows = shown.length === 0 ? [] : await db.selectFrom("listings").select(pinColumns).where("listings.id", "in", shown).execute();
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return { total: ranked.length, markers: shown.flatMap((id): Marker[] => (byId.has(id) ? [{ type: "pin", ...byId.get(id)! }] : [])) };
+      return { total: ranked.length, markers: inIdOrder(shown, rows).map((r): Marker => ({ type: "pin", ...r })) };
     }
   }
   if (view.zoom >= 15) {
