@@ -160,13 +160,18 @@ export async function startPortal(options: {
     const listings = (await readDatasetInfo(database.db))?.listings ?? 0;
     const useFacts = config.SEARCH_FACTS === "on" || (config.SEARCH_FACTS === "auto" && listings >= SEARCH_FACTS_AUTO_MIN);
     // Listings written by any process reach this one's facts and caches (docs/decisions/050).
-    follower = new ListingFollower({ database, facts: useFacts, counts, logger, pollMs: config.LISTING_CHANGES_POLL_MS });
+    follower = new ListingFollower({
+      database,
+      facts: useFacts,
+      counts,
+      logger,
+      pollMs: config.LISTING_CHANGES_POLL_MS,
+      onFactsLoaded: () => {
+        state.warm = true;
+      },
+    });
     await follower.start();
-    if (useFacts)
-      follower.factsReady.then((facts) => {
-        if (facts) state.warm = true;
-      });
-    else state.warm = true;
+    if (!useFacts) state.warm = true;
     warmPlaceSearch(database.readDb);
   } catch (error) {
     server.close();

@@ -36,10 +36,14 @@ export interface ListingFollowerOptions {
   pollMs?: number;
   /** How long the log keeps a change; a follower that could not read it for half that reloads. */
   keepMs?: number;
+  /** First wait before loading the facts again after a failed load; doubles up to a minute. */
+  retryMs?: number;
+  /** Called each time the facts have loaded (the server reports itself warm). */
+  onFactsLoaded?: (facts: ListingFacts) => void;
 }
 
 export class ListingFollower {
-  readonly #options: Required<ListingFollowerOptions>;
+  readonly #options: Required<Omit<ListingFollowerOptions, "onFactsLoaded">> & Pick<ListingFollowerOptions, "onFactsLoaded">;
   #position: ChangePosition = { seq: 0, running: [], xmax: "0" };
   #readAt = 0;
   #running: Promise<void> | null = null;
@@ -56,6 +60,9 @@ export class ListingFollower {
   #collecting: Set<number> | null = null;
   #generation = 0;
   #factsReady: Promise<ListingFacts | null> = Promise.resolve(null);
+  /** Failed loads in a row, for the wait before the next try. */
+  #failedLoads = 0;
+  #retryTimer: NodeJS.Timeout | null = null;
   /** Changes applied so far (for logs and benchmarks). */
   applied = 0;
   /** performance.now() when the last applied read of the log began: everything committed before is applied. */
@@ -64,7 +71,7 @@ export class ListingFollower {
   refreshMs = 0;
 
   constructor(options: ListingFollowerOptions) {
-    this.#options = { pollMs: 1000, keepMs: 10 * 60_000, ...options };
+    this.#options = { pollMs: 1000, keepMs: 10 * 60_000, retryMs: 2000, ...options };
   }
 
   /** The highest change-log number read and applied so far. */
@@ -104,6 +111,7 @@ export class ListingFollower {
     this.#stopped = true;
     for (const t of this.#timers) clearInterval(t);
     if (this.#clearTimer) clearTimeout(this.#clearTimer);
+    if (this.#retryTimer) clearTimeout(this.#retryTimer);
     await this.#unlisten?.();
     await this.#running;
     await this.#queue.catch(() => {});
@@ -184,9 +192,15 @@ export class ListingFollower {
     return next;
   }
 
-  /** (Re)loads the facts from scratch, then applies what changed while they loaded. */
+  /**
+   * (Re)loads the facts from scratch, then applies what changed while they loaded. A failed load (a
+   * statement timeout on a cold, busy server; an outage at start-up) is tried again after a wait that
+   * doubles up to a minute: until then totals are counted by SQL, and the process never stays cold.
+   */
   #loadFacts(): void {
-    const { database, logger } = this.#options;
+    const { database, logger, retryMs, onFactsLoaded } = this.#options;
+    if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    this.#retryTimer = null;
     const generation = ++this.#generation;
     const collecting = new Set<number>();
     this.#collecting = collecting;
@@ -200,15 +214,22 @@ export class ListingFollower {
         }
         if (generation !== this.#generation) return facts;
         this.#collecting = null;
+        this.#failedLoads = 0;
         this.#forgetCaches();
+        onFactsLoaded?.(facts);
         return facts;
       })
       .catch((error: unknown) => {
-        if (generation === this.#generation) {
-          this.#collecting = null;
-          forgetListingFacts(database.readDb);
-        }
-        logger.error({ err: error }, "listing facts failed to load; totals stay in SQL");
+        if (generation !== this.#generation || this.#stopped) return null;
+        this.#collecting = null;
+        forgetListingFacts(database.readDb);
+        const waitMs = Math.min(60_000, retryMs * 2 ** this.#failedLoads++);
+        logger.error({ err: error, retryInMs: waitMs }, "listing facts failed to load; totals are counted by SQL until they load");
+        this.#retryTimer = setTimeout(() => {
+          this.#retryTimer = null;
+          if (!this.#stopped && generation === this.#generation) this.#loadFacts();
+        }, waitMs);
+        this.#retryTimer.unref();
         return null;
       });
   }
