@@ -5,10 +5,15 @@
  * the data (start the portal once on it, or `npm run generate`), with 1 and then 2 worker processes
  * (WEB_CONCURRENCY). For each: a closed loop of `--connections` keep-alive clients for `--seconds`,
  * first POST /portal-srp/api/v1/search with a fixed mix of bodies, then results pages. Reports
- * requests/s, errors (non-2xx or network) and latency median/p95. The load generator runs on the same
- * machine, as the issue asks.
+ * requests/s, errors (non-2xx or network), latency median/p95, and the CPU time the portal's processes
+ * and PostgreSQL's spent per request (from /proc: steadier than throughput on a shared machine). The load
+ * generator runs on the same machine, as the issue asks; it is a lean HTTP/1.1 client (node:http, keep-alive,
+ * asking for brotli like a browser and counting the bytes without decoding them), as wrk or autocannon
+ * would be, so that its own work takes as little as possible of the two cores it shares.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { Agent, request } from "node:http";
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { Random } from "../core/random.ts";
@@ -84,26 +89,102 @@ const pagePaths = [
   "/vendita/case/bologna/?sortType=prezzo-crescente",
 ];
 
-async function load(url: string, kind: "search" | "pages"): Promise<{ rps: number; errors: number; p50: number; p95: number; n: number }> {
+/** One request on a keep-alive socket: the status, the body read to the end and dropped. */
+function send(agent: Agent, url: URL, method: "GET" | "POST", path: string, body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        headers: {
+          "accept-encoding": "br, gzip",
+          accept: method === "GET" ? "text/html" : "application/json",
+          ...(body === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(body) }),
+        },
+      },
+      (res) => {
+        res.on("data", () => {});
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** CPU seconds (user + system) of a process and every process below it, from /proc. */
+function treeCpuSeconds(rootPid: number): number {
+  const stats = new Map<number, { ppid: number; cpu: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      stats.set(Number(entry), { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended while the directory was read
+    }
+  }
+  let ticks = 0;
+  const visit = (pid: number) => {
+    ticks += stats.get(pid)?.cpu ?? 0;
+    for (const [child, s] of stats) if (s.ppid === pid) visit(child);
+  };
+  visit(rootPid);
+  return ticks / 100; // USER_HZ, 100 on Linux
+}
+
+/** CPU seconds of every PostgreSQL process on this machine (the server the portal queries, when it is local). */
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+interface LoadResult {
+  rps: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  n: number;
+  /** Milliseconds of CPU per request: the portal's processes, and PostgreSQL's. */
+  portalCpu: number;
+  postgresCpu: number;
+}
+
+async function load(url: string, kind: "search" | "pages", serverPid: number): Promise<LoadResult> {
   const random = new Random(`bench-processes-${kind}`);
+  const target = new URL(url);
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let errors = 0;
+  const portalBefore = treeCpuSeconds(serverPid);
+  const postgresBefore = postgresCpuSeconds();
   const until = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < until) {
         const t = performance.now();
         try {
-          const res =
+          const status =
             kind === "search"
-              ? await fetch(`${url}/portal-srp/api/v1/search`, {
-                  method: "POST",
-                  headers: { "content-type": "application/json" },
-                  body: searchBody(random),
-                })
-              : await fetch(`${url}${random.pick(pagePaths)}`);
-          await res.arrayBuffer();
-          if (!res.ok) errors++;
+              ? await send(agent, target, "POST", "/portal-srp/api/v1/search", searchBody(random))
+              : await send(agent, target, "GET", random.pick(pagePaths));
+          if (status < 200 || status >= 300) errors++;
         } catch {
           errors++;
         }
@@ -111,18 +192,31 @@ async function load(url: string, kind: "search" | "pages"): Promise<{ rps: numbe
       }
     }),
   );
+  const portalCpu = treeCpuSeconds(serverPid) - portalBefore;
+  const postgresCpu = postgresCpuSeconds() - postgresBefore;
+  agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
-  return { rps: Math.round(latencies.length / seconds), errors, p50: at(0.5), p95: at(0.95), n: latencies.length };
+  const perRequest = (cpu: number) => Math.round((cpu * 1000 * 10) / latencies.length) / 10;
+  return {
+    rps: Math.round(latencies.length / seconds),
+    errors,
+    p50: at(0.5),
+    p95: at(0.95),
+    n: latencies.length,
+    portalCpu: perRequest(portalCpu),
+    postgresCpu: perRequest(postgresCpu),
+  };
 }
 
 for (const workers of values.workers!.split(",").map(Number)) {
   const { url, child } = await startServer(workers);
   try {
     for (const kind of ["search", "pages"] as const) {
-      const r = await load(url, kind);
+      const r = await load(url, kind, child.pid!);
       process.stdout.write(
-        `${workers} worker(s) ${kind}: ${r.rps} req/s, ${r.errors} errors of ${r.n}, median ${r.p50} ms, p95 ${r.p95} ms\n`,
+        `${workers} worker(s) ${kind}: ${r.rps} req/s, ${r.errors} errors of ${r.n}, median ${r.p50} ms, p95 ${r.p95} ms; ` +
+          `CPU per request: portal ${r.portalCpu} ms, PostgreSQL ${r.postgresCpu} ms\n`,
       );
     }
   } finally {
