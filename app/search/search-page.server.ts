@@ -22,6 +22,7 @@ import { localizePath, type Locale } from "../i18n/locale.ts";
 import { listingTexts } from "../i18n/listing.ts";
 import { searchTexts } from "../i18n/search.ts";
 import type { Services } from "../services.ts";
+import { filterFormGroups, type FilterFormGroup } from "./filter-form.server.ts";
 import { runListingSearch, searchOptions } from "./run-search.server.ts";
 
 /** What one card on the page needs, nothing more (the page's HTML and hydration data stay small). */
@@ -77,8 +78,8 @@ export interface SearchPageData {
     propertyTypes: string[];
     sort: SearchQuery["sort"];
     values: Record<string, string | string[]>;
-    /** The filters in normal form: what each form field shows. */
-    filters: SearchQuery["filters"];
+    /** The filter fields of this search, by group, labelled in the page's locale (the registry stays on the server). */
+    groups: FilterFormGroup[];
     resetHref: string;
   };
   /** The search itself and its places with their ancestors, for the client search tools (locality, types, recent searches). */
@@ -235,7 +236,7 @@ export async function loadSearchPage(
       propertyTypes: query.propertyTypes,
       sort: query.sort,
       values: formValues(toRawFilters(query)),
-      filters: query.filters,
+      groups: filterFormGroups(query, locale),
       resetHref: href({ ...firstPage, filters: { ...searchFilters.defaults }, sort: query.sort }),
     },
     query,

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { formatInteger } from "../../core/format.ts";
 import { PlaceLevel } from "../../core/places.ts";
-import { attachChildren, checkState, selectedPlaceIds, toggleNode, type TreeNode } from "../../core/search/ui-rules.ts";
+import { attachChildren, checkState, selectedPlaceIds, toggleNode, type TreeNode } from "../../core/search/checkbox-tree.ts";
 import type { UrlPlace } from "../../core/search/url.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { searchToolsTexts } from "../i18n/search-tools.ts";

@@ -3,7 +3,7 @@
  * tick, and 'Applica'. Its own chunk, loaded when the modal first opens.
  */
 import { useState } from "react";
-import { propertyGroupOptions, propertyTypeOptions, togglePropertyType } from "../../core/search/ui-rules.ts";
+import { propertyGroupOptions, propertyTypeOptions, togglePropertyType } from "../../core/search/property-type-panel.ts";
 import type { PropertyTypeGroup } from "../../core/search/vocabulary.ts";
 import { localizePath } from "../i18n/locale.ts";
 import { propertyLabels, searchToolsTexts } from "../i18n/search-tools.ts";
