@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { searchFilters } from "../../core/search/filters.ts";
 import { parseSearch } from "../../core/search/query.ts";
-import { filterFormGroups, type FilterFieldView } from "./filter-form.server.ts";
+import { filterFormGroups, formChoices, type FilterFieldView } from "./filter-form.server.ts";
 
 /** A field by its first input name. */
 const field = (groups: ReturnType<typeof filterFormGroups>, name: string): FilterFieldView | undefined =>
@@ -51,5 +51,19 @@ describe("the filter form as page data", () => {
     expect(field(filterFormGroups(parseSearch({ only_auction: true }), "it"), "is_auction")).toMatchObject({ checked: "true" });
     expect(field(filterFormGroups(parseSearch({ exclude_auction: true }), "it"), "is_auction")).toMatchObject({ checked: "false" });
     expect(field(filterFormGroups(parseSearch({ channel: "affitto" }), "it"), "is_auction")).toBeUndefined();
+  });
+
+  it("offers the channel's categories, and the sorts as the form sends them", () => {
+    const sale = formChoices(parseSearch({}), "it");
+    expect(sale.channel).toEqual([
+      ["vendita", "Vendita"],
+      ["affitto", "Affitto"],
+      ["affitto-breve", "Affitto breve"],
+    ]);
+    expect(sale.group.map(([g]) => g)).not.toContain("stanze");
+    expect(formChoices(parseSearch({ channel: "affitto" }), "it").group).toContainEqual(["stanze", "Stanze"]);
+    expect(sale.sort[0]).toEqual(["", "Rilevanza"]);
+    expect(sale.sort).toContainEqual(["prezzo-crescente", "Prezzo crescente"]);
+    expect(formChoices(parseSearch({}), "en").sort[1]).toEqual(["prezzo-crescente", "Price, lowest first"]);
   });
 });

@@ -1,14 +1,16 @@
 /**
  * The filter form's fields as page data (docs/decisions/071): the registry (core/search/filters.ts) says
  * which fields a search shows, in which groups and order, with which inputs and options; the labels
- * (app/i18n/search.ts filterLabels) are those of the page's locale. The form component
- * (app/ui/results-filters.tsx) renders from this, so neither the registry nor the other locale's labels
- * go to the browser with the results page.
+ * (app/i18n/search.ts filterLabels, app/i18n/search-options.ts) are those of the page's locale. The form component
+ * (app/ui/results-filters.tsx) and the sort menu render from this, so neither the registry, the
+ * vocabulary nor the other locale's labels go to the browser with the results page.
  */
 import { formGroupsOpen, searchFilters, type AnyFilter, type FormFilterKey, type FormGroup } from "../../core/search/filters.ts";
 import type { SearchQuery } from "../../core/search/query.ts";
+import { channels, groupsByChannel, sortKeys } from "../../core/search/vocabulary.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { filterLabels, type FilterLabel } from "../i18n/search.ts";
+import { optionLabels } from "../i18n/search-options.ts";
 
 /** An option: the value sent, the text shown. */
 export type FieldOption = [value: string, label: string];
@@ -77,4 +79,21 @@ export function filterFormGroups(query: SearchQuery, locale: Locale): FilterForm
     open: formGroupsOpen.has(group) || fields.some(({ entry }) => isSet(entry, query.filters)),
     fields: fields.map(({ entry }) => fieldView(entry, query.filters, locale)),
   }));
+}
+
+/** The options of the form's contract and category menus and of the sort menu, as the form sends them. */
+export interface FormChoices {
+  channel: FieldOption[];
+  group: FieldOption[];
+  sort: FieldOption[];
+}
+
+export function formChoices(query: SearchQuery, locale: Locale): FormChoices {
+  const o = optionLabels[locale];
+  return {
+    channel: channels.map((c) => [c, o.channel[c]]),
+    group: groupsByChannel[query.channel].map((g) => [g, o.group[g]]),
+    // The default sort sends nothing; the others as the URL writes them (prezzo-crescente).
+    sort: sortKeys.map((k) => [k === "rilevanza" ? "" : k.replace(/_/g, "-"), o.sort[k]]),
+  };
 }

@@ -9,9 +9,8 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from "rea
 import { Form } from "react-router";
 import { dropdownSummary } from "../../core/search/ui-rules.ts";
 import { deviceClass } from "../../core/device.ts";
-import { groupsByChannel, channels } from "../../core/search/vocabulary.ts";
 import type { Locale } from "../i18n/locale.ts";
-import { optionLabels, searchTexts } from "../i18n/search.ts";
+import { searchTexts } from "../i18n/search.ts";
 import type { FilterFieldView } from "../search/filter-form.server.ts";
 import type { SearchPageData } from "../search/search-page.server.ts";
 import { useFilterDropdown } from "./search-live-count.tsx";
@@ -274,7 +273,6 @@ export function ResultsFilters({
   footer?: (formRef: RefObject<HTMLFormElement | null>) => ReactNode;
 }) {
   const t = searchTexts[locale];
-  const o = optionLabels[locale];
   const formRef = useRef<HTMLFormElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLAnchorElement>(null);
@@ -338,9 +336,9 @@ export function ResultsFilters({
           <div className="filter-field">
             <label htmlFor="f-channel">{t.channel}</label>
             <select id="f-channel" name="channel" defaultValue={form.channel}>
-              {channels.map((c) => (
+              {form.choices.channel.map(([c, label]) => (
                 <option key={c} value={c}>
-                  {o.channel[c]}
+                  {label}
                 </option>
               ))}
             </select>
@@ -348,15 +346,15 @@ export function ResultsFilters({
           <div className="filter-field">
             <label htmlFor="f-propertyTypeGroup">{t.propertyGroup}</label>
             <select id="f-propertyTypeGroup" name="propertyTypeGroup" defaultValue={form.group}>
-              {groupsByChannel[form.channel].map((g) => (
+              {form.choices.group.map(([g, label]) => (
                 <option key={g} value={g}>
-                  {o.group[g]}
+                  {label}
                 </option>
               ))}
             </select>
           </div>
           {/* The property-type panel and the locality modal (h5) sit above the form, in the page's search tools. */}
-          {form.groups.map(({ group, title, open, fields }) => (
+          {form.fieldGroups.map(({ group, title, open, fields }) => (
             <Group key={group} title={title} open={open}>
               {runs(fields).map((run) =>
                 run[0]!.control === "flag" ? (
