@@ -1,9 +1,7 @@
-/** Texts of the favourite heart and the favourites page (kept apart so the results page loads only these). */
+/** Texts of the favourites page; the heart's own are app/i18n/favourite-button.ts (the pages with hearts load only those). */
 import type { Messages } from "./locale.ts";
 
 type FavouriteTexts = {
-  add: string;
-  remove: string;
   title: string;
   heading: string;
   intro: string;
@@ -19,8 +17,6 @@ type FavouriteTexts = {
 
 export const favouriteTexts: Messages<FavouriteTexts> = {
   it: {
-    add: "Salva nei preferiti",
-    remove: "Rimuovi dai preferiti",
     title: "I tuoi annunci preferiti",
     heading: "Preferiti",
     intro: "Gli annunci che salvi con il cuore restano in questo browser, anche senza account.",
@@ -34,8 +30,6 @@ export const favouriteTexts: Messages<FavouriteTexts> = {
     gone: (n) => (n === 1 ? "1 annuncio salvato non è più disponibile." : `${n} annunci salvati non sono più disponibili.`),
   },
   en: {
-    add: "Save to favourites",
-    remove: "Remove from favourites",
     title: "Your favourite listings",
     heading: "Favourites",
     intro: "Listings you save with the heart stay in this browser, even without an account.",

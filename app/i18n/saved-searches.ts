@@ -1,13 +1,11 @@
-/** Texts of saved searches: the save-search button and modal (seed 001 §2 "Saved-search panels"), and /mycasa/ricerche/. */
+/**
+ * Texts of saved searches: the save-search modal (seed 001 §2 "Saved-search panels") and /mycasa/ricerche/. The
+ * button's own texts, which the results page needs at first, are app/i18n/save-search-button.ts.
+ */
 import type { AlertFrequency } from "../../core/search/saved-search-alerts.ts";
 import type { Locale, Messages } from "./locale.ts";
 
 type SavedSearchTexts = {
-  save: string;
-  saved: string;
-  savedNoAlarm: string;
-  activate: string;
-  editLabel: string;
   modalTitleNew: string;
   modalTitleEdit: string;
   notificationsTitle: string;
@@ -31,9 +29,6 @@ type SavedSearchTexts = {
   saveError: string;
   deleteSearch: string;
   savedNotice: string;
-  hint: string;
-  hintAfterProposal: string;
-  notificationTooltip: string;
   pageTitle: string;
   pageIntro: string;
   empty: string;
@@ -54,11 +49,6 @@ type SavedSearchTexts = {
 
 export const savedSearchTexts: Messages<SavedSearchTexts> = {
   it: {
-    save: "Salva ricerca",
-    saved: "Ricerca salvata",
-    savedNoAlarm: "Ricerca salvata (avvisi spenti)",
-    activate: "Attiva ricerca",
-    editLabel: "Modifica la ricerca salvata",
     modalTitleNew: "Salva ricerca",
     modalTitleEdit: "Modifica ricerca",
     notificationsTitle: "AVVISAMI DEI NUOVI ANNUNCI",
@@ -83,9 +73,6 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     saveError: "Non è stato possibile salvare la ricerca. Riprova tra poco.",
     deleteSearch: "Elimina ricerca",
     savedNotice: "Ricerca salvata",
-    hint: "Salva questa ricerca: ti avvisiamo quando arrivano nuovi annunci.",
-    hintAfterProposal: "Attiva le notifiche / e non perderti nessuna occasione!",
-    notificationTooltip: "Accedi per riattivare gli avvisi di questa ricerca.",
     pageTitle: "Le mie ricerche salvate",
     pageIntro: "Le ricerche che hai salvato, con i loro avvisi. Aprile per vedere gli annunci di oggi.",
     empty: "Non hai ancora salvato ricerche. Dalla pagina dei risultati usa 'Salva ricerca'.",
@@ -104,11 +91,6 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     count: (n) => (n === 1 ? "1 ricerca salvata" : `${n} ricerche salvate`),
   },
   en: {
-    save: "Save search",
-    saved: "Search saved",
-    savedNoAlarm: "Search saved (alerts off)",
-    activate: "Activate search",
-    editLabel: "Edit the saved search",
     modalTitleNew: "Save search",
     modalTitleEdit: "Edit search",
     notificationsTitle: "TELL ME ABOUT NEW LISTINGS",
@@ -132,9 +114,6 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     saveError: "The search could not be saved. Please try again shortly.",
     deleteSearch: "Delete search",
     savedNotice: "Search saved",
-    hint: "Save this search: we will tell you when new listings arrive.",
-    hintAfterProposal: "Turn on notifications / and never miss an opportunity!",
-    notificationTooltip: "Log in to turn this search's alerts back on.",
     pageTitle: "My saved searches",
     pageIntro: "The searches you saved, with their alerts. Open one to see today's listings.",
     empty: "You have not saved any searches yet. On a results page use 'Save search'.",

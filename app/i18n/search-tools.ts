@@ -1,26 +1,20 @@
-/** Texts of the search tools on the results page: locality modal, property-type panel, recent searches, live count, back. */
+/**
+ * Texts of the search tools on the results page: the locality and property-type buttons and modals, recent searches,
+ * live count, back. What only the modals' contents say is app/i18n/search-tool-panels.ts, loaded with them.
+ */
 import { formatInteger } from "../../core/format.ts";
 import type { Messages } from "./locale.ts";
 
 type SearchToolsTexts = {
   close: string;
-  apply: string;
-  cancel: string;
   loading: string;
   failure: string;
   localityTitle: string;
   localityTitlePublisher: string;
   localityButton: (label: string) => string;
   everywhere: string;
-  localityPickProvince: string;
-  expand: (name: string) => string;
-  collapse: (name: string) => string;
-  noChoices: string;
   propertyTypeTitle: string;
   propertyTypeButton: (label: string) => string;
-  propertyGroupLegend: string;
-  propertyTypesLegend: string;
-  allTypes: string;
   recentTitle: string;
   recentButton: string;
   recentEmpty: string;
@@ -35,23 +29,14 @@ type SearchToolsTexts = {
 export const searchToolsTexts: Messages<SearchToolsTexts> = {
   it: {
     close: "Chiudi",
-    apply: "Applica",
-    cancel: "Annulla",
     loading: "Caricamento…",
     failure: "Si è verificato un problema, riprova.",
     localityTitle: "Scegli il luogo",
     localityTitlePublisher: "Scegli dove",
     localityButton: (label) => `Luogo: ${label}. Scegli il luogo`,
     everywhere: "Ovunque (tutte le località)",
-    localityPickProvince: "Cerca un comune o una provincia per scegliere le zone.",
-    expand: (name) => `Mostra le zone di ${name}`,
-    collapse: (name) => `Nascondi le zone di ${name}`,
-    noChoices: "Nessuna scelta",
     propertyTypeTitle: "Tipologia",
     propertyTypeButton: (label) => `Tipologia: ${label}`,
-    propertyGroupLegend: "Categoria",
-    propertyTypesLegend: "Tipologie",
-    allTypes: "Tutte",
     recentTitle: "Ricerche recenti",
     recentButton: "Ricerche recenti",
     recentEmpty: "Non hai ancora fatto ricerche.",
@@ -63,23 +48,14 @@ export const searchToolsTexts: Messages<SearchToolsTexts> = {
   },
   en: {
     close: "Close",
-    apply: "Apply",
-    cancel: "Cancel",
     loading: "Loading…",
     failure: "Something went wrong, please try again.",
     localityTitle: "Choose the place",
     localityTitlePublisher: "Choose where",
     localityButton: (label) => `Place: ${label}. Choose the place`,
     everywhere: "Anywhere (all places)",
-    localityPickProvince: "Search for a town or a province to choose its areas.",
-    expand: (name) => `Show the areas of ${name}`,
-    collapse: (name) => `Hide the areas of ${name}`,
-    noChoices: "No choices",
     propertyTypeTitle: "Property type",
     propertyTypeButton: (label) => `Property type: ${label}`,
-    propertyGroupLegend: "Category",
-    propertyTypesLegend: "Types",
-    allTypes: "All",
     recentTitle: "Recent searches",
     recentButton: "Recent searches",
     recentEmpty: "You have not searched yet.",

@@ -20,13 +20,11 @@ type SearchTexts = {
   select: string;
   selectedMany: (n: number) => string;
   submit: (n: number) => string;
-  noResultsButton: string;
   reset: string;
   sort: string;
   sortApply: string;
   howWeSort: string;
   noResultsTitle: string;
-  noResultsAgencies: string;
   noResultsHint: string;
   fewResults: (n: number) => string;
   nearbyTitle: string;
@@ -57,10 +55,6 @@ type SearchTexts = {
   agency: string;
   agent: string;
   privateSeller: string;
-  listingsOf: string;
-  orderingTitle: string;
-  orderingIntro: string;
-  orderingBack: string;
 };
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -82,13 +76,11 @@ export const searchTexts: Messages<SearchTexts> = {
     select: "Seleziona",
     selectedMany: (n) => `${n} selezionate`,
     submit: (n) => (n === 0 ? "Nessun risultato" : `Vedi ${formatInteger(n)} ${plural(n, "risultato", "risultati")}`),
-    noResultsButton: "Nessun risultato",
     reset: "Cancella filtri",
     sort: "Ordina per",
     sortApply: "Ordina",
     howWeSort: "Come ordiniamo i risultati",
     noResultsTitle: "Al momento non ci sono annunci con le caratteristiche che cerchi",
-    noResultsAgencies: "Al momento non ci sono agenzie in questa località",
     noResultsHint: "Prova a modificare o eliminare qualche filtro",
     fewResults: (n) => `Abbiamo trovato solo ${formatInteger(n)} ${plural(n, "annuncio", "annunci")} con le caratteristiche che cerchi.`,
     nearbyTitle: "Annunci nelle vicinanze",
@@ -118,11 +110,6 @@ export const searchTexts: Messages<SearchTexts> = {
     agency: "Agenzia",
     agent: "Agente",
     privateSeller: "Privato",
-    listingsOf: "Annunci di",
-    orderingTitle: "Come ordiniamo i risultati",
-    orderingIntro:
-      "Con l'ordinamento predefinito («Rilevanza») gli annunci più recenti vengono prima, con un piccolo vantaggio per quelli che mostrano di più:",
-    orderingBack: "Torna alla ricerca",
   },
   en: {
     breadcrumb: "Breadcrumb",
@@ -140,13 +127,11 @@ export const searchTexts: Messages<SearchTexts> = {
     select: "Select",
     selectedMany: (n) => `${n} selected`,
     submit: (n) => (n === 0 ? "No results" : `See ${formatInteger(n)} ${plural(n, "result", "results")}`),
-    noResultsButton: "No results",
     reset: "Clear filters",
     sort: "Sort by",
     sortApply: "Sort",
     howWeSort: "How we sort the results",
     noResultsTitle: "There are currently no listings matching your search",
-    noResultsAgencies: "There are currently no agencies in this place",
     noResultsHint: "Try changing or removing some filters",
     fewResults: (n) => `We found only ${formatInteger(n)} ${plural(n, "listing", "listings")} matching your search.`,
     nearbyTitle: "Listings nearby",
@@ -176,68 +161,8 @@ export const searchTexts: Messages<SearchTexts> = {
     agency: "Agency",
     agent: "Agent",
     privateSeller: "Private",
-    listingsOf: "Listings by",
-    orderingTitle: "How we sort the results",
-    orderingIntro: "With the default order (“Relevance”) the newest listings come first, with a small head start for those that show more:",
-    orderingBack: "Back to the search",
   },
 };
-
-/** Option labels of the filter form, per locale. */
-export const optionLabels = {
-  it: {
-    channel: { vendita: "Vendita", affitto: "Affitto", "affitto-breve": "Affitto breve" },
-    group: {
-      case: "Case",
-      "nuove-costruzioni": "Nuove costruzioni",
-      stanze: "Stanze",
-      "garage-posti-auto": "Garage e posti auto",
-      "cantine-solai": "Cantine e solai",
-      "edifici-palazzi": "Edifici e palazzi",
-      uffici: "Uffici",
-      commerciale: "Locali commerciali",
-      capannoni: "Capannoni",
-      terreni: "Terreni",
-    },
-    sort: {
-      rilevanza: "Rilevanza",
-      prezzo_crescente: "Prezzo crescente",
-      prezzo_decrescente: "Prezzo decrescente",
-      prezzo_mq_crescente: "Prezzo al m² crescente",
-      prezzo_mq_decrescente: "Prezzo al m² decrescente",
-      superficie_crescente: "Superficie crescente",
-      superficie_decrescente: "Superficie decrescente",
-      data_decrescente: "Più recenti",
-      data_crescente: "Meno recenti",
-    },
-  },
-  en: {
-    channel: { vendita: "For sale", affitto: "For rent", "affitto-breve": "Holiday rentals" },
-    group: {
-      case: "Homes",
-      "nuove-costruzioni": "New builds",
-      stanze: "Rooms",
-      "garage-posti-auto": "Garages and parking",
-      "cantine-solai": "Cellars and lofts",
-      "edifici-palazzi": "Buildings",
-      uffici: "Offices",
-      commerciale: "Commercial premises",
-      capannoni: "Warehouses",
-      terreni: "Land",
-    },
-    sort: {
-      rilevanza: "Relevance",
-      prezzo_crescente: "Price, lowest first",
-      prezzo_decrescente: "Price, highest first",
-      prezzo_mq_crescente: "Price per m², lowest first",
-      prezzo_mq_decrescente: "Price per m², highest first",
-      superficie_crescente: "Size, smallest first",
-      superficie_decrescente: "Size, largest first",
-      data_decrescente: "Newest first",
-      data_crescente: "Oldest first",
-    },
-  },
-} as const;
 
 /**
  * Labels of the search filters (core/search/filters.ts): one entry per filter that has a form field,

@@ -39,7 +39,7 @@ import type { UserRecord } from "../../db/users.ts";
 import { decodeUri, locationRefSchema, searchInputError } from "../api/search-input.server.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { savedSearchTexts } from "../i18n/saved-searches.ts";
-import { recentSearchTexts } from "../ui/search-recent.tsx";
+import { recentSearchTexts } from "../search/recent-search-texts.server.ts";
 
 /** How many searches one user keeps (a bound on what one account can store). */
 export const MAX_SAVED_SEARCHES = 200;

@@ -1,10 +1,22 @@
 /** 'Come ordiniamo i risultati' (seed 000 §2 item 13): how the default order is computed (docs/decisions/009). */
 import { useLocation } from "react-router";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
-import { searchTexts } from "../i18n/search.ts";
 import type { Route } from "./+types/search-ordering";
 import "../ui/results.css";
 
+const texts = {
+  it: {
+    title: "Come ordiniamo i risultati",
+    intro:
+      "Con l'ordinamento predefinito («Rilevanza») gli annunci più recenti vengono prima, con un piccolo vantaggio per quelli che mostrano di più:",
+    back: "Torna alla ricerca",
+  },
+  en: {
+    title: "How we sort the results",
+    intro: "With the default order (“Relevance”) the newest listings come first, with a small head start for those that show more:",
+    back: "Back to the search",
+  },
+};
 const points = {
   it: [
     "la data di pubblicazione: ogni giorno più recente vale un punto;",
@@ -29,19 +41,19 @@ const outro = {
 export function meta({ location }: Route.MetaArgs) {
   const locale = localeFromPath(location.pathname);
   return [
-    { title: searchTexts[locale].orderingTitle },
-    { name: "description", content: searchTexts[locale].orderingIntro },
+    { title: texts[locale].title },
+    { name: "description", content: texts[locale].intro },
     { tagName: "link", rel: "canonical", href: localizePath("/come-ordiniamo-i-risultati/", locale) },
   ];
 }
 
 export default function SearchOrdering() {
   const locale = localeFromPath(useLocation().pathname);
-  const t = searchTexts[locale];
+  const t = texts[locale];
   return (
     <div className="page ordering-page">
-      <h1>{t.orderingTitle}</h1>
-      <p>{t.orderingIntro}</p>
+      <h1>{t.title}</h1>
+      <p>{t.intro}</p>
       <ul>
         {points[locale].map((p) => (
           <li key={p}>{p}</li>
@@ -49,7 +61,7 @@ export default function SearchOrdering() {
       </ul>
       <p>{outro[locale]}</p>
       <p>
-        <a href={localizePath("/vendita/case/", locale)}>{t.orderingBack}</a>
+        <a href={localizePath("/vendita/case/", locale)}>{t.back}</a>
       </p>
     </div>
   );

@@ -7,9 +7,9 @@
 import { lazy, memo, Suspense, useEffect, useState } from "react";
 import { data, redirect } from "react-router";
 import { deviceClass, fillInRevealDelay } from "../../core/device.ts";
-import { sortKeys } from "../../core/search/vocabulary.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
-import { optionLabels, searchTexts } from "../i18n/search.ts";
+import { searchTexts } from "../i18n/search.ts";
+import type { FieldOption } from "../search/filter-form.server.ts";
 import { loadSearchPage, type CardView, type SearchPageData } from "../search/search-page.server.ts";
 import { requestInfo, services } from "../services.ts";
 import { hiddenListingIds, recordSearch } from "../../db/mycasa.ts";
@@ -24,7 +24,7 @@ import { ResultsPlaceSearch } from "../ui/results-place-search.tsx";
 import { LiveCountFooter } from "../ui/search-live-count.tsx";
 import { LocalityButton } from "../ui/search-locality.tsx";
 import { PropertyTypeButton } from "../ui/search-property-types.tsx";
-import { RecentSearchesButton, recentSearchTexts, useRecordRecentSearch } from "../ui/search-recent.tsx";
+import { RecentSearchesButton, useRecordRecentSearch } from "../ui/search-recent.tsx";
 import { SmartBackButton } from "../ui/search-smart-back.tsx";
 import { SocialPrompt } from "../ui/social-prompt-host.tsx";
 import type { Route } from "./+types/search-results";
@@ -52,9 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (outcome.kind === "redirect") throw redirect(outcome.location, outcome.status);
   const d = outcome.data;
   if (uid !== null && d.page === 1) {
-    const texts = recentSearchTexts(d.query, d.toolPlaces, d.locale);
     // Not awaited: the page does not wait for its history row; a failure is only logged (§8).
-    void recordSearch(svc.database.db, uid, { uri: d.searchPath, ...texts }, new Date()).catch((error: unknown) =>
+    void recordSearch(svc.database.db, uid, { uri: d.searchPath, ...d.recentSearch }, new Date()).catch((error: unknown) =>
       svc.logger.warn({ err: error }, "search history not recorded"),
     );
   }
@@ -109,7 +108,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
   const t = searchTexts[d.locale];
   const empty = d.total === 0;
-  useRecordRecentSearch(d.query, d.toolPlaces, d.locale, d.searchPath);
+  useRecordRecentSearch(d.recentSearch, d.searchPath);
   if (d.view.kind === "map") return <MapView data={d} />;
   return (
     <div className="page search-page">
@@ -147,7 +146,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           />
         </aside>
         <section id="risultati" className="search-results" aria-label={t.resultsCount(d.total)} tabIndex={-1}>
-          {!empty && <SortBar sort={d.form.sort} locale={d.locale} />}
+          {!empty && <SortBar sort={d.form.sort} options={d.form.choices.sort} locale={d.locale} />}
           {empty ? (
             // Seed 000 §4: the empty-results header shows only when no publisher id filters the search.
             d.query.filters.publisherId === undefined ? (
@@ -192,7 +191,7 @@ const MapView = memo(function MapView({ data }: { data: SearchPageData & { saveS
   );
 });
 
-function SortBar({ sort, locale }: { sort: SearchPageData["form"]["sort"]; locale: Locale }) {
+function SortBar({ sort, options, locale }: { sort: SearchPageData["form"]["sort"]; options: FieldOption[]; locale: Locale }) {
   const t = searchTexts[locale];
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
@@ -206,9 +205,9 @@ function SortBar({ sort, locale }: { sort: SearchPageData["form"]["sort"]; local
         defaultValue={sort === "rilevanza" ? "" : sort.replace(/_/g, "-")}
         onChange={(event) => (document.getElementById(FILTER_FORM_ID) as HTMLFormElement | null)?.requestSubmit()}
       >
-        {sortKeys.map((k) => (
-          <option key={k} value={k === "rilevanza" ? "" : k.replace(/_/g, "-")}>
-            {optionLabels[locale].sort[k]}
+        {options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
           </option>
         ))}
       </select>

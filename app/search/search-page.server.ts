@@ -22,6 +22,8 @@ import { localizePath, type Locale } from "../i18n/locale.ts";
 import { listingTexts } from "../i18n/listing.ts";
 import { searchTexts } from "../i18n/search.ts";
 import type { Services } from "../services.ts";
+import { recentSearchTexts } from "./recent-search-texts.server.ts";
+import { filterFormGroups, formChoices, type FilterFormGroup, type FormChoices } from "./filter-form.server.ts";
 import { runListingSearch, searchOptions } from "./run-search.server.ts";
 
 /** What one card on the page needs, nothing more (the page's HTML and hydration data stay small). */
@@ -77,8 +79,10 @@ export interface SearchPageData {
     propertyTypes: string[];
     sort: SearchQuery["sort"];
     values: Record<string, string | string[]>;
-    /** The filters in normal form: what each form field shows. */
-    filters: SearchQuery["filters"];
+    /** The filter fields of this search, by group, labelled in the page's locale (the registry stays on the server). */
+    fieldGroups: FilterFormGroup[];
+    /** The contract, category and sort menus' options, labelled in the page's locale. */
+    choices: FormChoices;
     resetHref: string;
   };
   /** The search itself and its places with their ancestors, for the client search tools (locality, types, recent searches). */
@@ -86,6 +90,8 @@ export interface SearchPageData {
   toolPlaces: Array<{ id: string; level: number; qslug: string; name: string; parentId: string | null }>;
   /** The page's address as the codec writes it (without the locale prefix), for recent searches and smart back. */
   searchPath: string;
+  /** The texts this search is remembered with in 'Ricerche recenti' and in a user's history. */
+  recentSearch: { localities: string; filters: string };
   /** A logged-in user's hidden ads among this search's matches (left out of the results), or null for visitors. */
   hidden: { count: number } | null;
   /** The results page may offer 'Nascondi' on its cards (a logged-in user). */
@@ -203,6 +209,7 @@ export async function loadSearchPage(
   });
   const related = await relatedPlaces(db, directory, query, places, href);
   const firstPage: SearchQuery = { ...query, page: 1 };
+  const tools = toolPlaces(directory, places);
   const data: SearchPageData = {
     locale,
     seo,
@@ -235,12 +242,14 @@ export async function loadSearchPage(
       propertyTypes: query.propertyTypes,
       sort: query.sort,
       values: formValues(toRawFilters(query)),
-      filters: query.filters,
+      fieldGroups: filterFormGroups(query, locale),
+      choices: formChoices(query, locale),
       resetHref: href({ ...firstPage, filters: { ...searchFilters.defaults }, sort: query.sort }),
     },
     query,
-    toolPlaces: toolPlaces(directory, places),
+    toolPlaces: tools,
     searchPath: canonical,
+    recentSearch: recentSearchTexts(query, tools, locale),
     hidden: user ? { count: result.hidden } : null,
     canHide: user !== null,
     view: {

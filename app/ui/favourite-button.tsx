@@ -5,13 +5,13 @@
  */
 import { useState } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
-import { favouriteTexts } from "../i18n/favourites.ts";
+import { favouriteButtonTexts } from "../i18n/favourite-button.ts";
 import { localeFromPath } from "../i18n/locale.ts";
 import { useFavourites } from "./favourites-store.ts";
 import "./favourites.css";
 
 export function FavouriteButton({ listingId, title, className }: { listingId: number; title: string; className?: string }) {
-  const t = favouriteTexts[localeFromPath(useLocation().pathname)];
+  const t = favouriteButtonTexts[localeFromPath(useLocation().pathname)];
   const root = useRouteLoaderData("root") as { user?: { id: number } | null } | undefined;
   const { ids, toggle, ready } = useFavourites(root?.user?.id ?? null);
   const [busy, setBusy] = useState(false);

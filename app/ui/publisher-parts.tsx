@@ -6,7 +6,7 @@ import { sortKeys, type SortKey } from "../../core/search/vocabulary.ts";
 import type { ListingCard } from "../api/listing-card-presenter.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { publisherTexts } from "../i18n/publisher.ts";
-import { optionLabels } from "../i18n/search.ts";
+import { optionLabels } from "../i18n/search-options.ts";
 import type { AgentView } from "../publisher/present.server.ts";
 import { CompactCard } from "./compact-card.tsx";
 

@@ -9,10 +9,9 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from "rea
 import { Form } from "react-router";
 import { dropdownSummary } from "../../core/search/ui-rules.ts";
 import { deviceClass } from "../../core/device.ts";
-import { formGroupsOpen, searchFilters, type AnyFilter, type FormField, type FormFilterKey } from "../../core/search/filters.ts";
-import { groupsByChannel, channels } from "../../core/search/vocabulary.ts";
 import type { Locale } from "../i18n/locale.ts";
-import { filterLabels, optionLabels, searchTexts, type FilterLabel } from "../i18n/search.ts";
+import { searchTexts } from "../i18n/search.ts";
+import type { FilterFieldView } from "../search/filter-form.server.ts";
 import type { SearchPageData } from "../search/search-page.server.ts";
 import { useFilterDropdown } from "./search-live-count.tsx";
 import { useCloseOnBack } from "./search-modal.tsx";
@@ -31,73 +30,57 @@ function listOf(form: FormState, key: string): string[] {
   return v === undefined ? [] : Array.isArray(v) ? v : v.split(",");
 }
 
-type Field = { entry: AnyFilter; form: FormField };
-
-/** Whether a filter differs from its default: its group then starts open. */
-function isSet(entry: AnyFilter, filters: FormState["filters"]): boolean {
-  const value = (filters as Record<string, unknown>)[entry.key];
-  return value !== undefined && value !== entry.default;
-}
+/** A field's first input name: no two fields share one. */
+const keyOf = (field: FilterFieldView) => ("names" in field ? field.names[0] : field.name);
 
 /** Consecutive flags share one row; every other field stands alone. */
-function runs(fields: Field[]): Field[][] {
-  const out: Field[][] = [];
+function runs(fields: FilterFieldView[]): FilterFieldView[][] {
+  const out: FilterFieldView[][] = [];
   for (const f of fields) {
     const last = out[out.length - 1];
-    if (f.form.control === "flag" && last?.[0]!.form.control === "flag") last.push(f);
+    if (f.control === "flag" && last?.[0]!.control === "flag") last.push(f);
     else out.push([f]);
   }
   return out;
 }
 
-/** One filter's inputs, named by its raw keys (core/search/filters.ts), labelled from app/i18n/search.ts. */
-function FilterField({ field: { entry, form: control }, form, locale }: { field: Field; form: FormState; locale: Locale }) {
+/** One filter's inputs, named by its raw keys, as the page's data describes them (app/search/filter-form.server.ts). */
+function FilterField({ field, form, locale }: { field: FilterFieldView; form: FormState; locale: Locale }) {
   const t = searchTexts[locale];
-  const l: FilterLabel = filterLabels[locale].filters[entry.key as FormFilterKey] ?? {};
-  const [name, maxName] = entry.urlKeys.map((k) => k.key) as [string, string?];
-  const options = (values: readonly string[]): Array<[string, string]> => values.map((v) => [v, l.options?.[v] ?? v]);
-  switch (control.control) {
+  switch (field.control) {
     case "number-pair":
       return (
         <div className="filter-pair">
-          <NumberField name={name} label={l.min ?? name} value={valueOf(form, name)} max={control.max} />
-          <NumberField name={maxName!} label={l.max ?? maxName!} value={valueOf(form, maxName!)} max={control.max} />
+          {field.names.map((name, i) => (
+            <NumberField key={name} name={name} label={field.labels[i]!} value={valueOf(form, name)} max={field.max} />
+          ))}
         </div>
       );
     case "select-pair":
       return (
         <div className="filter-pair">
-          <Select name={name} label={l.min ?? name} value={valueOf(form, name)} anyLabel={t.any} options={options(control.options)} />
-          <Select
-            name={maxName!}
-            label={l.max ?? maxName!}
-            value={valueOf(form, maxName!)}
-            anyLabel={t.any}
-            options={options(control.options)}
-          />
+          {field.names.map((name, i) => (
+            <Select key={name} name={name} label={field.labels[i]!} value={valueOf(form, name)} anyLabel={t.any} options={field.options} />
+          ))}
         </div>
       );
     case "select":
-      return <Select name={name} label={l.label ?? name} value={valueOf(form, name)} anyLabel={t.any} options={options(control.options)} />;
+      return <Select name={field.name} label={field.label} value={valueOf(form, field.name)} anyLabel={t.any} options={field.options} />;
     case "checks":
-      return (
-        <Checks name={name} legend={l.label ?? name} selected={listOf(form, name)} options={options(control.options)} locale={locale} />
-      );
+      return <Checks name={field.name} legend={field.label} selected={listOf(form, field.name)} options={field.options} locale={locale} />;
     case "flag":
-      return <Flag name={name} label={l.label ?? name} checked={valueOf(form, name) === "true"} />;
-    case "radio": {
-      const state = String((form.filters as Record<string, unknown>)[entry.key] ?? entry.default ?? "");
+      return <Flag name={field.name} label={field.label} checked={valueOf(form, field.name) === "true"} />;
+    case "radio":
       return (
         <fieldset className="filter-checks">
-          <legend>{l.label ?? entry.key}</legend>
-          {control.options.map(([option, sent]) => (
-            <label key={option}>
-              <input type="radio" name={control.name} value={sent} defaultChecked={state === option} /> {l.options?.[option] ?? option}
+          <legend>{field.label}</legend>
+          {field.options.map(([sent, label]) => (
+            <label key={sent}>
+              <input type="radio" name={field.name} value={sent} defaultChecked={sent === field.checked} /> {label}
             </label>
           ))}
         </fieldset>
       );
-    }
   }
 }
 
@@ -290,8 +273,6 @@ export function ResultsFilters({
   footer?: (formRef: RefObject<HTMLFormElement | null>) => ReactNode;
 }) {
   const t = searchTexts[locale];
-  const o = optionLabels[locale];
-  const labels = filterLabels[locale];
   const formRef = useRef<HTMLFormElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLAnchorElement>(null);
@@ -355,9 +336,9 @@ export function ResultsFilters({
           <div className="filter-field">
             <label htmlFor="f-channel">{t.channel}</label>
             <select id="f-channel" name="channel" defaultValue={form.channel}>
-              {channels.map((c) => (
+              {form.choices.channel.map(([c, label]) => (
                 <option key={c} value={c}>
-                  {o.channel[c]}
+                  {label}
                 </option>
               ))}
             </select>
@@ -365,29 +346,25 @@ export function ResultsFilters({
           <div className="filter-field">
             <label htmlFor="f-propertyTypeGroup">{t.propertyGroup}</label>
             <select id="f-propertyTypeGroup" name="propertyTypeGroup" defaultValue={form.group}>
-              {groupsByChannel[form.channel].map((g) => (
+              {form.choices.group.map(([g, label]) => (
                 <option key={g} value={g}>
-                  {o.group[g]}
+                  {label}
                 </option>
               ))}
             </select>
           </div>
           {/* The property-type panel and the locality modal (h5) sit above the form, in the page's search tools. */}
-          {searchFilters.formFields({ channel: form.channel, group: form.group }).map(({ group, fields }) => (
-            <Group
-              key={group}
-              title={labels.groups[group]}
-              open={formGroupsOpen.has(group) || fields.some(({ entry }) => isSet(entry, form.filters))}
-            >
+          {form.fieldGroups.map(({ group, title, open, fields }) => (
+            <Group key={group} title={title} open={open}>
               {runs(fields).map((run) =>
-                run[0]!.form.control === "flag" ? (
-                  <div key={run[0]!.entry.key} className="filter-flags">
+                run[0]!.control === "flag" ? (
+                  <div key={keyOf(run[0]!)} className="filter-flags">
                     {run.map((f) => (
-                      <FilterField key={f.entry.key} field={f} form={form} locale={locale} />
+                      <FilterField key={keyOf(f)} field={f} form={form} locale={locale} />
                     ))}
                   </div>
                 ) : (
-                  <FilterField key={run[0]!.entry.key} field={run[0]!} form={form} locale={locale} />
+                  <FilterField key={keyOf(run[0]!)} field={run[0]!} form={form} locale={locale} />
                 ),
               )}
             </Group>

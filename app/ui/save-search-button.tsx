@@ -23,7 +23,7 @@ import {
   type SearchAlert,
 } from "../../core/search/saved-search-alerts.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
-import { savedSearchTexts } from "../i18n/saved-searches.ts";
+import { saveSearchButtonTexts } from "../i18n/save-search-button.ts";
 import { FAVOURITE_ADDED_EVENT } from "./favourites-store.ts";
 import { requestLogin } from "./login-modal-host.tsx";
 import { onDemand } from "./on-demand.ts";
@@ -126,7 +126,7 @@ export function SaveSearchButton({
   /** The hint tooltips under the button; off on the map page, where they would cover the map's tools. */
   hints?: boolean;
 }) {
-  const t = savedSearchTexts[locale];
+  const t = saveSearchButtonTexts[locale];
   const revalidator = useRevalidator();
   const [saved, setSaved] = useState(state.saved);
   const [loggedIn, setLoggedIn] = useState(state.loggedIn);

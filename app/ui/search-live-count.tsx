@@ -7,12 +7,19 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import type { SearchQuery } from "../../core/search/query.ts";
 import { createCountScheduler } from "../../core/search/live-count.ts";
-import { baseFilters, formEntriesToFilters, pickDropdownValue, type DropdownState } from "../../core/search/ui-rules.ts";
+import { pickDropdownValue, type DropdownState } from "../../core/search/ui-rules.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { searchToolsTexts } from "../i18n/search-tools.ts";
+import { onDemand } from "./on-demand.ts";
 import "./search-tools.css";
 
 export const AVAILABLE_RESULTS_URL = "/portal-srp/api/v1/search/availableresults";
+
+/**
+ * How the form's entries become the count's filters, with the filter registry it reads: loaded when the
+ * form is first used (the pointer over it, the focus in it), so it stays out of the page's first JavaScript.
+ */
+const formFilters = onDemand(() => import("../../core/search/form-filters.ts"));
 
 export interface LiveCount {
   /** The count for the form as it is now; null before the first change (show the page's total). */
@@ -34,11 +41,13 @@ export function useLiveCount(formRef: RefObject<HTMLFormElement | null>, { query
     inflight.current?.abort();
     const controller = new AbortController();
     inflight.current = controller;
-    const q = queryRef.current;
-    const entries = [...new FormData(form).entries()].filter((e): e is [string, string] => typeof e[1] === "string");
-    const body = { locations: q.places, filters: formEntriesToFilters(entries, baseFilters(q)) };
     setState((s) => ({ ...s, loading: true, error: false }));
     try {
+      const { baseFilters, formEntriesToFilters } = await formFilters.load();
+      if (controller.signal.aborted) return;
+      const q = queryRef.current;
+      const entries = [...new FormData(form).entries()].filter((e): e is [string, string] => typeof e[1] === "string");
+      const body = { locations: q.places, filters: formEntriesToFilters(entries, baseFilters(q)) };
       const response = await fetch(AVAILABLE_RESULTS_URL, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
@@ -70,9 +79,13 @@ export function useLiveCount(formRef: RefObject<HTMLFormElement | null>, { query
     };
     form.addEventListener("change", schedule);
     form.addEventListener("input", schedule);
+    form.addEventListener("pointerover", formFilters.preload);
+    form.addEventListener("focusin", formFilters.preload);
     return () => {
       form.removeEventListener("change", schedule);
       form.removeEventListener("input", schedule);
+      form.removeEventListener("pointerover", formFilters.preload);
+      form.removeEventListener("focusin", formFilters.preload);
       scheduler.cancel();
       inflight.current?.abort();
     };

@@ -5,9 +5,10 @@
 import { useEffect, useRef, useState } from "react";
 import { formatInteger } from "../../core/format.ts";
 import { PlaceLevel } from "../../core/places.ts";
-import { attachChildren, checkState, selectedPlaceIds, toggleNode, type TreeNode } from "../../core/search/ui-rules.ts";
+import { attachChildren, checkState, selectedPlaceIds, toggleNode, type TreeNode } from "../../core/search/checkbox-tree.ts";
 import type { UrlPlace } from "../../core/search/url.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
+import { searchToolPanelTexts } from "../i18n/search-tool-panels.ts";
 import { searchToolsTexts } from "../i18n/search-tools.ts";
 import type { LocalityButtonProps, ToolPlace } from "./search-locality.tsx";
 import { leaveTo } from "./search-modal.tsx";
@@ -117,6 +118,7 @@ function toNodes(children: NodeInfo[]): TreeNode[] {
 
 export function LocalityTree({ query, places, locale, onDone }: LocalityButtonProps & { onDone: () => void }) {
   const t = searchToolsTexts[locale];
+  const pt = searchToolPanelTexts[locale];
   // The tree hangs from a province or a town; regions, all of Italy and map areas have none (docs/decisions/030).
   const first = places.find((p) => p.id === query.places[0]);
   // Several towns of one province: the province's tree, with those towns ticked.
@@ -273,7 +275,7 @@ export function LocalityTree({ query, places, locale, onDone }: LocalityButtonPr
                     type="button"
                     className="st-tree__toggle"
                     aria-expanded={isOpen}
-                    aria-label={isOpen ? t.collapse(node.name) : t.expand(node.name)}
+                    aria-label={isOpen ? pt.collapse(node.name) : pt.expand(node.name)}
                     onClick={() => onExpand(n.id)}
                   >
                     <span aria-hidden="true">{isOpen ? "−" : "+"}</span>
@@ -298,7 +300,7 @@ export function LocalityTree({ query, places, locale, onDone }: LocalityButtonPr
 
   return (
     <div className="st-locality">
-      {status === "none" ? <p className="st-muted">{t.localityPickProvince}</p> : null}
+      {status === "none" ? <p className="st-muted">{pt.localityPickProvince}</p> : null}
       {status === "loading" ? (
         <p className="st-muted" role="status">
           {t.loading}
@@ -312,7 +314,7 @@ export function LocalityTree({ query, places, locale, onDone }: LocalityButtonPr
       {status === "ready" && root ? (
         <>
           <p className="st-locality__root">{root.name}</p>
-          {roots.length === 0 ? <p className="st-muted">{t.noChoices}</p> : renderNodes(roots, 0)}
+          {roots.length === 0 ? <p className="st-muted">{pt.noChoices}</p> : renderNodes(roots, 0)}
         </>
       ) : null}
       {applyError ? (
@@ -322,7 +324,7 @@ export function LocalityTree({ query, places, locale, onDone }: LocalityButtonPr
       ) : null}
       <div className="st-actions">
         <button type="button" className="st-secondary" onClick={onDone}>
-          {t.cancel}
+          {pt.cancel}
         </button>
         <button
           type="button"
@@ -331,7 +333,7 @@ export function LocalityTree({ query, places, locale, onDone }: LocalityButtonPr
           disabled={status !== "ready" || applying}
           aria-busy={applying}
         >
-          {t.apply}
+          {pt.apply}
         </button>
       </div>
     </div>

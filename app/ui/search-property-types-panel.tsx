@@ -3,9 +3,10 @@
  * tick, and 'Applica'. Its own chunk, loaded when the modal first opens.
  */
 import { useState } from "react";
-import { propertyGroupOptions, propertyTypeOptions, togglePropertyType } from "../../core/search/ui-rules.ts";
+import { propertyGroupOptions, propertyTypeOptions, togglePropertyType } from "../../core/search/property-type-panel.ts";
 import type { PropertyTypeGroup } from "../../core/search/vocabulary.ts";
 import { localizePath } from "../i18n/locale.ts";
+import { searchToolPanelTexts } from "../i18n/search-tool-panels.ts";
 import { propertyLabels, searchToolsTexts } from "../i18n/search-tools.ts";
 import { leaveTo } from "./search-modal.tsx";
 import { groupLabel, type PropertyTypeButtonProps } from "./search-property-types.tsx";
@@ -13,6 +14,7 @@ import { searchUrl } from "./search-url.ts";
 
 export function PropertyTypePanel({ query, locale, places, onDone }: Required<PropertyTypeButtonProps> & { onDone: () => void }) {
   const t = searchToolsTexts[locale];
+  const pt = searchToolPanelTexts[locale];
   const labels = propertyLabels[locale];
   const [group, setGroup] = useState<PropertyTypeGroup>(query.group);
   const [types, setTypes] = useState<string[]>(query.propertyTypes);
@@ -39,7 +41,7 @@ export function PropertyTypePanel({ query, locale, places, onDone }: Required<Pr
       <div className="st-types__columns">
         {groups.length > 1 ? (
           <fieldset className="st-fieldset">
-            <legend>{t.propertyGroupLegend}</legend>
+            <legend>{pt.propertyGroupLegend}</legend>
             {groups.map(({ group: g }) => (
               <label key={g} className="st-option">
                 <input
@@ -59,11 +61,11 @@ export function PropertyTypePanel({ query, locale, places, onDone }: Required<Pr
         ) : null}
         <fieldset className="st-fieldset">
           <legend>
-            {t.propertyTypesLegend}: {groupLabel(query, group, locale)}
+            {pt.propertyTypesLegend}: {groupLabel(query, group, locale)}
           </legend>
           <label className="st-option st-option--all">
             <input type="checkbox" checked={types.length === 0} onChange={() => setTypes(togglePropertyType(group, types, "all"))} />
-            {t.allTypes}
+            {pt.allTypes}
           </label>
           {offered.map((type) => (
             <label key={type} className="st-option">
@@ -85,10 +87,10 @@ export function PropertyTypePanel({ query, locale, places, onDone }: Required<Pr
       ) : null}
       <div className="st-actions">
         <button type="button" className="st-secondary" onClick={onDone}>
-          {t.cancel}
+          {pt.cancel}
         </button>
         <button type="button" className="st-primary" onClick={() => void apply()} disabled={applying} aria-busy={applying}>
-          {t.apply}
+          {pt.apply}
         </button>
       </div>
     </div>

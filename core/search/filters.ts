@@ -4,11 +4,12 @@
  * `geoForms` below), how it reads from and writes to the raw filter object (and so the URL), the
  * listing condition it stands for, its rules, its form field and its label key. From the registry
  * come parsing (query.ts), the URL codec (url.ts), the SQL (db/listings-search.ts compiles the
- * conditions), the in-memory predicates (db/listing-facts.ts) and the filter form
- * (app/ui/results-filters.tsx). Adding a filter is one entry here plus its labels in app/i18n/search.ts.
+ * conditions), the in-memory predicates (db/listing-facts.ts) and the filter form's fields
+ * (app/search/filter-form.server.ts, page data for app/ui/results-filters.tsx, docs/decisions/071). Adding a
+ * filter is one entry here plus its labels in app/i18n/search.ts.
  *
- * Pure: no React, no database, and no zod, so the browser's form code can read it without the schema
- * library (docs/decisions/027): raw keys are described as data (RawSpec) and query.ts builds the zod
+ * Pure: no React, no database, and no zod, so the browser's live count (core/search/form-filters.ts, loaded
+ * on the form's first use) can read it without the schema library (docs/decisions/027): raw keys are described as data (RawSpec) and query.ts builds the zod
  * schema from them. Conditions are plain data over listing columns, so core stays free of Kysely and
  * db/ turns each node into SQL or a predicate generically.
  */

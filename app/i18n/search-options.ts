@@ -1,0 +1,59 @@
+/**
+ * Labels of the search's contract, category and sort options: the filter form's menus (their options come with the
+ * results page's data, app/search/filter-form.server.ts) and the agency pages' sort menu. A table of its own, so the
+ * results page does not load it.
+ */
+export const optionLabels = {
+  it: {
+    channel: { vendita: "Vendita", affitto: "Affitto", "affitto-breve": "Affitto breve" },
+    group: {
+      case: "Case",
+      "nuove-costruzioni": "Nuove costruzioni",
+      stanze: "Stanze",
+      "garage-posti-auto": "Garage e posti auto",
+      "cantine-solai": "Cantine e solai",
+      "edifici-palazzi": "Edifici e palazzi",
+      uffici: "Uffici",
+      commerciale: "Locali commerciali",
+      capannoni: "Capannoni",
+      terreni: "Terreni",
+    },
+    sort: {
+      rilevanza: "Rilevanza",
+      prezzo_crescente: "Prezzo crescente",
+      prezzo_decrescente: "Prezzo decrescente",
+      prezzo_mq_crescente: "Prezzo al m² crescente",
+      prezzo_mq_decrescente: "Prezzo al m² decrescente",
+      superficie_crescente: "Superficie crescente",
+      superficie_decrescente: "Superficie decrescente",
+      data_decrescente: "Più recenti",
+      data_crescente: "Meno recenti",
+    },
+  },
+  en: {
+    channel: { vendita: "For sale", affitto: "For rent", "affitto-breve": "Holiday rentals" },
+    group: {
+      case: "Homes",
+      "nuove-costruzioni": "New builds",
+      stanze: "Rooms",
+      "garage-posti-auto": "Garages and parking",
+      "cantine-solai": "Cellars and lofts",
+      "edifici-palazzi": "Buildings",
+      uffici: "Offices",
+      commerciale: "Commercial premises",
+      capannoni: "Warehouses",
+      terreni: "Land",
+    },
+    sort: {
+      rilevanza: "Relevance",
+      prezzo_crescente: "Price, lowest first",
+      prezzo_decrescente: "Price, highest first",
+      prezzo_mq_crescente: "Price per m², lowest first",
+      prezzo_mq_decrescente: "Price per m², highest first",
+      superficie_crescente: "Size, smallest first",
+      superficie_decrescente: "Size, largest first",
+      data_decrescente: "Newest first",
+      data_crescente: "Oldest first",
+    },
+  },
+} as const;
