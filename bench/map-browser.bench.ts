@@ -6,6 +6,8 @@
  *    the mouse drags the map around in circles for a few seconds, and the page records every
  *    requestAnimationFrame: frame rate median and 5th percentile (the slow frames). The same for a street
  *    view of Milano's centre, where every listing is a price pin (the densest drawing the map makes).
+ *    And the renderer's floor: the same panning over a bare MapLibre map (one background layer, nothing
+ *    else), which no map drawn by this Chromium can beat.
  * 2. First map render on a phone: Lighthouse's mobile settings as DevTools applies them (412 × 823 at
  *    DPR 1.75, touch, 4× CPU slowdown, 562.5 ms round trip, 1.47 Mbit/s down, 0.68 Mbit/s up) on a fresh
  *    profile: Largest Contentful Paint from a PerformanceObserver, and the time until the map is drawn
@@ -29,6 +31,7 @@ import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/browser.ts";
+import { MAPLIBRE_VERSION } from "../app/ui/maplibre.client.ts";
 
 const { values } = parseArgs({
   options: {
@@ -154,6 +157,58 @@ async function idleFps(page: Page): Promise<number> {
 
 // ---------- 1. panning ----------
 
+/** Drags the map in circles for `seconds` over the element in `box`; every requestAnimationFrame as fps, and the main thread's busy share. */
+async function dragAndRecord(
+  context: BrowserContext,
+  page: Page,
+  box: { x: number; y: number; width: number; height: number },
+  seconds: number,
+): Promise<{ fps: number[]; mainThread: number; load: string }> {
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const radius = Math.min(box.width, box.height) / 5;
+  // Every frame the page produces while the mouse drags the map.
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __recording: boolean };
+    w.__frames = [];
+    w.__recording = true;
+    const tick = (t: number) => {
+      w.__frames.push(t);
+      if (w.__recording) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const taskSeconds = async () =>
+    (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")?.value ?? Number.NaN;
+  const tasksBefore = await taskSeconds();
+  await page.mouse.move(cx + radius, cy);
+  await page.mouse.down();
+  const started = performance.now();
+  // Circles around the start, so the view stays over the same dense area: about 60 mouse moves a second.
+  for (let step = 0; performance.now() - started < seconds * 1000; step++) {
+    const angle = step / 20;
+    await page.mouse.move(cx + radius * Math.cos(angle), cy + radius * Math.sin(angle));
+    await new Promise((r) => setTimeout(r, 16));
+  }
+  const frames = await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __recording: boolean };
+    w.__recording = false;
+    return w.__frames;
+  });
+  const busy = (await taskSeconds()) - tasksBefore;
+  const elapsed = (performance.now() - started) / 1000;
+  const measuredLoad = load();
+  await page.mouse.up();
+  const fps = frames
+    .slice(1)
+    .map((t, i) => t - frames[i]!)
+    .filter((d) => d > 0)
+    .map((d) => 1000 / d);
+  return { fps, mainThread: busy / elapsed, load: measuredLoad };
+}
+
 async function panRun(
   url: string,
   seconds: number,
@@ -168,49 +223,37 @@ async function panRun(
     if (before.total < minListings)
       throw new Error(`the view holds ${before.total} listings, fewer than ${minListings}: choose a denser --path`);
     const box = (await page.locator(".search-map__canvas canvas").boundingBox())!;
-    const cx = box.x + box.width / 2;
-    const cy = box.y + box.height / 2;
-    const radius = Math.min(box.width, box.height) / 5;
-    // Every frame the page produces while the mouse drags the map.
-    await page.evaluate(() => {
-      const w = window as unknown as { __frames: number[]; __recording: boolean };
-      w.__frames = [];
-      w.__recording = true;
-      const tick = (t: number) => {
-        w.__frames.push(t);
-        if (w.__recording) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-    const cdp = await browser.context.newCDPSession(page);
-    await cdp.send("Performance.enable");
-    const taskSeconds = async () =>
-      (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")?.value ?? Number.NaN;
-    const tasksBefore = await taskSeconds();
-    await page.mouse.move(cx + radius, cy);
-    await page.mouse.down();
-    const started = performance.now();
-    // Circles around the start, so the view stays over the same dense area: about 60 mouse moves a second.
-    for (let step = 0; performance.now() - started < seconds * 1000; step++) {
-      const angle = step / 20;
-      await page.mouse.move(cx + radius * Math.cos(angle), cy + radius * Math.sin(angle));
-      await new Promise((r) => setTimeout(r, 16));
-    }
-    const frames = await page.evaluate(() => {
-      const w = window as unknown as { __frames: number[]; __recording: boolean };
-      w.__recording = false;
-      return w.__frames;
-    });
-    const busy = (await taskSeconds()) - tasksBefore;
-    const elapsed = (performance.now() - started) / 1000;
-    const measuredLoad = load();
-    await page.mouse.up();
-    const fps = frames
-      .slice(1)
-      .map((t, i) => t - frames[i]!)
-      .filter((d) => d > 0)
-      .map((d) => 1000 / d);
-    return { fps, idle, mainThread: busy / elapsed, before, load: measuredLoad };
+    return { ...(await dragAndRecord(browser.context, page, box, seconds)), idle, before };
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * The renderer's floor: the same window and panning on a page that holds nothing but a MapLibre map whose
+ * style is one background layer (no sources, no markers, no portal code), MapLibre served by the portal
+ * from /vendor/ as on the map pages. No map this Chromium draws can pan faster than this.
+ */
+async function floorRun(portalUrl: string, seconds: number): Promise<{ fps: number[]; mainThread: number; load: string }> {
+  const browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await browser.context.newPage();
+    const vendor = `/vendor/maplibre-gl/${MAPLIBRE_VERSION}`;
+    const html = `<!doctype html><html><head><link rel="stylesheet" href="${vendor}/maplibre-gl.css">
+<style>html,body,#map{margin:0;width:100%;height:100%}</style></head><body><div id="map"></div>
+<script type="module">
+import * as maplibregl from "${vendor}/maplibre-gl.mjs";
+const map = new maplibregl.Map({ container: "map", center: [9.19, 45.46], zoom: 11,
+  style: { version: 8, sources: {}, layers: [{ id: "background", type: "background", paint: { "background-color": "#f2efe9" } }] } });
+map.on("load", () => { window.__ready = true; });
+</script></body></html>`;
+    // A page of the portal's origin (so MapLibre's module worker loads from /vendor/), answered by the browser itself.
+    await page.route(`${portalUrl}/__map-floor`, (route) => route.fulfill({ contentType: "text/html", body: html }));
+    await page.goto(`${portalUrl}/__map-floor`);
+    await page.waitForFunction(() => (window as unknown as { __ready?: boolean }).__ready === true, null, { timeout: 60_000 });
+    await new Promise((r) => setTimeout(r, 1000));
+    const box = (await page.locator("#map canvas").boundingBox())!;
+    return await dragAndRecord(browser.context, page, box, seconds);
   } finally {
     await browser.close();
   }
@@ -377,6 +420,15 @@ try {
     const sorted = allFps.sort((a, b) => a - b);
     console.log(
       `panning, ${scenario.name}, all runs: fps median ${quantile(sorted, 0.5).toFixed(1)}, p5 ${quantile(sorted, 0.05).toFixed(1)} (target ≥ 50)`,
+    );
+  }
+  for (let run = 1; run <= Number(values.runs); run++) {
+    const { fps, mainThread, load: l } = await floorRun(portal.url, Number(values.seconds));
+    const sorted = [...fps].sort((a, b) => a - b);
+    console.log(
+      `panning, renderer's floor (MapLibre with a background layer only), run ${run}: ${fps.length} frames ` +
+        `(${(fps.length / Number(values.seconds)).toFixed(1)} a second), fps median ${quantile(sorted, 0.5).toFixed(1)}, p5 ${quantile(sorted, 0.05).toFixed(1)}, ` +
+        `page's main thread busy ${(mainThread * 100).toFixed(0)} %; load average ${l}`,
     );
   }
 
