@@ -3,21 +3,11 @@
  * results page's data, app/search/filter-form.server.ts) and the agency pages' sort menu. A table of its own, so the
  * results page does not load it.
  */
+import { propertyGroupLabels } from "./property-groups.ts";
 export const optionLabels = {
   it: {
     channel: { vendita: "Vendita", affitto: "Affitto", "affitto-breve": "Affitto breve" },
-    group: {
-      case: "Case",
-      "nuove-costruzioni": "Nuove costruzioni",
-      stanze: "Stanze",
-      "garage-posti-auto": "Garage e posti auto",
-      "cantine-solai": "Cantine e solai",
-      "edifici-palazzi": "Edifici e palazzi",
-      uffici: "Uffici",
-      commerciale: "Locali commerciali",
-      capannoni: "Capannoni",
-      terreni: "Terreni",
-    },
+    group: propertyGroupLabels.it,
     sort: {
       rilevanza: "Rilevanza",
       prezzo_crescente: "Prezzo crescente",
@@ -32,18 +22,7 @@ export const optionLabels = {
   },
   en: {
     channel: { vendita: "For sale", affitto: "For rent", "affitto-breve": "Holiday rentals" },
-    group: {
-      case: "Homes",
-      "nuove-costruzioni": "New builds",
-      stanze: "Rooms",
-      "garage-posti-auto": "Garages and parking",
-      "cantine-solai": "Cellars and lofts",
-      "edifici-palazzi": "Buildings",
-      uffici: "Offices",
-      commerciale: "Commercial premises",
-      capannoni: "Warehouses",
-      terreni: "Land",
-    },
+    group: propertyGroupLabels.en,
     sort: {
       rilevanza: "Relevance",
       prezzo_crescente: "Price, lowest first",

@@ -2,6 +2,7 @@
  * Texts of the search tools on the results page: the locality and property-type buttons and modals, recent searches,
  * live count, back. What only the modals' contents say is app/i18n/search-tool-panels.ts, loaded with them.
  */
+import { propertyGroupLabels } from "./property-groups.ts";
 import { formatInteger } from "../../core/format.ts";
 import type { Messages } from "./locale.ts";
 
@@ -70,18 +71,7 @@ export const searchToolsTexts: Messages<SearchToolsTexts> = {
 /** Group and type names in the property-type panel and in the recent-search texts. */
 export const propertyLabels = {
   it: {
-    group: {
-      case: "Case",
-      "nuove-costruzioni": "Nuove costruzioni",
-      stanze: "Stanze",
-      "garage-posti-auto": "Garage e posti auto",
-      "cantine-solai": "Cantine e solai",
-      "edifici-palazzi": "Edifici e palazzi",
-      uffici: "Uffici",
-      commerciale: "Locali commerciali",
-      capannoni: "Capannoni",
-      terreni: "Terreni",
-    },
+    group: propertyGroupLabels.it,
     type: {
       appartamento: "Appartamento",
       "attico-mansarda": "Attico / Mansarda",
@@ -109,18 +99,7 @@ export const propertyLabels = {
     holidayHomes: "Case vacanza",
   },
   en: {
-    group: {
-      case: "Homes",
-      "nuove-costruzioni": "New builds",
-      stanze: "Rooms",
-      "garage-posti-auto": "Garages and parking",
-      "cantine-solai": "Cellars and lofts",
-      "edifici-palazzi": "Buildings",
-      uffici: "Offices",
-      commerciale: "Commercial premises",
-      capannoni: "Warehouses",
-      terreni: "Land",
-    },
+    group: propertyGroupLabels.en,
     type: {
       appartamento: "Flat",
       "attico-mansarda": "Penthouse / Attic",
