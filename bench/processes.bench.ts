@@ -116,43 +116,36 @@ function send(agent: Agent, url: URL, method: "GET" | "POST", path: string, body
   });
 }
 
-/** CPU seconds (user + system) of a process and every process below it, from /proc. */
-function treeCpuSeconds(rootPid: number): number {
-  const stats = new Map<number, { ppid: number; cpu: number }>();
+/** Every process now on this machine: parent, name and CPU seconds so far (user + system), from /proc. */
+function processes(): Map<number, { ppid: number; name: string; cpu: number }> {
+  const all = new Map<number, { ppid: number; name: string; cpu: number }>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      stats.set(Number(entry), { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) });
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      // utime and stime, in USER_HZ (100 on Linux)
+      all.set(Number(entry), { ppid: Number(fields[1]), name, cpu: (Number(fields[11]) + Number(fields[12])) / 100 });
     } catch {
       // the process ended while the directory was read
     }
   }
-  let ticks = 0;
-  const visit = (pid: number) => {
-    ticks += stats.get(pid)?.cpu ?? 0;
-    for (const [child, s] of stats) if (s.ppid === pid) visit(child);
-  };
-  visit(rootPid);
-  return ticks / 100; // USER_HZ, 100 on Linux
+  return all;
 }
 
-/** CPU seconds of every PostgreSQL process on this machine (the server the portal queries, when it is local). */
-function postgresCpuSeconds(): number {
-  let ticks = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (!stat.includes("(postgres)")) continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return ticks / 100;
+/** CPU seconds of a process and every process below it, and of every PostgreSQL process (the server the portal queries, when local). */
+function cpuSeconds(rootPid: number): { portal: number; postgres: number } {
+  const all = processes();
+  let portal = 0;
+  const visit = (pid: number) => {
+    portal += all.get(pid)?.cpu ?? 0;
+    for (const [child, p] of all) if (p.ppid === pid) visit(child);
+  };
+  visit(rootPid);
+  let postgres = 0;
+  for (const p of all.values()) if (p.name === "postgres") postgres += p.cpu;
+  return { portal, postgres };
 }
 
 interface LoadResult {
@@ -172,8 +165,7 @@ async function load(url: string, kind: "search" | "pages", serverPid: number): P
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let errors = 0;
-  const portalBefore = treeCpuSeconds(serverPid);
-  const postgresBefore = postgresCpuSeconds();
+  const before = cpuSeconds(serverPid);
   const until = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -192,8 +184,9 @@ async function load(url: string, kind: "search" | "pages", serverPid: number): P
       }
     }),
   );
-  const portalCpu = treeCpuSeconds(serverPid) - portalBefore;
-  const postgresCpu = postgresCpuSeconds() - postgresBefore;
+  const after = cpuSeconds(serverPid);
+  const portalCpu = after.portal - before.portal;
+  const postgresCpu = after.postgres - before.postgres;
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;

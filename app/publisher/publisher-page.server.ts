@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import { data, redirect } from "react-router";
 import { publisherIdFromParam } from "../../core/publisher/page.ts";
 import { buildPaginator } from "../../core/search/paginator.ts";
-import { sortAliases, sortKeys, type SortKey } from "../../core/search/vocabulary.ts";
+import { sortAliases, sortKeys, sortParam, type SortKey } from "../../core/search/vocabulary.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { findAgents, findPublisher, findPublisherListings } from "../../db/publishers.ts";
 import type { Database } from "../../db/schema.ts";
@@ -30,7 +30,7 @@ export type PublisherPageKind = "agency" | "agentPro";
 /** The page's own URL for a page and sort (sort and page in the query; page 1 and relevance left out). */
 export function publisherPageHref(base: string, sort: SortKey, page: number): string {
   const q = new URLSearchParams();
-  if (sort !== "rilevanza") q.set("ordine", sort.replace(/_/g, "-"));
+  if (sort !== "rilevanza") q.set("ordine", sortParam(sort));
   if (page > 1) q.set("pagina", String(page));
   const s = q.toString();
   return s ? `${base}?${s}` : base;

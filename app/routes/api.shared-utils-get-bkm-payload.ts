@@ -13,6 +13,7 @@ import { mycasaEndpoint } from "../mycasa/api.server.ts";
 import { describeSearch, searchOf, SITE_DOMAINS, storedSearchOf, userFieldSchema } from "../mycasa/saved-searches.server.ts";
 import { LIMITS } from "../../core/search/query.ts";
 import { savedSearchRaw } from "../../core/search/saved-search.ts";
+import { sortParam } from "../../core/search/vocabulary.ts";
 import type { Route } from "./+types/api.shared-utils-get-bkm-payload";
 
 const GEO_KEYS = ["geobounds", "geopolygon", "geocircle", "nearby"];
@@ -55,7 +56,7 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
           user: { id: user.id },
           searchType: "bookmark",
           domain: stored.domain,
-          searchData: { filters: savedSearchRaw(query), locations: query.places, activeSort: query.sort.replace(/_/g, "-") },
+          searchData: { filters: savedSearchRaw(query), locations: query.places, activeSort: sortParam(query.sort) },
           excludeAuctions: query.filters.auction === "exclude",
           auctionAllowed: described.auctionAllowed,
           title: described.defaultTitle,

@@ -7,7 +7,7 @@
  */
 import { formGroupsOpen, searchFilters, type AnyFilter, type FormFilterKey, type FormGroup } from "../../core/search/filters.ts";
 import type { SearchQuery } from "../../core/search/query.ts";
-import { channels, groupsByChannel, sortKeys } from "../../core/search/vocabulary.ts";
+import { channels, groupsByChannel, sortKeys, sortParam } from "../../core/search/vocabulary.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { filterLabels, type FilterLabel } from "../i18n/search.ts";
 import { optionLabels } from "../i18n/search-options.ts";
@@ -94,6 +94,6 @@ export function formChoices(query: SearchQuery, locale: Locale): FormChoices {
     channel: channels.map((c) => [c, o.channel[c]]),
     group: groupsByChannel[query.channel].map((g) => [g, o.group[g]]),
     // The default sort sends nothing; the others as the URL writes them (prezzo-crescente).
-    sort: sortKeys.map((k) => [k === "rilevanza" ? "" : k.replace(/_/g, "-"), o.sort[k]]),
+    sort: sortKeys.map((k) => [k === "rilevanza" ? "" : sortParam(k), o.sort[k]]),
   };
 }

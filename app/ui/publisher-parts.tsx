@@ -2,7 +2,7 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { DESCRIPTION_CUT, isDescriptionCut } from "../../core/publisher/page.ts";
 import type { Paginator } from "../../core/search/paginator.ts";
-import { sortKeys, type SortKey } from "../../core/search/vocabulary.ts";
+import { sortKeys, sortParam, type SortKey } from "../../core/search/vocabulary.ts";
 import type { ListingCard } from "../api/listing-card-presenter.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { publisherTexts } from "../i18n/publisher.ts";
@@ -85,9 +85,9 @@ export function SortForm({ action, sort, locale }: { action: string; sort: SortK
   return (
     <form method="get" action={localizePath(action, locale)} className="publisher-sort">
       <label htmlFor="ordine">{t.sortBy}</label>
-      <select id="ordine" name="ordine" defaultValue={sort.replace(/_/g, "-")} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+      <select id="ordine" name="ordine" defaultValue={sortParam(sort)} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
         {sortKeys.map((k) => (
-          <option key={k} value={k.replace(/_/g, "-")}>
+          <option key={k} value={sortParam(k)}>
             {optionLabels[locale].sort[k]}
           </option>
         ))}

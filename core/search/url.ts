@@ -11,7 +11,7 @@ import { PlaceLevel } from "../places.ts";
 import { slugify } from "../text.ts";
 import { geoFormByKey, geoFormOf, searchFilters, type AnyFilter, type FilterRegistry, type RawValue } from "./filters.ts";
 import { parseSearch, SearchRuleError, type SearchQuery } from "./query.ts";
-import { groupAliases, groupsByChannel, roomSlugs, type Channel, type PropertyTypeGroup } from "./vocabulary.ts";
+import { groupAliases, groupsByChannel, roomSlugs, sortParam, type Channel, type PropertyTypeGroup } from "./vocabulary.ts";
 
 export interface UrlPlace {
   id: string;
@@ -84,7 +84,7 @@ export function toRawFilters(query: SearchQuery, registry: FilterRegistry = sear
     raw[form.key] = form.toRaw(query.geo as never);
   }
   if (query.includeSurrounding) raw.includeSurrounding = true;
-  if (query.sort !== "rilevanza") raw.sortType = query.sort.replace(/_/g, "-");
+  if (query.sort !== "rilevanza") raw.sortType = sortParam(query.sort);
   if (query.page !== 1) raw.page = query.page;
   return raw;
 }

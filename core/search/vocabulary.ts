@@ -110,6 +110,11 @@ export const sortKeys = [
   "data_crescente",
 ] as const;
 export type SortKey = (typeof sortKeys)[number];
+
+/** A sort key as URLs and forms write it: prezzo_crescente → prezzo-crescente (parseSearch reads both). */
+export function sortParam(sort: SortKey): string {
+  return sort.replace(/_/g, "-");
+}
 export const sortAliases: Readonly<Record<string, SortKey>> = { default: "rilevanza", relevance: "rilevanza" };
 
 /**
