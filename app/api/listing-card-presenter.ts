@@ -2,6 +2,7 @@
 import { formatEuro } from "../../core/format.ts";
 import { contactLabels, contactTarget } from "../../core/listing/contact.ts";
 import { priceUnitSuffix } from "../../core/listing/labels.ts";
+import { listingFloorPlanPath, listingPhotoPaths } from "../../core/listing/media.ts";
 import { publicAddress } from "../../core/listing/location.ts";
 import { publicListing } from "../../core/listing/public.ts";
 import type { ListingSummary } from "../../db/listings-search.ts";
@@ -47,8 +48,8 @@ export function presentListingCard(summary: ListingSummary, directory: PlaceDire
       isNewConstruction: l.isNewConstruction,
     },
     media: {
-      photos: Array.from({ length: l.photoCount }, (_, i) => `/media/listing/${l.id}/${i}.svg`),
-      floorPlan: l.hasFloorPlan ? `/media/listing/${l.id}/planimetria.svg` : null,
+      photos: listingPhotoPaths(l.id, l.photoCount),
+      floorPlan: l.hasFloorPlan ? listingFloorPlanPath(l.id) : null,
       virtualTour: l.hasVirtualTour,
     },
     geoInfos: { lat: l.location.lat, lon: l.location.lon, geo_visibility_level: l.geoVisibility },

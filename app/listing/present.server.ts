@@ -2,6 +2,7 @@
 import { formatEuro, formatInteger } from "../../core/format.ts";
 import { contactLabels, contactTarget } from "../../core/listing/contact.ts";
 import { energySteps } from "../../core/listing/energy.ts";
+import { listingFloorPlanPath, listingPhotoPaths } from "../../core/listing/media.ts";
 import {
   availabilityLabels,
   channelLabels,
@@ -143,8 +144,8 @@ export function presentListing(detail: ListingDetail, directory: PlaceDirectory,
         l.energyIndex !== null ? `${formatInteger(Math.round(l.energyIndex))} kWh/m² ${locale === "it" ? "anno" : "per year"}` : null,
       steps: energySteps(l.energyClass),
     },
-    photos: Array.from({ length: l.photoCount }, (_, i) => `/media/listing/${l.id}/${i}.svg`),
-    floorPlan: l.hasFloorPlan ? `/media/listing/${l.id}/planimetria.svg` : null,
+    photos: listingPhotoPaths(l.id, l.photoCount),
+    floorPlan: l.hasFloorPlan ? listingFloorPlanPath(l.id) : null,
     address: publicAddress(l.street, l.streetNumber, townName, location.exact),
     zoneName: zone?.name ?? null,
     postalCode: l.postalCode,

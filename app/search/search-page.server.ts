@@ -41,7 +41,8 @@ export interface CardView {
   address: string;
   isAuction: boolean;
   exactPin: boolean;
-  photos: string[];
+  /** The photos are listingPhotoPath(id, 0 … photoCount − 1): a count instead of 20 addresses per card. */
+  photoCount: number;
   publisherName: string;
   contactLabel: string;
   contactHref: string;
@@ -332,7 +333,7 @@ function presentCard(card: ListingCard, locale: Locale, t: (typeof searchTexts)[
     address: card.address,
     isAuction: card.features.isAuction,
     exactPin: card.geoInfos.geo_visibility_level === 1,
-    photos: card.media.photos,
+    photoCount: card.media.photos.length,
     publisherName: card.publisher.publisherName,
     contactLabel: contact,
     contactHref: `${href}#contatti`,

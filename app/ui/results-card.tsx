@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
+import { listingPhotoPath } from "../../core/listing/media.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { hiddenAdsTexts } from "../i18n/hidden-ads.ts";
 import { searchTexts } from "../i18n/search.ts";
@@ -42,7 +43,7 @@ export function ResultsCard({
   const [index, setIndex] = useState(0);
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
-  const count = card.photos.length;
+  const count = card.photoCount;
   const link = photoHref(card.href, index);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const features: string[] = [];
@@ -56,7 +57,7 @@ export function ResultsCard({
         {count > 0 ? (
           <a href={link} tabIndex={-1} aria-hidden="true" className="result-card__photo-link">
             <img
-              src={card.photos[index]}
+              src={listingPhotoPath(card.id, index)}
               alt=""
               width={PHOTO_WIDTH}
               height={PHOTO_HEIGHT}
