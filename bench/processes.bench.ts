@@ -1,5 +1,5 @@
 /**
- * `npm run bench:processes -- --database postgres://… [--workers 1,2] [--seconds 20] [--connections 16]`
+ * `npm run bench:processes -- --database postgres://… [--workers 1,2] [--seconds 20] [--connections 16] [--kinds search,pages]`
  *
  * Throughput of the built server as `npm start` runs it, on a PostgreSQL database that already holds
  * the data (start the portal once on it, or `npm run generate`), with 1 and then 2 worker processes
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     workers: { type: "string", default: "1,2" },
     seconds: { type: "string", default: "20" },
     connections: { type: "string", default: "16" },
+    kinds: { type: "string", default: "search,pages" },
   },
 });
 if (!values.database) {
@@ -33,6 +34,7 @@ if (!values.database) {
 const root = new URL("..", import.meta.url).pathname;
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
+const kinds = values.kinds!.split(",").filter((k): k is "search" | "pages" => k === "search" || k === "pages");
 
 async function startServer(workers: number): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [join(root, "scripts/start.ts")], {
@@ -205,7 +207,7 @@ async function load(url: string, kind: "search" | "pages", serverPid: number): P
 for (const workers of values.workers!.split(",").map(Number)) {
   const { url, child } = await startServer(workers);
   try {
-    for (const kind of ["search", "pages"] as const) {
+    for (const kind of kinds) {
       const r = await load(url, kind, child.pid!);
       process.stdout.write(
         `${workers} worker(s) ${kind}: ${r.rps} req/s, ${r.errors} errors of ${r.n}, median ${r.p50} ms, p95 ${r.p95} ms; ` +

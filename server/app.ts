@@ -11,6 +11,7 @@ import * as build from "virtual:react-router/server-build";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { StartupError, startPortal } from "./lifecycle.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { WORKER_NODE_FLAGS } from "./node-flags.ts";
 
 // For the integration and end-to-end tests, which start the bundled portal in-process.
 export { build, loadConfig, startPortal, createLogger };
@@ -60,7 +61,8 @@ export async function main({ clientDir }: { clientDir: string }): Promise<void> 
         "one process: the embedded database (PGlite) runs inside this process and cannot be shared; set DATABASE_URL for a process per core",
       );
     }
-    if (workers > 1) return runPrimary(workers, logger);
+    // On PostgreSQL even one worker runs under the primary: it gets the workers' flags and is restarted if it dies.
+    if (config.DATABASE_URL) return runPrimary(workers, logger);
   }
   await runServer(config, logger, clientDir);
 }
@@ -97,6 +99,8 @@ async function runServer(config: Config, logger: Logger, clientDir: string): Pro
  */
 function runPrimary(count: number, logger: Logger): void {
   logger.info({ workers: count }, "starting worker processes");
+  const setFlags = new Set(process.execArgv.map((flag) => flag.split("=")[0]));
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...WORKER_NODE_FLAGS.filter((flag) => !setFlags.has(flag.split("=")[0]))] });
   const ready = new Set<number>();
   let stopping = false;
   let announced = false;
@@ -113,7 +117,7 @@ function runPrimary(count: number, logger: Logger): void {
       }
       if (ready.size === count && !announced) {
         announced = true;
-        process.stdout.write(`\nPortale pronto: ${url} (${count} processi)\n\n`);
+        process.stdout.write(`\nPortale pronto: ${url} (${count} ${count === 1 ? "processo" : "processi"})\n\n`);
       }
     });
     return worker;

@@ -6,7 +6,7 @@
  * recovers by itself when it is back (issue 8 item 4, issue 14 §2).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { get as httpGet } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +15,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
 import { startTestPortal } from "../test/portal.ts";
+import { WORKER_NODE_FLAGS } from "./node-flags.ts";
 import { postgresBinDir, startThrowawayPostgres, type ThrowawayPostgres } from "../test/throwaway-postgres.ts";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -198,6 +199,9 @@ describe.skipIf(!hasPostgres)(
         for (let i = 0; i < 20 && pids.size < 2; i++) pids.add(await servingPid(base));
         expect(pids.size).toBe(2);
         expect(pids.has(child.pid!)).toBe(false);
+        // The workers run with the serving flags (server/app.ts), the primary need not.
+        for (const pid of pids)
+          expect(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toEqual(expect.arrayContaining(WORKER_NODE_FLAGS));
         expect((await search(base)).status).toBe(200);
 
         // A worker that dies while serving is replaced.
