@@ -87,6 +87,10 @@ const schema = z.object({
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   // PostgreSQL statement_timeout of every pooled connection: a slow query fails (503) instead of holding a connection.
   STATEMENT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(600_000).default(5000)),
+  // GET and HEAD requests each process serves at once; more wait their turn in order (server/request-queue.ts).
+  REQUEST_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(2)),
+  // Requests that may wait for a turn in each process; past that a read is answered 503 with Retry-After.
+  REQUEST_QUEUE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100_000).default(256)),
   // Worker processes on PostgreSQL (default: one per core); the embedded database always runs one.
   WEB_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(256).optional()),
 });

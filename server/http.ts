@@ -25,6 +25,7 @@ import { isDatabaseFailure } from "../db/availability.ts";
 import { checkSessionCookies, readRequestInfo } from "./accounts/http-session.ts";
 import type { Logger } from "./logger.ts";
 import { refuseMalformedRequest } from "./request-guard.ts";
+import { RequestQueue } from "./request-queue.ts";
 
 export interface PortalState {
   phase: "starting" | "loading" | "ready" | "stopping";
@@ -137,8 +138,11 @@ export function createHandler(options: {
   logger: Logger;
   hsts?: boolean;
   mapStyleUrl?: string;
+  /** GET and HEAD requests served at once (REQUEST_CONCURRENCY) and how many may wait (REQUEST_QUEUE_LIMIT). */
+  turns?: { concurrency: number; maxWaiting: number };
 }) {
-  const { build, clientDir, state, logger, hsts = false } = options;
+  const { build, clientDir, state, logger, hsts = false, turns = { concurrency: 2, maxWaiting: 256 } } = options;
+  const reads = new RequestQueue(turns.concurrency, turns.maxWaiting);
   const mapOrigin = options.mapStyleUrl ? new URL(options.mapStyleUrl).origin : undefined;
   // The build writes .br and .gz beside each asset (scripts/compress-assets.ts).
   const assets = sirv(clientDir, {
@@ -154,7 +158,15 @@ export function createHandler(options: {
   const handleRequest = createRequestHandler(build, "production");
 
   /** React Router, with request.url on the configured public origin: a forged Host changes no link. */
-  async function serveApp(req: IncomingMessage, res: ServerResponse, services: Services, scope: RequestScope, path: string): Promise<void> {
+  /** `endTurn` is called once the response is made, before it is sent: a client slow to read holds no turn. */
+  async function serveApp(
+    req: IncomingMessage,
+    res: ServerResponse,
+    services: Services,
+    scope: RequestScope,
+    path: string,
+    endTurn: () => void,
+  ): Promise<void> {
     const origin = new URL(services.publicOrigin);
     let request: Request;
     try {
@@ -188,6 +200,7 @@ export function createHandler(options: {
       await response.body?.cancel().catch(() => {});
       response = unavailableResponse(path, req.headers.accept);
     }
+    endTurn();
     if (res.destroyed) return;
     await sendResponse(res, response);
   }
@@ -237,17 +250,30 @@ export function createHandler(options: {
           return;
         }
         const scope: RequestScope = { id: requestId, nonce };
-        // Session renewal (seed 001 §4) happens first, so the routes see the renewed cookies.
-        checkSessionCookies(req, res, services)
-          .catch((error: unknown) => {
-            logger.error({ err: error, reqId: requestId }, "session check failed");
-          })
-          .then(() => serveApp(req, res, services, scope, path))
-          .catch((error: unknown) => {
-            logger.error({ err: error, reqId: requestId }, "response failed");
-            if (!res.headersSent) res.statusCode = 500;
-            res.end();
-          });
+        // Pages and other reads take turns (server/request-queue.ts); a request with a body does not, since
+        // it would hold its turn while a slow client sends it.
+        const turn = req.method === "GET" || req.method === "HEAD" ? reads.enter() : Promise.resolve(() => {});
+        void turn.then((endTurn) => {
+          if (!endTurn) {
+            logger.warn({ reqId: requestId, waiting: reads.waiting }, "too many requests waiting: refused");
+            void sendResponse(res, unavailableResponse(path, req.headers.accept));
+            return;
+          }
+          // A client that left while waiting gets nothing rendered.
+          if (res.destroyed) return endTurn();
+          // Session renewal (seed 001 §4) happens first, so the routes see the renewed cookies.
+          checkSessionCookies(req, res, services)
+            .catch((error: unknown) => {
+              logger.error({ err: error, reqId: requestId }, "session check failed");
+            })
+            .then(() => serveApp(req, res, services, scope, path, endTurn))
+            .catch((error: unknown) => {
+              logger.error({ err: error, reqId: requestId }, "response failed");
+              if (!res.headersSent) res.statusCode = 500;
+              res.end();
+            })
+            .finally(endTurn);
+        });
       });
     });
   };

@@ -126,7 +126,15 @@ export async function startPortal(options: {
   const startedAt = performance.now();
   const state: PortalState = { phase: "starting", services: null, detail: "avvio", availability: null };
   const server = createServer(
-    createHandler({ build, clientDir, state, logger, hsts: config.publicHttps, mapStyleUrl: config.MAP_STYLE_URL }),
+    createHandler({
+      build,
+      clientDir,
+      state,
+      logger,
+      hsts: config.publicHttps,
+      mapStyleUrl: config.MAP_STYLE_URL,
+      turns: { concurrency: config.REQUEST_CONCURRENCY, maxWaiting: config.REQUEST_QUEUE_LIMIT },
+    }),
   );
   server.keepAliveTimeout = 5000;
   server.on("connect", refuseConnect);
