@@ -38,6 +38,9 @@ export interface PortalState {
   availability?: { readonly available: boolean; report(error: unknown): void } | null;
 }
 
+/** A page takes 5–20 ms of CPU; a request holding its turn longer waits on something else (server/request-queue.ts). */
+const MAX_TURN_MS = 250;
+
 /** Seconds a client should wait before retrying a 503. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -142,7 +145,7 @@ export function createHandler(options: {
   turns?: { concurrency: number; maxWaiting: number };
 }) {
   const { build, clientDir, state, logger, hsts = false, turns = { concurrency: 2, maxWaiting: 256 } } = options;
-  const reads = new RequestQueue(turns.concurrency, turns.maxWaiting);
+  const reads = new RequestQueue(turns.concurrency, turns.maxWaiting, MAX_TURN_MS);
   const mapOrigin = options.mapStyleUrl ? new URL(options.mapStyleUrl).origin : undefined;
   // The build writes .br and .gz beside each asset (scripts/compress-assets.ts).
   const assets = sirv(clientDir, {

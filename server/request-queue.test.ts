@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { RequestQueue } from "./request-queue.ts";
 
 describe("RequestQueue", () => {
   it("runs at most `limit` at once and hands turns over in arrival order", async () => {
-    const queue = new RequestQueue(2, 10);
+    const queue = new RequestQueue(2, 10, 60_000);
     const order: string[] = [];
     const first = (await queue.enter())!;
     const second = (await queue.enter())!;
@@ -32,7 +32,7 @@ describe("RequestQueue", () => {
   });
 
   it("counts a turn ended twice once", async () => {
-    const queue = new RequestQueue(1, 10);
+    const queue = new RequestQueue(1, 10, 60_000);
     const end = (await queue.enter())!;
     end();
     end();
@@ -47,7 +47,7 @@ describe("RequestQueue", () => {
   });
 
   it("refuses a request when too many wait", async () => {
-    const queue = new RequestQueue(1, 2);
+    const queue = new RequestQueue(1, 2, 60_000);
     const end = (await queue.enter())!;
     const a = queue.enter();
     const b = queue.enter();
@@ -56,5 +56,30 @@ describe("RequestQueue", () => {
     (await a)!();
     (await b)!();
     expect(queue.running).toBe(0);
+  });
+
+  it("passes the turn on when a request keeps it past maxTurnMs, and ignores that request's late end", async () => {
+    vi.useFakeTimers();
+    try {
+      const queue = new RequestQueue(1, 10, 250);
+      const slow = (await queue.enter())!;
+      let nextStarted = false;
+      const next = queue.enter().then((end) => {
+        nextStarted = true;
+        return end!;
+      });
+      await vi.advanceTimersByTimeAsync(249);
+      expect(nextStarted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const endNext = await next;
+      expect(nextStarted).toBe(true);
+      expect(queue.running).toBe(1);
+      slow();
+      expect(queue.running).toBe(1);
+      endNext();
+      expect(queue.running).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -7,16 +7,22 @@
  * then ran on every helper thread without pause. One worker measured 23.6 ms of CPU per page at 16
  * connections and 8.2 ms at 4; with 4 pages at a time it served 16 connections at 7.5 ms a page
  * (docs/decisions/072, docs/BENCHMARKS.md). Queued requests wait without holding any memory of their own.
+ *
+ * A turn lasts at most `maxTurnMs`: a request that waits longer on something else (an identity provider, a
+ * travel-time service, a slow query) gives its turn to the next one and goes on without it, so a slow
+ * service delays only its own requests.
  */
 export class RequestQueue {
   readonly #limit: number;
   readonly #maxWaiting: number;
+  readonly #maxTurnMs: number;
   #running = 0;
   readonly #waiting: Array<() => void> = [];
 
-  constructor(limit: number, maxWaiting: number) {
+  constructor(limit: number, maxWaiting: number, maxTurnMs: number) {
     this.#limit = limit;
     this.#maxWaiting = maxWaiting;
+    this.#maxTurnMs = maxTurnMs;
   }
 
   /** Requests running now. */
@@ -44,13 +50,17 @@ export class RequestQueue {
 
   #turn(): () => void {
     let ended = false;
-    return () => {
+    const end = () => {
       if (ended) return;
       ended = true;
+      clearTimeout(timer);
       const next = this.#waiting.shift();
       // The turn passes straight to the next request, so the count of running ones does not change.
       if (next) next();
       else this.#running--;
     };
+    const timer = setTimeout(end, this.#maxTurnMs);
+    timer.unref();
+    return end;
   }
 }
