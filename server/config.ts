@@ -16,6 +16,8 @@ const schema = z.object({
   DEMO_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(5_000_000).default(30_000)),
   DEMO_SEED: z.preprocess(emptyAsUndefined, z.string().min(1).max(100).default("casa")),
   DEMO_REFERENCE_DATE: z.preprocess(emptyAsUndefined, z.iso.date().optional()),
+  // Replace a dataset made with another DEMO_SEED or DEMO_COUNT (and every change made to its listings since).
+  DEMO_RELOAD: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).default("0")),
   /** A MapLibre style for the search map in production (docs/decisions/057); unset: the built-in offline style. */
   MAP_STYLE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   ISOCHRONE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),

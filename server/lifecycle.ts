@@ -95,6 +95,14 @@ async function ensureDataset(
     logger.info({ dataset: info }, "dataset present");
     return;
   }
+  if (info && config.DEMO_RELOAD !== "1") {
+    // A typo in DEMO_COUNT or a benchmark's database opened with the defaults would otherwise wipe the
+    // listings, with every change made to them since, and take minutes to load something else.
+    throw new StartupError(
+      `this database holds the dataset DEMO_SEED=${info.seed} DEMO_COUNT=${info.count}, not DEMO_SEED=${config.DEMO_SEED} DEMO_COUNT=${config.DEMO_COUNT}: ` +
+        `start with those settings, or set DEMO_RELOAD=1 to replace its listings, places and publishers`,
+    );
+  }
   state.phase = "loading";
   logger.info(
     { seed: config.DEMO_SEED, count: config.DEMO_COUNT },

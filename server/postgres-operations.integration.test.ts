@@ -158,8 +158,24 @@ describe.skipIf(!hasPostgres)(
       } finally {
         await first.stop();
       }
-      // With nobody serving, new settings reload.
-      const reloaded = await startTestPortal({ url, dataDir: "" }, { env: { DEMO_COUNT: "200" } });
+      // With nobody serving, new settings are refused unless DEMO_RELOAD=1 says to replace the dataset.
+      const refused = await startTestPortal({ url, dataDir: "" }, { env: { DEMO_COUNT: "200" } }).then(
+        async (p) => {
+          await p.stop();
+          return null;
+        },
+        (error: Error) => error,
+      );
+      expect(refused?.message).toMatch(
+        /this database holds the dataset DEMO_SEED=test DEMO_COUNT=3000, not DEMO_SEED=test DEMO_COUNT=200: .*DEMO_RELOAD=1/,
+      );
+      const kept = await startTestPortal({ url, dataDir: "" });
+      try {
+        expect(((await (await search(kept.url, {})).json()) as { total: number }).total).toBeGreaterThan(200);
+      } finally {
+        await kept.stop();
+      }
+      const reloaded = await startTestPortal({ url, dataDir: "" }, { env: { DEMO_COUNT: "200", DEMO_RELOAD: "1" } });
       try {
         const body = (await (await search(reloaded.url, {})).json()) as { total: number };
         expect(body.total).toBeGreaterThan(0);
