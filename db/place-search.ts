@@ -11,6 +11,7 @@ import { isStreetQuery, normalizeQuery, splitStreetNumber, SuggestIndex, MatchKi
 import { getPlaceDirectory, type DirectoryPlace, type PlaceDirectory } from "./place-directory.ts";
 import { countListingsIn, placeSummaryColumns, toPlaceSummary, type PlaceSummary } from "./places.ts";
 import { ReloadingValue } from "./reloading-value.ts";
+import { StreetTable, type StreetEntry, type StreetRow } from "./street-table.ts";
 import type { Database } from "./schema.ts";
 
 export type SuggestChannel = "vendita" | "affitto" | "affitto-breve";
@@ -67,26 +68,8 @@ export interface SuggestResult {
   data: SuggestedPlaceRow[];
 }
 
-interface StreetEntry {
-  townId: string;
-  street: string;
-  key: string;
-  streetKey: string;
-  count: number;
-  /** The street's centre: the mean of its listings' public locations (never an approximate listing's exact point). */
-  lat: number;
-  lon: number;
-}
-
 interface CountTable {
   byChannel: Record<SuggestChannel | "all", Map<string, number>>;
-}
-
-interface StreetTable {
-  /** Sorted by key ("street town"), for prefix ranges by binary search. */
-  byKey: StreetEntry[];
-  /** Sorted by listings, most first: dense prefixes ("via ") stop early in this order. */
-  byCount: StreetEntry[];
 }
 
 class PlaceSearch {
@@ -172,27 +155,24 @@ async function loadStreets(db: Kysely<Database>, directory: PlaceDirectory): Pro
     SELECT town_id AS "townId", street, count(*)::int AS n,
       round(avg(lat)::numeric, 6)::float8 AS lat, round(avg(lon)::numeric, 6)::float8 AS lon
     FROM listings WHERE street <> '' GROUP BY 1, 2`.execute(db);
-  const entries: StreetEntry[] = [];
+  const rows: StreetRow[] = [];
   const townKeys = new Map<string, string>();
   for (const r of streetRows.rows) {
     const town = directory.get(r.townId);
     if (!town) continue;
     let townKey = townKeys.get(town.id);
     if (townKey === undefined) townKeys.set(town.id, (townKey = normalizeQuery(town.name)));
-    const streetKey = normalizeQuery(r.street);
-    entries.push({
+    rows.push({
       townId: r.townId,
       street: r.street,
-      streetKey,
-      key: `${streetKey} ${townKey}`,
+      streetKey: normalizeQuery(r.street),
+      townKey,
       count: Number(r.n),
       lat: Number(r.lat),
       lon: Number(r.lon),
     });
   }
-  const byCount = [...entries].sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const byKey = entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return { byKey, byCount };
+  return new StreetTable(rows);
 }
 
 const searches = new WeakMap<Kysely<Database>, Promise<PlaceSearch>>();
@@ -322,31 +302,7 @@ function matchStreets(directory: PlaceDirectory, streets: StreetTable, qs: strin
   if (limit <= 0) return [];
   // A trailing space is a word boundary: "via " is not "viale".
   const q = normalizeQuery(qs) + (/\s$/.test(qs) ? " " : "");
-  // Every entry whose "street town" key starts with q sits in one range of the key order.
-  let lo = 0;
-  let hi = streets.byKey.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (streets.byKey[mid]!.key < q) lo = mid + 1;
-    else hi = mid;
-  }
-  let end = lo;
-  while (end < streets.byKey.length && end - lo <= 2000 && streets.byKey[end]!.key.startsWith(q)) end++;
-  let found: StreetEntry[];
-  if (end - lo <= 2000) {
-    found = streets.byKey
-      .slice(lo, end)
-      .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1))
-      .slice(0, limit);
-  } else {
-    // A dense prefix: walking the busiest streets first finds `limit` matches quickly.
-    found = [];
-    for (const s of streets.byCount) {
-      if (!s.key.startsWith(q)) continue;
-      found.push(s);
-      if (found.length >= limit) break;
-    }
-  }
+  const found = streets.withPrefix(q, limit);
   return found.map((s) => {
     const town = directory.get(s.townId)!;
     return {
@@ -399,8 +355,11 @@ function streetPlace(directory: PlaceDirectory, s: StreetEntry): StreetPlace {
 export async function findStreet(db: Kysely<Database>, id: string): Promise<StreetPlace | null> {
   if (!id.startsWith("street:")) return null;
   const search = await getPlaceSearch(db);
+  const townEnd = id.indexOf(":", "street:".length);
+  if (townEnd < 0) return null;
+  const dashed = id.slice(townEnd + 1);
   const streets = await search.streets.get();
-  const found = streets.byKey.find((s) => streetId(s) === id);
+  const found = streets.find(id.slice("street:".length, townEnd), (streetKey) => streetKey.replace(/ /g, "-") === dashed);
   return found ? streetPlace(search.directory, found) : null;
 }
 
@@ -410,15 +369,7 @@ export async function findStreet(db: Kysely<Database>, id: string): Promise<Stre
  */
 export async function streetAtPoint(db: Kysely<Database>, lat: number, lon: number): Promise<StreetPlace | null> {
   const search = await getPlaceSearch(db);
-  const streets = await search.streets.get();
-  const tolerance = 1e-5;
-  let best: StreetEntry | null = null;
-  for (const s of streets.byCount) {
-    if (Math.abs(s.lat - lat) <= tolerance && Math.abs(s.lon - lon) <= tolerance) {
-      best = s;
-      break;
-    }
-  }
+  const best = (await search.streets.get()).atPoint(lat, lon, 1e-5);
   return best ? streetPlace(search.directory, best) : null;
 }
 
