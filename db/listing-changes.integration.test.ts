@@ -69,6 +69,13 @@ describe.each(databaseTargets)("listing changes on %s", (target) => {
         .limit(8)
         .execute()
     ).map((r) => r.townId);
+    // Metro stops and non-administrative zones: array columns, whose lists a move must keep up to date too.
+    const arrayPlaces = (
+      await sql<{ id: string }>`
+        SELECT id FROM (SELECT unnest(metro_stop_ids || nonadmin_zone_ids) AS id FROM listings) p
+        GROUP BY id ORDER BY count(*) DESC, id LIMIT 6`.execute(db)
+    ).rows.map((r) => r.id);
+    expect(arrayPlaces.length).toBeGreaterThan(0);
     const template = async (): Promise<NewListing> => {
       const {
         id: _id,
@@ -106,6 +113,7 @@ describe.each(databaseTargets)("listing changes on %s", (target) => {
         { channel: "vendita", propertyTypeGroup: "case", mq_min: 80 },
         ...towns.slice(0, 4).map((t) => ({ channel: "vendita", __town: t })),
         ...towns.slice(0, 4).map((t) => ({ channel: "affitto", __town: t, price_min: 700 })),
+        ...arrayPlaces.map((p) => ({ channel: "vendita", __town: p })),
       ];
       for (const { __town, ...params } of searches as Array<Record<string, unknown> & { __town?: string }>) {
         const query = parseSearch(params, __town ? [__town] : []);

@@ -77,8 +77,16 @@ export class ListingFacts {
   /** Rows added after the load, by listing id, and rows freed for reuse. */
   readonly #added = new Map<number, number>();
   readonly #free: number[] = [];
-  /** The metro stops and non-administrative zones of each row (for moving it between lists). */
-  readonly #rowArrayPlaces: Array<readonly string[] | undefined> = [];
+  /**
+   * The metro stops and non-administrative zones of each row (for moving it between lists). Loaded rows keep
+   * them as codes in one typed array (row i's are #loadedPlaces[#loadedPlaceStart[i] … #loadedPlaceStart[i + 1]]):
+   * as an array of strings per row they were ~1.3 M of a worker's heap objects at 1.2 M listings, which every
+   * old-generation marking walks (docs/decisions/072). Rows changed or added since keep theirs in #changedPlaces.
+   */
+  #loadedPlaceStart = new Uint32Array(1);
+  #loadedPlaces = new Uint32Array(0);
+  readonly #placeIds: string[] = [];
+  readonly #changedPlaces = new Map<number, readonly string[]>();
   readonly #numbers = new Map<NumberColumn, Float64Array>();
   /** 1 true, 0 false, 2 null. */
   readonly #flags = new Map<FlagColumn, Uint8Array>();
@@ -140,6 +148,9 @@ export class ListingFacts {
       .executeTakeFirstOrThrow();
     const facts = new ListingFacts(Number(n));
     const arrayPlaces = new Map<string, number[]>();
+    const placeCodes = new Map<string, number>();
+    const loadedPlaces: number[] = [];
+    const loadedPlaceStart = new Uint32Array(facts.#capacity + 1);
     let row = 0;
     let lastId = -1;
     while (row < facts.#capacity) {
@@ -150,12 +161,14 @@ export class ListingFacts {
         facts.#fill(row, r);
         facts.#ids[row] = Number(r.id);
         facts.#alive[row] = 1;
-        const places = [...(r.metroStopIds as string[]), ...(r.nonadminZoneIds as string[])];
-        if (places.length > 0) facts.#rowArrayPlaces[row] = places;
-        for (const id of places) {
+        loadedPlaceStart[row] = loadedPlaces.length;
+        for (const id of [...(r.metroStopIds as string[]), ...(r.nonadminZoneIds as string[])]) {
           let rows = arrayPlaces.get(id);
           if (!rows) arrayPlaces.set(id, (rows = []));
           rows.push(row);
+          let code = placeCodes.get(id);
+          if (code === undefined) placeCodes.set(id, (code = facts.#placeIds.push(id) - 1));
+          loadedPlaces.push(code);
         }
         row++;
         lastId = Number(r.id);
@@ -163,6 +176,9 @@ export class ListingFacts {
     }
     // Rows beyond what was read (listings deleted while loading) are left out of every group, free for refresh.
     const limit = row;
+    loadedPlaceStart.fill(loadedPlaces.length, limit);
+    facts.#loadedPlaceStart = loadedPlaceStart;
+    facts.#loadedPlaces = Uint32Array.from(loadedPlaces);
     facts.#sortedCount = facts.#next = facts.#liveCount = limit;
     const groups = new Map<string, number[]>();
     const towns = new Map<number, number[]>();
@@ -264,13 +280,13 @@ export class ListingFacts {
         if (row !== undefined && row >= this.#sortedCount) {
           this.#added.delete(id);
           this.#free.push(row);
+          this.#changedPlaces.delete(row);
         }
         continue;
       }
       row ??= this.#allocate(id);
       this.#fill(row, r);
-      const places = [...((r.metroStopIds as string[] | null) ?? []), ...((r.nonadminZoneIds as string[] | null) ?? [])];
-      this.#rowArrayPlaces[row] = places.length > 0 ? places : undefined;
+      this.#changedPlaces.set(row, [...((r.metroStopIds as string[] | null) ?? []), ...((r.nonadminZoneIds as string[] | null) ?? [])]);
       this.#alive[row] = 1;
       this.#liveCount++;
       this.#countPlaces(row, 1);
@@ -329,6 +345,16 @@ export class ListingFacts {
     this.#bindFields();
   }
 
+  /** The metro stops and non-administrative zones a row is near or in. */
+  #arrayPlacesOf(row: number): readonly string[] {
+    const changed = this.#changedPlaces.get(row);
+    if (changed) return changed;
+    if (row >= this.#sortedCount) return [];
+    const places: string[] = [];
+    for (let i = this.#loadedPlaceStart[row]!; i < this.#loadedPlaceStart[row + 1]!; i++) places.push(this.#placeIds[this.#loadedPlaces[i]!]!);
+    return places;
+  }
+
   /** The candidate lists a row belongs to, by its current column values. */
   #listsOf(row: number): Array<[ListKind, string | number]> {
     const channel = this.#texts.get("channel")![row]!;
@@ -337,7 +363,7 @@ export class ListingFacts {
       ["channelGroup", `${channel}|${group}`],
       ["town", this.#texts.get("townId")![row]!],
     ];
-    for (const id of this.#rowArrayPlaces[row] ?? []) lists.push(["arrayPlace", id]);
+    for (const id of this.#arrayPlacesOf(row)) lists.push(["arrayPlace", id]);
     const cell = cellKey(this.#numbers.get("lat")![row]!, this.#numbers.get("lon")![row]!);
     if (cell !== null) lists.push(["cell", cell]);
     return lists;
