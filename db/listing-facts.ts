@@ -351,7 +351,8 @@ export class ListingFacts {
     if (changed) return changed;
     if (row >= this.#sortedCount) return [];
     const places: string[] = [];
-    for (let i = this.#loadedPlaceStart[row]!; i < this.#loadedPlaceStart[row + 1]!; i++) places.push(this.#placeIds[this.#loadedPlaces[i]!]!);
+    for (let i = this.#loadedPlaceStart[row]!; i < this.#loadedPlaceStart[row + 1]!; i++)
+      places.push(this.#placeIds[this.#loadedPlaces[i]!]!);
     return places;
   }
 
