@@ -324,7 +324,7 @@ function matchStreets(directory: PlaceDirectory, streets: StreetTable, qs: strin
 }
 
 /** "street:{townId}:{street-key}": what the autocomplete returns for a street and /ricerca/ accepts. */
-function streetId(s: StreetEntry): string {
+function streetId(s: Pick<StreetEntry, "townId" | "streetKey">): string {
   return `street:${s.townId}:${s.streetKey.replace(/ /g, "-")}`;
 }
 
@@ -357,9 +357,9 @@ export async function findStreet(db: Kysely<Database>, id: string): Promise<Stre
   const search = await getPlaceSearch(db);
   const townEnd = id.indexOf(":", "street:".length);
   if (townEnd < 0) return null;
-  const dashed = id.slice(townEnd + 1);
+  const townId = id.slice("street:".length, townEnd);
   const streets = await search.streets.get();
-  const found = streets.find(id.slice("street:".length, townEnd), (streetKey) => streetKey.replace(/ /g, "-") === dashed);
+  const found = streets.find(townId, (streetKey) => streetId({ townId, streetKey }) === id);
   return found ? streetPlace(search.directory, found) : null;
 }
 

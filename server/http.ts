@@ -142,9 +142,9 @@ export function createHandler(options: {
   hsts?: boolean;
   mapStyleUrl?: string;
   /** GET and HEAD requests served at once (REQUEST_CONCURRENCY) and how many may wait (REQUEST_QUEUE_LIMIT). */
-  turns?: { concurrency: number; maxWaiting: number };
+  turns: { concurrency: number; maxWaiting: number };
 }) {
-  const { build, clientDir, state, logger, hsts = false, turns = { concurrency: 2, maxWaiting: 256 } } = options;
+  const { build, clientDir, state, logger, hsts = false, turns } = options;
   const reads = new RequestQueue(turns.concurrency, turns.maxWaiting, MAX_TURN_MS);
   const mapOrigin = options.mapStyleUrl ? new URL(options.mapStyleUrl).origin : undefined;
   // The build writes .br and .gz beside each asset (scripts/compress-assets.ts).
