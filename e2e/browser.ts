@@ -25,6 +25,16 @@ export function launchChromium(): Promise<Browser> {
 
 /** What axe finds at "serious" or "critical" impact on the page as it is now, one line each (empty is the goal). */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A modal fading in measures its text's contrast through its opacity: judge the page once the finite
+  // animations running now (not spinners) have ended.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => {})),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
