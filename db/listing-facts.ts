@@ -23,10 +23,11 @@ import {
   type Condition,
   type SearchColumn,
 } from "../core/search/filters.ts";
-import { bboxOf, distanceMeters, insideRingAsPostgres } from "../core/geo.ts";
+import { bboxOf, circleBBox, distanceMeters, insideRingAsPostgres } from "../core/geo.ts";
 import { sortOrders, type SortKey } from "../core/search/vocabulary.ts";
-import { circleBBox, sqlColumnName, type SearchCriteria } from "./listings-search.ts";
-import type { Database } from "./schema.ts";
+import { frameConditions, storedGroup } from "../core/search/match.ts";
+import type { SearchCriteria } from "./search-criteria.ts";
+import { sqlColumnName, type Database } from "./schema.ts";
 
 type ColumnOf<S> = { [C in SearchColumn]: (typeof searchColumns)[C] extends S ? C : never }[SearchColumn];
 /** Numbers, and instants as milliseconds since the epoch. */
@@ -504,7 +505,7 @@ export class ListingFacts {
     view: readonly [number, number, number, number] | null,
   ): { lists: Uint32Array[]; channelGroupOnly: boolean } {
     const { query } = c;
-    const group = query.group === "nuove-costruzioni" ? "case" : query.group;
+    const group = storedGroup(query.group);
     const channelGroup =
       this.#byChannelGroup.get(`${this.#codes.get(query.channel) ?? -2}|${this.#codes.get(group) ?? -2}`) ?? new Uint32Array(0);
     const places = c.places;
@@ -582,17 +583,14 @@ export class ListingFacts {
     const { query } = c;
     const out: Predicate[] = [];
 
-    // Channel and group are the candidate lists; the rest below.
-    const channel = this.#texts.get("channel")!;
-    const channelCode = this.#codes.get(query.channel);
-    if (channelCode === undefined) return null;
-    const groupCode = this.#codes.get(query.group === "nuove-costruzioni" ? "case" : query.group);
-    if (groupCode === undefined) return null;
-    const groupColumn = this.#texts.get("propertyTypeGroup")!;
-    // Rows of the channel-and-group list need no check; rows of a town's list do.
-    if (!channelGroupOnly) out.push((i) => channel[i] === channelCode && groupColumn[i] === groupCode);
-    if (query.group === "nuove-costruzioni") this.#add(out, { op: "=", column: "isNewConstruction", value: true });
-    if (query.propertyTypes.length > 0) this.#add(out, { op: "in", column: "propertyType", values: query.propertyTypes });
+    // A channel or group no listing has: nothing matches.
+    if (this.#codes.get(query.channel) === undefined || this.#codes.get(storedGroup(query.group)) === undefined) return null;
+    for (const condition of frameConditions(query)) {
+      // Rows of the channel-and-group list (#candidates) need no check of those two; rows of a town's list or a cell do.
+      const impliedByList =
+        channelGroupOnly && condition.op === "=" && (condition.column === "channel" || condition.column === "propertyTypeGroup");
+      if (!impliedByList) this.#add(out, condition);
+    }
 
     const places = this.#placePredicate(c.places, c.lineStops);
     if (places) out.push(places);
