@@ -25,8 +25,7 @@ import {
 } from "../core/search/filters.ts";
 import { bboxOf, circleBBox, distanceMeters, insideRingAsPostgres } from "../core/geo.ts";
 import { sortOrders, type SortKey } from "../core/search/vocabulary.ts";
-import { frameConditions, storedGroup } from "../core/search/match.ts";
-import type { SearchCriteria } from "./search-criteria.ts";
+import { frameConditions, storedGroup, type ResolvedSearch } from "../core/search/match.ts";
 import { sqlColumnName, type Database } from "./schema.ts";
 
 type ColumnOf<S> = { [C in SearchColumn]: (typeof searchColumns)[C] extends S ? C : never }[SearchColumn];
@@ -372,7 +371,7 @@ export class ListingFacts {
   }
 
   /** The exact number of listings matching the criteria. */
-  count(c: SearchCriteria): number {
+  count(c: ResolvedSearch): number {
     let n = 0;
     this.#scan(c, null, () => void n++);
     return n;
@@ -382,7 +381,7 @@ export class ListingFacts {
    * Visits every row matching the criteria, inside `bbox` when one is given; `visit` returns false
    * to stop early (then so does this).
    */
-  #scan(c: SearchCriteria, bbox: readonly [number, number, number, number] | null, visit: (row: number) => boolean | void): boolean {
+  #scan(c: ResolvedSearch, bbox: readonly [number, number, number, number] | null, visit: (row: number) => boolean | void): boolean {
     const { lists, channelGroupOnly } = this.#candidates(c, bbox);
     const predicates = this.#predicates(c, channelGroupOnly);
     if (!predicates) return true;
@@ -428,7 +427,7 @@ export class ListingFacts {
    * criteria inside the bbox, grouped by floor(lon / cell), floor(lat / cell), with the count, the mean
    * position and the lowest price.
    */
-  cells(c: SearchCriteria, bbox: [number, number, number, number], cell: number): MapCell[] {
+  cells(c: ResolvedSearch, bbox: [number, number, number, number], cell: number): MapCell[] {
     const lat = this.#numbers.get("lat")!;
     const lon = this.#numbers.get("lon")!;
     const price = this.#numbers.get("price")!;
@@ -466,7 +465,7 @@ export class ListingFacts {
    * db/listings-search.ts applySort orders them in SQL (core's `sortOrders`, ties by id); null when more
    * than `max` match.
    */
-  sortedIds(c: SearchCriteria, bbox: readonly [number, number, number, number] | null, sort: SortKey, max: number): number[] | null {
+  sortedIds(c: ResolvedSearch, bbox: readonly [number, number, number, number] | null, sort: SortKey, max: number): number[] | null {
     const rows: number[] = [];
     const complete = this.#scan(c, bbox, (i) => {
       if (rows.length === max) return false;
@@ -486,7 +485,7 @@ export class ListingFacts {
    * The fill-in's order (db/listings-search.ts nearbyListings): the first `limit` matching listings,
    * those in the given towns first, then by distance from the point, then by id.
    */
-  nearest(c: SearchCriteria, origin: { lat: number; lon: number }, firstTownIds: string[], limit: number): number[] {
+  nearest(c: ResolvedSearch, origin: { lat: number; lon: number }, firstTownIds: string[], limit: number): number[] {
     const lat = this.#numbers.get("lat")!;
     const lon = this.#numbers.get("lon")!;
     const town = this.#texts.get("townId")!;
@@ -501,7 +500,7 @@ export class ListingFacts {
 
   /** The channel-and-group rows, or only the rows of the searched towns when every place lies in a town. */
   #candidates(
-    c: SearchCriteria,
+    c: ResolvedSearch,
     view: readonly [number, number, number, number] | null,
   ): { lists: Uint32Array[]; channelGroupOnly: boolean } {
     const { query } = c;
@@ -538,7 +537,7 @@ export class ListingFacts {
    * than walking the channel's `budget` rows; null otherwise (no area, or one too wide).
    */
   #cellCandidates(
-    c: SearchCriteria,
+    c: ResolvedSearch,
     view: readonly [number, number, number, number] | null,
     budget: number,
   ): { lists: Uint32Array[]; channelGroupOnly: false } | null {
@@ -579,7 +578,7 @@ export class ListingFacts {
   }
 
   /** One predicate per condition; null when a condition can match nothing (a value no listing has). */
-  #predicates(c: SearchCriteria, channelGroupOnly: boolean): Predicate[] | null {
+  #predicates(c: ResolvedSearch, channelGroupOnly: boolean): Predicate[] | null {
     const { query } = c;
     const out: Predicate[] = [];
 
@@ -702,7 +701,7 @@ export class ListingFacts {
   }
 
   /** Inside any of the places, as `placeCondition` in db/listings-search.ts. */
-  #placePredicate(places: SearchCriteria["places"], lineStops: SearchCriteria["lineStops"]): Predicate | null {
+  #placePredicate(places: ResolvedSearch["places"], lineStops: ResolvedSearch["lineStops"]): Predicate | null {
     if (places.length === 0 || places.some((p) => p.level === PlaceLevel.country)) return null;
     const byColumn = new Map<TextColumn, Set<number>>();
     const arrayRows = new Set<number>();
