@@ -430,8 +430,7 @@ export class ListingFacts {
   cells(c: ResolvedSearch, bbox: [number, number, number, number], cell: number): MapCell[] {
     const lat = this.#numbers.get("lat")!;
     const lon = this.#numbers.get("lon")!;
-    const price = this.#numbers.get("price")!;
-    const hiddenPrice = this.#flags.get("isPrivateNegotiation")!;
+    const shownPrice = this.#numbers.get("shownPrice")!;
     const byCell = new Map<number, MapCell & { sumLat: number; sumLon: number }>();
     // Cell coordinates fit in ±2^20 at any zoom we serve, so one number keys a cell.
     const SPAN = 2 ** 21;
@@ -441,8 +440,8 @@ export class ListingFacts {
       const cx = Math.floor(x / cell);
       const cy = Math.floor(y / cell);
       const key = (cx + SPAN) * 2 * SPAN + (cy + SPAN);
-      // A 'Trattativa riservata' price is hidden everywhere, so it never becomes a cell's minPrice.
-      const shown = hiddenPrice[i] === 1 ? null : price[i]!;
+      // A hidden price ('Trattativa riservata') is NaN here, as NULL in SQL: never a cell's minPrice.
+      const shown = Number.isNaN(shownPrice[i]!) ? null : shownPrice[i]!;
       const found = byCell.get(key);
       if (found) {
         found.count++;

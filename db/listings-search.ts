@@ -91,7 +91,7 @@ function placeCondition(eb: Eb, places: DirectoryPlace[], lineStops: Map<string,
 }
 
 /** Number columns stored as floating point; every other number column is an integer type. */
-const FLOAT_COLUMNS = new Set<string>(["lat", "lon", "pricePerMq"]);
+const FLOAT_COLUMNS = new Set<string>(["lat", "lon", "pricePerMq", "shownPricePerMq"]);
 
 /**
  * An integer column against a fractional bound: PostgreSQL refuses "1.5" or "5e-324" as an integer
@@ -186,6 +186,7 @@ const summaryColumns = [
   "listings.propertyType",
   "listings.isNewConstruction",
   "listings.price",
+  "listings.shownPrice",
   "listings.priceUnit",
   "listings.originalPrice",
   "listings.priceMax",
@@ -356,6 +357,7 @@ const pinColumns = [
   "listings.lat",
   "listings.lon",
   "listings.price",
+  "listings.shownPrice",
   "listings.isPrivateNegotiation",
   "listings.priceUnit",
   "listings.geoVisibility",
@@ -416,7 +418,7 @@ export async function listingMarkers(
       (eb) => eb.fn.countAll<number>().as("count"),
       sql<number>`avg(listings.lat)`.as("lat"),
       sql<number>`avg(listings.lon)`.as("lon"),
-      sql<number | null>`min(listings.price) FILTER (WHERE NOT listings.is_private_negotiation)`.as("minPrice"),
+      sql<number | null>`min(listings.shown_price)`.as("minPrice"),
     ])
     .where(where)
     .groupBy(["cx", "cy"])
