@@ -394,7 +394,7 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
       listingId: listing.id,
       name: "Maria Rossi",
       email: "maria@example.it",
-      phone: "333 123 4567",
+      phone: "+393331234567", // as typed "333 123 4567", stored in E.164 (decision 076)
       userId: null,
       context: "info",
     });
@@ -408,7 +408,7 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
         async () =>
           (
             await sql<{ replyTo: string; textBody: string }>`
-      SELECT reply_to AS "replyTo", text_body AS "textBody" FROM mail_outbox WHERE recipient = ${publisherEmail} AND text_body LIKE ${"%333 123 4567%"}`.execute(
+      SELECT reply_to AS "replyTo", text_body AS "textBody" FROM mail_outbox WHERE recipient = ${publisherEmail} AND text_body LIKE ${"%+393331234567%"}`.execute(
               db,
             )
           ).rows,
@@ -536,6 +536,17 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     expect(shown.status).toBe(200);
     expect(shown.text).toContain(privateListing.phone);
     expect(shown.text).toContain("<svg");
+  });
+
+  it("takes '+39 333 123 4567' as a phone number and stores it as +393331234567", async () => {
+    const res = await api(
+      "mycasa/searchSpecific",
+      { listingId: listing.id, name: "Anna Greco", email: "anna.greco@example.it", telephone: "+39 333 123 4567", message: "Ciao" },
+      "127.0.0.62",
+    );
+    expect(res.status).toBe(201);
+    const stored = await sql<{ phone: string }>`SELECT phone FROM leads WHERE id = ${res.json.leadIds[0]}`.execute(db);
+    expect(stored.rows).toEqual([{ phone: "+393331234567" }]);
   });
 
   it("limits lead floods per address with 429 and Retry-After, whatever X-Client-Address says", async () => {
