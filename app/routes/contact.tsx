@@ -14,7 +14,8 @@ import { canContactOnListing, publisherPath } from "../../core/publisher/page.ts
 import { findListingContact, findPublisher } from "../../db/publishers.ts";
 import { TooManyRequestsError } from "../../server/rate-limit.ts";
 import { limitClient } from "../api/boundary.server.ts";
-import { clientKey, currentUserId } from "../contact/client.server.ts";
+import { accountMessages } from "../../core/account/validation.ts";
+import { clientKey, currentUserId, fromOwnSite } from "../contact/client.server.ts";
 import { sendLead } from "../contact/leads.server.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { contactMessage, contactTexts, startMessage } from "../i18n/publisher.ts";
@@ -102,6 +103,8 @@ export async function action(args: Route.ActionArgs) {
     return typeof v === "string" ? v.slice(0, 4000) : "";
   };
   const values = { name: text("name"), email: text("email"), telephone: text("telephone"), message: text("message") };
+  if (!fromOwnSite(request, context))
+    return data({ values, errors: {}, failure: contactMessage(accountMessages.crossSite, locale) }, { status: 403 });
   try {
     const outcome = await sendLead(db, {
       kind: target.kind,
