@@ -9,7 +9,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { defaultMessageContext, messageContexts, type MessageContext } from "../../core/contact/default-message.ts";
 import type { ContactField } from "../../core/contact/form.ts";
-import { contactLabel, contactTarget, publisherContactTarget } from "../../core/listing/contact.ts";
+import { contactLabel, contactRecipient, contactTarget, publisherContactTarget } from "../../core/listing/contact.ts";
 import { canContactOnListing, publisherPath } from "../../core/publisher/page.ts";
 import { findListingContact, findPublisher } from "../../db/publishers.ts";
 import { TooManyRequestsError } from "../../server/rate-limit.ts";
@@ -58,7 +58,7 @@ async function findTarget(request: Request, db: Parameters<typeof findPublisher>
     return {
       kind: "specific",
       id: l.id,
-      to: l.agentName ?? l.publisherName,
+      to: contactRecipient(l.publisherName, l.agentName),
       label: contactLabel(contactTarget(l.publisherKind, l.agentIsPro), locale),
       backHref: localizePath(`/annunci/${l.id}/`, locale),
       context,
@@ -73,7 +73,7 @@ async function findTarget(request: Request, db: Parameters<typeof findPublisher>
     return {
       kind: "agency",
       id: p.id,
-      to: p.name,
+      to: p.parent ? contactRecipient(p.parent.name, p.name) : p.name,
       label: contactLabel(publisherContactTarget(p), locale),
       backHref: localizePath(path, locale),
       context: "publisher",
