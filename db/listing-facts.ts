@@ -23,10 +23,10 @@ import {
   type Condition,
   type SearchColumn,
 } from "../core/search/filters.ts";
-import { bboxOf, distanceMeters, insideRingAsPostgres } from "../core/geo.ts";
+import { bboxOf, circleBBox, distanceMeters, insideRingAsPostgres } from "../core/geo.ts";
 import { sortOrders, type SortKey } from "../core/search/vocabulary.ts";
-import { circleBBox, sqlColumnName, type SearchCriteria } from "./listings-search.ts";
-import type { Database } from "./schema.ts";
+import { frameConditions, storedGroup, type ResolvedSearch } from "../core/search/match.ts";
+import { sqlColumnName, type Database } from "./schema.ts";
 
 type ColumnOf<S> = { [C in SearchColumn]: (typeof searchColumns)[C] extends S ? C : never }[SearchColumn];
 /** Numbers, and instants as milliseconds since the epoch. */
@@ -371,7 +371,7 @@ export class ListingFacts {
   }
 
   /** The exact number of listings matching the criteria. */
-  count(c: SearchCriteria): number {
+  count(c: ResolvedSearch): number {
     let n = 0;
     this.#scan(c, null, () => void n++);
     return n;
@@ -381,7 +381,7 @@ export class ListingFacts {
    * Visits every row matching the criteria, inside `bbox` when one is given; `visit` returns false
    * to stop early (then so does this).
    */
-  #scan(c: SearchCriteria, bbox: readonly [number, number, number, number] | null, visit: (row: number) => boolean | void): boolean {
+  #scan(c: ResolvedSearch, bbox: readonly [number, number, number, number] | null, visit: (row: number) => boolean | void): boolean {
     const { lists, channelGroupOnly } = this.#candidates(c, bbox);
     const predicates = this.#predicates(c, channelGroupOnly);
     if (!predicates) return true;
@@ -427,7 +427,7 @@ export class ListingFacts {
    * criteria inside the bbox, grouped by floor(lon / cell), floor(lat / cell), with the count, the mean
    * position and the lowest price.
    */
-  cells(c: SearchCriteria, bbox: [number, number, number, number], cell: number): MapCell[] {
+  cells(c: ResolvedSearch, bbox: [number, number, number, number], cell: number): MapCell[] {
     const lat = this.#numbers.get("lat")!;
     const lon = this.#numbers.get("lon")!;
     const price = this.#numbers.get("price")!;
@@ -465,7 +465,7 @@ export class ListingFacts {
    * db/listings-search.ts applySort orders them in SQL (core's `sortOrders`, ties by id); null when more
    * than `max` match.
    */
-  sortedIds(c: SearchCriteria, bbox: readonly [number, number, number, number] | null, sort: SortKey, max: number): number[] | null {
+  sortedIds(c: ResolvedSearch, bbox: readonly [number, number, number, number] | null, sort: SortKey, max: number): number[] | null {
     const rows: number[] = [];
     const complete = this.#scan(c, bbox, (i) => {
       if (rows.length === max) return false;
@@ -485,7 +485,7 @@ export class ListingFacts {
    * The fill-in's order (db/listings-search.ts nearbyListings): the first `limit` matching listings,
    * those in the given towns first, then by distance from the point, then by id.
    */
-  nearest(c: SearchCriteria, origin: { lat: number; lon: number }, firstTownIds: string[], limit: number): number[] {
+  nearest(c: ResolvedSearch, origin: { lat: number; lon: number }, firstTownIds: string[], limit: number): number[] {
     const lat = this.#numbers.get("lat")!;
     const lon = this.#numbers.get("lon")!;
     const town = this.#texts.get("townId")!;
@@ -500,11 +500,11 @@ export class ListingFacts {
 
   /** The channel-and-group rows, or only the rows of the searched towns when every place lies in a town. */
   #candidates(
-    c: SearchCriteria,
+    c: ResolvedSearch,
     view: readonly [number, number, number, number] | null,
   ): { lists: Uint32Array[]; channelGroupOnly: boolean } {
     const { query } = c;
-    const group = query.group === "nuove-costruzioni" ? "case" : query.group;
+    const group = storedGroup(query.group);
     const channelGroup =
       this.#byChannelGroup.get(`${this.#codes.get(query.channel) ?? -2}|${this.#codes.get(group) ?? -2}`) ?? new Uint32Array(0);
     const places = c.places;
@@ -537,7 +537,7 @@ export class ListingFacts {
    * than walking the channel's `budget` rows; null otherwise (no area, or one too wide).
    */
   #cellCandidates(
-    c: SearchCriteria,
+    c: ResolvedSearch,
     view: readonly [number, number, number, number] | null,
     budget: number,
   ): { lists: Uint32Array[]; channelGroupOnly: false } | null {
@@ -578,21 +578,18 @@ export class ListingFacts {
   }
 
   /** One predicate per condition; null when a condition can match nothing (a value no listing has). */
-  #predicates(c: SearchCriteria, channelGroupOnly: boolean): Predicate[] | null {
+  #predicates(c: ResolvedSearch, channelGroupOnly: boolean): Predicate[] | null {
     const { query } = c;
     const out: Predicate[] = [];
 
-    // Channel and group are the candidate lists; the rest below.
-    const channel = this.#texts.get("channel")!;
-    const channelCode = this.#codes.get(query.channel);
-    if (channelCode === undefined) return null;
-    const groupCode = this.#codes.get(query.group === "nuove-costruzioni" ? "case" : query.group);
-    if (groupCode === undefined) return null;
-    const groupColumn = this.#texts.get("propertyTypeGroup")!;
-    // Rows of the channel-and-group list need no check; rows of a town's list do.
-    if (!channelGroupOnly) out.push((i) => channel[i] === channelCode && groupColumn[i] === groupCode);
-    if (query.group === "nuove-costruzioni") this.#add(out, { op: "=", column: "isNewConstruction", value: true });
-    if (query.propertyTypes.length > 0) this.#add(out, { op: "in", column: "propertyType", values: query.propertyTypes });
+    // A channel or group no listing has: nothing matches.
+    if (this.#codes.get(query.channel) === undefined || this.#codes.get(storedGroup(query.group)) === undefined) return null;
+    for (const condition of frameConditions(query)) {
+      // Rows of the channel-and-group list (#candidates) need no check of those two; rows of a town's list or a cell do.
+      const impliedByList =
+        channelGroupOnly && condition.op === "=" && (condition.column === "channel" || condition.column === "propertyTypeGroup");
+      if (!impliedByList) this.#add(out, condition);
+    }
 
     const places = this.#placePredicate(c.places, c.lineStops);
     if (places) out.push(places);
@@ -704,7 +701,7 @@ export class ListingFacts {
   }
 
   /** Inside any of the places, as `placeCondition` in db/listings-search.ts. */
-  #placePredicate(places: SearchCriteria["places"], lineStops: SearchCriteria["lineStops"]): Predicate | null {
+  #placePredicate(places: ResolvedSearch["places"], lineStops: ResolvedSearch["lineStops"]): Predicate | null {
     if (places.length === 0 || places.some((p) => p.level === PlaceLevel.country)) return null;
     const byColumn = new Map<TextColumn, Set<number>>();
     const arrayRows = new Set<number>();

@@ -1,6 +1,7 @@
 /** Single-listing queries. */
 import type { Kysely } from "kysely";
-import { circleBBox, distanceSql, findListingSummaries, type ListingSummary } from "./listings-search.ts";
+import { circleBBox } from "../core/geo.ts";
+import { distanceSql, findListingSummaries, type ListingSummary } from "./listings-search.ts";
 import type { Database, Row, SelectedColumns } from "./schema.ts";
 
 /** Which of these ids are listings that exist. */

@@ -403,3 +403,8 @@ export type JsonInsertRow<T extends keyof Database> = {
     | Exclude<Insertable<Database[T]>[K], undefined>
     | Row<T>[K & keyof Row<T>];
 };
+
+/** A column's name in SQL (snake_case) from its camelCase name here, for the few queries that run without the camel-case plugin. */
+export function sqlColumnName(camelCase: string): string {
+  return camelCase.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+}
