@@ -142,6 +142,8 @@ export async function startPortal(options: {
       hsts: config.publicHttps,
       mapStyleUrl: config.MAP_STYLE_URL,
       turns: { concurrency: config.REQUEST_CONCURRENCY, maxWaiting: config.REQUEST_QUEUE_LIMIT },
+      publicOrigin: config.publicOrigin,
+      trustProxy: config.TRUST_PROXY > 0,
     }),
   );
   server.keepAliveTimeout = 5000;
