@@ -97,7 +97,7 @@ describe.each(databaseTargets)("mail to the publisher on %s", (target) => {
     for (const part of [
       "Giulia Conti",
       "giulia.conti@example.it",
-      "333 123 4567",
+      "+393331234567", // stored and mailed in E.164 (decision 076)
       "È ancora disponibile? <b>Grazie</b> & saluti",
       listing.title,
       `${PUBLIC}/annunci/${listing.id}/`,
