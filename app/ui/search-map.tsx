@@ -593,8 +593,8 @@ export function SearchMapPane({
           <p className="search-map__legend-title">{t.priceLegend}</p>
           <ul>
             {PRICE_MAP_COLOURS.slice(0, prices.breaks.length + 1).map((colour, i) => {
-              const from = i > 0 ? formatEuro(prices.breaks[i - 1]!) : null;
-              const to = i < prices.breaks.length ? formatEuro(prices.breaks[i]!) : null;
+              const from = i > 0 ? formatEuro(prices.breaks[i - 1]!, data.locale) : null;
+              const to = i < prices.breaks.length ? formatEuro(prices.breaks[i]!, data.locale) : null;
               return (
                 <li key={colour}>
                   <svg viewBox="0 0 12 12" width="14" height="14" aria-hidden="true" focusable="false">
@@ -608,7 +608,7 @@ export function SearchMapPane({
           <p className="search-map__legend-note">{t.priceNote}</p>
           {pricePlace && (
             <p className="search-map__legend-place" role="status" data-testid="price-place">
-              {t.pricePlace(pricePlace.name, formatEuro(pricePlace.median), pricePlace.count)}
+              {t.pricePlace(pricePlace.name, formatEuro(pricePlace.median, data.locale), pricePlace.count)}
             </p>
           )}
         </div>
