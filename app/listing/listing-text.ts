@@ -30,7 +30,7 @@ export function englishListingTitle(p: TitleParts): string {
       ? roomNouns[p.rooms]!
       : (englishValues.propertyType?.[p.propertyType] ?? "Property");
   const contract =
-    p.channel === "vendita" ? (p.isAuction ? "at auction" : "for sale") : p.channel === "affitto" ? "for rent" : "holiday let";
+    p.channel === "vendita" ? (p.isAuction ? "at auction" : "for sale") : p.channel === "affitto" ? "for rent" : "for holiday rental";
   return `${noun} ${contract} in ${p.address}`;
 }
 

@@ -27,12 +27,12 @@ export function CompactCard({ card, href, locale, heart = true }: { card: Listin
         <p className="compact-card-price">
           {/* The API's texts are Italian: the price, a hidden price and a rent's unit are said in the page's language. */}
           {cardPriceIn(card, texts.priceUnit(card.features.price.marker.unit), locale) ?? listingTexts[locale].privateNegotiation}
-          {card.features.price.marker.originalPrice !== null && (
+          {card.features.price.marker.originalPrice ? (
             <>
               {" "}
               <del>{formatEuro(card.features.price.marker.originalPrice, locale)}</del>
             </>
-          )}
+          ) : null}
         </p>
         <p className="compact-card-facts">{facts.join(" · ")}</p>
         <p className="compact-card-address">{card.address}</p>
