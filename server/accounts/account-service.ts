@@ -17,6 +17,7 @@ import {
   insertRememberToken,
   issueOneTimeSecret,
   pruneSessionRevocations,
+  recordSessionRevocation,
   revokeAllSessions,
   revokeRememberToken,
   rotateRememberToken,
@@ -137,6 +138,8 @@ export class AccountService {
    * longer count. Set at once by this process, and by followRevocations() for what other processes did.
    */
   private readonly revokedBefore = new Map<number, number>();
+  /** Sessions ended by a logout (a session token's `sid` → when, ms), here or in another process (followRevocations). */
+  private readonly revokedSessions = new Map<string, number>();
   /** The newest revocation read from the database (ms); the next read starts a little before it. */
   private revocationsReadUpTo = 0;
   private dummyHash: Promise<string> | null = null;
@@ -164,6 +167,7 @@ export class AccountService {
     if (!cookies[REMEMBER_COOKIE] || cookies[REMEMBER_COOKIE] === "undefined") return null; // §4 step 1–2
     const claims = verifySessionToken(cookies[SESSION_COOKIE], this.keys.session, this.now());
     if (!claims) return null;
+    if (claims.sid !== undefined && this.revokedSessions.has(claims.sid)) return null;
     const revoked = this.revokedBefore.get(claims.uid);
     return revoked !== undefined && claims.iat <= revoked ? null : claims;
   }
@@ -271,7 +275,8 @@ export class AccountService {
     };
   }
 
-  private claimsFor(user: UserRecord): SessionClaims {
+  /** `sessionId`: the remember-me token id the browser holds with this session token (a logout revokes it). */
+  private claimsFor(user: UserRecord, sessionId: string | undefined): SessionClaims {
     // Fractional seconds: a login right after a logout-everywhere in the same second must still count.
     const iat = this.now() / 1000;
     return {
@@ -283,6 +288,7 @@ export class AccountService {
       lt: user.loginType,
       tc: user.lastPrivacyAcceptanceAt ? Math.floor(user.lastPrivacyAcceptanceAt.getTime() / 1000) : null,
       ti: user.trustedIdentity,
+      ...(sessionId !== undefined ? { sid: sessionId } : {}),
       iat,
       exp: Math.floor(iat) + SESSION_TOKEN_TTL_MS / 1000,
     };
@@ -294,7 +300,7 @@ export class AccountService {
     rememberExpires: Date,
     target: CookieTarget,
   ): SessionIssue {
-    const claims = this.claimsFor(user);
+    const claims = this.claimsFor(user, remember.id);
     return {
       claims,
       rememberExpires,
@@ -524,12 +530,15 @@ export class AccountService {
     const now = this.now();
     const oldestThatMatters = now - SESSION_TOKEN_TTL_MS;
     const since = Math.max(oldestThatMatters, this.revocationsReadUpTo - REVOCATION_READ_OVERLAP_MS);
-    for (const { userId, revokedAt } of await sessionRevocationsSince(this.db, new Date(since))) {
+    for (const { userId, revokedAt, sessionId } of await sessionRevocationsSince(this.db, new Date(since))) {
       const at = revokedAt.getTime();
-      if ((this.revokedBefore.get(userId) ?? 0) < at / 1000) this.revokedBefore.set(userId, at / 1000);
+      if (sessionId !== null) this.revokedSessions.set(sessionId, at);
+      else if ((this.revokedBefore.get(userId) ?? 0) < at / 1000) this.revokedBefore.set(userId, at / 1000);
       if (at > this.revocationsReadUpTo) this.revocationsReadUpTo = at;
     }
     for (const [userId, at] of this.revokedBefore) if (at * 1000 < oldestThatMatters) this.revokedBefore.delete(userId);
+    // A session's tokens were all issued before its logout, so they have all expired an hour after it.
+    for (const [sessionId, at] of this.revokedSessions) if (at < oldestThatMatters) this.revokedSessions.delete(sessionId);
     if (now - this.revocationsPrunedAt > SESSION_TOKEN_TTL_MS) {
       this.revocationsPrunedAt = now;
       await pruneSessionRevocations(this.db, new Date(oldestThatMatters - SESSION_TOKEN_TTL_MS));
@@ -537,12 +546,27 @@ export class AccountService {
   }
   private revocationsPrunedAt = 0;
 
-  /** Logout of this browser: its remember-me token is revoked and both cookies cleared. */
+  /**
+   * Logout of this browser: its remember-me token is revoked, its session ended in every process (the
+   * session token's `sid`, followed like a logout everywhere, docs/decisions/074) and both cookies cleared.
+   */
   async logout(cookieHeader: string | null | undefined, target: CookieTarget): Promise<string[]> {
-    const parsed = parseRememberValue(parseCookies(cookieHeader)[REMEMBER_COOKIE], this.now());
+    const now = this.now();
+    const cookies = parseCookies(cookieHeader);
+    const ended = new Map<string, number>(); // session id → user id
+    const parsed = parseRememberValue(cookies[REMEMBER_COOKIE], now);
     if (parsed) {
       const stored = await findRememberToken(this.db, parsed.id);
-      if (stored && secretMatches(parsed.secret, stored.secretHash)) await revokeRememberToken(this.db, parsed.id, new Date(this.now()));
+      if (stored && secretMatches(parsed.secret, stored.secretHash)) {
+        await revokeRememberToken(this.db, parsed.id, new Date(now));
+        ended.set(parsed.id, stored.userId);
+      }
+    }
+    const claims = verifySessionToken(cookies[SESSION_COOKIE], this.keys.session, now);
+    if (claims?.sid !== undefined) ended.set(claims.sid, claims.uid);
+    for (const [sessionId, userId] of ended) {
+      this.revokedSessions.set(sessionId, now);
+      await recordSessionRevocation(this.db, userId, new Date(now), sessionId);
     }
     return [clearCookie(SESSION_COOKIE, target), clearCookie(REMEMBER_COOKIE, target)];
   }
@@ -574,10 +598,11 @@ export class AccountService {
     user: UserRecord,
     consents: Record<string, boolean>,
     target: CookieTarget,
+    session: SessionClaims,
   ): Promise<{ setCookie: string; claims: SessionClaims }> {
     await recordConsents(this.db, user.id, consents, new Date(this.now()));
     const fresh = (await findUserById(this.db, user.id))!;
-    const claims = this.claimsFor(fresh);
+    const claims = this.claimsFor(fresh, session.sid); // the same session: a logout must still end it
     return {
       claims,
       setCookie: serializeCookie(SESSION_COOKIE, signSessionToken(claims, this.keys.session), target, SESSION_TOKEN_TTL_MS / 1000),
