@@ -582,11 +582,23 @@ export class AccountService {
     return user;
   }
 
-  /** Deletes the account and everything hanging on it; a password account must confirm with it. */
-  async deleteAccount(user: UserRecord, password: string | undefined): Promise<void> {
+  /**
+   * Deletes the account and everything hanging on it; a password account must confirm with it. The password
+   * is a login attempt: the login's limits and lockout, on the same counters (docs/decisions/074).
+   */
+  async deleteAccount(user: UserRecord, password: string | undefined, ip: string): Promise<void> {
     if (user.passwordHash) {
+      const account = user.email.toLowerCase(); // the key password login counts under
+      await this.limited([
+        ["loginByAddress", ip],
+        ["loginFailuresByAccount", account],
+      ]);
+      await this.limits.count("loginByAddress", ip);
       const ok = password ? await argon2Verify(user.passwordHash, password).catch(() => false) : false;
-      if (!ok) throw new AccountError(401, accountMessages.credentialsInvalid, "password");
+      if (!ok) {
+        await this.limits.count("loginFailuresByAccount", account);
+        throw new AccountError(401, accountMessages.credentialsInvalid, "password");
+      }
     }
     const now = this.now();
     await deleteUser(this.db, user.id, new Date(now));
