@@ -6,7 +6,7 @@ import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import type { Kysely } from "kysely";
 import { TERMS_THRESHOLD_SECONDS } from "../../core/account/consent.ts";
 import { decideSession, REMEMBER_ME_TTL_MS, SESSION_TOKEN_TTL_MS } from "../../core/account/session-check.ts";
-import { accountMessages, type RegistrationInput } from "../../core/account/validation.ts";
+import { accountMessages, passwordGuessableMessage, type RegistrationInput } from "../../core/account/validation.ts";
 import type { Database } from "../../db/schema.ts";
 import {
   consumeSecret,
@@ -65,6 +65,7 @@ import {
   type MailContent,
 } from "./mail-templates.tsx";
 import type { Mailer } from "./mailer.ts";
+import { isGuessablePassword } from "./password-strength.ts";
 import type { AccountLimits, LimitName } from "./rate-limits.ts";
 import {
   codeMatches,
@@ -344,6 +345,12 @@ export class AccountService {
     this.mailer.send(to, content).catch((error: unknown) => this.logger.error({ err: error, subject: content.subject }, "mail not sent"));
   }
 
+  /** Refuses a common or guessable password (registration, reset, completing a registration): 400 on the field. */
+  private async assertStrongPassword(password: string, user: { email: string; displayName: string } | null): Promise<void> {
+    if (await isGuessablePassword(password, user ? [user.email, user.displayName] : []))
+      throw new AccountError(400, passwordGuessableMessage, "password");
+  }
+
   private passwordVerifier(): Promise<string> {
     this.dummyHash ??= argon2Hash(newLinkToken());
     return this.dummyHash;
@@ -362,6 +369,7 @@ export class AccountService {
     await this.limits.take("registrationsByAddress", ip);
     if (botCheck === "fallback") await this.limits.take("registrationsWithoutBotCheckByAddress", ip);
     else if (!(await this.botCheck.verify(input.botCheck))) throw new AccountError(400, accountMessages.botCheckFailed, "botCheck");
+    await this.assertStrongPassword(input.password, input);
     const passwordHash = await argon2Hash(input.password);
     const consents: Record<string, boolean> = { privacy: true, ...(input.type !== "privacy" ? { [input.type]: true } : {}) };
     const user = await createUser(this.db, {
@@ -507,6 +515,9 @@ export class AccountService {
 
   /** New password from a reset link: every remember-me token is revoked and older session tokens stop. */
   async resetPassword(token: string, password: string): Promise<void> {
+    // Judged before the link is used up, so a refused password leaves the link working for a better one.
+    const pending = /^[A-Za-z0-9_-]{43}$/.test(token) ? await findSecretByHash(this.db, hashSecret(token), "reset-password") : null;
+    await this.assertStrongPassword(password, pending ? await findUserById(this.db, pending.userId) : null);
     const user = await this.consumeLinkToken(token, "reset-password");
     const now = this.now();
     await setPasswordAndRevokeSessions(this.db, user.id, await argon2Hash(password), new Date(now));
@@ -673,6 +684,7 @@ export class AccountService {
   async completeRegistration(user: UserRecord, input: RegistrationInput): Promise<void> {
     if (input.email !== user.email.toLowerCase()) throw new AccountError(400, accountMessages.emailInvalid, "email");
     if (user.passwordHash) throw new AccountError(409, accountMessages.alreadyRegistered);
+    await this.assertStrongPassword(input.password, { email: user.email, displayName: input.displayName });
     const now = new Date(this.now());
     await setProfile(this.db, user.id, input.displayName, await argon2Hash(input.password));
     await recordConsents(this.db, user.id, { privacy: true, ...(input.type !== "privacy" ? { [input.type]: true } : {}) }, now);
