@@ -170,6 +170,13 @@ export function markerCellSize(bbox: BBox, zoom: number, maxCells = MAX_MARKER_C
   return cell;
 }
 
+/** A bounding box that contains the circle (for the GiST index and the facts' grid), in degrees. */
+export function circleBBox(lat: number, lon: number, radius: number): [number, number, number, number] {
+  const dLat = (radius / 111_195) * 1.001;
+  const dLon = dLat / Math.max(0.01, Math.cos((lat * Math.PI) / 180));
+  return [lon - dLon, lat - dLat, lon + dLon, lat + dLat];
+}
+
 /**
  * Whether a point lies in a ring (or on its edge) exactly as PostgreSQL's `polygon @> point` decides it
  * (point_inside and lseg_crossing in src/backend/utils/adt/geo_ops.c, with its 1e-6 tolerance), so the

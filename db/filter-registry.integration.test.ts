@@ -12,7 +12,6 @@ import { Random } from "../core/random.ts";
 import {
   flagFilter,
   rangeFilter,
-  searchColumns,
   searchFilters,
   withForm,
   type AnyFilter,
@@ -21,6 +20,7 @@ import {
   type RawSpec,
   type SearchColumn,
 } from "../core/search/filters.ts";
+import { matches, type MatchListing } from "../core/search/match.ts";
 import { parseSearch, type SearchQuery } from "../core/search/query.ts";
 import { decodeSearchUrl, encodeSearchUrl, toRawFilters } from "../core/search/url.ts";
 import { groupsByChannel, type Channel } from "../core/search/vocabulary.ts";
@@ -28,7 +28,9 @@ import { loadDataset } from "../etl/load.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { openDatabase, type DatabaseHandle } from "./database.ts";
 import { ListingFacts } from "./listing-facts.ts";
-import { countListingsBySql, type SearchCriteria } from "./listings-search.ts";
+import { countListingsBySql } from "./listings-search.ts";
+import { readMatchListings } from "./match-listings.ts";
+import type { SearchCriteria } from "./search-criteria.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 import { countListingsIn, listChildren } from "./places.ts";
@@ -38,48 +40,11 @@ const now = new Date("2026-11-01T00:00:00Z");
 /** No place in the path: the codec needs a lookup, and these searches are Italy-wide. */
 const noPlaces = { get: () => undefined, bySlug: () => undefined };
 
-type Row = Record<SearchColumn, number | string | boolean | null>;
+type Row = MatchListing;
 
-/** A condition on one plain row, with SQL's rules: a comparison with NULL is not true. */
-function holds(c: Condition, row: Row): boolean {
-  switch (c.op) {
-    case "and":
-      return c.of.every((x) => holds(x, row));
-    case "or":
-      return c.of.some((x) => holds(x, row));
-    case "in":
-      return row[c.column] !== null && c.values.includes(row[c.column] as string);
-    case "notNull":
-      return row[c.column] !== null;
-  }
-  const left = row[c.column];
-  const right = "other" in c ? row[c.other] : c.value;
-  if (left === null || right === null) return false;
-  if (c.op === "=") return ("scale" in c && c.scale !== undefined ? (left as number) * c.scale : left) === right;
-  const a = (left as number) * ("scale" in c && c.scale !== undefined ? c.scale : 1);
-  const b = right as number;
-  switch (c.op) {
-    case ">=":
-      return a >= b;
-    case "<=":
-      return a <= b;
-    case ">":
-      return a > b;
-    case "<":
-      return a < b;
-  }
-}
-
-function bruteCount(rows: Row[], query: SearchQuery, registry: FilterRegistry): number {
-  const conditions = registry.conditions(query.filters, { now });
-  const group = query.group === "nuove-costruzioni" ? "case" : query.group;
-  return rows.filter(
-    (r) =>
-      r.channel === query.channel &&
-      r.propertyTypeGroup === group &&
-      (query.group !== "nuove-costruzioni" || r.isNewConstruction === true) &&
-      conditions.every((c) => holds(c, r)),
-  ).length;
+/** The oracle: the listings the one predicate of core/search/match.ts puts on the search's results. */
+function bruteCount(rows: Row[], criteria: SearchCriteria): number {
+  return rows.filter((r) => matches(r, criteria)).length;
 }
 
 /** The first column a condition compares with a number, and its scale. */
@@ -165,19 +130,7 @@ describe.each(databaseTargets)("the filter registry on %s", (target) => {
     await migrateToLatest(handle.db);
     await loadDataset(handle.db, demo);
     facts = await ListingFacts.load(handle.db);
-    const columns = Object.keys(searchColumns) as SearchColumn[];
-    const raw = await handle.db.selectFrom("listings").select(columns).execute();
-    rows = raw.map(
-      (r) =>
-        Object.fromEntries(
-          columns.map((c) => {
-            const v = (r as Record<string, unknown>)[c];
-            if (v === null || v === undefined) return [c, null];
-            const kind = searchColumns[c];
-            return [c, kind === "time" ? new Date(v as string).getTime() : kind === "number" ? Number(v) : v];
-          }),
-        ) as Row,
-    );
+    rows = await readMatchListings(handle.db);
   });
   afterAll(async () => {
     await handle?.close();
@@ -197,7 +150,7 @@ describe.each(databaseTargets)("the filter registry on %s", (target) => {
     const [path, search = ""] = url.split("?");
     expect(decodeSearchUrl(path!, search ? `?${search}` : "", noPlaces, registry), url).toEqual({ kind: "search", query, canonical: url });
     const criteria: SearchCriteria = { query, places: [], lineStops: new Map(), area: null, now, registry };
-    const expected = bruteCount(rows, query, registry);
+    const expected = bruteCount(rows, criteria);
     expect(await countListingsBySql(handle.db, criteria), `SQL ${url}`).toBe(expected);
     expect(facts.count(criteria), `facts ${url}`).toBe(expected);
     return expected;

@@ -7,6 +7,7 @@ import { insideRingAsPostgres } from "../core/geo.ts";
 import { PlaceLevel } from "../core/places.ts";
 import { poiTypeIds } from "../core/poi.ts";
 import { Random } from "../core/random.ts";
+import { matches } from "../core/search/match.ts";
 import { parseSearch } from "../core/search/query.ts";
 import { sortKeys } from "../core/search/vocabulary.ts";
 import { placeKeyColumn } from "../core/search/filters.ts";
@@ -27,6 +28,7 @@ import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "..
 import { openDatabase, type DatabaseHandle } from "./database.ts";
 import { forgetListingFacts, ListingFacts, loadListingFacts } from "./listing-facts.ts";
 import { sql } from "kysely";
+import { readMatchListings } from "./match-listings.ts";
 import { applySort, countListingsBySql, criteriaCondition, distanceSql, searchListings } from "./listings-search.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
@@ -59,10 +61,11 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
     await provisioned?.dispose();
   });
 
-  it("equal the database's count for 400 random searches", async () => {
+  it("equal the database's count and the match predicate's for 400 random searches", async () => {
     const db = handle.db;
     const facts = await ListingFacts.load(db);
     expect(facts.size).toBe(2500);
+    const listings = await readMatchListings(db);
     const directory = await getPlaceDirectory(db);
     const busyTowns = (
       await db
@@ -186,6 +189,8 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
           : built;
       const expected = await countListingsBySql(db, criteria);
       expect(facts.count(criteria), JSON.stringify({ f, locations })).toBe(expected);
+      // The one predicate of a listing against a search (alerts use it) lists the same listings.
+      expect(listings.filter((l) => matches(l, criteria)).length, `match ${JSON.stringify({ f, locations })}`).toBe(expected);
       if (expected > 0) nonZero++;
     }
     // The comparison means something only if many searches find listings.

@@ -1,9 +1,9 @@
 /**
  * Exact search totals from a columnar copy of the listings' filter columns held in memory.
  *
- * Why: an Italy-wide total reads ~600,000 index entries in PostgreSQL (~85 ms on 2 cores, the
- * slowest part of a search; docs/decisions/032-in-memory-totals.md). The same count over typed
- * arrays takes a few milliseconds. Listings that change after the load are applied one by one
+ * Why: an Italy-wide total reads every matching index entry in PostgreSQL, the slowest part of a
+ * search at a million listings; the same count over typed arrays is an order of magnitude faster
+ * (docs/decisions/032-in-memory-totals.md, docs/BENCHMARKS.md). Listings that change after the load are applied one by one
  * (`refresh`, driven by db/listing-changes.ts, which follows the database's change log); a bulk
  * reload replaces the copy. Until the copy has loaded, searches are counted by SQL. Drawn areas are
  * tested with PostgreSQL's own point-in-polygon rule (core/geo.ts), so both count the same listings.
@@ -23,10 +23,10 @@ import {
   type Condition,
   type SearchColumn,
 } from "../core/search/filters.ts";
-import { bboxOf, distanceMeters, insideRingAsPostgres } from "../core/geo.ts";
+import { bboxOf, circleBBox, distanceMeters, insideRingAsPostgres } from "../core/geo.ts";
 import { sortOrders, type SortKey } from "../core/search/vocabulary.ts";
-import { circleBBox, sqlColumnName, type SearchCriteria } from "./listings-search.ts";
-import type { Database } from "./schema.ts";
+import { frameConditions, storedGroup, type ResolvedSearch } from "../core/search/match.ts";
+import { sqlColumnName, type Database } from "./schema.ts";
 
 type ColumnOf<S> = { [C in SearchColumn]: (typeof searchColumns)[C] extends S ? C : never }[SearchColumn];
 /** Numbers, and instants as milliseconds since the epoch. */
@@ -371,7 +371,7 @@ export class ListingFacts {
   }
 
   /** The exact number of listings matching the criteria. */
-  count(c: SearchCriteria): number {
+  count(c: ResolvedSearch): number {
     let n = 0;
     this.#scan(c, null, () => void n++);
     return n;
@@ -381,7 +381,7 @@ export class ListingFacts {
    * Visits every row matching the criteria, inside `bbox` when one is given; `visit` returns false
    * to stop early (then so does this).
    */
-  #scan(c: SearchCriteria, bbox: readonly [number, number, number, number] | null, visit: (row: number) => boolean | void): boolean {
+  #scan(c: ResolvedSearch, bbox: readonly [number, number, number, number] | null, visit: (row: number) => boolean | void): boolean {
     const { lists, channelGroupOnly } = this.#candidates(c, bbox);
     const predicates = this.#predicates(c, channelGroupOnly);
     if (!predicates) return true;
@@ -427,11 +427,10 @@ export class ListingFacts {
    * criteria inside the bbox, grouped by floor(lon / cell), floor(lat / cell), with the count, the mean
    * position and the lowest price.
    */
-  cells(c: SearchCriteria, bbox: [number, number, number, number], cell: number): MapCell[] {
+  cells(c: ResolvedSearch, bbox: [number, number, number, number], cell: number): MapCell[] {
     const lat = this.#numbers.get("lat")!;
     const lon = this.#numbers.get("lon")!;
-    const price = this.#numbers.get("price")!;
-    const hiddenPrice = this.#flags.get("isPrivateNegotiation")!;
+    const shownPrice = this.#numbers.get("shownPrice")!;
     const byCell = new Map<number, MapCell & { sumLat: number; sumLon: number }>();
     // Cell coordinates fit in ±2^20 at any zoom we serve, so one number keys a cell.
     const SPAN = 2 ** 21;
@@ -441,8 +440,8 @@ export class ListingFacts {
       const cx = Math.floor(x / cell);
       const cy = Math.floor(y / cell);
       const key = (cx + SPAN) * 2 * SPAN + (cy + SPAN);
-      // A 'Trattativa riservata' price is hidden everywhere, so it never becomes a cell's minPrice.
-      const shown = hiddenPrice[i] === 1 ? null : price[i]!;
+      // A hidden price ('Trattativa riservata') is NaN here, as NULL in SQL: never a cell's minPrice.
+      const shown = Number.isNaN(shownPrice[i]!) ? null : shownPrice[i]!;
       const found = byCell.get(key);
       if (found) {
         found.count++;
@@ -465,7 +464,7 @@ export class ListingFacts {
    * db/listings-search.ts applySort orders them in SQL (core's `sortOrders`, ties by id); null when more
    * than `max` match.
    */
-  sortedIds(c: SearchCriteria, bbox: readonly [number, number, number, number] | null, sort: SortKey, max: number): number[] | null {
+  sortedIds(c: ResolvedSearch, bbox: readonly [number, number, number, number] | null, sort: SortKey, max: number): number[] | null {
     const rows: number[] = [];
     const complete = this.#scan(c, bbox, (i) => {
       if (rows.length === max) return false;
@@ -485,7 +484,7 @@ export class ListingFacts {
    * The fill-in's order (db/listings-search.ts nearbyListings): the first `limit` matching listings,
    * those in the given towns first, then by distance from the point, then by id.
    */
-  nearest(c: SearchCriteria, origin: { lat: number; lon: number }, firstTownIds: string[], limit: number): number[] {
+  nearest(c: ResolvedSearch, origin: { lat: number; lon: number }, firstTownIds: string[], limit: number): number[] {
     const lat = this.#numbers.get("lat")!;
     const lon = this.#numbers.get("lon")!;
     const town = this.#texts.get("townId")!;
@@ -500,11 +499,11 @@ export class ListingFacts {
 
   /** The channel-and-group rows, or only the rows of the searched towns when every place lies in a town. */
   #candidates(
-    c: SearchCriteria,
+    c: ResolvedSearch,
     view: readonly [number, number, number, number] | null,
   ): { lists: Uint32Array[]; channelGroupOnly: boolean } {
     const { query } = c;
-    const group = query.group === "nuove-costruzioni" ? "case" : query.group;
+    const group = storedGroup(query.group);
     const channelGroup =
       this.#byChannelGroup.get(`${this.#codes.get(query.channel) ?? -2}|${this.#codes.get(group) ?? -2}`) ?? new Uint32Array(0);
     const places = c.places;
@@ -537,7 +536,7 @@ export class ListingFacts {
    * than walking the channel's `budget` rows; null otherwise (no area, or one too wide).
    */
   #cellCandidates(
-    c: SearchCriteria,
+    c: ResolvedSearch,
     view: readonly [number, number, number, number] | null,
     budget: number,
   ): { lists: Uint32Array[]; channelGroupOnly: false } | null {
@@ -578,21 +577,18 @@ export class ListingFacts {
   }
 
   /** One predicate per condition; null when a condition can match nothing (a value no listing has). */
-  #predicates(c: SearchCriteria, channelGroupOnly: boolean): Predicate[] | null {
+  #predicates(c: ResolvedSearch, channelGroupOnly: boolean): Predicate[] | null {
     const { query } = c;
     const out: Predicate[] = [];
 
-    // Channel and group are the candidate lists; the rest below.
-    const channel = this.#texts.get("channel")!;
-    const channelCode = this.#codes.get(query.channel);
-    if (channelCode === undefined) return null;
-    const groupCode = this.#codes.get(query.group === "nuove-costruzioni" ? "case" : query.group);
-    if (groupCode === undefined) return null;
-    const groupColumn = this.#texts.get("propertyTypeGroup")!;
-    // Rows of the channel-and-group list need no check; rows of a town's list do.
-    if (!channelGroupOnly) out.push((i) => channel[i] === channelCode && groupColumn[i] === groupCode);
-    if (query.group === "nuove-costruzioni") this.#add(out, { op: "=", column: "isNewConstruction", value: true });
-    if (query.propertyTypes.length > 0) this.#add(out, { op: "in", column: "propertyType", values: query.propertyTypes });
+    // A channel or group no listing has: nothing matches.
+    if (this.#codes.get(query.channel) === undefined || this.#codes.get(storedGroup(query.group)) === undefined) return null;
+    for (const condition of frameConditions(query)) {
+      // Rows of the channel-and-group list (#candidates) need no check of those two; rows of a town's list or a cell do.
+      const impliedByList =
+        channelGroupOnly && condition.op === "=" && (condition.column === "channel" || condition.column === "propertyTypeGroup");
+      if (!impliedByList) this.#add(out, condition);
+    }
 
     const places = this.#placePredicate(c.places, c.lineStops);
     if (places) out.push(places);
@@ -704,7 +700,7 @@ export class ListingFacts {
   }
 
   /** Inside any of the places, as `placeCondition` in db/listings-search.ts. */
-  #placePredicate(places: SearchCriteria["places"], lineStops: SearchCriteria["lineStops"]): Predicate | null {
+  #placePredicate(places: ResolvedSearch["places"], lineStops: ResolvedSearch["lineStops"]): Predicate | null {
     if (places.length === 0 || places.some((p) => p.level === PlaceLevel.country)) return null;
     const byColumn = new Map<TextColumn, Set<number>>();
     const arrayRows = new Set<number>();
@@ -817,7 +813,7 @@ class ListEdits {
   apply<K extends string | number>(lists: Map<K, Uint32Array>, kind: ListKind, capacity: number): void {
     const removals = (this.remove.byKind.get(kind) ?? new Map()) as Map<K, number[]>;
     const additions = (this.add.byKind.get(kind) ?? new Map()) as Map<K, number[]>;
-    // One mark per row for the removals (typed-array filter with a Set is ~10× slower on 500,000-row lists).
+    // One mark per row for the removals: a typed-array filter with a Set is far slower on long lists.
     const marks = removals.size > 0 ? new Uint8Array(capacity) : null;
     for (const key of new Set([...removals.keys(), ...additions.keys()])) {
       const old = lists.get(key) ?? new Uint32Array(0);

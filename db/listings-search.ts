@@ -4,7 +4,8 @@
  * compiles any such condition (db/listing-facts.ts compiles the same ones into predicates).
  */
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, type Expression } from "kysely";
-import { bboxOf, markerCellSize } from "../core/geo.ts";
+import { bboxOf, circleBBox, markerCellSize } from "../core/geo.ts";
+import { frameConditions } from "../core/search/match.ts";
 import { PlaceLevel } from "../core/places.ts";
 import { poiType, poiTypeIds } from "../core/poi.ts";
 import {
@@ -15,35 +16,18 @@ import {
   searchFilters,
   type Comparison,
   type Condition,
-  type FilterRegistry,
   type SearchColumn,
 } from "../core/search/filters.ts";
 import type { ResolvedArea } from "../core/search/geometry.ts";
-import type { SearchQuery } from "../core/search/query.ts";
 import { sortOrders, type SortKey } from "../core/search/vocabulary.ts";
-import type { DirectoryPlace } from "./place-directory.ts";
 import type { CountCache } from "./count-cache.ts";
+import type { SearchCriteria } from "./search-criteria.ts";
 import { listingFacts } from "./listing-facts.ts";
-import type { Database, Row, SelectedColumns } from "./schema.ts";
-
-export interface SearchCriteria {
-  query: SearchQuery;
-  /** The query's places, resolved (unknown ids were refused before). */
-  places: DirectoryPlace[];
-  /** Metro stop ids of any metro line among the places. */
-  lineStops: Map<string, string[]>;
-  area: ResolvedArea | null;
-  /** "Now" for the publication-date filter, truncated to the minute so repeated queries agree. */
-  now: Date;
-  /** Listings in these places are left out (the fill-in list shows what is around a search). */
-  excludePlaces?: DirectoryPlace[];
-  /** The filter registry the query was parsed with: the portal's unless a test extends it. */
-  registry?: FilterRegistry;
-  /** Listing ids left out of the results: the ads a logged-in user hid (MyCasa). */
-  excludeListings?: readonly number[];
-}
+import { sqlColumnName, type Database, type Row, type SelectedColumns } from "./schema.ts";
+import type { DirectoryPlace } from "./place-directory.ts";
 
 export { PAYMENT_PER_EURO };
+export type { SearchCriteria };
 
 /** Every column a filter may name exists on listings: a compile-time check of core's list. */
 export const searchColumnsExist: SearchColumn extends keyof Database["listings"] ? true : never = true;
@@ -58,13 +42,6 @@ export function distanceSql(lat: number, lon: number) {
   return sql<number>`(2 * ${EARTH_RADIUS_M}::float8 * asin(sqrt(
     power(sin(radians(listings.lat - ${lat}::float8) / 2), 2) +
     cos(radians(${lat}::float8)) * cos(radians(listings.lat)) * power(sin(radians(listings.lon - ${lon}::float8) / 2), 2))))`;
-}
-
-/** A bounding box that contains the circle (for the GiST index), in degrees. */
-export function circleBBox(lat: number, lon: number, radius: number): [number, number, number, number] {
-  const dLat = (radius / 111_195) * 1.001;
-  const dLon = dLat / Math.max(0.01, Math.cos((lat * Math.PI) / 180));
-  return [lon - dLon, lat - dLat, lon + dLon, lat + dLat];
 }
 
 /** Plain ranges rather than point <@ box: they use the (channel, group, lat) covering index. */
@@ -114,7 +91,7 @@ function placeCondition(eb: Eb, places: DirectoryPlace[], lineStops: Map<string,
 }
 
 /** Number columns stored as floating point; every other number column is an integer type. */
-const FLOAT_COLUMNS = new Set<string>(["lat", "lon", "pricePerMq"]);
+const FLOAT_COLUMNS = new Set<string>(["lat", "lon", "pricePerMq", "shownPricePerMq"]);
 
 /**
  * An integer column against a fractional bound: PostgreSQL refuses "1.5" or "5e-324" as an integer
@@ -160,10 +137,7 @@ export function conditionSql(eb: Eb, c: Condition): SqlCondition {
 /** Every condition of the criteria, ANDed. */
 export function criteriaCondition(eb: Eb, c: SearchCriteria): SqlCondition {
   const { query } = c;
-  const and: SqlCondition[] = [eb("channel", "=", query.channel)];
-  if (query.group === "nuove-costruzioni") and.push(eb("propertyTypeGroup", "=", "case"), eb("isNewConstruction", "=", true));
-  else and.push(eb("propertyTypeGroup", "=", query.group));
-  if (query.propertyTypes.length > 0) and.push(eb("propertyType", "in", query.propertyTypes));
+  const and: SqlCondition[] = frameConditions(query).map((condition) => conditionSql(eb, condition));
 
   const places = placeCondition(eb, c.places, c.lineStops);
   if (places) and.push(places);
@@ -178,11 +152,6 @@ export function criteriaCondition(eb: Eb, c: SearchCriteria): SqlCondition {
   return eb.and(and);
 }
 
-/** A listing column's name in SQL (snake_case) from its camelCase name in db/schema.ts. A declaration, so db/listing-facts.ts can call it at load despite the two modules importing each other. */
-export function sqlColumnName(camelCase: string): string {
-  return camelCase.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
-}
-
 /** Rows read with `id IN (ids)`, put back in the order of `ids`; ids with no row are left out. */
 function inIdOrder<R extends { id: number }>(ids: readonly number[], rows: readonly R[]): R[] {
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
@@ -193,7 +162,7 @@ function inIdOrder<R extends { id: number }>(ids: readonly number[], rows: reado
  * ORDER BY for each sort key, with the id as the last tie-breaker so pages never overlap. When the
  * search is limited to places or an area, the sort columns are wrapped in an expression so the
  * planner sorts the (at most tens of thousands of) matches instead of walking an Italy-wide sort
- * index and discarding the rows of other towns (measured: 1 s → 10 ms for Milano by price per m²).
+ * index and discarding the rows of other towns (docs/BENCHMARKS.md, sorts within a town).
  */
 export function applySort<O>(
   qb: SelectQueryBuilder<Database, "listings", O>,
@@ -217,6 +186,7 @@ const summaryColumns = [
   "listings.propertyType",
   "listings.isNewConstruction",
   "listings.price",
+  "listings.shownPrice",
   "listings.priceUnit",
   "listings.originalPrice",
   "listings.priceMax",
@@ -387,6 +357,7 @@ const pinColumns = [
   "listings.lat",
   "listings.lon",
   "listings.price",
+  "listings.shownPrice",
   "listings.isPrivateNegotiation",
   "listings.priceUnit",
   "listings.geoVisibility",
@@ -447,7 +418,7 @@ export async function listingMarkers(
       (eb) => eb.fn.countAll<number>().as("count"),
       sql<number>`avg(listings.lat)`.as("lat"),
       sql<number>`avg(listings.lon)`.as("lon"),
-      sql<number | null>`min(listings.price) FILTER (WHERE NOT listings.is_private_negotiation)`.as("minPrice"),
+      sql<number | null>`min(listings.shown_price)`.as("minPrice"),
     ])
     .where(where)
     .groupBy(["cx", "cy"])

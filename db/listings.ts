@@ -1,6 +1,7 @@
 /** Single-listing queries. */
 import type { Kysely } from "kysely";
-import { circleBBox, distanceSql, findListingSummaries, type ListingSummary } from "./listings-search.ts";
+import { circleBBox } from "../core/geo.ts";
+import { distanceSql, findListingSummaries, type ListingSummary } from "./listings-search.ts";
 import type { Database, Row, SelectedColumns } from "./schema.ts";
 
 /** Which of these ids are listings that exist. */
@@ -46,6 +47,7 @@ const detailColumns = [
   "l.isAuction",
   "l.auctionDate",
   "l.isPrivateNegotiation",
+  "l.shownPrice",
   "l.hasPool",
   "l.hasReception",
   "l.hasVirtualTour",
@@ -110,7 +112,7 @@ export const SIMILAR = { radius: 5_000, priceTolerance: 0.25, limit: 6 } as cons
  */
 export async function findSimilarListings(
   db: Kysely<Database>,
-  listing: Pick<ListingDetail, "id" | "channel" | "propertyTypeGroup" | "price" | "isPrivateNegotiation" | "lat" | "lon">,
+  listing: Pick<ListingDetail, "id" | "channel" | "propertyTypeGroup" | "shownPrice" | "lat" | "lon">,
 ): Promise<ListingSummary[]> {
   const [west, south, east, north] = circleBBox(listing.lat, listing.lon, SIMILAR.radius);
   const distance = distanceSql(listing.lat, listing.lon);
@@ -120,11 +122,11 @@ export async function findSimilarListings(
     .where("listings.channel", "=", listing.channel)
     .where("listings.propertyTypeGroup", "=", listing.propertyTypeGroup)
     .where("listings.id", "!=", listing.id)
-    .where("listings.isPrivateNegotiation", "=", false);
-  if (!listing.isPrivateNegotiation) {
+    .where("listings.shownPrice", "is not", null);
+  if (listing.shownPrice !== null) {
     query = query
-      .where("listings.price", ">=", Math.floor(listing.price * (1 - SIMILAR.priceTolerance)))
-      .where("listings.price", "<=", Math.ceil(listing.price * (1 + SIMILAR.priceTolerance)));
+      .where("listings.shownPrice", ">=", Math.floor(listing.shownPrice * (1 - SIMILAR.priceTolerance)))
+      .where("listings.shownPrice", "<=", Math.ceil(listing.shownPrice * (1 + SIMILAR.priceTolerance)));
   }
   const rows = await query
     .where("listings.lat", ">=", south)

@@ -147,6 +147,10 @@ export interface ListingsTable {
   distSupermarket: number | null;
   relevance: number;
   pricePerMq: ColumnType<number, never, never>;
+  /** The price anyone may see: null for a private negotiation ('Trattativa riservata'). Generated; every reader uses it. */
+  shownPrice: ColumnType<number | null, never, never>;
+  /** The €/m² anyone may see: null for a private negotiation. Generated. */
+  shownPricePerMq: ColumnType<number | null, never, never>;
 }
 
 export interface MetaTable {
@@ -405,3 +409,8 @@ export type JsonInsertRow<T extends keyof Database> = {
     | Exclude<Insertable<Database[T]>[K], undefined>
     | Row<T>[K & keyof Row<T>];
 };
+
+/** A column's name in SQL (snake_case) from its camelCase name here, for the few queries that run without the camel-case plugin. */
+export function sqlColumnName(camelCase: string): string {
+  return camelCase.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+}

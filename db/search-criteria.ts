@@ -8,9 +8,27 @@ import { PlaceLevel } from "../core/places.ts";
 import type { ResolvedArea } from "../core/search/geometry.ts";
 import { estimatedIsochrones, type IsochroneProvider } from "../core/search/isochrone.ts";
 import { SearchRuleError, type SearchQuery } from "../core/search/query.ts";
-import type { SearchCriteria } from "./listings-search.ts";
+import type { FilterRegistry } from "../core/search/filters.ts";
 import { getPlaceDirectory, type DirectoryPlace, type PlaceDirectory } from "./place-directory.ts";
 import type { Database } from "./schema.ts";
+
+/** A search with its places and area resolved: what db/listings-search.ts and db/listing-facts.ts run. */
+export interface SearchCriteria {
+  query: SearchQuery;
+  /** The query's places, resolved (unknown ids were refused before). */
+  places: DirectoryPlace[];
+  /** Metro stop ids of any metro line among the places. */
+  lineStops: Map<string, string[]>;
+  area: ResolvedArea | null;
+  /** "Now" for the publication-date filter, truncated to the minute so repeated queries agree. */
+  now: Date;
+  /** Listings in these places are left out (the fill-in list shows what is around a search). */
+  excludePlaces?: DirectoryPlace[];
+  /** The filter registry the query was parsed with: the portal's unless a test extends it. */
+  registry?: FilterRegistry;
+  /** Listing ids left out of the results: the ads a logged-in user hid (MyCasa). */
+  excludeListings?: readonly number[];
+}
 
 /** Italy with a margin: map views beyond it are clamped so a world-wide box costs no more than Italy. */
 const ITALY_BOX: [number, number, number, number] = [5.5, 35, 19.5, 48];

@@ -98,6 +98,11 @@ const schema = z.object({
   REQUEST_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(2)),
   // Requests that may wait for a turn in each process; past that a read is answered 503 with Retry-After.
   REQUEST_QUEUE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100_000).default(256)),
+  // Pages and search APIs running at once in each process, with a turn or past it (default 4 × REQUEST_CONCURRENCY):
+  // when the database is slow, admission stops here instead of piling up work (docs/decisions/087).
+  REQUEST_MAX_IN_FLIGHT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).optional()),
+  // The longest a request waits for its turn; then it is answered 503 "overloaded" with Retry-After.
+  REQUEST_QUEUE_WAIT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(600_000).default(3000)),
   // Worker processes on PostgreSQL (default: one per core); the embedded database always runs one.
   WEB_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(256).optional()),
 });

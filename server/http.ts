@@ -25,7 +25,7 @@ import { isDatabaseFailure } from "../db/availability.ts";
 import { checkSessionCookies, readRequestInfo } from "./accounts/http-session.ts";
 import type { Logger } from "./logger.ts";
 import { refuseMalformedRequest } from "./request-guard.ts";
-import { RequestQueue } from "./request-queue.ts";
+import { RequestQueue, takesTurn, type Admission, type RequestQueueLimits } from "./request-queue.ts";
 
 export interface PortalState {
   phase: "starting" | "loading" | "ready" | "stopping";
@@ -43,6 +43,8 @@ const MAX_TURN_MS = 250;
 
 /** Seconds a client should wait before retrying a 503. */
 const RETRY_AFTER_SECONDS = 5;
+/** Seconds a client should wait before retrying when the portal is busy (not down). */
+const OVERLOADED_RETRY_AFTER_SECONDS = 2;
 
 // ---- Request ids -------------------------------------------------------------------------------
 
@@ -132,6 +134,25 @@ export function unavailableResponse(path: string, accept: string | undefined): R
   return new Response(UNAVAILABLE_PAGE, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
 }
 
+const OVERLOADED_PAGE = `<!doctype html>
+<html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Troppe richieste in questo momento</title></head>
+<body><main><h1>Troppe richieste in questo momento</h1>
+<p>Il portale è molto occupato. Riprova tra qualche secondo.</p>
+<p><a href="/">Torna alla home</a></p></main></body></html>
+`;
+
+/** 503 when too many requests wait (the portal is busy, the database is not down): its own text, a short Retry-After. */
+export function overloadedResponse(path: string, accept: string | undefined): Response {
+  const headers = { "Retry-After": String(OVERLOADED_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
+  if (wantsJson(path, accept)) {
+    const response = jsonError(503, "Troppe richieste in questo momento: riprova tra qualche secondo.");
+    for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
+    return response;
+  }
+  return new Response(OVERLOADED_PAGE, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
+}
+
 // ---- The handler -------------------------------------------------------------------------------
 
 export function createHandler(options: {
@@ -141,11 +162,11 @@ export function createHandler(options: {
   logger: Logger;
   hsts?: boolean;
   mapStyleUrl?: string;
-  /** GET and HEAD requests served at once (REQUEST_CONCURRENCY) and how many may wait (REQUEST_QUEUE_LIMIT). */
-  turns: { concurrency: number; maxWaiting: number };
+  /** Pages and search APIs served at once, in flight, waiting, and the longest wait (server/request-queue.ts). */
+  turns: Omit<RequestQueueLimits, "maxTurnMs">;
 }) {
   const { build, clientDir, state, logger, hsts = false, turns } = options;
-  const reads = new RequestQueue(turns.concurrency, turns.maxWaiting, MAX_TURN_MS);
+  const reads = new RequestQueue({ ...turns, maxTurnMs: MAX_TURN_MS });
   const mapOrigin = options.mapStyleUrl ? new URL(options.mapStyleUrl).origin : undefined;
   // The build writes .br and .gz beside each asset (scripts/compress-assets.ts).
   const assets = sirv(clientDir, {
@@ -233,6 +254,7 @@ export function createHandler(options: {
         detail,
         database: databaseAvailable ? "up" : "down",
         warm: state.warm ?? false,
+        requests: { inFlight: reads.inFlight, waiting: reads.waiting, peakInFlight: reads.peakInFlight },
       });
     }
     const services = state.services;
@@ -253,15 +275,22 @@ export function createHandler(options: {
           return;
         }
         const scope: RequestScope = { id: requestId, nonce };
-        // Pages and other reads take turns (server/request-queue.ts); a request with a body does not, since
-        // it would hold its turn while a slow client sends it.
-        const turn = req.method === "GET" || req.method === "HEAD" ? reads.enter() : Promise.resolve(() => {});
-        void turn.then((endTurn) => {
-          if (!endTurn) {
-            logger.warn({ reqId: requestId, waiting: reads.waiting }, "too many requests waiting: refused");
-            void sendResponse(res, unavailableResponse(path, req.headers.accept));
+        // Pages and search APIs take turns (server/request-queue.ts); media, vendor files, other API reads and
+        // requests with a body do not. A client that goes away while waiting leaves the queue.
+        let admission: Promise<Admission>;
+        if (takesTurn(req.method, path)) {
+          const left = new AbortController();
+          res.once("close", () => left.abort());
+          admission = reads.enter(left.signal);
+        } else admission = Promise.resolve({ kind: "admitted", end: () => {} });
+        void admission.then((admitted) => {
+          if (admitted.kind !== "admitted") {
+            if (admitted.kind === "left" || res.destroyed) return;
+            logger.warn({ reqId: requestId, why: admitted.kind, waiting: reads.waiting, inFlight: reads.inFlight }, "overloaded: refused");
+            void sendResponse(res, overloadedResponse(path, req.headers.accept));
             return;
           }
+          const endTurn = admitted.end;
           // A client that left while waiting gets nothing rendered.
           if (res.destroyed) return endTurn();
           // Session renewal (seed 001 §4) happens first, so the routes see the renewed cookies.

@@ -141,7 +141,12 @@ export async function startPortal(options: {
       logger,
       hsts: config.publicHttps,
       mapStyleUrl: config.MAP_STYLE_URL,
-      turns: { concurrency: config.REQUEST_CONCURRENCY, maxWaiting: config.REQUEST_QUEUE_LIMIT },
+      turns: {
+        concurrency: config.REQUEST_CONCURRENCY,
+        maxInFlight: Math.max(config.REQUEST_CONCURRENCY, config.REQUEST_MAX_IN_FLIGHT ?? 4 * config.REQUEST_CONCURRENCY),
+        maxWaiting: config.REQUEST_QUEUE_LIMIT,
+        maxWaitMs: config.REQUEST_QUEUE_WAIT_MS,
+      },
     }),
   );
   server.keepAliveTimeout = 5000;

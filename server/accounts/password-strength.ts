@@ -1,17 +1,18 @@
 /**
  * Refuses common and guessable passwords (docs/decisions/075): zxcvbn-ts with its common passwords and
- * words, plus the Italian names and words of the demo generator's vocabulary and what the user typed
+ * words, plus the Italian names and words of the demo generator's vocabulary (and the listings' room names) and what the user typed
  * in the form. Server only: the dictionaries (about 1 MB) load on the first check, never in a page.
  */
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import { agencyNamePatterns, firstNames, roomNames, streetNames, surnames } from "../../etl/demo/vocabulary.ts";
+import { apartmentRoomNames } from "../../core/listing/labels.ts";
+import { agencyNamePatterns, firstNames, streetNames, surnames } from "../../etl/demo/vocabulary.ts";
 
 /** zxcvbn's scale is 0–4; 3 means about 10^8 guesses or more ("safely unguessable" for an online attack with limits). */
 export const MIN_PASSWORD_SCORE = 3;
 
 /** The generator's Italian names and words, lower case, as one dictionary (street and agency names split into words). */
 export function italianWords(): string[] {
-  const words = [...firstNames, ...surnames, ...streetNames, ...agencyNamePatterns, ...Object.values(roomNames), "casa"]
+  const words = [...firstNames, ...surnames, ...streetNames, ...agencyNamePatterns, ...Object.values(apartmentRoomNames), "casa"]
     .flatMap((phrase) => phrase.replace(/\{\w+\}/g, " ").split(/[\s&']+/))
     .map((word) => word.toLowerCase())
     .filter((word) => /^\p{L}{3,}$/u.test(word));

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { PlaceLevel } from "../places.ts";
+import { searchColumns, type SearchColumn } from "./filters.ts";
+import { frameConditions, holds, matches, type MatchListing, type ResolvedSearch } from "./match.ts";
+import { parseSearch } from "./query.ts";
+
+const now = new Date("2026-11-01T00:00:00Z");
+const MILANO = "IT-03-015146";
+
+/** A sale flat in Milano (zone Z01, near one metro stop) with every other column NULL. */
+function listing(overrides: Partial<MatchListing> = {}): MatchListing {
+  const nulls = Object.fromEntries((Object.keys(searchColumns) as SearchColumn[]).map((c) => [c, null]));
+  return {
+    ...nulls,
+    id: 1,
+    channel: "vendita",
+    propertyTypeGroup: "case",
+    propertyType: "appartamento",
+    isNewConstruction: false,
+    isPrivateNegotiation: false,
+    isAuction: false,
+    regionId: "IT-03",
+    provinceId: "IT-03-015",
+    townId: MILANO,
+    zoneId: `${MILANO}-Z01`,
+    lat: 45.4642,
+    lon: 9.19,
+    price: 250_000,
+    priceUnit: "total",
+    surface: 70,
+    rooms: 3,
+    metroStopIds: ["M-stop-duomo"],
+    nonadminZoneIds: [],
+    ...overrides,
+    // As the database generates it: no shown price for a private negotiation.
+    shownPrice: overrides.isPrivateNegotiation ? null : (overrides.price ?? 250_000),
+  } as MatchListing;
+}
+
+function search(raw: Record<string, unknown>, places: ResolvedSearch["places"] = [], more: Partial<ResolvedSearch> = {}): ResolvedSearch {
+  return { query: parseSearch(raw), places, lineStops: new Map(), area: null, now, ...more };
+}
+
+describe("holds: a condition on one listing, with SQL's NULL rules", () => {
+  it("is false for any comparison with NULL, and scales before comparing", () => {
+    const row = listing({ price: null });
+    expect(holds({ op: ">=", column: "price", value: 0 }, row)).toBe(false);
+    expect(holds({ op: "<", column: "price", value: 1 }, row)).toBe(false);
+    expect(holds({ op: "notNull", column: "price" }, row)).toBe(false);
+    expect(holds({ op: "<=", column: "price", value: 1000, scale: 0.004 }, listing())).toBe(true);
+    expect(holds({ op: "<=", column: "price", value: 999, scale: 0.004 }, listing())).toBe(false);
+    expect(holds({ op: "in", column: "energyClass", values: ["A"] }, row)).toBe(false);
+  });
+});
+
+describe("frameConditions: the search's frame as registry conditions", () => {
+  it("makes new constructions houses that are new, written once", () => {
+    expect(frameConditions(parseSearch({ propertyTypeGroup: "nuove-costruzioni" }))).toEqual([
+      { op: "=", column: "channel", value: "vendita" },
+      { op: "=", column: "propertyTypeGroup", value: "case" },
+      { op: "=", column: "isNewConstruction", value: true },
+    ]);
+    expect(matches(listing(), search({ propertyTypeGroup: "nuove-costruzioni" }))).toBe(false);
+    expect(matches(listing({ isNewConstruction: true }), search({ propertyTypeGroup: "nuove-costruzioni" }))).toBe(true);
+  });
+});
+
+describe("matches: a listing against a resolved search", () => {
+  it("checks the channel, the places and the filters", () => {
+    const milano = [{ id: MILANO, level: PlaceLevel.town }];
+    expect(matches(listing(), search({ channel: "vendita", price_max: 300_000 }, milano))).toBe(true);
+    expect(matches(listing(), search({ channel: "affitto" }, milano))).toBe(false);
+    expect(matches(listing(), search({ price_max: 200_000 }, milano))).toBe(false);
+    expect(matches(listing(), search({}, [{ id: "IT-12-058091", level: PlaceLevel.town }]))).toBe(false);
+    expect(matches(listing(), search({}, [{ id: `${MILANO}-Z01`, level: PlaceLevel.zone }]))).toBe(true);
+  });
+
+  it("never lists a hidden price under a price filter, and follows the auction choice", () => {
+    const hidden = listing({ isPrivateNegotiation: true });
+    expect(matches(hidden, search({}))).toBe(true);
+    expect(matches(hidden, search({ price_max: 10_000_000 }))).toBe(false);
+    expect(matches(hidden, search({ exclude_private_negotiation: true }))).toBe(false);
+    const auction = listing({ isAuction: true });
+    expect(matches(auction, search({ exclude_auction: true }))).toBe(false);
+    expect(matches(auction, search({ only_auction: true }))).toBe(true);
+    expect(matches(listing(), search({ only_auction: true }))).toBe(false);
+  });
+
+  it("reaches metro stops through their line, and leaves out excluded places and hidden ads", () => {
+    const line = [{ id: "M-line-1", level: PlaceLevel.metroLine }];
+    expect(matches(listing(), search({}, line, { lineStops: new Map([["M-line-1", ["M-stop-duomo"]]]) }))).toBe(true);
+    expect(matches(listing(), search({}, line, { lineStops: new Map([["M-line-1", ["M-stop-other"]]]) }))).toBe(false);
+    expect(matches(listing(), search({}, [], { excludePlaces: [{ id: MILANO, level: PlaceLevel.town }] }))).toBe(false);
+    expect(matches(listing({ zoneId: null }), search({}, [], { excludePlaces: [{ id: `${MILANO}-Z01`, level: PlaceLevel.zone }] }))).toBe(
+      true,
+    );
+    expect(matches(listing(), search({}, [], { excludeListings: [1] }))).toBe(false);
+  });
+
+  it("tests areas: a circle by its distance, a drawn polygon by PostgreSQL's rule", () => {
+    const circle = (radius: number) => search({}, [], { area: { kind: "circle", lat: 45.4642, lon: 9.2, radius } });
+    // 0.01° of longitude at Milano's latitude is about 780 m.
+    expect(matches(listing(), circle(800))).toBe(true);
+    expect(matches(listing(), circle(700))).toBe(false);
+    const square: Array<[number, number]> = [
+      [9.18, 45.46],
+      [9.2, 45.46],
+      [9.2, 45.47],
+      [9.18, 45.47],
+    ];
+    expect(matches(listing(), search({}, [], { area: { kind: "polygon", rings: [square] } }))).toBe(true);
+    expect(matches(listing({ lon: 9.21 }), search({}, [], { area: { kind: "polygon", rings: [square] } }))).toBe(false);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * One predicate of a listing against a search: does this listing belong on that search's results?
+ *
+ * The same conditions db/listings-search.ts compiles into SQL and db/listing-facts.ts into predicates
+ * over typed arrays, evaluated here on one plain listing with SQL's NULL rules (a comparison with NULL
+ * is not true). The search's frame (channel, property group, property types) is expressed as registry
+ * conditions (`frameConditions`), so "nuove-costruzioni means houses + new construction" is written
+ * once. Used by the equivalence tests as their oracle and by anything that must decide for a single
+ * listing what a results page would list (the alert matcher).
+ */
+import { bboxContains, bboxOf, circleBBox, distanceMeters, insideRingAsPostgres } from "../geo.ts";
+import { PlaceLevel } from "../places.ts";
+import {
+  cond,
+  placeArrayColumn,
+  placeKeyColumn,
+  searchFilters,
+  type Condition,
+  type FilterRegistry,
+  type SearchColumn,
+} from "./filters.ts";
+import type { ResolvedArea } from "./geometry.ts";
+import type { SearchQuery } from "./query.ts";
+import type { PropertyTypeGroup } from "./vocabulary.ts";
+
+/** The property group a listing stores for a searched group: new constructions are houses that are new. */
+export function storedGroup(group: PropertyTypeGroup): Exclude<PropertyTypeGroup, "nuove-costruzioni"> {
+  return group === "nuove-costruzioni" ? "case" : group;
+}
+
+/** The search's frame as conditions: its channel, its property group (and newness), its property types. */
+export function frameConditions(query: Pick<SearchQuery, "channel" | "group" | "propertyTypes">): Condition[] {
+  const out = [cond.is("channel", query.channel), cond.is("propertyTypeGroup", storedGroup(query.group))];
+  if (query.group === "nuove-costruzioni") out.push(cond.is("isNewConstruction", true));
+  if (query.propertyTypes.length > 0) out.push(cond.in("propertyType", query.propertyTypes));
+  return out;
+}
+
+/** A listing as the predicate reads it: the search columns (instants in milliseconds), its metro stops and zones. */
+export type MatchListing = { id: number } & { [C in SearchColumn]: number | string | boolean | null } & {
+  metroStopIds: readonly string[];
+  nonadminZoneIds: readonly string[];
+};
+
+/** A search with its places and area resolved: what db/search-criteria.ts builds (SearchCriteria fits it). */
+export interface ResolvedSearch {
+  query: SearchQuery;
+  places: ReadonlyArray<{ id: string; level: number }>;
+  /** Metro stop ids of any metro line among the places. */
+  lineStops: ReadonlyMap<string, readonly string[]>;
+  area: ResolvedArea | null;
+  now: Date;
+  excludePlaces?: ReadonlyArray<{ id: string; level: number }>;
+  registry?: FilterRegistry;
+  excludeListings?: readonly number[];
+}
+
+/** A condition on one listing, with SQL's rules: a comparison with NULL is not true. */
+export function holds(c: Condition, row: Readonly<Record<SearchColumn, number | string | boolean | null>>): boolean {
+  switch (c.op) {
+    case "and":
+      return c.of.every((x) => holds(x, row));
+    case "or":
+      return c.of.some((x) => holds(x, row));
+    case "in":
+      return row[c.column] !== null && c.values.includes(row[c.column] as string);
+    case "notNull":
+      return row[c.column] !== null;
+  }
+  const left = row[c.column];
+  const right = "other" in c ? row[c.other] : c.value;
+  if (left === null || right === null) return false;
+  const scale = "scale" in c && c.scale !== undefined ? c.scale : undefined;
+  if (c.op === "=") return (scale !== undefined ? (left as number) * scale : left) === right;
+  const a = (left as number) * (scale ?? 1);
+  const b = right as number;
+  switch (c.op) {
+    case ">=":
+      return a >= b;
+    case "<=":
+      return a <= b;
+    case ">":
+      return a > b;
+    case "<":
+      return a < b;
+  }
+}
+
+/** Whether the listing lies in any of the places (as stored on it at load); null: the places limit nothing. */
+function inPlaces(
+  listing: MatchListing,
+  places: ReadonlyArray<{ id: string; level: number }>,
+  lineStops: ReadonlyMap<string, readonly string[]>,
+): boolean | null {
+  if (places.length === 0 || places.some((p) => p.level === PlaceLevel.country)) return null;
+  let limited = false;
+  for (const p of places) {
+    const column = placeKeyColumn[p.level];
+    const arrayColumn = placeArrayColumn[p.level];
+    if (column) {
+      limited = true;
+      if (listing[column] === p.id) return true;
+    } else if (arrayColumn) {
+      limited = true;
+      // A metro line matches through its stops.
+      const keys = p.level === PlaceLevel.metroLine ? (lineStops.get(p.id) ?? []) : [p.id];
+      if (keys.some((k) => listing[arrayColumn].includes(k))) return true;
+    }
+  }
+  return limited ? false : null;
+}
+
+/** Whether the listing's point lies in the area, by the rules of the SQL and the facts (bounding box first). */
+export function inArea(area: ResolvedArea, lat: number, lon: number): boolean {
+  switch (area.kind) {
+    case "bounds":
+      return bboxContains(area.bbox, lon, lat);
+    case "circle":
+      return (
+        bboxContains(circleBBox(area.lat, area.lon, area.radius), lon, lat) && distanceMeters(area.lat, area.lon, lat, lon) <= area.radius
+      );
+    case "polygon":
+      return area.rings.some(
+        (ring) => bboxContains(bboxOf({ type: "Polygon", coordinates: [ring] }), lon, lat) && insideRingAsPostgres(ring, lon, lat),
+      );
+  }
+}
+
+/** Whether the listing is one the search's results list. */
+export function matches(listing: MatchListing, search: ResolvedSearch): boolean {
+  const { query } = search;
+  for (const c of frameConditions(query)) if (!holds(c, listing)) return false;
+  if (inPlaces(listing, search.places, search.lineStops) === false) return false;
+  if (search.excludePlaces?.length && inPlaces(listing, search.excludePlaces, search.lineStops) === true) return false;
+  if (search.area) {
+    if (typeof listing.lat !== "number" || typeof listing.lon !== "number" || !inArea(search.area, listing.lat, listing.lon)) return false;
+  }
+  if (search.excludeListings?.includes(listing.id)) return false;
+  for (const c of (search.registry ?? searchFilters).conditions(query.filters, { now: search.now })) if (!holds(c, listing)) return false;
+  return true;
+}
