@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accountMessageIn, accountMessagesEn } from "./message-locale.ts";
-import { accountMessages, registrationSchema } from "./validation.ts";
+import { accountMessages, passwordGuessableMessage, registrationSchema } from "./validation.ts";
 
 describe("account messages in English (decision 081)", () => {
   it("has an English text for every Italian message, and a page shows the one of its language", () => {
@@ -9,6 +9,7 @@ describe("account messages in English (decision 081)", () => {
     expect(accountMessageIn(accountMessages.emailInvalid, "it")).toBe(accountMessages.emailInvalid);
     expect(accountMessageIn(accountMessages.tooManyAttempts(1), "en")).toBe("Too many attempts: try again in 1 minute");
     expect(accountMessageIn(accountMessages.tooManyAttempts(15), "en")).toBe("Too many attempts: try again in 15 minutes");
+    expect(accountMessageIn(passwordGuessableMessage, "en")).toBe("This password is too common or easy to guess: choose another one");
     expect(accountMessageIn("Un altro messaggio", "en")).toBe("Un altro messaggio");
   });
   it("turns every message the registration rules give into English", () => {

@@ -3,7 +3,7 @@
  * API keep the spec's Italian messages, one set for server and browser; a page shows a message in its own
  * language through `accountMessageIn`, so /en/ forms say 'Please enter a valid email address'.
  */
-import { accountMessages } from "./validation.ts";
+import { accountMessages, passwordGuessableMessage } from "./validation.ts";
 
 type AccountMessages = {
   [K in keyof typeof accountMessages]: (typeof accountMessages)[K] extends string ? string : (minutes: number) => string;
@@ -54,6 +54,8 @@ export function accountMessageIn(message: string, locale: "it" | "en"): string {
   if (locale === "it") return message;
   const key = keyOfMessage.get(message);
   if (key) return accountMessagesEn[key] as string;
+  // A message of its own, apart from accountMessages (docs/decisions/075).
+  if (message === passwordGuessableMessage) return "This password is too common or easy to guess: choose another one";
   const wait = tooManyAttempts.exec(message);
   return wait ? accountMessagesEn.tooManyAttempts(Number(wait[1])) : message;
 }
