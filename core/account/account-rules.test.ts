@@ -61,7 +61,13 @@ describe("validation messages (seed 001 §5)", () => {
     ["33312", false],
     ["abc1234567", false],
     ["333 123 4567890", false],
+    ["+39 333 123 4567", true],
   ])("phone %j valid=%s", (v, ok) => expect(phoneSchema.safeParse(v).success).toBe(ok));
+
+  it("stores a phone number in E.164, as the contact form does (decision 076)", () => {
+    expect(phoneSchema.parse("+39 333 123 4567")).toBe("+393331234567");
+    expect(phoneSchema.parse("333 123 4567")).toBe("+393331234567");
+  });
 
   it("registration reports every field's message", () => {
     const r = registrationSchema.safeParse({ displayName: "", email: "x", password: "short", consent: false });

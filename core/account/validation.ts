@@ -3,6 +3,7 @@
  * zod validation and the browser's forms, so both say exactly the same thing.
  */
 import { z } from "zod";
+import { normalisePhone } from "../contact/phone-number.ts";
 
 export const accountMessages = {
   nameRequired: "Il nome è obbligatorio",
@@ -64,8 +65,6 @@ export function isValidPassword(value: string): boolean {
 export const NAME_PATTERN = /^[\p{L}\p{M} ]+$/u;
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
-/** Optional plus, three digits (optionally in brackets), three digits, three to six digits; - space . separators. */
-export const PHONE_PATTERN = /^\+?(?:\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{3,6}$/;
 const APPLE_RELAY = /@privaterelay\.appleid\.com$/i;
 
 export const displayNameSchema = z
@@ -93,7 +92,14 @@ export const loginEmailSchema = z
 
 export const passwordSchema = z.string({ error: accountMessages.passwordInvalid }).refine(isValidPassword, accountMessages.passwordInvalid);
 
-export const phoneSchema = z.string({ error: accountMessages.phoneInvalid }).trim().regex(PHONE_PATTERN, accountMessages.phoneInvalid);
+/** A phone number as the contact form reads it (the spec's pattern and the common Italian ways), stored in E.164. */
+export const phoneSchema = z
+  .string({ error: accountMessages.phoneInvalid })
+  .transform((typed, ctx) => {
+    const e164 = normalisePhone(typed);
+    if (e164 === null) ctx.addIssue({ code: "custom", message: accountMessages.phoneInvalid });
+    return e164 ?? typed;
+  });
 
 /** Contact-style name and e-mail pair: an e-mail is mandatory once a name is given. */
 export function contactEmailError(name: string, email: string): string | null {
