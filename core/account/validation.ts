@@ -93,13 +93,11 @@ export const loginEmailSchema = z
 export const passwordSchema = z.string({ error: accountMessages.passwordInvalid }).refine(isValidPassword, accountMessages.passwordInvalid);
 
 /** A phone number as the contact form reads it (the spec's pattern and the common Italian ways), stored in E.164. */
-export const phoneSchema = z
-  .string({ error: accountMessages.phoneInvalid })
-  .transform((typed, ctx) => {
-    const e164 = normalisePhone(typed);
-    if (e164 === null) ctx.addIssue({ code: "custom", message: accountMessages.phoneInvalid });
-    return e164 ?? typed;
-  });
+export const phoneSchema = z.string({ error: accountMessages.phoneInvalid }).transform((typed, ctx) => {
+  const e164 = normalisePhone(typed);
+  if (e164 === null) ctx.addIssue({ code: "custom", message: accountMessages.phoneInvalid });
+  return e164 ?? typed;
+});
 
 /** Contact-style name and e-mail pair: an e-mail is mandatory once a name is given. */
 export function contactEmailError(name: string, email: string): string | null {
