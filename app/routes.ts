@@ -138,6 +138,10 @@ export default [
   // Cookie consent (issue 25 item 3; docs/decisions/089): the preferences page and the choice's form endpoint
   ...page("preferenze-cookie", "routes/cookie-preferences.tsx", "cookie-preferences"),
   route("consenso-cookie", "routes/cookie-consent.ts"),
+  // Search engines (issue 25 item 5; docs/decisions/090)
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap-index.ts"),
+  route("sitemaps/:file", "routes/sitemap-file.ts"),
   // Unknown API paths answer JSON 404 in the error shape; every route above is more specific.
   route("portal-srp/api/*", "routes/api.not-found.ts", { id: "api-not-found" }),
   route("lh/*", "routes/api.not-found.ts", { id: "lh-not-found" }),
