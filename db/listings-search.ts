@@ -162,7 +162,7 @@ function inIdOrder<R extends { id: number }>(ids: readonly number[], rows: reado
  * ORDER BY for each sort key, with the id as the last tie-breaker so pages never overlap. When the
  * search is limited to places or an area, the sort columns are wrapped in an expression so the
  * planner sorts the (at most tens of thousands of) matches instead of walking an Italy-wide sort
- * index and discarding the rows of other towns (measured: 1 s → 10 ms for Milano by price per m²).
+ * index and discarding the rows of other towns (docs/BENCHMARKS.md, sorts within a town).
  */
 export function applySort<O>(
   qb: SelectQueryBuilder<Database, "listings", O>,

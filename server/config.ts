@@ -85,7 +85,8 @@ const schema = z.object({
   /** Proxies in front of the portal whose X-Forwarded-For is believed (0: the socket address is the client). */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(0)),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
-  // The origin of every absolute link (canonical, hreflang, JSON-LD, mails): never the request's Host.
+  // The origin of every absolute link (canonical, hreflang, JSON-LD, mails) and the only one forms are accepted
+  // from. Unset: pages and same-origin checks use the Host the client used, mails http://localhost:PORT (decision 078).
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   // PostgreSQL statement_timeout of every pooled connection: a slow query fails (503) instead of holding a connection.
   STATEMENT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(600_000).default(5000)),

@@ -22,7 +22,7 @@ import {
   type Services,
 } from "../app/services.ts";
 import { isDatabaseFailure } from "../db/availability.ts";
-import { checkSessionCookies, readRequestInfo } from "./accounts/http-session.ts";
+import { checkSessionCookies, cookieTargetOf, readRequestInfo } from "./accounts/http-session.ts";
 import type { Logger } from "./logger.ts";
 import { refuseMalformedRequest } from "./request-guard.ts";
 import { RequestQueue, takesTurn, type Admission, type RequestQueueLimits } from "./request-queue.ts";
@@ -153,6 +153,27 @@ export function overloadedResponse(path: string, accept: string | undefined): Re
   return new Response(OVERLOADED_PAGE, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
 }
 
+// ---- The request's origin (docs/decisions/078) -------------------------------------------------
+
+/**
+ * The origin of the Request React Router gets: PUBLIC_URL when it is set (a forged Host changes no link), else
+ * the one the client used, its Host header (checked by refuseMalformedRequest) with http or https. Same-origin
+ * means this origin both for React Router's check of an action's Origin header and for the endpoints' own
+ * (app/account/api.server.ts isSameOrigin): a portal without PUBLIC_URL works at any name that reaches it.
+ */
+export function requestOrigin(
+  req: IncomingMessage,
+  publicOrigin: string | null,
+  trustProxy: boolean,
+): { host: string; protocol: "http:" | "https:" } {
+  if (publicOrigin) {
+    const url = new URL(publicOrigin);
+    return { host: url.host, protocol: url.protocol === "https:" ? "https:" : "http:" };
+  }
+  const target = cookieTargetOf(req.headers, "encrypted" in req.socket && req.socket.encrypted === true, trustProxy);
+  return { host: target.host, protocol: target.secure ? "https:" : "http:" };
+}
+
 // ---- The handler -------------------------------------------------------------------------------
 
 export function createHandler(options: {
@@ -164,8 +185,12 @@ export function createHandler(options: {
   mapStyleUrl?: string;
   /** Pages and search APIs served at once, in flight, waiting, and the longest wait (server/request-queue.ts). */
   turns: Omit<RequestQueueLimits, "maxTurnMs">;
+  /** PUBLIC_URL's origin, or null (see requestOrigin). */
+  publicOrigin: string | null;
+  /** TRUST_PROXY > 0: the proxy's X-Forwarded-Proto tells whether the client used https. */
+  trustProxy: boolean;
 }) {
-  const { build, clientDir, state, logger, hsts = false, turns } = options;
+  const { build, clientDir, state, logger, hsts = false, turns, publicOrigin, trustProxy } = options;
   const reads = new RequestQueue({ ...turns, maxTurnMs: MAX_TURN_MS });
   const mapOrigin = options.mapStyleUrl ? new URL(options.mapStyleUrl).origin : undefined;
   // The build writes .br and .gz beside each asset (scripts/compress-assets.ts).
@@ -181,7 +206,7 @@ export function createHandler(options: {
   const compress = compression({ threshold: 1024, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } });
   const handleRequest = createRequestHandler(build, "production");
 
-  /** React Router, with request.url on the configured public origin: a forged Host changes no link. */
+  /** React Router, with request.url on the request's origin (requestOrigin). */
   /** `endTurn` is called once the response is made, before it is sent: a client slow to read holds no turn. */
   async function serveApp(
     req: IncomingMessage,
@@ -191,10 +216,9 @@ export function createHandler(options: {
     path: string,
     endTurn: () => void,
   ): Promise<void> {
-    const origin = new URL(services.publicOrigin);
     let request: Request;
     try {
-      request = createRequest(req, res, { host: origin.host, protocol: origin.protocol });
+      request = createRequest(req, res, requestOrigin(req, publicOrigin, trustProxy));
     } catch (error) {
       logger.warn({ err: error, reqId: scope.id }, "unreadable request");
       res.statusCode = 400;

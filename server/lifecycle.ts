@@ -147,6 +147,8 @@ export async function startPortal(options: {
         maxWaiting: config.REQUEST_QUEUE_LIMIT,
         maxWaitMs: config.REQUEST_QUEUE_WAIT_MS,
       },
+      publicOrigin: config.publicOrigin,
+      trustProxy: config.TRUST_PROXY > 0,
     }),
   );
   server.keepAliveTimeout = 5000;
