@@ -21,6 +21,12 @@ export const accountMessagesEn: AccountMessages = {
   botCheckFailed: "The anti-robot check failed: please try again",
   codeInvalid: "The code is not valid or has expired",
   linkInvalid: "The link is not valid or has expired",
+  linkUsed: "This link has already been used: log in with your password or with a code by email",
+  linkSuperseded:
+    "This link no longer works: the email address has already been confirmed. Log in with your password or with a code by email",
+  emailNotVerified: "First confirm your email address with the link we sent you, or log in with a code by email",
+  registrationDisowned:
+    "Done: the password chosen by whoever created the account no longer works and every session has been closed. To use the account, log in with a code by email.",
   credentialsInvalid: "Wrong email or password",
   loginUnavailable: "Sorry for the inconvenience: the requested operation is not possible at the moment",
   genericError: "Something went wrong",
