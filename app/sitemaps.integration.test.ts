@@ -123,6 +123,25 @@ describe("robots.txt and sitemaps", () => {
     expect(failures).toEqual([]);
   });
 
+  it("gives hub pages a BreadcrumbList and agency pages a RealEstateAgent (structured data)", async () => {
+    const jsonLd = (html: string) =>
+      [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, any>);
+    const province = await text("/en/immobili/lombardia/milano/", "text/html");
+    const trail = jsonLd(province.body).find((d) => d["@type"] === "BreadcrumbList")!;
+    expect(trail.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: `${portal.url}/en/` },
+      { "@type": "ListItem", position: 2, name: "Lombardia", item: `${portal.url}/en/immobili/lombardia/` },
+      { "@type": "ListItem", position: 3, name: "Milano", item: `${portal.url}/en/immobili/lombardia/milano/` },
+    ]);
+    const region = await text("/immobili/lombardia/", "text/html");
+    expect(jsonLd(region.body).find((d) => d["@type"] === "BreadcrumbList")!.itemListElement).toHaveLength(2);
+
+    const agencies = validate((await text("/sitemaps/agenzie-it-1.xml")).body, "urlset", portal.url);
+    const agencyUrl = agencies.find((a) => a.loc.includes("/agenzie/"))!.loc;
+    const agency = jsonLd((await text(agencyUrl, "text/html")).body).find((d) => d["@type"] === "RealEstateAgent");
+    expect(agency).toBeDefined();
+  });
+
   it("answers 404 for a part or a file that does not exist", async () => {
     for (const path of [
       "/sitemaps/annunci-it-2.xml",
