@@ -5,16 +5,10 @@
  * and a sample of 200 of their URLs answer 200, indexable, each its own canonical.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { startTestPortal } from "../test/portal.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
-
-beforeAll(async () => {
-  portal = await startTestPortal({ url: undefined, dataDir: "memory://" }, { env: { RATE_LIMIT_MULTIPLIER: "1000" } });
-});
-afterAll(async () => {
-  await portal?.stop();
-});
 
 /** W3C datetime as sitemaps.org allows it: a date, or a date and time with seconds optional and a zone. */
 const W3C_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
@@ -61,7 +55,17 @@ async function text(path: string, accept = "*/*"): Promise<{ status: number; typ
   return { status: res.status, type: res.headers.get("content-type"), body: await res.text() };
 }
 
-describe("robots.txt and sitemaps", () => {
+describe.each(databaseTargets)("robots.txt and sitemaps on %s", (target) => {
+  let provisioned: ProvisionedDatabase;
+  beforeAll(async () => {
+    provisioned = await provisionDatabase(target);
+    portal = await startTestPortal(provisioned, { env: { RATE_LIMIT_MULTIPLIER: "1000" } });
+  });
+  afterAll(async () => {
+    await portal?.stop();
+    await provisioned?.dispose();
+  });
+
   it("robots.txt names the sitemap index and keeps crawlers out of personal pages, the API and duplicate views", async () => {
     const robots = await text("/robots.txt");
     expect(robots.status).toBe(200);
