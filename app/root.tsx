@@ -20,18 +20,25 @@ import { SiteUser } from "./ui/site-user.tsx";
 import { LoginModalHost } from "./ui/login-modal-host.tsx";
 import { TermsModal } from "./ui/terms-modal.tsx";
 import { AccountSync } from "./ui/account-sync.tsx";
+import { CookieBanner } from "./ui/cookie-banner.tsx";
+import { consentBannerTexts } from "./i18n/consent-banner.ts";
+import { readConsent } from "./consent/consent.server.ts";
 import type { Route } from "./+types/root";
 import "./ui/site.css";
 
 /** Who is logged in, from the session token (no database read): the header shows the name or 'Accedi'. */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   const session = requestInfo(context).session;
   return {
+    /** The visitor's cookie choice (docs/decisions/089): null shows the banner. */
+    consent: readConsent(request),
     user: session ? { id: session.uid, name: session.name, lastPrivacyAcceptanceDt: session.tc, trustedIdentity: session.ti } : null,
     /** Social login providers that are configured (the modal shows only these). */
     social: services(context).accounts.social.providers(),
   };
 }
+
+const preferencesPath = "/preferenze-cookie/";
 
 export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
@@ -61,6 +68,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#contenuto">
           {t.skipToContent}
         </a>
+        {root && root.consent === null && !location.pathname.endsWith(preferencesPath) && (
+          <CookieBanner locale={locale} returnTo={`${location.pathname}${location.search}`} />
+        )}
         <header className="site-header">
           <a className="brand" href={home}>
             casa<span>.it</span>
@@ -87,6 +97,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <footer className="site-footer">
           <p>{t.footerData}</p>
+          <p>
+            <a href={link(preferencesPath)}>{consentBannerTexts[locale].footerLink}</a>
+          </p>
         </footer>
         <LoginModalHost locale={locale} social={root?.social ?? []} />
         {root?.user && <TermsModal locale={locale} user={root.user} />}

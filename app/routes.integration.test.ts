@@ -51,6 +51,7 @@ const samples: Record<string, string> = {
   mycasa: "/mycasa/",
   "mycasa-searches": "/mycasa/ricerche/",
   "mycasa-search-save": "/mycasa/ricerche/salva/?uri=%2Fvendita%2Fcase%2Fmilano%2F",
+  "cookie-preferences": "/preferenze-cookie/",
 };
 
 /** The text a reader sees: no tags, scripts or styles. */

@@ -135,6 +135,13 @@ export default [
   ...page("account", "routes/my-account.tsx", "my-account"),
   ...page("area-agenzia", "routes/publisher-inbox.tsx", "publisher-inbox"),
   route("sviluppo/posta", "routes/dev-outbox.tsx"),
+  // Cookie consent (issue 25 item 3; docs/decisions/089): the preferences page and the choice's form endpoint
+  ...page("preferenze-cookie", "routes/cookie-preferences.tsx", "cookie-preferences"),
+  route("consenso-cookie", "routes/cookie-consent.ts"),
+  // Search engines (issue 25 item 5; docs/decisions/090)
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap-index.ts"),
+  route("sitemaps/:file", "routes/sitemap-file.ts"),
   // Unknown API paths answer JSON 404 in the error shape; every route above is more specific.
   route("portal-srp/api/*", "routes/api.not-found.ts", { id: "api-not-found" }),
   route("lh/*", "routes/api.not-found.ts", { id: "lh-not-found" }),

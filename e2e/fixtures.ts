@@ -10,10 +10,12 @@
  *   it.override("contextOptions", { … })      the options of `page` for a describe block or a whole file
  *
  * Other options (JavaScript off, geolocation, offline) are Playwright's context options, combined the
- * same way: `openPage({ ...PHONE, ...NO_JAVASCRIPT })`.
+ * same way: `openPage({ ...PHONE, ...NO_JAVASCRIPT })`. Every context has answered the cookie banner
+ * (rejected), except one given a storage state: `openPage(FIRST_VISIT)` is a first visit.
  */
 import type { BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { expect, test as base } from "vitest";
+import { CONSENT_COOKIE, choiceFor, formatConsent } from "../core/consent/cookie-consent.ts";
 import { launchChromium } from "./browser.ts";
 
 /** Context options with the screen size spelled out, for tests that measure against it. */
@@ -33,6 +35,8 @@ export const PHONE = touchDevice(390, 844);
 export const SMALL_PHONE = touchDevice(360, 740);
 export const TABLET = touchDevice(820, 1180);
 export const NO_JAVASCRIPT: BrowserContextOptions = { javaScriptEnabled: false };
+/** A browser that has never been to the portal: no cookie choice either, so the cookie banner shows. */
+export const FIRST_VISIT: BrowserContextOptions = { storageState: { cookies: [], origins: [] } };
 
 export const test = base
   // (Vitest reads a fixture's dependencies from its first parameter's pattern: `{}` is none.)
@@ -51,6 +55,12 @@ export const test = base
     return async (options: BrowserContextOptions = {}): Promise<BrowserContext> => {
       const context = await browser.newContext({ ...DEFAULT_CONTEXT, ...options });
       opened.push(context);
+      // A visitor who has answered the cookie banner (docs/decisions/089), so it covers nothing a test clicks;
+      // a first visit is a context given its storage state (an empty one: `FIRST_VISIT`).
+      if (options.storageState === undefined)
+        await context.addCookies([
+          { name: CONSENT_COOKIE, value: formatConsent(choiceFor("rifiuta", {}, Date.now())), url: "http://localhost" },
+        ]);
       return context;
     };
   })

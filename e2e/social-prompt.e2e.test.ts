@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import { SOCIAL_PROMPT_DISMISS_MS, SOCIAL_PROMPT_WAIT_MS } from "../core/account/social-prompt.ts";
 import { freePort, startOidcProvider } from "../test/oidc-provider.ts";
 import { startTestPortal } from "../test/portal.ts";
-import { it, PHONE, seriousViolations } from "./fixtures.ts";
+import { FIRST_VISIT, it, PHONE, seriousViolations } from "./fixtures.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 let idp: Awaited<ReturnType<typeof startOidcProvider>>;
@@ -105,6 +105,16 @@ async function expectNoPrompt(page: Page, because?: string): Promise<void> {
 }
 
 describe("the social login prompt", () => {
+  it("on a first visit waits for the cookie banner's answer, then appears (decision 089)", async ({ openPage }) => {
+    const page = await holdClock(await openPage(FIRST_VISIT));
+    await open(page, "/");
+    await waitOver(page);
+    await expectNoPrompt(page, "the cookie banner has not been answered");
+    await page.getByRole("button", { name: "Rifiuta", exact: true }).click();
+    await untilVisible(page, prompt(page));
+    expect(await page.getByRole("region", { name: "Cookie e privacy" }).count()).toBe(0);
+  });
+
   it("appears on the home page after the consent wait, logs in with Google, and does not come back", async ({ page: fresh }) => {
     const page = await holdClock(fresh);
     await open(page, "/");

@@ -4,6 +4,7 @@ import { parseSearch } from "../../core/search/query.ts";
 import { encodeSearchUrl } from "../../core/search/url.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { findPlaceBySlug, listAncestors, listChildren } from "../../db/places.ts";
+import { breadcrumbListJsonLd } from "../../core/seo/structured-data.ts";
 import { hubTexts } from "../i18n/hubs.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { services } from "../services.ts";
@@ -43,6 +44,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { title: t.provinceTitle(province.name) },
     { name: "description", content: t.provinceDescription(province.count, province.name) },
     { tagName: "link", rel: "canonical", href: `${origin}${localizePath(`/immobili/${region.slug}/${province.slug}/`, locale)}` },
+    {
+      "script:ld+json": breadcrumbListJsonLd([
+        { name: t.home, url: `${origin}${localizePath("/", locale)}` },
+        { name: region.name, url: `${origin}${localizePath(`/immobili/${region.slug}/`, locale)}` },
+        { name: province.name, url: `${origin}${localizePath(`/immobili/${region.slug}/${province.slug}/`, locale)}` },
+      ]),
+    },
   ];
 }
 

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { PlaceLevel } from "../../core/places.ts";
 import { findPlaceBySlug, listChildren } from "../../db/places.ts";
+import { breadcrumbListJsonLd } from "../../core/seo/structured-data.ts";
 import { hubTexts } from "../i18n/hubs.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { services } from "../services.ts";
@@ -28,6 +29,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { title: t.regionTitle(region.name) },
     { name: "description", content: t.regionDescription(region.count, region.name) },
     { tagName: "link", rel: "canonical", href: `${origin}${localizePath(`/immobili/${region.slug}/`, locale)}` },
+    {
+      "script:ld+json": breadcrumbListJsonLd([
+        { name: t.home, url: `${origin}${localizePath("/", locale)}` },
+        { name: region.name, url: `${origin}${localizePath(`/immobili/${region.slug}/`, locale)}` },
+      ]),
+    },
   ];
 }
 

@@ -11,6 +11,7 @@ import {
   SOCIAL_PROMPT_DISMISSED_KEY,
   shouldShowSocialPrompt,
 } from "../../core/account/social-prompt.ts";
+import { CONSENT_EVENT } from "../../core/consent/cookie-consent.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { requestLogin } from "./login-modal-host.tsx";
 
@@ -42,7 +43,7 @@ function isInModal(node: EventTarget | null): boolean {
 }
 
 export function SocialPrompt({ locale }: { locale: Locale }) {
-  const root = useRouteLoaderData("root") as { user?: unknown; social?: string[] } | undefined;
+  const root = useRouteLoaderData("root") as { user?: unknown; social?: string[]; consent?: unknown } | undefined;
   const social = root?.social ?? [];
   const loggedIn = Boolean(root?.user);
   // Checked: the page hydrated on the server's session check. Returning from the back-forward cache or a hidden
@@ -52,6 +53,13 @@ export function SocialPrompt({ locale }: { locale: Locale }) {
   const [waitOver, setWaitOver] = useState(false);
   const [modalSeen, setModalSeen] = useState(false);
   const [hidden, setHidden] = useState(false);
+  // The cookie banner answered: by an earlier visit (the root loader's choice) or on this page (its event).
+  const [consentChosen, setConsentChosen] = useState(Boolean(root?.consent));
+  useEffect(() => {
+    const onConsent = () => setConsentChosen(true);
+    window.addEventListener(CONSENT_EVENT, onConsent);
+    return () => window.removeEventListener(CONSENT_EVENT, onConsent);
+  }, []);
 
   useEffect(() => {
     if (loggedIn || social.length === 0) return;
@@ -79,6 +87,7 @@ export function SocialPrompt({ locale }: { locale: Locale }) {
       checked: idle || shown.current,
       loggedIn,
       providers: social.length,
+      consentChosen: consentChosen || Boolean(root?.consent),
       sinceLoadMs: performance.now(),
       dismissedAt: readDismissedAt(),
       now: Date.now(),

@@ -5,9 +5,9 @@
  */
 
 /**
- * The consent wait, from the page's load (performance.now()). The portal sets only technical cookies, so there
- * is no consent banner to wait for; the wait keeps the prompt out of the page's first paint and first
- * interaction instead. With a consent banner, this becomes "consent given or refused" (decision 069).
+ * The consent wait is over once the visitor has answered the cookie banner (given or refused, docs/decisions/089)
+ * and this long after the page's load (performance.now()), which keeps the prompt out of the page's first paint
+ * and first interaction (decision 069).
  */
 export const SOCIAL_PROMPT_WAIT_MS = 5_000;
 
@@ -23,6 +23,8 @@ export interface SocialPromptFacts {
   loggedIn: boolean;
   /** Configured social providers: without one the card has nothing to offer. */
   providers: number;
+  /** The cookie banner has been answered (a valid choice in the cookie, or made on this page). */
+  consentChosen: boolean;
   /** Milliseconds since the page loaded. */
   sinceLoadMs: number;
   /** When the card was last closed (ms since the epoch), null if never. */
@@ -50,6 +52,7 @@ export function shouldShowSocialPrompt(f: SocialPromptFacts): boolean {
     f.checked &&
     !f.loggedIn &&
     f.providers > 0 &&
+    f.consentChosen &&
     consentWaitLeft(f.sinceLoadMs) === 0 &&
     !dismissedRecently(f.dismissedAt, f.now) &&
     !f.modalSeen
