@@ -13,6 +13,7 @@ import type { Database } from "../db/schema.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";
 import { startTestPortal } from "../test/portal.ts";
+import { createTestUser } from "../test/users.ts";
 
 const PUBLIC = "https://casa.example";
 
@@ -170,6 +171,27 @@ describe.each(databaseTargets)("mail to the publisher on %s", (target) => {
     const [queued] = await mailsForLeads(db, res.json.leadIds);
     expect(queued!.sentAt).not.toBeNull();
     expect(queued!.attempts).toBeGreaterThan(1);
+  });
+
+  it("keeps a one-time login code while the mail server is down, and delivers it once it is back", async () => {
+    // Account mail goes through the same durable queue as leads: before, it was sent once and lost.
+    const user = await createTestUser(db, "codice.attesa@example.it");
+    const port = catcher.port;
+    await catcher.close();
+    const asked = await post(portal.url, "/portal-srp/api/v1/user/otp/request", { email: user.email }, "127.0.1.5");
+    expect(asked.status).toBe(200);
+    const lastError = async () =>
+      (
+        await sql<{ lastError: string | null }>`
+          SELECT last_error AS "lastError" FROM mail_queue WHERE recipient = ${user.email} AND kind = 'account'`.execute(db)
+      ).rows[0]?.lastError ?? null;
+    await expect.poll(lastError, { timeout: 5000 }).not.toBeNull();
+
+    catcher = await startMailCatcher(port);
+    const mail = await catcher.next(user.email, /codice di accesso/);
+    const code = /codice di accesso è (\d{6})/.exec(mail.text)![1]!;
+    const verified = await post(portal.url, "/portal-srp/api/v1/user/otp/verify", { email: user.email, code }, "127.0.1.5");
+    expect(verified.status).toBe(200);
   });
 
   it("never gives the same queued mail to two workers", async () => {

@@ -24,7 +24,7 @@ import { createRateLimiter } from "./rate-limit.ts";
 import { refuseConnect } from "./request-guard.ts";
 import { ListingFollower } from "./listing-follower.ts";
 import { createAccountService, DEMO_PUBLISHER_PASSWORD, DEMO_USER } from "./accounts/setup.ts";
-import { createMailer } from "./accounts/mailer.ts";
+import { createMailer, queuedMailer } from "./accounts/mailer.ts";
 import { MailQueue } from "./mail-queue.ts";
 
 export class StartupError extends Error {
@@ -216,15 +216,8 @@ export async function startPortal(options: {
     throw error;
   }
 
-  const accounts = await createAccountService(config, database.db, logger, options.clock ?? Date.now);
-  await accounts.service.ensureDemoUser(DEMO_USER.email, DEMO_USER.displayName, DEMO_USER.password);
-  await accounts.service.ensureDemoPublisherAccounts(DEMO_PUBLISHER_PASSWORD);
-  await accounts.service.followRevocations();
-  const followRevocations = setInterval(() => {
-    accounts.service.followRevocations().catch((error: Error) => logger.warn({ err: error.message }, "could not read session revocations"));
-  }, config.SESSION_REVOCATIONS_POLL_MS);
-  followRevocations.unref();
-  // Mail to publishers goes through the queue, sent by this worker (docs/decisions/059).
+  // Mail goes through the queue, sent by this worker (docs/decisions/059): publishers' leads and every
+  // account mail (verification, one-time codes, resets), so none is lost while the mail server is down.
   const queueMailer = createMailer(config, database.db);
   const mailQueue = new MailQueue({
     db: database.db,
@@ -233,6 +226,16 @@ export async function startPortal(options: {
     pollMs: config.MAIL_QUEUE_POLL_MS,
     retryMs: config.MAIL_RETRY_MS,
   });
+  const accounts = await createAccountService(config, database.db, logger, options.clock ?? Date.now, {
+    mailer: queuedMailer(database.db, queueMailer, () => mailQueue.wake()),
+  });
+  await accounts.service.ensureDemoUser(DEMO_USER.email, DEMO_USER.displayName, DEMO_USER.password);
+  await accounts.service.ensureDemoPublisherAccounts(DEMO_PUBLISHER_PASSWORD);
+  await accounts.service.followRevocations();
+  const followRevocations = setInterval(() => {
+    accounts.service.followRevocations().catch((error: Error) => logger.warn({ err: error.message }, "could not read session revocations"));
+  }, config.SESSION_REVOCATIONS_POLL_MS);
+  followRevocations.unref();
   state.services = {
     mailQueue,
     proposeSaveSearchAfterLead: config.SAVE_SEARCH_PROPOSAL_AFTER_LEAD === "on",

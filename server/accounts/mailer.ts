@@ -4,6 +4,7 @@
  */
 import nodemailer from "nodemailer";
 import type { Kysely } from "kysely";
+import { enqueueMails } from "../../db/mail-queue.ts";
 import { storeOutboxMail } from "../../db/sessions.ts";
 import type { Database } from "../../db/schema.ts";
 import type { MailContent } from "./mail-templates.tsx";
@@ -36,6 +37,33 @@ export function smtpMailer(url: string, from: string): Mailer {
       });
     },
     close: () => transport.close(),
+  };
+}
+
+/**
+ * Account mail (verification links, one-time codes, resets) through the durable queue that leads use
+ * (docs/decisions/059): stored at once, sent by the queue's worker, retried while the mail server is down,
+ * so a login code is never lost to an unreachable server. `delivery` is the mailer the worker sends with;
+ * `wake` asks this process's worker to send now.
+ */
+export function queuedMailer(db: Kysely<Database>, delivery: Pick<Mailer, "kind">, wake: () => void): Mailer {
+  return {
+    kind: delivery.kind,
+    async send(to, content, options) {
+      await enqueueMails(db, [
+        {
+          kind: "account",
+          recipient: to,
+          replyTo: options?.replyTo ?? null,
+          subject: content.subject,
+          textBody: content.text,
+          htmlBody: content.html,
+          leadId: null,
+        },
+      ]);
+      wake();
+    },
+    close() {},
   };
 }
 

@@ -6,7 +6,7 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { AccountService } from "./account-service.ts";
 import { BotCheck } from "./bot-check.ts";
-import { createMailer } from "./mailer.ts";
+import { createMailer, type Mailer } from "./mailer.ts";
 import { AccountLimits } from "./rate-limits.ts";
 import { configuredProviders, SocialLogin } from "./social.ts";
 import { deriveKeys } from "./tokens.ts";
@@ -16,7 +16,13 @@ export const DEMO_USER = { email: "demo@casa.example", displayName: "Utente Demo
 /** Every demo agency logs in as agenzia{id}@casa.example with this password and reads its leads (README). */
 export const DEMO_PUBLISHER_PASSWORD = "CasaAgenzia2026";
 
-export async function createAccountService(config: Config, db: Kysely<Database>, logger: Logger, now: () => number) {
+export async function createAccountService(
+  config: Config,
+  db: Kysely<Database>,
+  logger: Logger,
+  now: () => number,
+  options: { mailer?: Mailer } = {},
+) {
   let secret = config.SESSION_SECRET;
   if (!secret) {
     secret = randomBytes(32).toString("base64url");
@@ -36,7 +42,8 @@ export async function createAccountService(config: Config, db: Kysely<Database>,
     limits = new AccountLimits();
   }
   const keys = deriveKeys(secret);
-  const mailer = createMailer(config, db);
+  // Account mail goes through the durable queue when the host gives one (server/lifecycle.ts).
+  const mailer = options.mailer ?? createMailer(config, db);
   const service = new AccountService({
     db,
     logger,
