@@ -13,6 +13,7 @@ import * as mycasaRecords from "./migrations/2026-11-23-06-mycasa-records.ts";
 import * as mailQueue from "./migrations/2026-11-23-07-mail-queue.ts";
 import * as revocations from "./migrations/2026-11-23-09-session-revocations.ts";
 import * as publisherAccounts from "./migrations/2026-11-23-10-publisher-accounts.ts";
+import * as listingEvents from "./migrations/2026-11-26-05-listing-events.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-07-mail-queue": mailQueue,
   "2026-11-23-09-session-revocations": revocations,
   "2026-11-23-10-publisher-accounts": publisherAccounts,
+  "2026-11-26-05-listing-events": listingEvents,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */
