@@ -170,6 +170,31 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     const claimed = [...a, ...b].map((e) => e.listingId).sort((x, y) => x - y);
     expect(claimed).toEqual([...ids].sort((x, y) => x - y));
     expect(await claimListingEvents(db, 20, 60_000)).toEqual([]);
+    // A matcher that died holding events: once its lease ends, another takes them.
+    await sql`UPDATE listing_events SET claimed_until = now() - interval '1 second' WHERE listing_id = ANY(${ids.slice(0, 5)}::bigint[])`.execute(
+      db,
+    );
+    const retaken = await claimListingEvents(db, 20, 60_000);
+    expect(retaken.map((e) => e.listingId)).toEqual(ids.slice(0, 5));
+    await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
+  });
+
+  it("skips, with its reason, a saved search whose place no longer exists or whose filters no longer parse", async () => {
+    const userId = await newUser("stale@casa.example");
+    const listingId = await publishListing(db, await template());
+    const gone = await saveSearch(userId, parseSearch({ price_max: 5_000_000 }, []));
+    const broken = await saveSearch(userId, parseSearch({ price_max: 4_000_000 }, []));
+    await sql`UPDATE saved_searches SET serialized = ${JSON.stringify({ zones: ["IT-99-999999"] })} WHERE id = ${gone}`.execute(db);
+    await sql`UPDATE saved_searches SET serialized = '{not json' WHERE id = ${broken}`.execute(db);
+    const skipped: Array<[number, string]> = [];
+    const result = await savedSearchesAlertedBy(db, listingId, {
+      channel: "mail",
+      frequency: "immediately",
+      onSkip: (search, reason) => skipped.push([search.id, reason]),
+    });
+    expect(result!.searches.map((s) => s.id)).not.toContain(gone);
+    expect(skipped.map(([id]) => id).sort()).toEqual([gone, broken].sort((a, b) => a - b));
+    expect(skipped.find(([id]) => id === gone)![1]).toContain("IT-99-999999");
     await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
   });
 
