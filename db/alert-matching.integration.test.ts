@@ -25,6 +25,7 @@ import { claimListingEvents, deliverMailAlerts, eventsOfListings, pendingEventCo
 import { publishListing, publishListings, repriceListing, withdrawListing, type NewListing } from "./listing-writes.ts";
 import { criteriaCondition } from "./listings-search.ts";
 import { migrateToLatest } from "./migrate.ts";
+import * as listingEventsMigration from "./migrations/2026-11-26-05-listing-events.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 import { upsertSavedSearch } from "./saved-searches.ts";
 import type { Database } from "./schema.ts";
@@ -358,5 +359,25 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     // The property means something only if many listings are alerted somewhere.
     expect(alertedSomewhere).toBeGreaterThan(20);
     expect(hiddenChecked).toBeGreaterThan(0);
+  });
+
+  // Last: it takes the migration down and up again.
+  it("gives the saved searches that existed before the migration their keys", async () => {
+    const userId = await newUser("before@casa.example");
+    const town = (await db.selectFrom("listings").select("townId").orderBy("id").limit(1).executeTakeFirstOrThrow()).townId;
+    const placeSearch = await saveSearch(userId, parseSearch({ channel: "affitto" }, [town]));
+    const areaSearch = await saveSearch(userId, parseSearch({ geocircle: { circle: [{ distance: 2000, center: [45.46, 9.19] }] } }, []));
+    await listingEventsMigration.down(db);
+    await listingEventsMigration.up(db);
+    const keys = await db
+      .selectFrom("savedSearchAlertKeys")
+      .select(["savedSearchId", "frame", "key"])
+      .where("savedSearchId", "in", [placeSearch, areaSearch])
+      .orderBy("savedSearchId")
+      .execute();
+    expect(keys.map((k) => [Number(k.savedSearchId), k.frame, k.key])).toEqual([
+      [placeSearch, "affitto|case", town],
+      [areaSearch, "vendita|case", "@area"],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Each process's alert matcher (issue 23, docs/decisions/085). Woken every `pollMs` and after this
- * process's listing writes, it claims listing events (db/listing-events.ts: FOR UPDATE SKIP LOCKED and a
+ * Each process's alert matcher (issue 23, docs/decisions/085). Every `pollMs` (1 s: an alert is queued
+ * about a second after the listing change commits) it claims listing events (db/listing-events.ts: FOR UPDATE SKIP LOCKED and a
  * lease, so two processes never match the same event at once, and one that dies leaves its events to
  * another), finds the saved searches whose e-mail alerts are 'Subito' and whose results list the listing
  * (db/alert-matching.ts), and in one transaction records each delivery once and queues its mail in the
