@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     env: { TZ: "Europe/Rome" },
     projects: [
-      { test: { name: "unit", include: ["{core,etl,db,server,app,scripts}/**/*.test.ts"], exclude: ["**/*.integration.test.ts"] } },
+      { test: { name: "unit", include: ["{core,etl,db,server,app,scripts,bench}/**/*.test.ts"], exclude: ["**/*.integration.test.ts"] } },
       {
         test: {
           name: "integration",

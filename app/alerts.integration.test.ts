@@ -82,7 +82,7 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
       .orderBy("id")
       .limit(1)
       .executeTakeFirstOrThrow();
-    const { id: _id, pricePerMq: _generated, ...rest } = row;
+    const { id: _id, pricePerMq: _generated, shownPrice: _shown, shownPricePerMq: _shownPerMq, ...rest } = row;
     home = {
       ...rest,
       price: 400_000,

@@ -67,6 +67,11 @@ describe.each(databaseTargets)("portal over HTTP on %s", (target) => {
     expect(region).toContain('href="/immobili/lombardia/milano/"');
     const province = await (await get("/immobili/lombardia/milano/")).text();
     expect(province).toContain("Sesto San Giovanni");
+    // Canonical links are absolute, as on every other page.
+    expect(region).toContain(`<link rel="canonical" href="${portal.url}/immobili/lombardia/"/>`);
+    expect(province).toContain(`<link rel="canonical" href="${portal.url}/immobili/lombardia/milano/"/>`);
+    const englishProvince = await (await get("/en/immobili/lombardia/milano/")).text();
+    expect(englishProvince).toContain(`<link rel="canonical" href="${portal.url}/en/immobili/lombardia/milano/"/>`);
     const wrongRegion = await get("/immobili/lazio/milano/");
     expect(wrongRegion.status).toBe(301);
     expect(wrongRegion.headers.get("location")).toBe("/immobili/lombardia/milano/");

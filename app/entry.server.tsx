@@ -29,8 +29,8 @@ export default function handleRequest(
     // The whole document is rendered, then sent as one body. Loaders have finished before rendering starts
     // and the one thing that suspends (the lazily loaded map view) resolves on the server within the same
     // render, so streaming would send the same bytes only a few milliseconds sooner — and React
-    // Router flushes the compression stream after every chunk it writes, so a streamed 85 kB results page
-    // cost ~40 brotli flushes and socket writes: a third of the page's CPU (docs/BENCHMARKS.md, workers).
+    // Router flushes the compression stream after every chunk it writes, so a streamed results page cost
+    // dozens of brotli flushes and socket writes, a large share of the page's CPU (docs/BENCHMARKS.md, workers).
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadsForPublisher, phoneCallsForPublisher } from "../db/leads.ts";
+import { withdrawListing } from "../db/listing-writes.ts";
 import type { Database } from "../db/schema.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { startTestPortal } from "../test/portal.ts";
@@ -394,7 +395,7 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
       listingId: listing.id,
       name: "Maria Rossi",
       email: "maria@example.it",
-      phone: "333 123 4567",
+      phone: "+393331234567", // as typed "333 123 4567", stored in E.164 (decision 076)
       userId: null,
       context: "info",
     });
@@ -408,7 +409,7 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
         async () =>
           (
             await sql<{ replyTo: string; textBody: string }>`
-      SELECT reply_to AS "replyTo", text_body AS "textBody" FROM mail_outbox WHERE recipient = ${publisherEmail} AND text_body LIKE ${"%333 123 4567%"}`.execute(
+      SELECT reply_to AS "replyTo", text_body AS "textBody" FROM mail_outbox WHERE recipient = ${publisherEmail} AND text_body LIKE ${"%+393331234567%"}`.execute(
               db,
             )
           ).rows,
@@ -536,6 +537,141 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
     expect(shown.status).toBe(200);
     expect(shown.text).toContain(privateListing.phone);
     expect(shown.text).toContain("<svg");
+  });
+
+  it("refuses leads and phone reveals another site sends: 403 with the error shape and nothing stored; the portal's own pages and forms pass", async () => {
+    const from = "127.0.0.60";
+    const foreign = { origin: "https://evil.example" };
+    const ours = { origin: new URL(portal.url).origin };
+    const crossSite = { error: { status: 403, message: "Richiesta non consentita da un altro sito" } };
+    const stored = async () =>
+      (
+        await sql<{ leads: number; calls: number }>`
+        SELECT (SELECT count(*)::int FROM leads) AS leads, (SELECT count(*)::int FROM phone_calls) AS calls`.execute(db)
+      ).rows[0]!;
+    const lead = { listingId: listing.id, name: "Maria Rossi", email: "maria@example.it", message: "Ciao" };
+    const requests: Array<[string, object]> = [
+      ["mycasa/searchSpecific", lead],
+      ["mycasa/searchGeneric", lead],
+      ["mycasa/searchAgency", { publisherId: agency.id, name: "Maria Rossi", email: "maria@example.it" }],
+      ["phonecall", { publisherId: privateListing.publisherId, listingId: privateListing.id, device: "PD" }],
+    ];
+    const formBody = new URLSearchParams({ name: "Maria Rossi", email: "maria@example.it", telephone: "", message: "Ciao" }).toString();
+    const contactForm = (headers: Record<string, string>) =>
+      send(portal.url, "POST", `/contatta/?annuncio=${listing.id}`, {
+        body: formBody,
+        type: "application/x-www-form-urlencoded",
+        from,
+        headers,
+      });
+    const phoneForm = (headers: Record<string, string>) =>
+      send(portal.url, "POST", `/telefono/?inserzionista=${privateListing.publisherId}&annuncio=${privateListing.id}`, {
+        body: "",
+        type: "application/x-www-form-urlencoded",
+        from,
+        headers,
+      });
+
+    const before = await stored();
+    for (const [endpoint, body] of requests) {
+      const res = await send(portal.url, "POST", `/portal-srp/api/v1/${endpoint}`, { body: JSON.stringify(body), from, headers: foreign });
+      expect([endpoint, res.status, res.json]).toEqual([endpoint, 403, crossSite]);
+      expect(res.text).not.toContain(privateListing.phone);
+      // A browser that sends no Origin still says where the request comes from.
+      const noOrigin = await send(portal.url, "POST", `/portal-srp/api/v1/${endpoint}`, {
+        body: JSON.stringify(body),
+        from,
+        headers: { "sec-fetch-site": "cross-site" },
+      });
+      expect([endpoint, noOrigin.status, noOrigin.json]).toEqual([endpoint, 403, crossSite]);
+    }
+    // The forms: a foreign Origin is already refused by React Router's own action check (400) before the
+    // route runs; a browser that sends no Origin but says cross-site meets the same rule as the API.
+    for (const headers of [foreign, { "sec-fetch-site": "cross-site" }]) {
+      const refusedForm = await contactForm(headers);
+      expect(refusedForm.status).toBeOneOf([400, 403]);
+      const refusedPhone = await phoneForm(headers);
+      expect(refusedPhone.status).toBeOneOf([400, 403]);
+      expect(refusedPhone.text).not.toContain(privateListing.phone);
+    }
+    const bySecFetchSite = await contactForm({ "sec-fetch-site": "cross-site" });
+    expect(bySecFetchSite.status).toBe(403);
+    expect(bySecFetchSite.text).toContain("Richiesta non consentita da un altro sito");
+    const phoneBySecFetchSite = await phoneForm({ "sec-fetch-site": "cross-site" });
+    expect(phoneBySecFetchSite.status).toBe(403);
+    expect(phoneBySecFetchSite.text).toContain("Richiesta non consentita da un altro sito");
+    expect(await stored()).toEqual(before);
+
+    const statuses: number[] = [];
+    for (const [endpoint, body] of requests) {
+      statuses.push(
+        (await send(portal.url, "POST", `/portal-srp/api/v1/${endpoint}`, { body: JSON.stringify(body), from, headers: ours })).status,
+      );
+    }
+    expect(statuses).toEqual([201, 201, 201, 200]);
+    expect((await contactForm(ours)).status).toBe(303);
+    const shown = await phoneForm(ours);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain(privateListing.phone);
+  });
+
+  it("reveals a private seller's number only from one of their online listings, caps reveals per seller and records each", async () => {
+    const sellers = await sql<{ id: number; publisherId: number; phone: string }>`
+      SELECT l.id::int AS id, l.publisher_id::int AS "publisherId", p.phone FROM listings l JOIN publishers p ON p.id = l.publisher_id
+      WHERE p.kind = 'private' AND p.show_phone_number AND p.phone IS NOT NULL AND l.publisher_id <> ${privateListing.publisherId}
+      ORDER BY l.id LIMIT 2`.execute(db);
+    const [capped, withdrawn] = sellers.rows;
+    const needsListing = {
+      error: { status: 400, message: "Il numero di un privato si mostra solo dal suo annuncio", field: "listingId" },
+    };
+    // By id alone (ids are sequential): refused, nothing revealed, nothing recorded.
+    const byId = await api("phonecall", { publisherId: capped!.publisherId, jwt: "", device: "PD" }, "127.0.5.1");
+    expect(byId.json).toEqual(needsListing);
+    expect(byId.text).not.toContain(capped!.phone);
+    const page = await send(portal.url, "POST", `/telefono/?inserzionista=${capped!.publisherId}`, {
+      body: "",
+      type: "application/x-www-form-urlencoded",
+      from: "127.0.5.1",
+    });
+    expect(page.status).toBe(400);
+    expect(page.text).toContain("Il numero di un privato si mostra solo dal suo annuncio");
+    expect(page.text).not.toContain(capped!.phone);
+    // Another seller's listing, or a listing no longer online: not theirs to show.
+    expect(
+      (await api("phonecall", { publisherId: capped!.publisherId, listingId: withdrawn!.id, device: "PD" }, "127.0.5.1")).json.error,
+    ).toMatchObject({ status: 404, field: "listingId" });
+    await withdrawListing(db, withdrawn!.id);
+    expect(
+      (await api("phonecall", { publisherId: withdrawn!.publisherId, listingId: withdrawn!.id, device: "PD" }, "127.0.5.1")).json,
+    ).toEqual({ error: { status: 404, message: "Annuncio non trovato", field: "listingId" } });
+    expect(await phoneCallsForPublisher(db, capped!.publisherId)).toEqual([]);
+    expect(await phoneCallsForPublisher(db, withdrawn!.publisherId)).toEqual([]);
+
+    // From its listing: shown and recorded, 30 times an hour across addresses (each address may ask 20 times), then 429.
+    const statuses: number[] = [];
+    let last: Reply | null = null;
+    for (let i = 0; i < 31; i++) {
+      last = await api("phonecall", { publisherId: capped!.publisherId, listingId: capped!.id, device: "PD" }, `127.0.5.${2 + (i % 3)}`);
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    expect(last!.text).not.toContain(capped!.phone);
+    expect(Number(last!.headers["retry-after"])).toBeGreaterThan(60);
+    const calls = await phoneCallsForPublisher(db, capped!.publisherId);
+    expect(calls).toHaveLength(30);
+    expect(calls.every((c) => c.listingId === capped!.id)).toBe(true);
+  });
+
+  it("takes '+39 333 123 4567' as a phone number and stores it as +393331234567", async () => {
+    const res = await api(
+      "mycasa/searchSpecific",
+      { listingId: listing.id, name: "Anna Greco", email: "anna.greco@example.it", telephone: "+39 333 123 4567", message: "Ciao" },
+      "127.0.0.62",
+    );
+    expect(res.status).toBe(201);
+    const stored = await sql<{ phone: string }>`SELECT phone FROM leads WHERE id = ${res.json.leadIds[0]}`.execute(db);
+    expect(stored.rows).toEqual([{ phone: "+393331234567" }]);
   });
 
   it("limits lead floods per address with 429 and Retry-After, whatever X-Client-Address says", async () => {

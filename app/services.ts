@@ -23,7 +23,10 @@ export interface Services {
   rateLimiter: RateLimiter;
   /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY). */
   trustProxy: number;
-  /** The configured public origin (PUBLIC_URL), also the origin of every request.url: never the client's Host. */
+  /**
+   * PUBLIC_URL, else http://localhost:<port>: the origin of the links in mails, never the client's Host (a forged
+   * Host must not put a password reset link on another site). Pages link on request.url's origin (server/http.ts).
+   */
   publicOrigin: string;
   /** Accounts and sessions (server/accounts). */
   accounts: AccountService;
@@ -40,7 +43,7 @@ export interface RequestInfo {
   session: SessionClaims | null;
   ip: string;
   cookies: CookieTarget;
-  /** The request's own origin, for same-origin checks and mail links. */
+  /** The request's own origin (PUBLIC_URL when set, else the scheme and Host the client used): same-origin checks. */
   origin: string;
 }
 

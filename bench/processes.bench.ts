@@ -6,17 +6,19 @@
  * (WEB_CONCURRENCY). For each: a closed loop of `--connections` keep-alive clients for `--seconds`,
  * first POST /portal-srp/api/v1/search with a fixed mix of bodies, then results pages. Reports
  * requests/s, errors (non-2xx or network), latency median/p95, and the CPU time the portal's processes
- * and PostgreSQL's spent per request (from /proc: steadier than throughput on a shared machine). The load
+ * and PostgreSQL's (the postmaster of the database, when on this machine) spent per request (from /proc, each
+ * process compared with itself: bench/cpu-sample.ts; steadier than throughput on a shared machine). The load
  * generator runs on the same machine, as the issue asks; it is a lean HTTP/1.1 client (node:http, keep-alive,
  * asking for brotli like a browser and counting the bytes without decoding them), as wrk or autocannon
  * would be, so that its own work takes as little as possible of the two cores it shares.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { parseArgs } from "node:util";
 import { join } from "node:path";
+import pg from "pg";
 import { Random } from "../core/random.ts";
+import { cpuSpent, processTree, readProcesses, type ProcessCpu } from "./cpu-sample.ts";
 
 const { values } = parseArgs({
   options: {
@@ -118,36 +120,26 @@ function send(agent: Agent, url: URL, method: "GET" | "POST", path: string, body
   });
 }
 
-/** Every process now on this machine: parent, name and CPU seconds so far (user + system), from /proc. */
-function processes(): Map<number, { ppid: number; name: string; cpu: number }> {
-  const all = new Map<number, { ppid: number; name: string; cpu: number }>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      // utime and stime, in USER_HZ (100 on Linux)
-      all.set(Number(entry), { ppid: Number(fields[1]), name, cpu: (Number(fields[11]) + Number(fields[12])) / 100 });
-    } catch {
-      // the process ended while the directory was read
-    }
-  }
-  return all;
+/** The portal's processes (the server and every process below it) and the PostgreSQL server's, now. */
+function readGroups(serverPid: number, postmasterPid: number | null): { portal: ProcessCpu[]; postgres: ProcessCpu[] } {
+  const all = readProcesses();
+  return { portal: processTree(all, serverPid), postgres: postmasterPid === null ? [] : processTree(all, postmasterPid) };
 }
 
-/** CPU seconds of a process and every process below it, and of every PostgreSQL process (the server the portal queries, when local). */
-function cpuSeconds(rootPid: number): { portal: number; postgres: number } {
-  const all = processes();
-  let portal = 0;
-  const visit = (pid: number) => {
-    portal += all.get(pid)?.cpu ?? 0;
-    for (const [child, p] of all) if (p.ppid === pid) visit(child);
-  };
-  visit(rootPid);
-  let postgres = 0;
-  for (const p of all.values()) if (p.name === "postgres") postgres += p.cpu;
-  return { portal, postgres };
+/**
+ * The postmaster of the database the portal uses, when it runs on this machine: the parent of this bench's own
+ * backend. Only its processes are PostgreSQL's here: other clusters on a shared machine come and go.
+ */
+async function findPostmaster(databaseUrl: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+    const backend = readProcesses().find((p) => p.pid === rows[0]!.pid && p.name === "postgres");
+    return backend?.ppid ?? null;
+  } finally {
+    await client.end();
+  }
 }
 
 interface LoadResult {
@@ -156,18 +148,18 @@ interface LoadResult {
   p50: number;
   p95: number;
   n: number;
-  /** Milliseconds of CPU per request: the portal's processes, and PostgreSQL's. */
+  /** Milliseconds of CPU per request: the portal's processes, and PostgreSQL's (null: the server is not on this machine). */
   portalCpu: number;
-  postgresCpu: number;
+  postgresCpu: number | null;
 }
 
-async function load(url: string, kind: "search" | "pages", serverPid: number): Promise<LoadResult> {
+async function load(url: string, kind: "search" | "pages", serverPid: number, postmasterPid: number | null): Promise<LoadResult> {
   const random = new Random(`bench-processes-${kind}`);
   const target = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let errors = 0;
-  const before = cpuSeconds(serverPid);
+  const before = readGroups(serverPid, postmasterPid);
   const until = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -186,9 +178,9 @@ async function load(url: string, kind: "search" | "pages", serverPid: number): P
       }
     }),
   );
-  const after = cpuSeconds(serverPid);
-  const portalCpu = after.portal - before.portal;
-  const postgresCpu = after.postgres - before.postgres;
+  const after = readGroups(serverPid, postmasterPid);
+  const portalCpu = cpuSpent(before.portal, after.portal);
+  const postgresCpu = cpuSpent(before.postgres, after.postgres);
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
@@ -200,18 +192,20 @@ async function load(url: string, kind: "search" | "pages", serverPid: number): P
     p95: at(0.95),
     n: latencies.length,
     portalCpu: perRequest(portalCpu),
-    postgresCpu: perRequest(postgresCpu),
+    postgresCpu: postmasterPid === null ? null : perRequest(postgresCpu),
   };
 }
 
+const postmasterPid = await findPostmaster(values.database);
+if (postmasterPid === null) process.stderr.write("bench:processes: PostgreSQL is not on this machine: its CPU is not measured\n");
 for (const workers of values.workers!.split(",").map(Number)) {
   const { url, child } = await startServer(workers);
   try {
     for (const kind of kinds) {
-      const r = await load(url, kind, child.pid!);
+      const r = await load(url, kind, child.pid!, postmasterPid);
       process.stdout.write(
         `${workers} worker(s) ${kind}: ${r.rps} req/s, ${r.errors} errors of ${r.n}, median ${r.p50} ms, p95 ${r.p95} ms; ` +
-          `CPU per request: portal ${r.portalCpu} ms, PostgreSQL ${r.postgresCpu} ms\n`,
+          `CPU per request: portal ${r.portalCpu} ms, PostgreSQL ${r.postgresCpu ?? "?"} ms\n`,
       );
     }
   } finally {

@@ -25,7 +25,7 @@ import { claimListingEvents, deliverMailAlerts, eventsOfListings, pendingEventCo
 import { publishListing, publishListings, repriceListing, withdrawListing, type NewListing } from "./listing-writes.ts";
 import { criteriaCondition } from "./listings-search.ts";
 import { migrateToLatest } from "./migrate.ts";
-import * as listingEventsMigration from "./migrations/2026-11-26-05-listing-events.ts";
+import * as listingEventsMigration from "./migrations/2026-11-26-21-listing-events.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 import { upsertSavedSearch } from "./saved-searches.ts";
 import type { Database } from "./schema.ts";
@@ -49,7 +49,7 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
       .orderBy("id")
       .limit(1)
       .executeTakeFirstOrThrow();
-    const { id: _id, pricePerMq: _generated, ...rest } = row;
+    const { id: _id, pricePerMq: _generated, shownPrice: _shown, shownPricePerMq: _shownPerMq, ...rest } = row;
     return { ...rest, publishedAt: new Date() };
   }
 
@@ -367,8 +367,8 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     const town = (await db.selectFrom("listings").select("townId").orderBy("id").limit(1).executeTakeFirstOrThrow()).townId;
     const placeSearch = await saveSearch(userId, parseSearch({ channel: "affitto" }, [town]));
     const areaSearch = await saveSearch(userId, parseSearch({ geocircle: { circle: [{ distance: 2000, center: [45.46, 9.19] }] } }, []));
-    await listingEventsMigration.down(db);
-    await listingEventsMigration.up(db);
+    await listingEventsMigration.down(db as unknown as Kysely<unknown>);
+    await listingEventsMigration.up(db as unknown as Kysely<unknown>);
     const keys = await db
       .selectFrom("savedSearchAlertKeys")
       .select(["savedSearchId", "frame", "key"])

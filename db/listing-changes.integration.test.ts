@@ -80,6 +80,8 @@ describe.each(databaseTargets)("listing changes on %s", (target) => {
       const {
         id: _id,
         pricePerMq: _ppm,
+        shownPrice: _shown,
+        shownPricePerMq: _shownPpm,
         ...row
       } = await db.selectFrom("listings").selectAll().orderBy(sql`random()`).limit(1).executeTakeFirstOrThrow();
       return row;

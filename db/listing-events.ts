@@ -1,7 +1,7 @@
 /**
  * Listing events (docs/decisions/085): what happened to a listing that a person may want to hear about —
  * `new`, `price_drop` (old and new price), `back` (relisted within 14 weeks) — written by triggers on
- * `listings` in the writing transaction (migration 2026-11-26-05-listing-events). Matchers in every
+ * `listings` in the writing transaction (migration 2026-11-26-21-listing-events). Matchers in every
  * process claim them with FOR UPDATE SKIP LOCKED and a lease, as the mail queue claims mail; a
  * delivery's unique key (saved search, listing, channel, occasion) makes a re-processed event harmless.
  */
@@ -138,6 +138,7 @@ export async function readAlertCard(db: Db, listingId: number) {
       "id",
       "title",
       "price",
+      "shownPrice",
       "priceMax",
       "originalPrice",
       "isPrivateNegotiation",
@@ -158,6 +159,7 @@ export async function readAlertCard(db: Db, listingId: number) {
     ...row,
     id: Number(row.id),
     price: Number(row.price),
+    shownPrice: row.shownPrice === null ? null : Number(row.shownPrice),
     priceMax: row.priceMax === null ? null : Number(row.priceMax),
     originalPrice: row.originalPrice === null ? null : Number(row.originalPrice),
   };

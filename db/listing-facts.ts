@@ -1,9 +1,9 @@
 /**
  * Exact search totals from a columnar copy of the listings' filter columns held in memory.
  *
- * Why: an Italy-wide total reads ~600,000 index entries in PostgreSQL (~85 ms on 2 cores, the
- * slowest part of a search; docs/decisions/032-in-memory-totals.md). The same count over typed
- * arrays takes a few milliseconds. Listings that change after the load are applied one by one
+ * Why: an Italy-wide total reads every matching index entry in PostgreSQL, the slowest part of a
+ * search at a million listings; the same count over typed arrays is an order of magnitude faster
+ * (docs/decisions/032-in-memory-totals.md, docs/BENCHMARKS.md). Listings that change after the load are applied one by one
  * (`refresh`, driven by db/listing-changes.ts, which follows the database's change log); a bulk
  * reload replaces the copy. Until the copy has loaded, searches are counted by SQL. Drawn areas are
  * tested with PostgreSQL's own point-in-polygon rule (core/geo.ts), so both count the same listings.
@@ -430,8 +430,7 @@ export class ListingFacts {
   cells(c: ResolvedSearch, bbox: [number, number, number, number], cell: number): MapCell[] {
     const lat = this.#numbers.get("lat")!;
     const lon = this.#numbers.get("lon")!;
-    const price = this.#numbers.get("price")!;
-    const hiddenPrice = this.#flags.get("isPrivateNegotiation")!;
+    const shownPrice = this.#numbers.get("shownPrice")!;
     const byCell = new Map<number, MapCell & { sumLat: number; sumLon: number }>();
     // Cell coordinates fit in ±2^20 at any zoom we serve, so one number keys a cell.
     const SPAN = 2 ** 21;
@@ -441,8 +440,8 @@ export class ListingFacts {
       const cx = Math.floor(x / cell);
       const cy = Math.floor(y / cell);
       const key = (cx + SPAN) * 2 * SPAN + (cy + SPAN);
-      // A 'Trattativa riservata' price is hidden everywhere, so it never becomes a cell's minPrice.
-      const shown = hiddenPrice[i] === 1 ? null : price[i]!;
+      // A hidden price ('Trattativa riservata') is NaN here, as NULL in SQL: never a cell's minPrice.
+      const shown = Number.isNaN(shownPrice[i]!) ? null : shownPrice[i]!;
       const found = byCell.get(key);
       if (found) {
         found.count++;
@@ -814,7 +813,7 @@ class ListEdits {
   apply<K extends string | number>(lists: Map<K, Uint32Array>, kind: ListKind, capacity: number): void {
     const removals = (this.remove.byKind.get(kind) ?? new Map()) as Map<K, number[]>;
     const additions = (this.add.byKind.get(kind) ?? new Map()) as Map<K, number[]>;
-    // One mark per row for the removals (typed-array filter with a Set is ~10× slower on 500,000-row lists).
+    // One mark per row for the removals: a typed-array filter with a Set is far slower on long lists.
     const marks = removals.size > 0 ? new Uint8Array(capacity) : null;
     for (const key of new Set([...removals.keys(), ...additions.keys()])) {
       const old = lists.get(key) ?? new Uint32Array(0);

@@ -91,7 +91,7 @@ function placeCondition(eb: Eb, places: DirectoryPlace[], lineStops: Map<string,
 }
 
 /** Number columns stored as floating point; every other number column is an integer type. */
-const FLOAT_COLUMNS = new Set<string>(["lat", "lon", "pricePerMq"]);
+const FLOAT_COLUMNS = new Set<string>(["lat", "lon", "pricePerMq", "shownPricePerMq"]);
 
 /**
  * An integer column against a fractional bound: PostgreSQL refuses "1.5" or "5e-324" as an integer
@@ -162,7 +162,7 @@ function inIdOrder<R extends { id: number }>(ids: readonly number[], rows: reado
  * ORDER BY for each sort key, with the id as the last tie-breaker so pages never overlap. When the
  * search is limited to places or an area, the sort columns are wrapped in an expression so the
  * planner sorts the (at most tens of thousands of) matches instead of walking an Italy-wide sort
- * index and discarding the rows of other towns (measured: 1 s → 10 ms for Milano by price per m²).
+ * index and discarding the rows of other towns (docs/BENCHMARKS.md, sorts within a town).
  */
 export function applySort<O>(
   qb: SelectQueryBuilder<Database, "listings", O>,
@@ -186,6 +186,7 @@ const summaryColumns = [
   "listings.propertyType",
   "listings.isNewConstruction",
   "listings.price",
+  "listings.shownPrice",
   "listings.priceUnit",
   "listings.originalPrice",
   "listings.priceMax",
@@ -356,6 +357,7 @@ const pinColumns = [
   "listings.lat",
   "listings.lon",
   "listings.price",
+  "listings.shownPrice",
   "listings.isPrivateNegotiation",
   "listings.priceUnit",
   "listings.geoVisibility",
@@ -416,7 +418,7 @@ export async function listingMarkers(
       (eb) => eb.fn.countAll<number>().as("count"),
       sql<number>`avg(listings.lat)`.as("lat"),
       sql<number>`avg(listings.lon)`.as("lon"),
-      sql<number | null>`min(listings.price) FILTER (WHERE NOT listings.is_private_negotiation)`.as("minPrice"),
+      sql<number | null>`min(listings.shown_price)`.as("minPrice"),
     ])
     .where(where)
     .groupBy(["cx", "cy"])

@@ -47,6 +47,7 @@ const detailColumns = [
   "l.isAuction",
   "l.auctionDate",
   "l.isPrivateNegotiation",
+  "l.shownPrice",
   "l.hasPool",
   "l.hasReception",
   "l.hasVirtualTour",
@@ -111,7 +112,7 @@ export const SIMILAR = { radius: 5_000, priceTolerance: 0.25, limit: 6 } as cons
  */
 export async function findSimilarListings(
   db: Kysely<Database>,
-  listing: Pick<ListingDetail, "id" | "channel" | "propertyTypeGroup" | "price" | "isPrivateNegotiation" | "lat" | "lon">,
+  listing: Pick<ListingDetail, "id" | "channel" | "propertyTypeGroup" | "shownPrice" | "lat" | "lon">,
 ): Promise<ListingSummary[]> {
   const [west, south, east, north] = circleBBox(listing.lat, listing.lon, SIMILAR.radius);
   const distance = distanceSql(listing.lat, listing.lon);
@@ -121,11 +122,11 @@ export async function findSimilarListings(
     .where("listings.channel", "=", listing.channel)
     .where("listings.propertyTypeGroup", "=", listing.propertyTypeGroup)
     .where("listings.id", "!=", listing.id)
-    .where("listings.isPrivateNegotiation", "=", false);
-  if (!listing.isPrivateNegotiation) {
+    .where("listings.shownPrice", "is not", null);
+  if (listing.shownPrice !== null) {
     query = query
-      .where("listings.price", ">=", Math.floor(listing.price * (1 - SIMILAR.priceTolerance)))
-      .where("listings.price", "<=", Math.ceil(listing.price * (1 + SIMILAR.priceTolerance)));
+      .where("listings.shownPrice", ">=", Math.floor(listing.shownPrice * (1 - SIMILAR.priceTolerance)))
+      .where("listings.shownPrice", "<=", Math.ceil(listing.shownPrice * (1 + SIMILAR.priceTolerance)));
   }
   const rows = await query
     .where("listings.lat", ">=", south)

@@ -13,7 +13,8 @@ import * as mycasaRecords from "./migrations/2026-11-23-06-mycasa-records.ts";
 import * as mailQueue from "./migrations/2026-11-23-07-mail-queue.ts";
 import * as revocations from "./migrations/2026-11-23-09-session-revocations.ts";
 import * as publisherAccounts from "./migrations/2026-11-23-10-publisher-accounts.ts";
-import * as listingEvents from "./migrations/2026-11-26-05-listing-events.ts";
+import * as shownPrice from "./migrations/2026-11-26-20-shown-price.ts";
+import * as listingEvents from "./migrations/2026-11-26-21-listing-events.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -30,12 +31,15 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-07-mail-queue": mailQueue,
   "2026-11-23-09-session-revocations": revocations,
   "2026-11-23-10-publisher-accounts": publisherAccounts,
-  "2026-11-26-05-listing-events": listingEvents,
+  "2026-11-26-20-shown-price": shownPrice,
+  "2026-11-26-21-listing-events": listingEvents,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Unordered: branches developed side by side add migrations dated the same day; a database that ran a
+  // later-named one first still gets the others (each migration touches only what it names).
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error) {

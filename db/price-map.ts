@@ -22,9 +22,9 @@ export function medianPrices(db: Kysely<Database>, channel: string, group: strin
 async function load(db: Kysely<Database>, channel: string, group: string, level: "town" | "zone"): Promise<PlacePrice[]> {
   const column = sql.ref(level === "town" ? "town_id" : "zone_id");
   const { rows } = await sql<{ id: string; median: number; count: string | number }>`
-    SELECT ${column} AS id, percentile_cont(0.5) WITHIN GROUP (ORDER BY price_per_mq) AS median, count(*) AS count
+    SELECT ${column} AS id, percentile_cont(0.5) WITHIN GROUP (ORDER BY shown_price_per_mq) AS median, count(*) AS count
     FROM listings
-    WHERE channel = ${channel} AND property_type_group = ${group} AND NOT is_private_negotiation AND ${column} IS NOT NULL
+    WHERE channel = ${channel} AND property_type_group = ${group} AND shown_price_per_mq IS NOT NULL AND ${column} IS NOT NULL
     GROUP BY ${column}
     HAVING count(*) >= ${PRICE_MAP_MIN_LISTINGS}`.execute(db);
   return rows.map((r) => ({ id: r.id, median: Math.round(Number(r.median) * 100) / 100, count: Number(r.count) }));

@@ -147,6 +147,10 @@ export interface ListingsTable {
   distSupermarket: number | null;
   relevance: number;
   pricePerMq: ColumnType<number, never, never>;
+  /** The price anyone may see: null for a private negotiation ('Trattativa riservata'). Generated; every reader uses it. */
+  shownPrice: ColumnType<number | null, never, never>;
+  /** The €/m² anyone may see: null for a private negotiation. Generated. */
+  shownPricePerMq: ColumnType<number | null, never, never>;
 }
 
 export interface MetaTable {

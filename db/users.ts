@@ -103,6 +103,27 @@ export async function markEmailVerified(db: Kysely<Database>, userId: number, no
   await db.updateTable("users").set({ emailVerifiedAt: now }).where("id", "=", userId).where("emailVerifiedAt", "is", null).execute();
 }
 
+/**
+ * The owner of the address proved it (a one-time code, a verified social e-mail, the verification link's
+ * 'not me') on an account nobody had verified: whoever registered the address may not be its owner, so the
+ * account becomes verified and the password and every session made before are dropped, in one transaction.
+ * Session tokens issued up to `sessionsBefore` stop counting. False when it was verified already (no change).
+ */
+export async function claimUnverifiedAccount(db: Kysely<Database>, userId: number, now: Date, sessionsBefore: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable("users")
+      .set({ emailVerifiedAt: now, passwordHash: null, tokensValidAfter: sessionsBefore })
+      .where("id", "=", userId)
+      .where("emailVerifiedAt", "is", null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return false;
+    await trx.updateTable("rememberTokens").set({ revokedAt: now }).where("userId", "=", userId).where("revokedAt", "is", null).execute();
+    await recordSessionRevocation(trx, userId, sessionsBefore);
+    return true;
+  });
+}
+
 export async function recordLogin(db: Kysely<Database>, userId: number, loginType: string, now: Date): Promise<void> {
   await db.updateTable("users").set({ lastLoginAt: now, loginType }).where("id", "=", userId).execute();
 }

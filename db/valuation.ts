@@ -29,13 +29,12 @@ export async function findComparablePrices(db: Kysely<Database>, q: ComparableQu
   const band = surfaceBand(q.surface);
   const base = db
     .selectFrom("listings")
-    .select("pricePerMq")
+    .select("shownPricePerMq as pricePerMq")
     .where("channel", "=", "vendita")
     .where("propertyTypeGroup", "=", "case")
     .where("isAuction", "=", false)
-    .where("isPrivateNegotiation", "=", false)
+    .where("shownPricePerMq", "is not", null)
     .where("priceMax", "is", null)
-    .where("price", ">", 0)
     .where("surface", ">=", band.min)
     .where("surface", "<=", band.max)
     .$if(q.propertyType !== null, (b) => b.where("propertyType", "=", q.propertyType!))

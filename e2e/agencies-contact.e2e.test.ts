@@ -244,6 +244,24 @@ describe("agencies, contact form and phone in Chromium", () => {
     await expect.poll(() => phone.getAttribute("href")).toMatch(/^tel:\+?\d+$/);
   });
 
+  it("names the same recipient on the contact modal and on /contatta/: the agent, at the agency", async ({ page }) => {
+    const followed = (
+      await sql<{ id: number; agent: string; agency: string }>`
+      SELECT l.id::int AS id, a.name AS agent, p.name AS agency FROM listings l
+      JOIN publishers p ON p.id = l.publisher_id JOIN publishers a ON a.id = l.agent_id
+      WHERE p.kind = 'agency' AND NOT l.is_auction ORDER BY l.id LIMIT 1`.execute(db)
+    ).rows[0]!;
+    const recipient = `A: ${followed.agent} · ${followed.agency}`;
+    await page.goto(`${portal.url}/annunci/${followed.id}/`);
+    await hydrated(page.getByTestId("contact-button"));
+    await page.getByTestId("contact-button").click();
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.locator(".contact-to").textContent()).toBe(recipient);
+    await page.goto(`${portal.url}/contatta/?annuncio=${followed.id}`);
+    expect(await page.locator(".contact-to").textContent()).toBe(recipient);
+  });
+
   it("in English: the agency page and the contact modal speak English, with English validation messages", async ({ page }) => {
     const errors = collectErrors(page);
     await page.goto(`${portal.url}/en/agenzie/${agency.id}-${agency.slug}/`);

@@ -52,6 +52,8 @@ describe("saving a search", () => {
     await page.goto(`${portal.url}/mycasa/ricerche/`);
     const item = page.getByTestId("saved-search");
     expect(await item.count()).toBe(1);
+    // Titled as a map search (seed 001 §3), not like the plain Milano search; the filters follow it.
+    expect(await item.getByRole("heading", { level: 2 }).textContent()).toBe("Ricerca su Mappa");
     expect(await item.textContent()).toContain("Email: Una volta al giorno · Push: Mai");
     const back = new URL((await item.getByRole("link", { name: /Modifica dai risultati/ }).getAttribute("href"))!, portal.url);
     const vertices = (p: string) => p.split(";").sort();

@@ -14,7 +14,7 @@ import { DemoContext, type DemoOptions } from "./demo/generator.ts";
 import { buildGazetteer } from "./gazetteer.ts";
 
 /** Bump when the gazetteer or the generator changes, so existing databases are rebuilt. */
-export const DATASET_VERSION = 5;
+export const DATASET_VERSION = 6;
 
 export interface DatasetInfo {
   version: number;

@@ -87,7 +87,8 @@ const schema = z.object({
   /** Proxies in front of the portal whose X-Forwarded-For is believed (0: the socket address is the client). */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(0)),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
-  // The origin of every absolute link (canonical, hreflang, JSON-LD, mails): never the request's Host.
+  // The origin of every absolute link (canonical, hreflang, JSON-LD, mails) and the only one forms are accepted
+  // from. Unset: pages and same-origin checks use the Host the client used, mails http://localhost:PORT (decision 078).
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   // PostgreSQL statement_timeout of every pooled connection: a slow query fails (503) instead of holding a connection.
   STATEMENT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(600_000).default(5000)),
@@ -95,6 +96,11 @@ const schema = z.object({
   REQUEST_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(2)),
   // Requests that may wait for a turn in each process; past that a read is answered 503 with Retry-After.
   REQUEST_QUEUE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100_000).default(256)),
+  // Pages and search APIs running at once in each process, with a turn or past it (default 4 × REQUEST_CONCURRENCY):
+  // when the database is slow, admission stops here instead of piling up work (docs/decisions/087).
+  REQUEST_MAX_IN_FLIGHT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).optional()),
+  // The longest a request waits for its turn; then it is answered 503 "overloaded" with Retry-After.
+  REQUEST_QUEUE_WAIT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(600_000).default(3000)),
   // Worker processes on PostgreSQL (default: one per core); the embedded database always runs one.
   WEB_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(256).optional()),
 });

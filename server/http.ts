@@ -22,10 +22,10 @@ import {
   type Services,
 } from "../app/services.ts";
 import { isDatabaseFailure } from "../db/availability.ts";
-import { checkSessionCookies, readRequestInfo } from "./accounts/http-session.ts";
+import { checkSessionCookies, cookieTargetOf, readRequestInfo } from "./accounts/http-session.ts";
 import type { Logger } from "./logger.ts";
 import { refuseMalformedRequest } from "./request-guard.ts";
-import { RequestQueue } from "./request-queue.ts";
+import { RequestQueue, takesTurn, type Admission, type RequestQueueLimits } from "./request-queue.ts";
 
 export interface PortalState {
   phase: "starting" | "loading" | "ready" | "stopping";
@@ -43,6 +43,8 @@ const MAX_TURN_MS = 250;
 
 /** Seconds a client should wait before retrying a 503. */
 const RETRY_AFTER_SECONDS = 5;
+/** Seconds a client should wait before retrying when the portal is busy (not down). */
+const OVERLOADED_RETRY_AFTER_SECONDS = 2;
 
 // ---- Request ids -------------------------------------------------------------------------------
 
@@ -132,6 +134,46 @@ export function unavailableResponse(path: string, accept: string | undefined): R
   return new Response(UNAVAILABLE_PAGE, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
 }
 
+const OVERLOADED_PAGE = `<!doctype html>
+<html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Troppe richieste in questo momento</title></head>
+<body><main><h1>Troppe richieste in questo momento</h1>
+<p>Il portale è molto occupato. Riprova tra qualche secondo.</p>
+<p><a href="/">Torna alla home</a></p></main></body></html>
+`;
+
+/** 503 when too many requests wait (the portal is busy, the database is not down): its own text, a short Retry-After. */
+export function overloadedResponse(path: string, accept: string | undefined): Response {
+  const headers = { "Retry-After": String(OVERLOADED_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
+  if (wantsJson(path, accept)) {
+    const response = jsonError(503, "Troppe richieste in questo momento: riprova tra qualche secondo.");
+    for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
+    return response;
+  }
+  return new Response(OVERLOADED_PAGE, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
+}
+
+// ---- The request's origin (docs/decisions/078) -------------------------------------------------
+
+/**
+ * The origin of the Request React Router gets: PUBLIC_URL when it is set (a forged Host changes no link), else
+ * the one the client used, its Host header (checked by refuseMalformedRequest) with http or https. Same-origin
+ * means this origin both for React Router's check of an action's Origin header and for the endpoints' own
+ * (app/account/api.server.ts isSameOrigin): a portal without PUBLIC_URL works at any name that reaches it.
+ */
+export function requestOrigin(
+  req: IncomingMessage,
+  publicOrigin: string | null,
+  trustProxy: boolean,
+): { host: string; protocol: "http:" | "https:" } {
+  if (publicOrigin) {
+    const url = new URL(publicOrigin);
+    return { host: url.host, protocol: url.protocol === "https:" ? "https:" : "http:" };
+  }
+  const target = cookieTargetOf(req.headers, "encrypted" in req.socket && req.socket.encrypted === true, trustProxy);
+  return { host: target.host, protocol: target.secure ? "https:" : "http:" };
+}
+
 // ---- The handler -------------------------------------------------------------------------------
 
 export function createHandler(options: {
@@ -141,11 +183,15 @@ export function createHandler(options: {
   logger: Logger;
   hsts?: boolean;
   mapStyleUrl?: string;
-  /** GET and HEAD requests served at once (REQUEST_CONCURRENCY) and how many may wait (REQUEST_QUEUE_LIMIT). */
-  turns: { concurrency: number; maxWaiting: number };
+  /** Pages and search APIs served at once, in flight, waiting, and the longest wait (server/request-queue.ts). */
+  turns: Omit<RequestQueueLimits, "maxTurnMs">;
+  /** PUBLIC_URL's origin, or null (see requestOrigin). */
+  publicOrigin: string | null;
+  /** TRUST_PROXY > 0: the proxy's X-Forwarded-Proto tells whether the client used https. */
+  trustProxy: boolean;
 }) {
-  const { build, clientDir, state, logger, hsts = false, turns } = options;
-  const reads = new RequestQueue(turns.concurrency, turns.maxWaiting, MAX_TURN_MS);
+  const { build, clientDir, state, logger, hsts = false, turns, publicOrigin, trustProxy } = options;
+  const reads = new RequestQueue({ ...turns, maxTurnMs: MAX_TURN_MS });
   const mapOrigin = options.mapStyleUrl ? new URL(options.mapStyleUrl).origin : undefined;
   // The build writes .br and .gz beside each asset (scripts/compress-assets.ts).
   const assets = sirv(clientDir, {
@@ -160,7 +206,7 @@ export function createHandler(options: {
   const compress = compression({ threshold: 1024, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } });
   const handleRequest = createRequestHandler(build, "production");
 
-  /** React Router, with request.url on the configured public origin: a forged Host changes no link. */
+  /** React Router, with request.url on the request's origin (requestOrigin). */
   /** `endTurn` is called once the response is made, before it is sent: a client slow to read holds no turn. */
   async function serveApp(
     req: IncomingMessage,
@@ -170,10 +216,9 @@ export function createHandler(options: {
     path: string,
     endTurn: () => void,
   ): Promise<void> {
-    const origin = new URL(services.publicOrigin);
     let request: Request;
     try {
-      request = createRequest(req, res, { host: origin.host, protocol: origin.protocol });
+      request = createRequest(req, res, requestOrigin(req, publicOrigin, trustProxy));
     } catch (error) {
       logger.warn({ err: error, reqId: scope.id }, "unreadable request");
       res.statusCode = 400;
@@ -233,6 +278,7 @@ export function createHandler(options: {
         detail,
         database: databaseAvailable ? "up" : "down",
         warm: state.warm ?? false,
+        requests: { inFlight: reads.inFlight, waiting: reads.waiting, peakInFlight: reads.peakInFlight },
       });
     }
     const services = state.services;
@@ -253,15 +299,22 @@ export function createHandler(options: {
           return;
         }
         const scope: RequestScope = { id: requestId, nonce };
-        // Pages and other reads take turns (server/request-queue.ts); a request with a body does not, since
-        // it would hold its turn while a slow client sends it.
-        const turn = req.method === "GET" || req.method === "HEAD" ? reads.enter() : Promise.resolve(() => {});
-        void turn.then((endTurn) => {
-          if (!endTurn) {
-            logger.warn({ reqId: requestId, waiting: reads.waiting }, "too many requests waiting: refused");
-            void sendResponse(res, unavailableResponse(path, req.headers.accept));
+        // Pages and search APIs take turns (server/request-queue.ts); media, vendor files, other API reads and
+        // requests with a body do not. A client that goes away while waiting leaves the queue.
+        let admission: Promise<Admission>;
+        if (takesTurn(req.method, path)) {
+          const left = new AbortController();
+          res.once("close", () => left.abort());
+          admission = reads.enter(left.signal);
+        } else admission = Promise.resolve({ kind: "admitted", end: () => {} });
+        void admission.then((admitted) => {
+          if (admitted.kind !== "admitted") {
+            if (admitted.kind === "left" || res.destroyed) return;
+            logger.warn({ reqId: requestId, why: admitted.kind, waiting: reads.waiting, inFlight: reads.inFlight }, "overloaded: refused");
+            void sendResponse(res, overloadedResponse(path, req.headers.accept));
             return;
           }
+          const endTurn = admitted.end;
           // A client that left while waiting gets nothing rendered.
           if (res.destroyed) return endTurn();
           // Session renewal (seed 001 §4) happens first, so the routes see the renewed cookies.

@@ -144,7 +144,14 @@ export async function startPortal(options: {
       logger,
       hsts: config.publicHttps,
       mapStyleUrl: config.MAP_STYLE_URL,
-      turns: { concurrency: config.REQUEST_CONCURRENCY, maxWaiting: config.REQUEST_QUEUE_LIMIT },
+      turns: {
+        concurrency: config.REQUEST_CONCURRENCY,
+        maxInFlight: Math.max(config.REQUEST_CONCURRENCY, config.REQUEST_MAX_IN_FLIGHT ?? 4 * config.REQUEST_CONCURRENCY),
+        maxWaiting: config.REQUEST_QUEUE_LIMIT,
+        maxWaitMs: config.REQUEST_QUEUE_WAIT_MS,
+      },
+      publicOrigin: config.publicOrigin,
+      trustProxy: config.TRUST_PROXY > 0,
     }),
   );
   server.keepAliveTimeout = 5000;

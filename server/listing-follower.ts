@@ -21,8 +21,8 @@ import type { Logger } from "./logger.ts";
 const MIN_READ_INTERVAL_MS = 100;
 /**
  * Cached totals are forgotten at once after a quiet spell, then at most this often while changes keep
- * coming: at 1,000 changes/s, clearing on every read made every search recount (bench:changes, search
- * p95 ×2), and a total may lag a change by this much, well inside the 2 s every process must meet.
+ * coming: under a stream of changes, clearing on every read made every search recount (bench:changes in
+ * docs/BENCHMARKS.md), and a total may lag a change by this much, well inside the 2 s every process must meet.
  */
 export const COUNT_CACHE_MIN_CLEAR_INTERVAL_MS = 1000;
 

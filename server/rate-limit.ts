@@ -34,6 +34,8 @@ export const RATE_FAMILIES = {
   lead: { burst: 6, burstSeconds: 600, sustained: 20, sustainedSeconds: 86_400 },
   leadTarget: { burst: 30, burstSeconds: 3600, sustained: 100, sustainedSeconds: 86_400 },
   phone: { burst: 20, burstSeconds: 600, sustained: 100, sustainedSeconds: 86_400 },
+  // Reveals of one listing's (or publisher page's) number across clients, as leadTarget (docs/decisions/077).
+  phoneTarget: { burst: 30, burstSeconds: 3600, sustained: 100, sustainedSeconds: 86_400 },
   /** MyCasa records of a logged-in user: a heart or a hide per click, a sync at login. */
   mycasa: { burst: 20, burstSeconds: 1, sustained: 1200, sustainedSeconds: 600 },
 } as const satisfies Record<string, FamilyLimit>;

@@ -13,9 +13,11 @@ import { requestInfo, services, type RequestInfo } from "../services.ts";
 import type { RouterContextProvider } from "react-router";
 
 /**
- * Refuses a state-changing request sent by another site: the Origin header must be ours; without
- * one, Sec-Fetch-Site must not say cross-site. Clients that send neither (not a browser) cannot ride
- * a victim's cookies, so they pass.
+ * Refuses a state-changing request sent by another site: the Origin header must be the request's own
+ * origin (PUBLIC_URL when set, else the Host the browser used: server/http.ts requestOrigin, the same
+ * rule React Router's action check applies; docs/decisions/078); without one, Sec-Fetch-Site must not
+ * say cross-site. Clients that send neither (not a browser) cannot ride a victim's cookies, so they
+ * pass. `publicUrl`, when given, is that same origin (kept for callers).
  */
 export function isSameOrigin(request: Request, info: RequestInfo, publicUrl?: string): boolean {
   const origin = request.headers.get("origin");

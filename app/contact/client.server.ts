@@ -1,6 +1,9 @@
 /** Who is asking: the client address (for rate limits), a keyed hash of it (stored), the device code, the user. */
 import { createHash } from "node:crypto";
+import type { RouterContextProvider } from "react-router";
 import type { DeviceCode } from "../../core/device.ts";
+import { isSameOrigin } from "../account/api.server.ts";
+import { requestInfo, services } from "../services.ts";
 
 /** server/http.ts sets this header from the socket (and overwrites whatever a client sent). */
 export const CLIENT_ADDRESS_HEADER = "x-client-address";
@@ -15,6 +18,14 @@ export function clientKey(request: Request): string {
     .update(`casa-lead:${clientAddress(request)}`)
     .digest("hex")
     .slice(0, 24);
+}
+
+/**
+ * Whether a lead or a phone reveal comes from the portal's own pages, by the account endpoints' one rule
+ * (Origin, else Sec-Fetch-Site): another site must not make its visitors send leads or reveal numbers.
+ */
+export function fromOwnSite(request: Request, context: Readonly<RouterContextProvider>): boolean {
+  return isSameOrigin(request, requestInfo(context), services(context).accounts.publicOrigin);
 }
 
 /** PM smartphone, PT tablet, PD otherwise (seed 001 §9), from the user agent when the body does not say. */

@@ -16,7 +16,7 @@ import type { Database } from "../../db/schema.ts";
 import { leadMail } from "./lead-mail.tsx";
 
 /** Counts one request against a family of server/rate-limit.ts (per client, or per `key`); throws TooManyRequestsError when over. */
-export type ContactLimit = (family: "lead" | "leadTarget" | "phone", key?: string) => Promise<void>;
+export type ContactLimit = (family: "lead" | "leadTarget" | "phone" | "phoneTarget", key?: string) => Promise<void>;
 
 export interface LeadRequest {
   kind: LeadKind;

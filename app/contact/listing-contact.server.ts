@@ -1,6 +1,6 @@
 /** What the listing page's contact and phone buttons need (seed 001 §4, §6; seed 000 §5), in the page's language. */
 import { defaultMessageContext } from "../../core/contact/default-message.ts";
-import { contactLabel, contactTarget } from "../../core/listing/contact.ts";
+import { contactLabel, contactRecipient, contactTarget } from "../../core/listing/contact.ts";
 import { canContactOnListing, publisherPath } from "../../core/publisher/page.ts";
 import type { ListingContact } from "../../db/publishers.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
@@ -22,6 +22,7 @@ export function listingContactProps(
     // An Agente Pro's listing calls the agent; every other listing the advertiser.
     publisherId: l.agentIsPro && l.agentId ? l.agentId : l.publisherId,
     publisherName: l.agentIsPro && l.agentName ? l.agentName : l.publisherName,
+    recipient: contactRecipient(l.publisherName, l.agentName),
     contactLabel: contactLabel(target, locale),
     defaultMessage: startMessage(context, l, locale),
     messageContext: context,

@@ -1,7 +1,9 @@
 /**
  * Revealing a phone number (seed 001 §4 "Contact and phone", §7 phonecall): the only way a number
- * leaves the server. Each reveal is rate-limited and recorded; the answer carries a QR code (SVG,
- * drawn here) that dials the number.
+ * leaves the server. Each reveal is rate-limited per client and per target (server/rate-limit.ts
+ * families phone and phoneTarget) and recorded; the answer carries a QR code (SVG, drawn here) that
+ * dials the number. A private seller's number is shown only on one of their online listings
+ * (docs/decisions/077): publisher ids are sequential, and a private seller has no public page.
  */
 import type { Kysely } from "kysely";
 import QRCode from "qrcode";
@@ -15,7 +17,10 @@ import type { ContactLimit } from "./leads.server.ts";
 export type PhoneOutcome =
   | { status: "ok"; phone: string; tel: string; qrSvg: string; callId: number; publisherName: string }
   | { status: "not-found"; message: string; field: string }
+  | { status: "bad-input"; message: string; field: string }
   | { status: "forbidden"; message: string };
+
+export const privateNumberNeedsListing = "Il numero di un privato si mostra solo dal suo annuncio";
 
 /** "02 1234 5678" → "tel:0212345678". */
 export function telHref(phone: string): string {
@@ -33,6 +38,8 @@ export async function revealPhone(
   await req.limit("phone");
   const publisher = await findPublisher(db, req.publisherId);
   if (!publisher) return { status: "not-found", message: "Inserzionista non trovato", field: "publisherId" };
+  if (publisher.kind === "private" && req.listingId === null)
+    return { status: "bad-input", message: privateNumberNeedsListing, field: "listingId" };
   if (req.listingId !== null) {
     const listing = await findListingContact(db, req.listingId);
     if (!listing || (listing.publisherId !== publisher.id && listing.agentId !== publisher.id)) {
@@ -44,6 +51,8 @@ export async function revealPhone(
   // An agent is called on the agency's line when the agent has none of its own.
   const phone = publisher.phone ?? (publisher.parentId ? ((await findPublisher(db, publisher.parentId))?.phone ?? null) : null);
   if (!phone || !publisher.showPhoneNumber) return { status: "forbidden", message: "Il numero di telefono non è disponibile" };
+  // Capped per target as leads are: one listing's number, or a publisher page's, shown so often and no more.
+  await req.limit("phoneTarget", req.listingId !== null ? `l${req.listingId}` : `p${publisher.id}`);
   const callId = await insertPhoneCall(db, {
     publisherId: publisher.id,
     listingId: req.listingId,

@@ -1,4 +1,5 @@
 /** Texts of the account pages and the login modal (validation messages come from core/account/validation.ts). */
+import { accountMessages } from "../../core/account/validation.ts";
 import type { Messages } from "./locale.ts";
 
 type AccountTexts = {
@@ -35,6 +36,13 @@ type AccountTexts = {
   verifyTitle: string;
   verifyIntro: string;
   submitVerify: string;
+  /** The verification page's second button: the mailbox's owner did not register (docs/decisions/073). */
+  disownAccount: string;
+  disownNote: string;
+  linkUsed: string;
+  linkSuperseded: string;
+  linkInvalid: string;
+  registrationDisowned: string;
   welcome: (name: string) => string;
   welcomeback: (name: string) => string;
   welcomeText: string;
@@ -108,6 +116,12 @@ export const accountTexts: Messages<AccountTexts> = {
     verifyTitle: "Conferma il tuo indirizzo email",
     verifyIntro: "Premi il pulsante per confermare l'indirizzo e accedere.",
     submitVerify: "Conferma e accedi",
+    disownAccount: "Non ho creato io questo account",
+    disownNote: "Se non ti sei registrato tu, non confermare: la password scelta da chi si è registrato non varrà più.",
+    linkUsed: accountMessages.linkUsed,
+    linkSuperseded: accountMessages.linkSuperseded,
+    linkInvalid: accountMessages.linkInvalid,
+    registrationDisowned: accountMessages.registrationDisowned,
     welcome: (name) => `Benvenuto, ${name}!`,
     welcomeback: (name) => `Bentornato, ${name}!`,
     welcomeText: "Ora puoi salvare preferiti, ricerche e avvisi.",
@@ -178,6 +192,14 @@ export const accountTexts: Messages<AccountTexts> = {
     verifyTitle: "Confirm your email address",
     verifyIntro: "Press the button to confirm the address and log in.",
     submitVerify: "Confirm and log in",
+    disownAccount: "I did not create this account",
+    disownNote: "If you did not sign up, do not confirm: the password chosen by whoever signed up will stop working.",
+    linkUsed: "This link has already been used: log in with your password or with a code by email",
+    linkSuperseded:
+      "This link no longer works: the email address has already been confirmed. Log in with your password or with a code by email",
+    linkInvalid: "The link is not valid or has expired",
+    registrationDisowned:
+      "Done: the password chosen by whoever created the account no longer works and every session has been closed. To use the account, log in with a code by email.",
     welcome: (name) => `Welcome, ${name}!`,
     welcomeback: (name) => `Welcome back, ${name}!`,
     welcomeText: "You can now keep favourites, searches and alerts.",

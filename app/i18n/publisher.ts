@@ -7,6 +7,7 @@
 import type { MessageContext } from "../../core/contact/default-message.ts";
 import { defaultMessage, type MessageListing } from "../../core/contact/default-message.ts";
 import { consentText, contactMessages, type ContactField } from "../../core/contact/form.ts";
+import { accountMessages } from "../../core/account/validation.ts";
 import { agencyPageTitle, agentsHeading, listingsHeading, movePageSuffixToEnd } from "../../core/publisher/page.ts";
 import { formatInteger } from "../../core/format.ts";
 import type { Locale, Messages } from "./locale.ts";
@@ -261,6 +262,8 @@ const englishMessages: Readonly<Record<string, string>> = {
   "Annuncio non trovato": "Listing not found",
   "Agenzia non trovata": "Agency not found",
   "Inserzionista non trovato": "Advertiser not found",
+  [accountMessages.crossSite]: "Request not allowed from another site",
+  "Il numero di un privato si mostra solo dal suo annuncio": "A private advertiser's number is shown only on their listing",
 };
 
 /** A message of core/contact/form.ts or of the contact endpoints in the page's language. */

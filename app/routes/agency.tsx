@@ -97,6 +97,7 @@ export default function AgencyPage({ loaderData }: Route.ComponentProps) {
           listingId={null}
           publisherId={p.publisherId}
           publisherName={p.publisherName}
+          recipient={p.publisherName}
           contactLabel={contactLabel(publisherContactTarget({ kind: "agency", isAgentPro: false }), locale)}
           defaultMessage={startMessage("publisher", null, locale)}
           messageContext="publisher"

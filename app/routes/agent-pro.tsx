@@ -2,7 +2,7 @@
  * An Agente Pro's page, /agenti/{id}-{slug}/ (seed 001 §2 "Agent Pro page"): initials or a 100×100
  * photo, the label "Agente Pro", the link to the agency, contact and phone, and the agent's listings.
  */
-import { contactLabel, publisherContactTarget } from "../../core/listing/contact.ts";
+import { contactLabel, contactRecipient, publisherContactTarget } from "../../core/listing/contact.ts";
 import { localizePath } from "../i18n/locale.ts";
 import { publisherTexts, startMessage } from "../i18n/publisher.ts";
 import { loadPublisherRoute } from "../publisher/publisher-page.server.ts";
@@ -79,6 +79,7 @@ export default function AgentProPage({ loaderData }: Route.ComponentProps) {
           listingId={null}
           publisherId={p.publisherId}
           publisherName={p.publisherName}
+          recipient={p.publisherParent ? contactRecipient(p.publisherParent.name, p.publisherName) : p.publisherName}
           contactLabel={contactLabel(publisherContactTarget({ kind: "agent", isAgentPro: p.isAgentPro }), locale)}
           defaultMessage={startMessage("publisher", null, locale)}
           messageContext="publisher"

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { jsonError } from "../api/errors.ts";
 import { apiRoute, limitClient } from "../api/boundary.server.ts";
 import { readJsonBody } from "../api/request.ts";
-import { clientKey, currentUserId } from "../contact/client.server.ts";
+import { crossSiteRefusal } from "../account/api.server.ts";
+import { clientKey, currentUserId, fromOwnSite } from "../contact/client.server.ts";
 import { sendLead } from "../contact/leads.server.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.leads";
@@ -36,6 +37,7 @@ const agencyBody = z.strictObject({ publisherId: id, ...fields });
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, async (args) => {
   const { request, context } = args;
+  if (!fromOwnSite(request, context)) return crossSiteRefusal();
   const kind = new URL(request.url).pathname.endsWith("/searchAgency")
     ? "agency"
     : new URL(request.url).pathname.endsWith("/searchGeneric")

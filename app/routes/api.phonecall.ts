@@ -6,7 +6,8 @@ import { z } from "zod";
 import { jsonError } from "../api/errors.ts";
 import { apiRoute, limitClient } from "../api/boundary.server.ts";
 import { readJsonBody } from "../api/request.ts";
-import { clientKey, currentUserId, deviceFromUserAgent } from "../contact/client.server.ts";
+import { crossSiteRefusal } from "../account/api.server.ts";
+import { clientKey, currentUserId, deviceFromUserAgent, fromOwnSite } from "../contact/client.server.ts";
 import { revealPhone } from "../contact/phone.server.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.phonecall";
@@ -30,6 +31,7 @@ const body = z.strictObject({
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, async (args) => {
   const { request, context } = args;
+  if (!fromOwnSite(request, context)) return crossSiteRefusal();
   const input = await readJsonBody(request, body);
   const outcome = await revealPhone(services(context).database.db, {
     publisherId: input.publisherId,
@@ -40,6 +42,7 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, async (args) => 
     limit: (family, key) => limitClient(args, family, key),
   });
   if (outcome.status === "not-found") return jsonError(404, outcome.message, outcome.field);
+  if (outcome.status === "bad-input") return jsonError(400, outcome.message, outcome.field);
   if (outcome.status === "forbidden") return jsonError(403, outcome.message);
   return Response.json(
     {

@@ -1,7 +1,8 @@
 /**
  * POST /portal-srp/api/v1/user/login — password login (seed 001 §7): `{ email, password, app?, path? }`
  * (or the same inside `bodyReq`) → the session response with HttpOnly cookies; 401 'Email o password
- * non corretti' whether the e-mail or the password is wrong; 429 with Retry-After when flooded.
+ * non corretti' whether the e-mail or the password is wrong; 403 'Conferma prima il tuo indirizzo email…' for
+ * the right password of an account whose address was never proved (decision 073); 429 with Retry-After when flooded.
  */
 import { z } from "zod";
 import { accountMessages, loginSchema } from "../../core/account/validation.ts";

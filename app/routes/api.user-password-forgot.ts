@@ -8,7 +8,7 @@ import type { Route } from "./+types/api.user-password-forgot";
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
   return accountAction(args, accountMessages.genericError, async ({ info, svc }) => {
     const { email } = await readAccountBody(args.request, z.object({ email: loginEmailSchema }));
-    await svc.accounts.requestPasswordReset(email, info.ip, info.origin);
+    await svc.accounts.requestPasswordReset(email, info.ip, svc.publicOrigin);
     return Response.json({ error: false, msg: accountMessages.resetSent });
   });
 });

@@ -11,7 +11,7 @@ import type { Route } from "./+types/api.user-registration";
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
   return accountAction(args, accountMessages.genericError, async ({ info, svc }) => {
     const body = await readAccountBody(args.request, registrationSchema);
-    await svc.accounts.register(body, info.ip, info.origin, "required");
+    await svc.accounts.register(body, info.ip, svc.publicOrigin, "required");
     return Response.json({ error: false, msg: accountMessages.registrationSent });
   });
 });

@@ -9,12 +9,13 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { defaultMessageContext, messageContexts, type MessageContext } from "../../core/contact/default-message.ts";
 import type { ContactField } from "../../core/contact/form.ts";
-import { contactLabel, contactTarget, publisherContactTarget } from "../../core/listing/contact.ts";
+import { contactLabel, contactRecipient, contactTarget, publisherContactTarget } from "../../core/listing/contact.ts";
 import { canContactOnListing, publisherPath } from "../../core/publisher/page.ts";
 import { findListingContact, findPublisher } from "../../db/publishers.ts";
 import { TooManyRequestsError } from "../../server/rate-limit.ts";
 import { limitClient } from "../api/boundary.server.ts";
-import { clientKey, currentUserId } from "../contact/client.server.ts";
+import { accountMessages } from "../../core/account/validation.ts";
+import { clientKey, currentUserId, fromOwnSite } from "../contact/client.server.ts";
 import { sendLead } from "../contact/leads.server.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { contactMessage, contactTexts, startMessage } from "../i18n/publisher.ts";
@@ -57,7 +58,7 @@ async function findTarget(request: Request, db: Parameters<typeof findPublisher>
     return {
       kind: "specific",
       id: l.id,
-      to: l.agentName ?? l.publisherName,
+      to: contactRecipient(l.publisherName, l.agentName),
       label: contactLabel(contactTarget(l.publisherKind, l.agentIsPro), locale),
       backHref: localizePath(`/annunci/${l.id}/`, locale),
       context,
@@ -72,7 +73,7 @@ async function findTarget(request: Request, db: Parameters<typeof findPublisher>
     return {
       kind: "agency",
       id: p.id,
-      to: p.name,
+      to: p.parent ? contactRecipient(p.parent.name, p.name) : p.name,
       label: contactLabel(publisherContactTarget(p), locale),
       backHref: localizePath(path, locale),
       context: "publisher",
@@ -102,6 +103,8 @@ export async function action(args: Route.ActionArgs) {
     return typeof v === "string" ? v.slice(0, 4000) : "";
   };
   const values = { name: text("name"), email: text("email"), telephone: text("telephone"), message: text("message") };
+  if (!fromOwnSite(request, context))
+    return data({ values, errors: {}, failure: contactMessage(accountMessages.crossSite, locale) }, { status: 403 });
   try {
     const outcome = await sendLead(db, {
       kind: target.kind,

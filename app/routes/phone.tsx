@@ -8,7 +8,8 @@ import { z } from "zod";
 import { findPublisher } from "../../db/publishers.ts";
 import { TooManyRequestsError } from "../../server/rate-limit.ts";
 import { limitClient } from "../api/boundary.server.ts";
-import { clientKey, currentUserId, deviceFromUserAgent } from "../contact/client.server.ts";
+import { accountMessages } from "../../core/account/validation.ts";
+import { clientKey, currentUserId, deviceFromUserAgent, fromOwnSite } from "../contact/client.server.ts";
 import { revealPhone } from "../contact/phone.server.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { contactMessage, contactTexts } from "../i18n/publisher.ts";
@@ -42,6 +43,8 @@ export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const locale = localeFromPath(new URL(request.url).pathname);
   const q = readQuery(request, locale);
+  if (!fromOwnSite(request, context))
+    return data({ failure: contactMessage(accountMessages.crossSite, locale), phone: null }, { status: 403 });
   try {
     const outcome = await revealPhone(services(context).database.db, {
       ...q,
@@ -52,6 +55,7 @@ export async function action(args: Route.ActionArgs) {
     });
     if (outcome.status === "not-found") throw data(contactMessage(outcome.message, locale), { status: 404 });
     if (outcome.status === "forbidden") return data({ failure: contactMessage(outcome.message, locale), phone: null }, { status: 403 });
+    if (outcome.status === "bad-input") return data({ failure: contactMessage(outcome.message, locale), phone: null }, { status: 400 });
     return { failure: null, phone: { number: outcome.phone, tel: outcome.tel, qr: outcome.qrSvg } };
   } catch (e) {
     if (e instanceof TooManyRequestsError)

@@ -27,6 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const entry = (c: (typeof children)[number]) => ({ name: c.name, slug: c.slug, count: c.count, href: resultsOf(c.id) });
   return {
     locale,
+    origin: new URL(request.url).origin,
     region: { name: region.name, slug: region.slug },
     province: { name: province.name, slug: province.slug, short: province.short, count: province.count },
     towns: children.filter((c) => c.level === PlaceLevel.town).map(entry),
@@ -36,12 +37,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: hubTexts.it.notFoundTitle }];
-  const { region, province, locale } = loaderData;
+  const { region, province, locale, origin } = loaderData;
   const t = hubTexts[locale];
   return [
     { title: t.provinceTitle(province.name) },
     { name: "description", content: t.provinceDescription(province.count, province.name) },
-    { tagName: "link", rel: "canonical", href: localizePath(`/immobili/${region.slug}/${province.slug}/`, locale) },
+    { tagName: "link", rel: "canonical", href: `${origin}${localizePath(`/immobili/${region.slug}/${province.slug}/`, locale)}` },
   ];
 }
 

@@ -14,6 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const provinces = await listChildren(readDb, region.id, { levels: [PlaceLevel.province] });
   return {
     locale,
+    origin: new URL(request.url).origin,
     region: { name: region.name, slug: region.slug, count: region.count },
     provinces: provinces.map((p) => ({ name: p.name, slug: p.slug, short: p.short, count: p.count })),
   };
@@ -21,12 +22,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: hubTexts.it.notFoundTitle }];
-  const { region, locale } = loaderData;
+  const { region, locale, origin } = loaderData;
   const t = hubTexts[locale];
   return [
     { title: t.regionTitle(region.name) },
     { name: "description", content: t.regionDescription(region.count, region.name) },
-    { tagName: "link", rel: "canonical", href: localizePath(`/immobili/${region.slug}/`, locale) },
+    { tagName: "link", rel: "canonical", href: `${origin}${localizePath(`/immobili/${region.slug}/`, locale)}` },
   ];
 }
 

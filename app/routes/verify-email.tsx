@@ -1,30 +1,36 @@
 /**
- * /verifica-email/?token=… (and /en/): the link of the verification mail. Opening it shows a button:
- * only the POST confirms and logs in, so mail scanners that follow links do not use the token up.
+ * /verifica-email/?token=… (and /en/): the link of the verification mail. Opening it shows two buttons:
+ * only a POST confirms and logs in ('Conferma e accedi') or disowns the registration ('Non ho creato io
+ * questo account'), so mail scanners that follow links do not use the token up. A used or superseded link
+ * says so instead of offering the buttons again (docs/decisions/073).
  */
 import { Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { accountMessages } from "../../core/account/validation.ts";
+import type { VerificationLinkState } from "../../server/accounts/account-service.ts";
 import { formAction, formCsrfToken, rememberCookie, type FormResult } from "../account/form.server.ts";
 import { accountTexts } from "../i18n/account.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
+import { services } from "../services.ts";
 import { FormMessages } from "../ui/account-form.tsx";
 import type { Route } from "./+types/verify-email";
 import "../ui/account.css";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return {
-    locale: localeFromPath(url.pathname),
-    csrf: formCsrfToken(request, context),
-    token: (url.searchParams.get("token") ?? "").slice(0, 100),
-  };
+  const token = (url.searchParams.get("token") ?? "").slice(0, 100);
+  const linkState: VerificationLinkState = token ? await services(context).accounts.verificationLinkState(token) : "invalid";
+  return { locale: localeFromPath(url.pathname), csrf: formCsrfToken(request, context), token, linkState };
 }
 
 export function action(args: Route.ActionArgs) {
   return formAction(args, async ({ form, values, info, svc }): Promise<FormResult & { setCookies?: string[] }> => {
     const token = z.string().max(100).safeParse(form.get("token"));
     if (!token.success) return { errors: { form: accountMessages.linkInvalid }, values };
+    if (form.get("intent") === "disown") {
+      await svc.accounts.disownRegistration(token.data);
+      return { errors: {}, values: {}, step: "disowned" };
+    }
     const issue = await svc.accounts.verifyEmail(token.data, info.cookies, rememberCookie(args.request));
     return {
       errors: {},
@@ -36,10 +42,12 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function VerifyEmailPage() {
-  const { locale, csrf, token } = useLoaderData<typeof loader>();
+  const { locale, csrf, token, linkState } = useLoaderData<typeof loader>();
   const result = useActionData<FormResult>();
   const t = accountTexts[locale];
+  const stateTexts = { used: t.linkUsed, superseded: t.linkSuperseded, invalid: t.linkInvalid };
   const done = result?.step === "welcome" || result?.step === "welcomeback";
+  const refusal = linkState === "valid" ? (result?.errors.token ?? null) : stateTexts[linkState];
   return (
     <section className="page account-page">
       <title>{`${t.verifyTitle} - casa.it`}</title>
@@ -52,6 +60,26 @@ export default function VerifyEmailPage() {
             <a href={localizePath("/", locale)}>casa.it</a>
           </p>
         </>
+      ) : result?.step === "disowned" ? (
+        <>
+          <h1>{t.verifyTitle}</h1>
+          <p className="form-notice" role="status">
+            {t.registrationDisowned}
+          </p>
+          <p>
+            <a href={localizePath("/accedi/codice/", locale)}>{t.codeLogin}</a>
+          </p>
+        </>
+      ) : refusal ? (
+        <>
+          <h1>{t.verifyTitle}</h1>
+          <p className="form-error-summary" role="alert">
+            {refusal}
+          </p>
+          <p>
+            <a href={localizePath("/accedi/", locale)}>{t.login}</a>
+          </p>
+        </>
       ) : (
         <>
           <h1>{t.verifyTitle}</h1>
@@ -60,8 +88,12 @@ export default function VerifyEmailPage() {
             <FormMessages errors={result?.errors ?? {}} />
             <input type="hidden" name="csrf" value={csrf} />
             <input type="hidden" name="token" value={token} />
-            <button type="submit" className="account-button">
+            <button type="submit" name="intent" value="confirm" className="account-button">
               {t.submitVerify}
+            </button>
+            <p>{t.disownNote}</p>
+            <button type="submit" name="intent" value="disown" className="account-button account-button--danger">
+              {t.disownAccount}
             </button>
           </Form>
         </>

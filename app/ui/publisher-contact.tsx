@@ -26,6 +26,8 @@ export interface PublisherContactProps {
   listingId: number | null;
   publisherId: number;
   publisherName: string;
+  /** Who the lead reaches, as the form's 'A:' line and its thanks name it (core/listing/contact.ts contactRecipient). */
+  recipient: string;
   contactLabel: string;
   defaultMessage: string;
   messageContext: string;
@@ -226,7 +228,7 @@ export function PublisherContact(p: PublisherContactProps) {
           <div className="lead-feedback" data-testid="lead-feedback" role="status">
             <p>
               {t.thanks}
-              <strong>{p.publisherName}</strong>
+              <strong>{p.recipient}</strong>
               {t.willAnswer(values.email)}
             </p>
             {generic === "offer" && (
@@ -250,7 +252,7 @@ export function PublisherContact(p: PublisherContactProps) {
           </div>
         ) : (
           <form className="contact-form" noValidate onSubmit={submit} data-testid="lead-form">
-            <p className="contact-to">{t.to(p.publisherName)}</p>
+            <p className="contact-to">{t.to(p.recipient)}</p>
             <ContactFormFields
               locale={p.locale}
               idPrefix="lead"

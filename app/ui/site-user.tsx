@@ -18,7 +18,7 @@ export function SiteUser({ locale, user }: { locale: Locale; user: { name: strin
       <a href={localizePath("/mycasa/", locale)} data-testid="site-user-mycasa">
         MyCasa
       </a>
-      <a href={localizePath("/account/", locale)} aria-label={`${t.myAccount}: ${user.name}`}>
+      <a className="site-user__name" href={localizePath("/account/", locale)} aria-label={`${t.myAccount}: ${user.name}`}>
         <span data-testid="site-user-name">{user.name}</span>
       </a>
       <form method="post" action="/logout">

@@ -18,6 +18,15 @@ export const accountMessages = {
   botCheckFailed: "La verifica anti-robot non è riuscita: riprova",
   codeInvalid: "Il codice non è valido o è scaduto",
   linkInvalid: "Il link non è valido o è scaduto",
+  /** A verification link opened again after it confirmed the address (or after 'not me'). */
+  linkUsed: "Questo link è già stato usato: accedi con la password o con un codice via email",
+  /** A verification link of an account whose address was confirmed another way (a code, a social login, a reset). */
+  linkSuperseded: "Questo link non vale più: l'indirizzo email è già stato confermato. Accedi con la password o con un codice via email",
+  /** Password login of an account whose address nobody has confirmed (docs/decisions/073). */
+  emailNotVerified: "Conferma prima il tuo indirizzo email con il link che ti abbiamo inviato, oppure accedi con un codice via email",
+  /** The verification page's 'Non ho creato io questo account' was pressed. */
+  registrationDisowned:
+    "Fatto: la password scelta da chi ha creato l'account non vale più e ogni accesso è stato chiuso. Se vuoi usare l'account, accedi con un codice via email.",
   credentialsInvalid: "Email o password non corretti",
   /** §8: login transport failure or unexpected exception. */
   loginUnavailable: "Ci scusiamo per il disagio, al momento non è possibile eseguire l'operazione richiesta",

@@ -10,6 +10,7 @@ const input: AlertMailInput = {
     id: 900000001,
     title: "Trilocale in Via Roma 5, Milano",
     price: 350_000,
+    shownPrice: 350_000,
     priceMax: null,
     originalPrice: null,
     isPrivateNegotiation: false,
@@ -52,7 +53,7 @@ describe("the alert mail's content", () => {
   });
 
   it("never shows a private negotiation's price, nor a hidden street number", () => {
-    const c = alertMailContent({ ...input, listing: { ...input.listing, isPrivateNegotiation: true, geoVisibility: 3 } });
+    const c = alertMailContent({ ...input, listing: { ...input.listing, isPrivateNegotiation: true, shownPrice: null, geoVisibility: 3 } });
     expect(c.card.price).toBe("Trattativa riservata");
     expect(JSON.stringify(c)).not.toContain("350");
     expect(c.card.title).toBe("Trilocale in Via Roma, Milano");
@@ -61,10 +62,10 @@ describe("the alert mail's content", () => {
 
 describe("what an event alerts about", () => {
   it("is the listing for a new one, the new price for a drop; nothing for a home back on the market or a private price", () => {
-    const open = { isPrivateNegotiation: false };
+    const open = { shownPrice: 90 };
     expect(alertOccasion({ kind: "new", newPrice: 1 }, open)).toBe("listed");
     expect(alertOccasion({ kind: "price_drop", newPrice: 90 }, open)).toBe("price:90");
     expect(alertOccasion({ kind: "back", newPrice: 90 }, open)).toBeNull();
-    expect(alertOccasion({ kind: "price_drop", newPrice: 90 }, { isPrivateNegotiation: true })).toBeNull();
+    expect(alertOccasion({ kind: "price_drop", newPrice: 90 }, { shownPrice: null })).toBeNull();
   });
 });

@@ -21,13 +21,13 @@ export type AlertReason = { kind: "new" } | { kind: "price_drop"; oldPrice: numb
  */
 export function alertOccasion(
   event: { kind: "new" | "price_drop" | "back"; newPrice: number },
-  listing: { isPrivateNegotiation: boolean },
+  listing: { shownPrice: number | null },
 ): string | null {
   switch (event.kind) {
     case "new":
       return "listed";
     case "price_drop":
-      return listing.isPrivateNegotiation ? null : `price:${event.newPrice}`;
+      return listing.shownPrice === null ? null : `price:${event.newPrice}`;
     case "back":
       return null;
   }
@@ -38,6 +38,8 @@ export interface AlertListing {
   id: number;
   title: string;
   price: number;
+  /** The price that may be shown, null when it is private (docs/decisions/088). */
+  shownPrice: number | null;
   priceMax: number | null;
   originalPrice: number | null;
   isPrivateNegotiation: boolean;

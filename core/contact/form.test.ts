@@ -33,8 +33,19 @@ describe("contact form validation (seed 001 §5)", () => {
     if (!result.ok) expect(result.errors[field]).toBe(message);
   });
 
-  it.each(["333 123 4567", "+393331234567", "(333) 123-4567", "333.123.456789", "0212345678"])("accepts the phone %s", (telephone) => {
-    expect(validateContact({ ...valid, telephone }).ok).toBe(true);
+  it.each(["333 123 4567", "+393331234567", "(333) 123-4567", "333.123.456789", "0212345678", "+39 333 123 4567"])(
+    "accepts the phone %s",
+    (telephone) => {
+      expect(validateContact({ ...valid, telephone }).ok).toBe(true);
+    },
+  );
+
+  it.each([
+    ["+39 333 123 4567", "+393331234567"],
+    ["333 123 4567", "+393331234567"],
+    ["0039 02 1234 5678", "+390212345678"],
+  ])("stores the phone %s as %s (E.164)", (telephone, stored) => {
+    expect(validateContact({ ...valid, telephone })).toEqual({ ok: true, value: { ...valid, telephone: stored } });
   });
 
   it("blocks Apple relay and throw-away domains, subdomains too, not look-alikes", () => {

@@ -4,6 +4,7 @@
  * API answers with.
  */
 import { z } from "zod";
+import { normalisePhone } from "./phone-number.ts";
 
 export const contactMessages = {
   nameInvalid: "Il nome inserito non è valido",
@@ -27,8 +28,6 @@ export const NAME_PATTERN = /^[\p{L}' ]+$/u;
 /** A standard address: something@host.tld, no spaces, no second @. */
 export const EMAIL_PATTERN =
   /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
-/** Optional plus, 3 digits (optionally in brackets), 3 digits, then 3 to 6, with -, space or . between (seed 001 §5). */
-export const PHONE_PATTERN = /^\+?(?:\(\d{3}\)|\d{3})[-. ]?\d{3}[-. ]?\d{3,6}$/;
 
 /**
  * Domains whose mailboxes cannot receive the advertiser's reply: Apple's private relay (seed 001 §5
@@ -76,11 +75,13 @@ export const contactFieldsSchema = z
       });
     } else if (!EMAIL_PATTERN.test(f.email)) ctx.addIssue({ code: "custom", path: ["email"], message: contactMessages.emailInvalid });
     else if (isBlockedEmail(f.email)) ctx.addIssue({ code: "custom", path: ["email"], message: contactMessages.emailBlocked });
-    if (f.telephone !== "" && !PHONE_PATTERN.test(f.telephone))
+    if (f.telephone !== "" && normalisePhone(f.telephone) === null)
       ctx.addIssue({ code: "custom", path: ["telephone"], message: contactMessages.phoneInvalid });
     if (f.message === "") ctx.addIssue({ code: "custom", path: ["message"], message: contactMessages.messageRequired });
     else if (f.message.length > MAX_MESSAGE) ctx.addIssue({ code: "custom", path: ["message"], message: contactMessages.messageTooLong });
-  });
+  })
+  // Stored and mailed in one form whatever way it was typed (E.164; docs/decisions/076).
+  .transform((f) => ({ ...f, telephone: f.telephone === "" ? "" : (normalisePhone(f.telephone) ?? f.telephone) }));
 
 export type ContactFields = z.output<typeof contactFieldsSchema>;
 export type ContactField = keyof ContactFields;

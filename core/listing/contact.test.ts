@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { contactLabel, contactLabels, contactTarget, publisherContactTarget } from "./contact.ts";
+import { contactLabel, contactLabels, contactRecipient, contactTarget, publisherContactTarget } from "./contact.ts";
 
 it.each([
   ["agency", null, "Contatta l'agenzia"],
@@ -15,4 +15,9 @@ it("labels a publisher page's contact by the publisher's own kind, in both langu
   expect(contactLabel(publisherContactTarget({ kind: "agency", isAgentPro: false }), "it")).toBe("Contatta l'agenzia");
   expect(contactLabel(publisherContactTarget({ kind: "agent", isAgentPro: true }), "it")).toBe("Contatta l'agente");
   expect(contactLabel(publisherContactTarget({ kind: "private", isAgentPro: false }), "en")).toBe("Contact the advertiser");
+});
+
+it("names a lead's recipient as the agent at the agency, or the advertiser alone", () => {
+  expect(contactRecipient("La Chiave Melzo", "Martina Gallo")).toBe("Martina Gallo · La Chiave Melzo");
+  expect(contactRecipient("La Chiave Melzo", null)).toBe("La Chiave Melzo");
 });

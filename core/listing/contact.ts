@@ -24,6 +24,14 @@ export function publisherContactTarget(publisher: { kind: string; isAgentPro: bo
   return contactTarget(publisher.kind, publisher.kind === "agent" && publisher.isAgentPro);
 }
 
+/**
+ * Who a lead reaches, named the same on the contact modal and the /contatta/ page: the agent at the agency
+ * ('Martina Gallo · La Chiave Melzo'), or the advertiser when no agent follows the listing (docs/decisions/076).
+ */
+export function contactRecipient(advertiser: string, agent: string | null): string {
+  return agent ? `${agent} · ${advertiser}` : advertiser;
+}
+
 /** The contact button's label in the page's language. */
 export function contactLabel(target: ContactTarget, locale: "it" | "en"): string {
   return (locale === "it" ? contactLabels : contactLabelsEn)[target];

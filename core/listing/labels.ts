@@ -24,6 +24,18 @@ export const propertyTypeLabels: Readonly<Record<string, string>> = {
   "cantina-solaio": "Cantina",
 };
 
+/** What Italians call an apartment by its number of rooms ('Bilocale': an apartment of two rooms). */
+export const apartmentRoomNames: Readonly<Record<number, string>> = { 1: "Monolocale", 2: "Bilocale", 3: "Trilocale", 4: "Quadrilocale" };
+
+/**
+ * The word a listing's title starts with: an apartment of 1–4 rooms by its room name, anything else by its
+ * type ('Attico', 'Villa', 'Appartamento'), so a title never names another type than the listing's.
+ */
+export function titleLabel(propertyType: string, rooms: number | null): string {
+  if (propertyType === "appartamento" && rooms !== null && Object.hasOwn(apartmentRoomNames, rooms)) return apartmentRoomNames[rooms]!;
+  return propertyTypeLabels[propertyType] ?? propertyType;
+}
+
 export const conditionLabels: Readonly<Record<string, string>> = {
   nuovo: "Nuovo / In costruzione",
   "nuovo-ristrutturato": "Ottimo / Ristrutturato",

@@ -5,6 +5,7 @@ import { publicListing } from "./public.ts";
 const base = {
   id: 7,
   price: 250_000,
+  shownPrice: 250_000,
   priceMax: 300_000,
   originalPrice: 270_000,
   isPrivateNegotiation: false,
@@ -21,14 +22,17 @@ const base = {
 describe("publicListing", () => {
   it("leaves an exact, priced agency listing as it is", () => {
     const shown = publicListing(base);
-    expect(shown).toMatchObject({ ...base, showPhoneNumber: true, location: { exact: true, lat: 45.4642, lon: 9.19 } });
+    const { shownPrice: _shown, ...visible } = base;
+    expect(shown).toMatchObject({ ...visible, showPhoneNumber: true, location: { exact: true, lat: 45.4642, lon: 9.19 } });
+    expect(shown).not.toHaveProperty("shownPrice");
   });
 
-  it("hides every price of a private negotiation", () => {
-    const shown = publicListing({ ...base, isPrivateNegotiation: true });
+  it("hides every price of a private negotiation: the row's shown price decides", () => {
+    // The database's generated shownPrice is NULL for a private negotiation; the raw price never leaves.
+    const shown = publicListing({ ...base, isPrivateNegotiation: true, shownPrice: null });
     expect(shown).toMatchObject({ price: null, priceMax: null, originalPrice: null });
     // Rows without the optional fields (map pins) do not grow them.
-    const pin = publicListing({ id: 1, price: 9, isPrivateNegotiation: true, lat: 45, lon: 9, geoVisibility: 1 });
+    const pin = publicListing({ id: 1, price: 9, shownPrice: null, isPrivateNegotiation: true, lat: 45, lon: 9, geoVisibility: 1 });
     expect(pin).toEqual({
       id: 1,
       price: null,

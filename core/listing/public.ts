@@ -1,8 +1,8 @@
 /**
  * The one public view of a listing: what may leave the server about it, whoever asks (result cards,
  * the search and favourites APIs, map pins, the listing page and its JSON-LD, similar listings).
- * - A private-negotiation ('Trattativa riservata') listing shows no price: price, range and original
- *   price become null.
+ * - A private-negotiation ('Trattativa riservata') listing shows no price: the price is the row's
+ *   generated `shownPrice` (null then), and range and original price become null with it.
  * - An approximate location shows its public point only, and neither the street number nor a title
  *   that names it.
  * - A private seller's phone is personal data: it is never sent (a reveal request will give it).
@@ -13,6 +13,8 @@ import { publicLocation, publicTitle, type PublicLocation } from "./location.ts"
 /** What the projection needs; the optional fields are hidden when present. */
 export interface ListingPrivateFields {
   price: number;
+  /** The database's one rule of what price may be shown (null: hidden). */
+  shownPrice: number | null;
   isPrivateNegotiation: boolean;
   lat: number;
   lon: number;
@@ -26,7 +28,11 @@ export interface ListingPrivateFields {
 }
 
 export type PublicListing<T extends ListingPrivateFields> = {
-  [K in keyof T]: K extends "price" | "priceMax" | "originalPrice" ? number | null : K extends "publisherPhone" ? string | null : T[K];
+  [K in keyof T as K extends "shownPrice" ? never : K]: K extends "price" | "priceMax" | "originalPrice"
+    ? number | null
+    : K extends "publisherPhone"
+      ? string | null
+      : T[K];
 } & {
   location: PublicLocation;
   /** False for private sellers: the page shows a contact label, never the number. */
@@ -36,8 +42,9 @@ export type PublicListing<T extends ListingPrivateFields> = {
 export function publicListing<T extends ListingPrivateFields>(listing: T): PublicListing<T> {
   const location = publicLocation(listing.lat, listing.lon, listing.geoVisibility);
   const out: Record<string, unknown> = { ...(listing as object), lat: location.lat, lon: location.lon, location };
-  if (listing.isPrivateNegotiation) {
-    out.price = null;
+  out.price = listing.shownPrice;
+  delete out.shownPrice;
+  if (listing.shownPrice === null) {
     if ("priceMax" in listing) out.priceMax = null;
     if ("originalPrice" in listing) out.originalPrice = null;
   }

@@ -97,6 +97,9 @@ export const searchColumns = {
   price: "number",
   priceUnit: "text",
   pricePerMq: "number",
+  /** The price anyone may see: NULL for a private negotiation. Filters and map prices read it, never `price`. */
+  shownPrice: "number",
+  shownPricePerMq: "number",
   surface: "number",
   rooms: "number",
   bedrooms: "number",
@@ -441,29 +444,28 @@ const PRICED_KEYS = ["price", "priceType", "payment", "mqprice"] as const;
 // ---------- the portal's filters (seed 000 §3), in the order their keys appear in URLs ----------
 
 export const portalFilters = [
-  // A price filter never matches a hidden price ('Trattativa riservata'): repeated searches would bracket it.
+  // Price filters compare the shown price, NULL for a hidden one ('Trattativa riservata'): repeated searches
+  // would otherwise bracket it. The rule lives in that one generated column (docs/decisions/088).
   withForm(
     rangeFilter("price", {
-      column: "price",
+      column: "shownPrice",
       min: 0,
       max: LIMITS.maxPrice,
-      where: (r) => cond.and(cond.range("price", r), cond.is("isPrivateNegotiation", false)),
     }),
     { group: "price", control: "number-pair", max: LIMITS.maxPrice },
   ),
   rangeFilter("payment", {
-    column: "price",
+    column: "shownPrice",
     scale: PAYMENT_PER_EURO,
     min: 0,
     max: LIMITS.maxPrice,
     // A monthly payment only makes sense for a total price.
-    where: (r) => cond.and(cond.range("price", r, PAYMENT_PER_EURO), cond.is("priceUnit", "total"), cond.is("isPrivateNegotiation", false)),
+    where: (r) => cond.and(cond.range("shownPrice", r, PAYMENT_PER_EURO), cond.is("priceUnit", "total")),
   }),
   rangeFilter("mqprice", {
-    column: "pricePerMq",
+    column: "shownPricePerMq",
     min: 0,
     max: 1_000_000,
-    where: (r) => cond.and(cond.range("pricePerMq", r), cond.is("isPrivateNegotiation", false)),
   }),
   withForm(rangeFilter("mq", { column: "surface", min: 0, max: LIMITS.maxSurface }), {
     group: "price",

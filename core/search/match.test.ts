@@ -32,6 +32,8 @@ function listing(overrides: Partial<MatchListing> = {}): MatchListing {
     metroStopIds: ["M-stop-duomo"],
     nonadminZoneIds: [],
     ...overrides,
+    // As the database generates it: no shown price for a private negotiation.
+    shownPrice: overrides.isPrivateNegotiation ? null : (overrides.price ?? 250_000),
   } as MatchListing;
 }
 

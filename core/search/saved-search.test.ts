@@ -153,6 +153,21 @@ describe("default titles", () => {
     [{}, [], "Ovunque (tutte le località)"],
     [{ geocircle: { circle: [{ distance: 1500, center: [45.46, 9.19] }] } }, [], "Ricerca su Mappa"],
     [{}, ["IT-03-015146"], "Milano"],
+    // An area drawn on the map of a place's results is a map search too (issue 21 §11).
+    [
+      {
+        geopolygon: {
+          polygon: [
+            [45.45, 9.15],
+            [45.5, 9.15],
+            [45.5, 9.2],
+          ],
+        },
+      },
+      ["IT-03-015146"],
+      "Ricerca su Mappa",
+    ],
+    [{ geocircle: { circle: [{ distance: 1500, center: [45.46, 9.19] }] } }, ["IT-03-015146"], "Ricerca su Mappa"],
     [{}, ["IT-03-015146-NIL01", "IT-03-015146-NIL02"], "Duomo, Brera"],
   ] as Array<[Record<string, unknown>, string[], string]>)("%j in %j → %s", (raw, ids, title) => {
     const q = parseSearch(raw, ids);

@@ -222,11 +222,12 @@ export function searchPlaceLabel(places: UrlPlace[], locale: Locale): string {
 }
 
 /**
- * A saved search's default title (seed 001 §3): the places' names, 'Ovunque (tutte le località)' for no
- * place, 'Ricerca su Mappa' for a map shape without a place.
+ * A saved search's default title (seed 001 §3): 'Ricerca su Mappa' for a map search (a shape drawn or
+ * placed on the map, also over a place's results: the place's name would make it look like the plain
+ * search), else the places' names, 'Ovunque (tutte le località)' for no place.
  */
 export function savedSearchDefaultTitle(query: SearchQuery, places: UrlPlace[], locale: Locale): string {
-  if (places.length === 0 && query.geo) return texts[locale].map;
+  if (query.geo) return texts[locale].map;
   return searchPlaceLabel(places, locale);
 }
 

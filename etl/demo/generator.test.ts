@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { containsPoint, distanceMeters, type Geometry } from "../../core/geo.ts";
+import { propertyTypeLabels } from "../../core/listing/labels.ts";
 import { APPROXIMATE_GRID, approximatePoint } from "../../core/listing/location.ts";
 import { PlaceLevel, type Place } from "../../core/places.ts";
+import { TEST_DATASET } from "../../test/portal.ts";
 import { buildGazetteer } from "../gazetteer.ts";
 import { DemoContext, type ListingRow, type PoiRow, type PublisherRow } from "./generator.ts";
 
@@ -134,6 +136,33 @@ describe("plausibility", () => {
       .map((p) => p.name);
     expect(names.length).toBeGreaterThan(500);
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+  });
+
+  it("titles every listing by its type and rooms: room names only for apartments, with their number of rooms", () => {
+    // Written out here, not taken from the generator, so the test checks the rule rather than repeating it.
+    const roomWords: Record<string, number> = { Monolocale: 1, Bilocale: 2, Trilocale: 3, Quadrilocale: 4 };
+    const disagreeing = (rows: ListingRow[]) =>
+      rows.flatMap((l) => {
+        const title = l.title as string;
+        const type = l.property_type as string;
+        const rooms = l.rooms as number | null;
+        const first = title.split(" ")[0]!;
+        const agrees =
+          first in roomWords
+            ? type === "appartamento" && rooms === roomWords[first]
+            : title.startsWith(`${propertyTypeLabels[type]} `) && !(type === "appartamento" && rooms !== null && rooms <= 4);
+        return agrees ? [] : [`${l.id} ${type} ${rooms}: ${title}`];
+      });
+    expect(disagreeing(listings)).toEqual([]);
+    // Every type shows up, so every branch above was used.
+    expect(new Set(listings.map((l) => l.property_type)).size).toBeGreaterThan(15);
+    // And the dataset the HTTP and browser tests run on (test/portal.ts), all of it.
+    const portalData = new DemoContext(places, { ...TEST_DATASET, referenceDate: new Date(`${TEST_DATASET.referenceDate}T00:00:00Z`) });
+    portalData.generatePois(places);
+    portalData.generateAgencies();
+    const portalListings = [...portalData.generateListings(1000)].flatMap((batch) => batch.listings);
+    expect(portalListings).toHaveLength(TEST_DATASET.count);
+    expect(disagreeing(portalListings)).toEqual([]);
   });
 
   it("dates publications within the year before the reference date", () => {

@@ -22,11 +22,10 @@ import {
   firstNames,
   licenseTypes,
   poiNames,
-  roomNames,
   streetNames,
   surnames,
 } from "./vocabulary.ts";
-import { propertyTypeLabels } from "../../core/listing/labels.ts";
+import { titleLabel } from "../../core/listing/labels.ts";
 import { listingPoints } from "../../core/listing/location.ts";
 import type { JsonInsertRow } from "../../db/schema.ts";
 
@@ -365,7 +364,7 @@ export class DemoContext {
     const street = random.pick(streetNames);
     const streetNumber = String(random.int(1, 180));
     const publishedAt = new Date(this.options.referenceDate.getTime() - random.int(0, (364 * DAY_MS) / 60_000) * 60_000);
-    const label = rooms && rooms <= 4 && residential && type !== "stanza" ? roomNames[rooms]! : (propertyTypeLabels[type] ?? type);
+    const label = titleLabel(type, rooms);
     const channelWords =
       channel === "vendita" ? (isAuction ? "all'asta" : "in vendita") : channel === "affitto" ? "in affitto" : "per vacanze";
     const title = `${label} ${channelWords} in ${street} ${streetNumber}, ${town.place.name}`;

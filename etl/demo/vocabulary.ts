@@ -206,8 +206,6 @@ export const colours = [
   "#ad1457",
 ] as const;
 
-export const roomNames: Readonly<Record<number, string>> = { 1: "Monolocale", 2: "Bilocale", 3: "Trilocale", 4: "Quadrilocale" };
-
 export const descriptionOpenings = [
   "In posizione comoda e ben servita proponiamo",
   "In zona tranquilla e residenziale, a pochi passi dai servizi, proponiamo",

@@ -6,7 +6,7 @@ import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import type { Kysely } from "kysely";
 import { TERMS_THRESHOLD_SECONDS } from "../../core/account/consent.ts";
 import { decideSession, REMEMBER_ME_TTL_MS, SESSION_TOKEN_TTL_MS } from "../../core/account/session-check.ts";
-import { accountMessages, type RegistrationInput } from "../../core/account/validation.ts";
+import { accountMessages, CONSENT_TYPES, type RegistrationInput } from "../../core/account/validation.ts";
 import type { Database } from "../../db/schema.ts";
 import {
   consumeSecret,
@@ -24,6 +24,7 @@ import {
   type SecretPurpose,
 } from "../../db/sessions.ts";
 import {
+  claimUnverifiedAccount,
   countAgenciesWithoutAccount,
   createDemoPublisherAccounts,
   createUser,
@@ -93,6 +94,17 @@ export class AccountError extends Error {
     this.field = field;
   }
 }
+
+/** What became of a verification link: only a "valid" one confirms the address (or disowns the account). */
+export type VerificationLinkState = "valid" | "used" | "superseded" | "invalid";
+
+const verificationLinkRefusals: Record<Exclude<VerificationLinkState, "valid">, string> = {
+  used: accountMessages.linkUsed,
+  superseded: accountMessages.linkSuperseded,
+  invalid: accountMessages.linkInvalid,
+};
+
+const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** A remember-me token rotated this recently was probably raced by a parallel request, not stolen. */
 const ROTATION_GRACE_MS = 60_000;
@@ -389,7 +401,7 @@ export class AccountService {
   }
 
   private async consumeLinkToken(token: string, purpose: SecretPurpose): Promise<UserRecord> {
-    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AccountError(400, accountMessages.linkInvalid, "token");
+    if (!LINK_TOKEN_PATTERN.test(token)) throw new AccountError(400, accountMessages.linkInvalid, "token");
     const secret = await findSecretByHash(this.db, hashSecret(token), purpose);
     if (!secret || secret.usedAt || secret.expiresAt.getTime() <= this.now())
       throw new AccountError(400, accountMessages.linkInvalid, "token");
@@ -399,11 +411,71 @@ export class AccountService {
     return user;
   }
 
+  /**
+   * What a verification link can still do, read without using it (the page shows its buttons only for a
+   * usable link). A link works while its account is unverified: once the address was confirmed another
+   * way (a code, a social login, a reset) the link is superseded and logs nobody in.
+   */
+  async verificationLinkState(token: string): Promise<VerificationLinkState> {
+    return (await this.readVerificationLink(token)).state;
+  }
+
+  private async readVerificationLink(token: string): Promise<{ state: VerificationLinkState; secretId?: number; user?: UserRecord }> {
+    if (!LINK_TOKEN_PATTERN.test(token)) return { state: "invalid" };
+    const secret = await findSecretByHash(this.db, hashSecret(token), "verify-email");
+    const user = secret ? await findUserById(this.db, secret.userId) : null;
+    if (!secret || !user) return { state: "invalid" };
+    // An account gets one verification link (at registration), so a used one was used by its own click.
+    if (secret.usedAt) return { state: "used" };
+    if (user.emailVerifiedAt) return { state: "superseded" };
+    if (secret.expiresAt.getTime() <= this.now()) return { state: "invalid" };
+    return { state: "valid", secretId: secret.id, user };
+  }
+
+  /** Uses a verification link once, or refuses with what became of it. */
+  private async spendVerificationLink(token: string): Promise<UserRecord> {
+    const link = await this.readVerificationLink(token);
+    if (link.state !== "valid") throw new AccountError(400, verificationLinkRefusals[link.state], "token");
+    if (!(await consumeSecret(this.db, link.secretId!, new Date(this.now()))))
+      throw new AccountError(400, accountMessages.linkUsed, "token");
+    return link.user!;
+  }
+
   /** The verification link: marks the e-mail verified and logs the browser in (it proved the mailbox). */
   async verifyEmail(token: string, target: CookieTarget, previousRemember?: string): Promise<SessionIssue> {
-    const user = await this.consumeLinkToken(token, "verify-email");
+    const user = await this.spendVerificationLink(token);
     await markEmailVerified(this.db, user.id, new Date(this.now()));
     return this.startSession({ ...user, emailVerifiedAt: user.emailVerifiedAt ?? new Date(this.now()) }, "email", target, previousRemember);
+  }
+
+  /**
+   * 'Non ho creato io questo account' on the verification page: the mailbox's owner disowns a registration
+   * someone else made with their address. The registrant's password, sessions and optional consents go; the
+   * account stays, verified and without a password, for the owner to use by code if they want. Nobody is
+   * logged in.
+   */
+  async disownRegistration(token: string): Promise<void> {
+    const user = await this.spendVerificationLink(token);
+    await this.claimByMailboxProof(user);
+    const withdrawn = Object.fromEntries(CONSENT_TYPES.filter((kind) => kind !== "privacy").map((kind) => [kind, false]));
+    await recordConsents(this.db, user.id, withdrawn, new Date(this.now()));
+  }
+
+  /**
+   * The mailbox was proved (a one-time code, a verified social e-mail, 'not me') on an account nobody had
+   * verified: whoever registered the address may not own it (pre-hijacking), so their password and sessions
+   * are dropped before the owner's session starts. The owner sets a password afterwards if they want one.
+   */
+  private async claimByMailboxProof(user: UserRecord): Promise<UserRecord> {
+    if (user.emailVerifiedAt) return user;
+    const now = this.now();
+    // One millisecond before the proof, so the session the proof starts (issued at `now` or later) counts.
+    const sessionsBefore = now - 1;
+    if (await claimUnverifiedAccount(this.db, user.id, new Date(now), new Date(sessionsBefore))) {
+      this.revokedBefore.set(user.id, Math.max(this.revokedBefore.get(user.id) ?? 0, sessionsBefore / 1000));
+      this.logger.info({ userId: user.id }, "unverified account claimed by its mailbox: earlier password and sessions dropped");
+    }
+    return (await findUserById(this.db, user.id)) ?? { ...user, emailVerifiedAt: new Date(now), passwordHash: null };
   }
 
   /** Password login; wrong e-mail and wrong password answer alike and cost the same Argon2id verify. */
@@ -431,6 +503,8 @@ export class AccountService {
       throw new AccountError(401, accountMessages.credentialsInvalid);
     }
     await this.limits.reset("loginFailuresByAccount", email);
+    // Whoever registers an address chooses its password: it counts only once the mailbox has been proved.
+    if (user.emailVerifiedAt === null) throw new AccountError(403, accountMessages.emailNotVerified);
     return { issue: await this.startSession(user, "email", target, previousRemember), user };
   }
 
@@ -481,8 +555,7 @@ export class AccountService {
       throw new AccountError(401, accountMessages.codeInvalid, "code");
     }
     await this.limits.reset("loginFailuresByAccount", email);
-    await markEmailVerified(this.db, user!.id, new Date(now));
-    const fresh = { ...user!, emailVerifiedAt: user!.emailVerifiedAt ?? new Date(now) };
+    const fresh = await this.claimByMailboxProof(user!);
     return { issue: await this.startSession(fresh, "otp", target, previousRemember), user: fresh };
   }
 
@@ -618,14 +691,9 @@ export class AccountService {
         if (!user) return null;
       }
       await linkIdentity(this.db, identity.provider, identity.subject, user.id, now);
-      await markEmailVerified(this.db, user.id, now);
+      user = await this.claimByMailboxProof(user);
     }
-    return this.startSession(
-      { ...user, trustedIdentity: true, emailVerifiedAt: user.emailVerifiedAt ?? now },
-      identity.provider,
-      target,
-      previousRemember,
-    );
+    return this.startSession({ ...user, trustedIdentity: true }, identity.provider, target, previousRemember);
   }
 
   /**

@@ -38,7 +38,7 @@ export function verificationMail(name: string, link: string): MailContent {
   const subject = "Conferma il tuo indirizzo email";
   return {
     subject,
-    text: `Ciao ${name},\n\ngrazie per esserti registrato. Conferma il tuo indirizzo email aprendo questo link entro ${VERIFY_TTL_HOURS} ore:\n\n${link}\n\nSe non hai creato tu l'account, ignora questa email.\n`,
+    text: `Ciao ${name},\n\ngrazie per esserti registrato. Conferma il tuo indirizzo email aprendo questo link entro ${VERIFY_TTL_HOURS} ore:\n\n${link}\n\nSe non hai creato tu l'account, apri il link e scegli 'Non ho creato io questo account': la password scelta da chi si è registrato non varrà più.\n`,
     html: html(
       <Frame title={subject}>
         <p>Ciao {name},</p>
@@ -49,6 +49,10 @@ export function verificationMail(name: string, link: string): MailContent {
           </a>
         </p>
         <p>Oppure copia questo link nel browser: {link}</p>
+        <p>
+          Se non hai creato tu l'account, apri il link e scegli 'Non ho creato io questo account': la password scelta da chi si è registrato
+          non varrà più.
+        </p>
       </Frame>,
     ),
   };
