@@ -23,6 +23,8 @@ import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
 const PUBLIC = "https://casa.example";
 const API = "/portal-srp/api/v1";
 const USER = "avvisi@casa.example";
+/** Saved the same search with e-mail once a day: not sent in this slice, so nothing now. */
+const DAILY_USER = "giornaliero@casa.example";
 const HOSTILE_TITLE = "Casa <b>bella</b>\r\nBcc: evil@example.it";
 const env = {
   ...BULK_CLIENT.env,
@@ -100,14 +102,27 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
       emailVerified: true,
       now: new Date(),
     });
-    const client = new CookieClient(portal.url, PUBLIC);
-    expect((await client.post(`${API}/user/login`, { email: USER, password: "Segreta123" })).status).toBe(200);
-    const saved = await client.post(`${API}/mycasa/searches/upsert`, {
-      searchData: { locations: [townId], filters: { price_max: 500_000 } },
-      title: HOSTILE_TITLE,
-      notifications: { hasEmail: true, emailFrequency: "immediately", hasPush: false },
+    await createUser(db, {
+      email: DAILY_USER,
+      displayName: "Giorgio Giornaliero",
+      passwordHash: await argon2Hash("Segreta123"),
+      consents: { privacy: true },
+      emailVerified: true,
+      now: new Date(),
     });
-    expect(saved.status).toBe(200);
+    for (const [email, emailFrequency] of [
+      [USER, "immediately"],
+      [DAILY_USER, "daily"],
+    ] as const) {
+      const client = new CookieClient(portal.url, PUBLIC);
+      expect((await client.post(`${API}/user/login`, { email, password: "Segreta123" })).status).toBe(200);
+      const saved = await client.post(`${API}/mycasa/searches/upsert`, {
+        searchData: { locations: [townId], filters: { price_max: 500_000 } },
+        title: HOSTILE_TITLE,
+        notifications: { hasEmail: true, emailFrequency, hasPush: true, pushFrequency: "immediately" },
+      });
+      expect(saved.status).toBe(200);
+    }
   });
   afterAll(async () => {
     await portal?.stop();
@@ -134,6 +149,8 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
     expect(mail.html).not.toContain("<b>bella</b>");
     expect(mail.html).toContain(`href="${PUBLIC}/annunci/${id}/"`);
     expect(mail.html).toContain(`src="${PUBLIC}/media/listing/${id}/0.svg"`);
+    // Daily e-mail and push are not sent yet: the same search saved with them alerts no one now.
+    expect(catcher.mails.filter((m) => m.to === DAILY_USER)).toEqual([]);
   });
 
   it("mails nothing for a listing the search does not list", async () => {
