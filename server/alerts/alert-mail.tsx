@@ -15,7 +15,8 @@ export function alertMail(input: AlertMailInput): MailContent {
     c.heading,
     "",
     c.card.title,
-    c.card.oldPrice ? `${c.card.price} (${c.card.oldPrice})` : c.card.price,
+    // A drop's old price is in the heading ("da … a …"); the HTML strikes it through beside the new one.
+    c.card.price,
     c.card.place,
     c.card.facts,
     "",
