@@ -1,6 +1,6 @@
 /** The account pages without JavaScript: forms with a CSRF token, the shared messages, and the header's account corner. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountMessages } from "../core/account/validation.ts";
+import { accountMessages, passwordGuessableMessage } from "../core/account/validation.ts";
 import { CookieClient } from "../test/http-client.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";
 import { startTestPortal } from "../test/portal.ts";
@@ -137,7 +137,10 @@ describe("account pages without JavaScript", () => {
     )![1]!;
     const resetPage = await open(c, resetLink);
     const resetToken = new URL(resetLink, portal.url).searchParams.get("token")!;
-    const done = await submit(c, resetLink, { csrf: resetPage.csrf, token: resetToken, password: "Nuova12345" });
+    const weak = await submit(c, resetLink, { csrf: resetPage.csrf, token: resetToken, password: "Password1" });
+    expect(weak.status).toBe(400);
+    expect(await weak.text()).toContain(passwordGuessableMessage.split(":")[0]); // the page escapes its apostrophe
+    const done = await submit(c, resetLink, { csrf: resetPage.csrf, token: resetToken, password: "Nuova-Chiave-93" });
     expect(await done.text()).toContain(accountMessages.passwordChanged);
     expect((await open(c, "/")).html).toContain("data-login-link"); // logged out everywhere, here too
 

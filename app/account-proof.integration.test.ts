@@ -233,7 +233,7 @@ describe.each(databaseTargets)("account ownership proofs over HTTP on %s", (targ
   it("verifies by the mailed link, whose page offers 'Non ho creato io questo account': it drops the password and every session", async () => {
     // The owner's own registration: the link verifies and logs in; the password then works.
     const mine = client();
-    const ownLink = await register(mine, "propria@casa.example", "Propria1234", "Paola Propria");
+    const ownLink = await register(mine, "propria@casa.example", "Giardino-Pensile-64", "Paola Propria");
     const ownPage = await open(mine, ownLink);
     expect(ownPage.html).toContain("Conferma e accedi");
     expect(ownPage.html).toContain("Non ho creato io questo account");
@@ -241,7 +241,7 @@ describe.each(databaseTargets)("account ownership proofs over HTTP on %s", (targ
     expect(welcome.status).toBe(200);
     expect(await welcome.text()).toContain("Benvenuto, Paola Propria!");
     expect(await me(mine)).toMatchObject({ username: "propria@casa.example", isNotVerified: false });
-    expect((await client().post(`${API}/user/login`, { email: "propria@casa.example", password: "Propria1234" })).status).toBe(200);
+    expect((await client().post(`${API}/user/login`, { email: "propria@casa.example", password: "Giardino-Pensile-64" })).status).toBe(200);
 
     // Someone else's registration with the owner's address: the owner disowns it from the same page.
     const email = "disconosciuta@casa.example";
@@ -302,7 +302,7 @@ describe.each(databaseTargets)("account ownership proofs over HTTP on %s", (targ
     const reset = /reimposta-password\/\?token=([A-Za-z0-9_-]{43})/.exec(
       (await smtp.next(email, /Reimposta la password/, before)).text,
     )![1]!;
-    expect((await client().post(`${API}/user/password/reset`, { token: reset, password: "Nuova12345" })).status).toBe(200);
+    expect((await client().post(`${API}/user/password/reset`, { token: reset, password: "Nuova-Chiave-93" })).status).toBe(200);
 
     const c = client();
     const page = await open(c, link);
@@ -318,6 +318,6 @@ describe.each(databaseTargets)("account ownership proofs over HTTP on %s", (targ
     expect(await me(c)).toBeNull();
     // Disowning through a superseded link is refused too: the new password stays.
     expect((await c.post(`${API}/user/verify-email`, { token: tokenOf(link), intent: "disown" })).status).toBe(400);
-    expect((await client().post(`${API}/user/login`, { email, password: "Nuova12345" })).status).toBe(200);
+    expect((await client().post(`${API}/user/login`, { email, password: "Nuova-Chiave-93" })).status).toBe(200);
   });
 });

@@ -115,11 +115,11 @@ describe.each(databaseTargets)("accounts over HTTP on %s", (target) => {
 
   it("answers a registration with a taken e-mail exactly like a new one, and mails the owner instead", async () => {
     const before = smtp.count();
-    const res = await register(client(), "anna@casa.example", "Altra1234", "Intruso");
+    const res = await register(client(), "anna@casa.example", "Altra-Porta-58", "Intruso");
     expect(await res.json()).toEqual({ error: false, msg: expect.stringContaining("Ti abbiamo inviato un'email") });
     expect((await smtp.next("anna@casa.example", /Hai già un account/, before)).text).toContain("Hai dimenticato la password?");
     // The password did not change.
-    expect((await client().post(`${API}/login`, { email: "anna@casa.example", password: "Altra1234" })).status).toBe(401);
+    expect((await client().post(`${API}/login`, { email: "anna@casa.example", password: "Altra-Porta-58" })).status).toBe(401);
   });
 
   it("gives the §5 message of each invalid registration field", async () => {
@@ -314,15 +314,15 @@ describe.each(databaseTargets)("accounts over HTTP on %s", (target) => {
     expect(await (await client().post(`${API}/password/reset`, { token, password: "debole" })).json()).toEqual({
       error: { status: 400, message: "Inserisci una password valida", field: "password" },
     });
-    expect((await client().post(`${API}/password/reset`, { token, password: "Nuova12345" })).status).toBe(200);
-    expect((await client().post(`${API}/password/reset`, { token, password: "Nuova12345" })).status).toBe(400); // single use
+    expect((await client().post(`${API}/password/reset`, { token, password: "Nuova-Chiave-93" })).status).toBe(200);
+    expect((await client().post(`${API}/password/reset`, { token, password: "Nuova-Chiave-93" })).status).toBe(400); // single use
 
     // Both devices are out at once, and cannot renew.
     expect(await me(laptop)).toBeNull();
     expect(await me(phone)).toBeNull();
     expect((await phone.post("/client-account/api/v1/user/getjwt", {})).status).toBe(401);
     expect((await client().post(`${API}/login`, { email, password: "Vecchia123" })).status).toBe(401);
-    expect((await client().post(`${API}/login`, { email, password: "Nuova12345" })).status).toBe(200);
+    expect((await client().post(`${API}/login`, { email, password: "Nuova-Chiave-93" })).status).toBe(200);
   });
 
   it("keeps each user to their own account", async () => {

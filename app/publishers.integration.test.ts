@@ -542,7 +542,8 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
   it("refuses leads and phone reveals another site sends: 403 with the error shape and nothing stored; the portal's own pages and forms pass", async () => {
     const from = "127.0.0.60";
     const foreign = { origin: "https://evil.example" };
-    const ours = { origin: new URL(portal.url).origin };
+    // `send` connects to 127.0.0.1: without PUBLIC_URL that Host is the portal's origin (docs/decisions/078).
+    const ours = { origin: `http://127.0.0.1:${new URL(portal.url).port}` };
     const crossSite = { error: { status: 403, message: "Richiesta non consentita da un altro sito" } };
     const stored = async () =>
       (

@@ -128,9 +128,10 @@ describe("page routes in both locales", () => {
     }
   });
 
-  it("shows rents per month in English and with dots for thousands in Italian", async () => {
+  it("shows rents per month as €1,250/month in English and 1.250 €/mese in Italian (decision 081)", async () => {
     const en = visibleText(await (await fetch(`${portal.url}/en/affitto/case/milano/`)).text());
-    expect(en).toMatch(/\d\s€\/month/);
+    expect(en).toMatch(/€\d{1,3}(,\d{3})*\/month/);
+    expect(en).not.toMatch(/\d\s€/);
     expect(en).not.toContain("/mese");
     const it = visibleText(await (await fetch(`${portal.url}/affitto/case/milano/`)).text());
     expect(it).toMatch(/\d\s€\/mese/);

@@ -34,6 +34,8 @@ export interface Services {
   mailQueue: { wake(): void };
   /** Offer to save the search after a lead (seed 001 §4; SAVE_SEARCH_PROPOSAL_AFTER_LEAD=off disables it). */
   proposeSaveSearchAfterLead: boolean;
+  /** DEV_OUTBOX=on: /sviluppo/posta/ lists the outbox to this machine's own connections (docs/decisions/074). */
+  devOutbox: boolean;
   /** MAP_STYLE_URL: the search map's style in production; null: the built-in offline style (docs/decisions/057). */
   mapStyleUrl: string | null;
 }

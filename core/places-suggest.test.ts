@@ -3,6 +3,7 @@ import {
   editDistance,
   isStreetQuery,
   splitStreetNumber,
+  IN_VIEW_BOOST,
   MatchKind,
   normalizeQuery,
   prefixDistance,
@@ -98,6 +99,16 @@ describe("SuggestIndex", () => {
     const counted = index.search("castro", { limit: 2, countOf: (id) => (id === "town-castro-bg" ? 1000 : 0) });
     expect(counted[0]!.id).toBe("town-castro-bg");
     expect(index.search("milano", { limit: 5, accept: (e) => e.level === 6 }).map((m) => m.id)).toEqual(["prov-milano"]);
+  });
+  it("ranks a map's places in view first among equal matches, but not above a better match (decision 080)", () => {
+    const inView = (id: string) => (id === "town-milazzo" || id === "town-castro-le" ? IN_VIEW_BOOST : 0);
+    // A small town in view before a bigger namesake or a busier town elsewhere.
+    expect(index.search("castro", { limit: 2, boostOf: inView, countOf: (id) => (id === "town-castro-bg" ? 1000 : 0) })[0]!.id).toBe(
+      "town-castro-le",
+    );
+    expect(index.search("mila", { limit: 3, boostOf: inView }).map((m) => m.id)[0]).toBe("town-milazzo");
+    // An exact name elsewhere still beats a prefix in view.
+    expect(index.search("milano", { limit: 3, boostOf: inView })[0]!.id).toBe("town-milano");
   });
   it("answers nothing for nothing", () => {
     expect(ids("  ")).toEqual([]);

@@ -130,6 +130,13 @@ export type MatchKind = (typeof MatchKind)[keyof typeof MatchKind];
 
 const matchScore: Record<MatchKind, number> = { 0: 100, 1: 70, 2: 60, 3: 55, 4: 35 };
 
+/**
+ * What being in a map's view adds to a place's score: more than any difference of importance (about 7 at
+ * most), so among matches of the same kind the places in view come first; an exact name elsewhere still
+ * beats a prefix in view.
+ */
+export const IN_VIEW_BOOST = 12;
+
 /** Importance of a place among matches of the same kind: towns first, then bigger and busier places. */
 const levelWeight: Record<number, number> = { 9: 3, 6: 2.6, 4: 2.4, 10: 1.6, 11: 1.4, 130: 1.2, 118: 1.2, 120: 1, 132: 1 };
 
@@ -183,7 +190,13 @@ export class SuggestIndex {
    */
   search(
     query: string,
-    options: { limit: number; accept?: (e: SuggestEntry) => boolean; countOf?: (id: string) => number },
+    options: {
+      limit: number;
+      accept?: (e: SuggestEntry) => boolean;
+      countOf?: (id: string) => number;
+      /** Added to a match's score: a map ranks the places in view first (docs/decisions/080). */
+      boostOf?: (id: string) => number;
+    },
   ): SuggestMatch[] {
     const spaced = normalizeQuery(query).slice(0, 60);
     if (!spaced) return [];
@@ -232,7 +245,11 @@ export class SuggestIndex {
     for (const [entry, m] of best) {
       const e = this.#entries[entry]!;
       if (options.accept && !options.accept(e)) continue;
-      const score = matchScore[m.kind] - m.distance * 8 + importance(e.level, e.population, options.countOf?.(e.id) ?? 0);
+      const score =
+        matchScore[m.kind] -
+        m.distance * 8 +
+        importance(e.level, e.population, options.countOf?.(e.id) ?? 0) +
+        (options.boostOf?.(e.id) ?? 0);
       out.push({ id: e.id, kind: m.kind, distance: m.distance, score });
     }
     out.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));

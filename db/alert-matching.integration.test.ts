@@ -25,7 +25,7 @@ import { claimListingEvents, deliverMailAlerts, eventsOfListings, pendingEventCo
 import { publishListing, publishListings, repriceListing, withdrawListing, type NewListing } from "./listing-writes.ts";
 import { criteriaCondition } from "./listings-search.ts";
 import { migrateToLatest } from "./migrate.ts";
-import * as listingEventsMigration from "./migrations/2026-11-26-21-listing-events.ts";
+import * as listingEventsMigration from "./migrations/2026-11-26-30-listing-events.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 import { upsertSavedSearch } from "./saved-searches.ts";
 import type { Database } from "./schema.ts";

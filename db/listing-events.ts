@@ -1,7 +1,7 @@
 /**
  * Listing events (docs/decisions/085): what happened to a listing that a person may want to hear about —
  * `new`, `price_drop` (old and new price), `back` (relisted within 14 weeks) — written by triggers on
- * `listings` in the writing transaction (migration 2026-11-26-21-listing-events). Matchers in every
+ * `listings` in the writing transaction (migration 2026-11-26-30-listing-events). Matchers in every
  * process claim them with FOR UPDATE SKIP LOCKED and a lease, as the mail queue claims mail; a
  * delivery's unique key (saved search, listing, channel, occasion) makes a re-processed event harmless.
  */

@@ -14,7 +14,8 @@ import * as mailQueue from "./migrations/2026-11-23-07-mail-queue.ts";
 import * as revocations from "./migrations/2026-11-23-09-session-revocations.ts";
 import * as publisherAccounts from "./migrations/2026-11-23-10-publisher-accounts.ts";
 import * as shownPrice from "./migrations/2026-11-26-20-shown-price.ts";
-import * as listingEvents from "./migrations/2026-11-26-21-listing-events.ts";
+import * as sessionLogoutRevocations from "./migrations/2026-11-26-21-session-logout-revocations.ts";
+import * as listingEvents from "./migrations/2026-11-26-30-listing-events.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -32,7 +33,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-09-session-revocations": revocations,
   "2026-11-23-10-publisher-accounts": publisherAccounts,
   "2026-11-26-20-shown-price": shownPrice,
-  "2026-11-26-21-listing-events": listingEvents,
+  "2026-11-26-21-session-logout-revocations": sessionLogoutRevocations,
+  "2026-11-26-30-listing-events": listingEvents,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

@@ -5,9 +5,9 @@
  * and the places containing a point. See docs/decisions/015-place-suggest.md and 016-reverse-geocoding.md.
  */
 import { sql, type Kysely } from "kysely";
-import { containsPoint, type Geometry } from "../core/geo.ts";
+import { bboxContains, containsPoint, type BBox, type Geometry } from "../core/geo.ts";
 import { PlaceLevel } from "../core/places.ts";
-import { isStreetQuery, normalizeQuery, splitStreetNumber, SuggestIndex, MatchKind } from "../core/places-suggest.ts";
+import { IN_VIEW_BOOST, isStreetQuery, normalizeQuery, splitStreetNumber, SuggestIndex, MatchKind } from "../core/places-suggest.ts";
 import { getPlaceDirectory, type DirectoryPlace, type PlaceDirectory } from "./place-directory.ts";
 import { countListingsIn, placeSummaryColumns, toPlaceSummary, type PlaceSummary } from "./places.ts";
 import { ReloadingValue } from "./reloading-value.ts";
@@ -60,6 +60,8 @@ export interface SuggestOptions {
   extraLevels?: number[];
   isLanding?: boolean;
   size?: number;
+  /** A map's view [west, south, east, north]: places and streets of the towns in it come first (docs/decisions/080). */
+  view?: BBox;
 }
 
 export interface SuggestResult {
@@ -268,7 +270,13 @@ export async function suggestPlaces(db: Kysely<Database>, qs: string, options: S
   const split = street ? splitStreetNumber(qs) : null;
   // After a final house number the street's name is complete: "via roma 12" is not "via romagna".
   const streetText = split?.number && /\d\S*\s*$/.test(qs) ? `${split.street} ` : (split?.street ?? qs);
-  const matches = search.index.search(qs, { limit: size, accept, countOf: (id) => counts.get(id) ?? 0 });
+  const inView = options.view ? placesInView(search.directory, options.view) : null;
+  const matches = search.index.search(qs, {
+    limit: size,
+    accept,
+    countOf: (id) => counts.get(id) ?? 0,
+    boostOf: inView ? (id) => (inView.places(id) ? IN_VIEW_BOOST : 0) : undefined,
+  });
 
   let rows: SuggestedPlaceRow[];
   if (street) {
@@ -279,7 +287,8 @@ export async function suggestPlaces(db: Kysely<Database>, qs: string, options: S
       .filter((m) => m.kind <= MatchKind.prefix && q.includes(" "))
       .map((m) => rowOf(search.directory, search.directory.get(m.id)!, counts.get(m.id) ?? 0))
       .filter((r) => normalizeQuery(r.name).startsWith(q));
-    rows = [...places, ...matchStreets(search.directory, await search.streets.get(), streetText, size - places.length)];
+    const streets = await search.streets.get();
+    rows = [...places, ...matchStreets(search.directory, streets, streetText, size - places.length, inView?.towns)];
   } else {
     rows = matches.map((m) => rowOf(search.directory, search.directory.get(m.id)!, counts.get(m.id) ?? 0));
   }
@@ -298,11 +307,36 @@ export async function suggestPlaces(db: Kysely<Database>, qs: string, options: S
   return { kind: street ? "address" : "place", data: rows };
 }
 
-function matchStreets(directory: PlaceDirectory, streets: StreetTable, qs: string, limit: number): SuggestedPlaceRow[] {
+/**
+ * The towns a map's view shows (their boxes meet it), ranked 2 when the view's centre is in its box (the
+ * town the map is on) and 1 otherwise, and a test for any place: in view when it is one of those towns or
+ * lies in one (a zone, a block, a metro stop). Provinces and regions are not boosted.
+ */
+function placesInView(directory: PlaceDirectory, view: BBox): { towns: ReadonlyMap<string, number>; places(id: string): boolean } {
+  const meets = (b: BBox) => b[0] <= view[2] && b[2] >= view[0] && b[1] <= view[3] && b[3] >= view[1];
+  const [lon, lat] = [(view[0] + view[2]) / 2, (view[1] + view[3]) / 2];
+  const towns = new Map<string, number>();
+  for (const t of directory.atLevel(PlaceLevel.town)) if (meets(t.bbox)) towns.set(t.id, bboxContains(t.bbox, lon, lat) ? 2 : 1);
+  return {
+    towns,
+    places: (id) => {
+      const town = directory.ancestorAt(id, PlaceLevel.town);
+      return town ? towns.has(town.id) : false;
+    },
+  };
+}
+
+function matchStreets(
+  directory: PlaceDirectory,
+  streets: StreetTable,
+  qs: string,
+  limit: number,
+  townRanks?: ReadonlyMap<string, number>,
+): SuggestedPlaceRow[] {
   if (limit <= 0) return [];
   // A trailing space is a word boundary: "via " is not "viale".
   const q = normalizeQuery(qs) + (/\s$/.test(qs) ? " " : "");
-  const found = streets.withPrefix(q, limit);
+  const found = streets.withPrefix(q, limit, townRanks);
   return found.map((s) => {
     const town = directory.get(s.townId)!;
     return {

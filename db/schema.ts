@@ -222,6 +222,8 @@ export interface SessionRevocationsTable {
   id: Generated<string>;
   userId: number;
   revokedAt: Timestamp;
+  /** One session (a session token's `sid`) after a logout; null: every session of the user. */
+  sessionId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A timestamp with a default: optional on insert. (Generated<Timestamp> would select as the ColumnType itself.) */

@@ -59,14 +59,28 @@ export async function revokeAllSessions(db: Kysely<Database>, userId: number, no
   });
 }
 
-/** Tells every process that the user's session tokens issued up to `now` no longer count. */
-export async function recordSessionRevocation(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
-  await db.insertInto("sessionRevocations").values({ userId, revokedAt: now }).execute();
+/**
+ * Tells every process that the user's session tokens issued up to `now` no longer count; with `sessionId`,
+ * only the tokens of that one session (a logout), whenever they were issued.
+ */
+export async function recordSessionRevocation(db: Kysely<Database>, userId: number, now: Date, sessionId?: string): Promise<void> {
+  await db
+    .insertInto("sessionRevocations")
+    .values({ userId, revokedAt: now, sessionId: sessionId ?? null })
+    .execute();
 }
 
 /** Revocations at or after `since`, oldest first (a process re-reads a window, so late commits are seen). */
-export async function sessionRevocationsSince(db: Kysely<Database>, since: Date): Promise<Array<{ userId: number; revokedAt: Date }>> {
-  return db.selectFrom("sessionRevocations").select(["userId", "revokedAt"]).where("revokedAt", ">=", since).orderBy("revokedAt").execute();
+export async function sessionRevocationsSince(
+  db: Kysely<Database>,
+  since: Date,
+): Promise<Array<{ userId: number; revokedAt: Date; sessionId: string | null }>> {
+  return db
+    .selectFrom("sessionRevocations")
+    .select(["userId", "revokedAt", "sessionId"])
+    .where("revokedAt", ">=", since)
+    .orderBy("revokedAt")
+    .execute();
 }
 
 export async function pruneSessionRevocations(db: Kysely<Database>, before: Date): Promise<void> {

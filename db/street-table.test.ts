@@ -18,6 +18,16 @@ function reference(rows: readonly StreetRow[]) {
   const byCount = [...byKey].sort((a, b) => b.count - a.count || rank.get(a)! - rank.get(b)!);
   return {
     withPrefix: (q: string, limit: number) => byCount.filter((e) => e.key.startsWith(q)).slice(0, limit),
+    /** The ranked towns' streets first (higher ranks first), then the others, busiest first within a rank. */
+    withPrefixRanking: (q: string, limit: number, ranks: ReadonlyMap<string, number>) => {
+      const rank = (e: StreetEntry) => ranks.get(e.townId) ?? 0;
+      return byCount
+        .filter((e) => e.key.startsWith(q))
+        .map((e, i) => ({ e, i }))
+        .sort((a, b) => rank(b.e) - rank(a.e) || a.i - b.i)
+        .map(({ e }) => e)
+        .slice(0, limit);
+    },
     find: (townId: string, streetKey: string) => byKey.find((e) => e.townId === townId && e.streetKey === streetKey) ?? null,
     atPoint: (lat: number, lon: number) => byCount.find((e) => Math.abs(e.lat - lat) <= 1e-5 && Math.abs(e.lon - lon) <= 1e-5) ?? null,
   };
@@ -82,6 +92,24 @@ describe("StreetTable", () => {
       for (const row of rows.slice(0, 30)) {
         expect(table.find(row.townId, (k) => k === row.streetKey)).toEqual(plain.find(row.townId, row.streetKey));
         expect(table.atPoint(row.lat, row.lon, 1e-5)).toEqual(plain.atPoint(row.lat, row.lon));
+      }
+      // A map's towns in view first (a town the table does not know changes nothing).
+      const rankings = [
+        new Map([["IT-12-058091", 1]]),
+        new Map([
+          ["IT-01-001272", 1],
+          ["IT-09-048017", 2],
+        ]),
+        new Map([["IT-99-999999", 2]]),
+      ];
+      for (const ranks of rankings) {
+        for (const q of ["via", "via ", "corso roma", "v", "zzz"]) {
+          for (const limit of [0, 1, 5, 20]) {
+            expect(table.withPrefix(q, limit, ranks), `${n} "${q}" ${limit} ${[...ranks.keys()]}`).toEqual(
+              plain.withPrefixRanking(q, limit, ranks),
+            );
+          }
+        }
       }
       expect(table.find("IT-99-999999", () => true)).toBeNull();
       expect(table.atPoint(0, 0, 1e-5)).toBeNull();

@@ -118,33 +118,58 @@ export class StreetTable {
     };
   }
 
-  /** Up to `limit` streets whose key starts with `prefix`, most listings first (ties in key order). */
-  withPrefix(prefix: string, limit: number): StreetEntry[] {
+  /**
+   * Up to `limit` streets whose key starts with `prefix`, most listings first (ties in key order). With
+   * `townRanks` (a map's towns in view, docs/decisions/080) the streets of those towns come first, higher
+   * ranks before lower, then the others.
+   */
+  withPrefix(prefix: string, limit: number, townRanks?: ReadonlyMap<string, number>): StreetEntry[] {
     if (limit <= 0) return [];
     // Every key starting with the prefix sits in one range of the key order.
+    const lo = this.#firstAtOrAfter(prefix);
+    const preferred: number[] = [];
+    if (townRanks && townRanks.size > 0) {
+      const rank = new Float64Array(this.#towns.length);
+      this.#towns.forEach((id, i) => (rank[i] = townRanks.get(id) ?? 0));
+      // Keys are [a-z0-9 ], all below U+007F: the range ends at the first key not below prefix + U+007F.
+      const hi = this.#firstAtOrAfter(`${prefix}\u007f`);
+      for (let i = lo; i < hi; i++) if (rank[this.#town[i]!]! > 0) preferred.push(i);
+      const rankOf = (i: number) => rank[this.#town[i]!]!;
+      preferred.sort((a, b) => rankOf(b) - rankOf(a) || this.#count[b]! - this.#count[a]! || a - b);
+      preferred.length = Math.min(preferred.length, limit);
+    }
+    const taken = new Set(preferred);
+    const rest = limit - preferred.length;
+    let end = lo;
+    while (end < this.size && end - lo <= DENSE_RANGE && this.#startsWith(end, prefix)) end++;
+    const found: number[] = [];
+    if (rest <= 0) {
+      // The preferred towns fill the list.
+    } else if (end - lo <= DENSE_RANGE) {
+      for (let i = lo; i < end; i++) if (!taken.has(i)) found.push(i);
+      found.sort((a, b) => this.#count[b]! - this.#count[a]! || a - b);
+      found.length = Math.min(found.length, rest);
+    } else {
+      // A dense prefix: walking the busiest streets first finds `limit` matches quickly.
+      for (const i of this.#byCount) {
+        if (taken.has(i) || !this.#startsWith(i, prefix)) continue;
+        found.push(i);
+        if (found.length >= rest) break;
+      }
+    }
+    return [...preferred, ...found].map((i) => this.entry(i));
+  }
+
+  /** The first entry whose key is not below `text` (binary search over the key order). */
+  #firstAtOrAfter(text: string): number {
     let lo = 0;
     let hi = this.size;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.#key(mid) < prefix) lo = mid + 1;
+      if (this.#key(mid) < text) lo = mid + 1;
       else hi = mid;
     }
-    let end = lo;
-    while (end < this.size && end - lo <= DENSE_RANGE && this.#startsWith(end, prefix)) end++;
-    const found: number[] = [];
-    if (end - lo <= DENSE_RANGE) {
-      for (let i = lo; i < end; i++) found.push(i);
-      found.sort((a, b) => this.#count[b]! - this.#count[a]! || a - b);
-      found.length = Math.min(found.length, limit);
-    } else {
-      // A dense prefix: walking the busiest streets first finds `limit` matches quickly.
-      for (const i of this.#byCount) {
-        if (!this.#startsWith(i, prefix)) continue;
-        found.push(i);
-        if (found.length >= limit) break;
-      }
-    }
-    return found.map((i) => this.entry(i));
+    return lo;
   }
 
   /** The street of this town whose key's street part is `streetKey`, or null. */

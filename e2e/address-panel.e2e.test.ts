@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import { formatInteger } from "../core/format.ts";
 import { circleEdgePoint } from "../core/search/geometry.ts";
 import { radiusFromHandle } from "../core/search/map-circle.ts";
+import { streetNames } from "../etl/demo/vocabulary.ts";
 import { startTestPortal } from "../test/portal.ts";
 import { it, PHONE, seriousViolations } from "./fixtures.ts";
 
@@ -34,14 +35,26 @@ interface Suggestion {
   town: { name: string } | null;
 }
 
-async function suggest(qs: string): Promise<Suggestion[]> {
+/** The suggest endpoint, with the map's view when given (its towns come first, decision 080). */
+async function suggest(qs: string, view?: number[]): Promise<Suggestion[]> {
   const response = await fetch(`${portal.url}/portal-srp/api/v1/smartsuggest/suggest`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ qs }),
+    body: JSON.stringify({ qs, ...(view ? { view } : {}) }),
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: Suggestion[] }).data;
+}
+
+/** How many listings the search API finds for a list URL. */
+async function searchTotal(uri: string): Promise<number> {
+  const response = await fetch(`${portal.url}/portal-srp/api/v1/search`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ uri, size: 1 }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { total: number }).total;
 }
 
 async function mapReady(page: Page): Promise<void> {
@@ -110,8 +123,12 @@ describe("the map's address panel", () => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     const asked: string[] = [];
+    let askedView: number[] | undefined;
     page.on("request", (r) => {
-      if (r.url().endsWith("/smartsuggest/suggest")) asked.push((JSON.parse(r.postData() ?? "{}") as { qs: string }).qs);
+      if (!r.url().endsWith("/smartsuggest/suggest")) return;
+      const body = JSON.parse(r.postData() ?? "{}") as { qs: string; view?: number[] };
+      asked.push(body.qs);
+      askedView = body.view;
     });
     await page.goto(`${portal.url}/vendita/case/milano/mappa/`);
     await mapReady(page);
@@ -151,7 +168,9 @@ describe("the map's address panel", () => {
     // The pointer away from where the list opens (hovering an entry highlights it).
     await page.mouse.move(5, 5);
     await field.pressSequentially("via roma", { delay: 30 });
-    const expected = await suggest("via roma");
+    // The field sends the map's view: the streets of the towns in it come first.
+    await expect.poll(() => askedView?.join(","), { timeout: 10_000 }).toBe(await page.getByTestId("search-map").getAttribute("data-bbox"));
+    const expected = await suggest("via roma", askedView);
     expect(expected.length).toBeGreaterThan(0);
     const options = panel.getByRole("listbox").getByRole("option");
     // The list follows the last text typed (earlier answers may show for a moment).
@@ -187,6 +206,67 @@ describe("the map's address panel", () => {
     await panel.getByRole("button", { name: `Elimina ${label(expected[0]!)}` }).click();
     await expect.poll(() => recent.count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem("casa:recent-addresses"))).toBe("[]");
+    expect(errors).toEqual([]);
+  });
+
+  it("suggests the streets of the town in view first; a street in another town moves the search there (issue 21 item 12)", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${portal.url}/vendita/case/milano/mappa/`);
+    await mapReady(page);
+    const panel = page.getByTestId("address-panel-map-address");
+    const field = page.getByRole("combobox", { name: "Cerca indirizzo", exact: true });
+    const options = panel.getByRole("listbox").getByRole("option");
+    const view = (await page.getByTestId("search-map").getAttribute("data-bbox"))!.split(",").map(Number);
+
+    // The issue's 'Via Torino', or (3,000 test listings) a street of Milano and Roma that, without the
+    // map's view, another town's comes first for.
+    let found: { qs: string; milano: Suggestion } | null = null;
+    for (const qs of ["via torino", "via xx settembre", "via giuseppe mazzini", "via trento", "via dante alighieri"]) {
+      const milano = (await suggest(`${qs} milano`)).find((s) => s.town?.name === "Milano");
+      const roma = (await suggest(`${qs} roma`)).find((s) => s.town?.name === "Roma");
+      if (milano && roma && (await suggest(qs))[0]?.town?.name !== "Milano") {
+        found = { qs, milano };
+        break;
+      }
+    }
+    if (!found) throw new Error("no street of both Milano and Roma in the test data");
+    expect((await suggest(found.qs, view))[0]!.label).toBe(found.milano.label);
+
+    // On Milano's map Milano's street is the first suggestion.
+    await page.mouse.move(5, 5);
+    await field.click();
+    await field.pressSequentially(found.qs, { delay: 30 });
+    await expect.poll(() => options.first().textContent(), { timeout: 10_000 }).toBe(found.milano.label);
+
+    // A street of Roma, picked: the search moves to Roma, around the street, and finds its listings. (Demo
+    // streets are names drawn at random, so the street is one with a sale listing near its centre.)
+    let roma: { qs: string; street: Suggestion } | null = null;
+    for (const name of streetNames) {
+      const street = (await suggest(`${name} roma`)).find((s) => s.town?.name === "Roma" && s.name === name);
+      if (!street) continue;
+      const near = [street.lon - 0.004, street.lat - 0.003, street.lon + 0.004, street.lat + 0.003].map((v) => v.toFixed(6)).join(",");
+      if ((await searchTotal(`/vendita/case/roma/?geobounds=${near}`)) > 0) {
+        roma = { qs: `${name.toLowerCase()} roma`, street };
+        break;
+      }
+    }
+    if (!roma) throw new Error("no street of Roma with a sale listing near its centre");
+    await field.fill("");
+    await field.pressSequentially(roma.qs, { delay: 30 });
+    await options.filter({ hasText: roma.street.label }).first().click();
+    await expectMapAt(page, roma.street.lat, roma.street.lon);
+    await page.waitForURL(/\/vendita\/case\/roma\/mappa\/\?geobounds=[\d.,]+&zoom=16$/, { timeout: 10_000 });
+    // The count is the search API's for that URL, and not zero.
+    const url = new URL(page.url());
+    const total = await searchTotal(`${url.pathname.replace("/mappa/", "/")}${url.search}`);
+    expect(total).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId("search-total").textContent(), { timeout: 10_000 })
+      .toBe(`${formatInteger(total)} ${total === 1 ? "annuncio" : "annunci"}`);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 

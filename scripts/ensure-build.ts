@@ -42,6 +42,10 @@ export function ensureBuild(log: (line: string) => void = (line) => process.stdo
  * rendered by development React at about twice the CPU. Tests keep their own value ("test").
  */
 export async function importServerBuild<T>(): Promise<T> {
-  process.env.NODE_ENV ??= "production";
+  if (process.env.NODE_ENV === undefined) {
+    process.env.NODE_ENV = "production";
+    // React's build choice only, not the operator declaring production (server/config.ts declaresProduction).
+    process.env.NODE_ENV_DEFAULTED = "1";
+  }
   return (await import(pathToFileURL(serverEntry).href)) as T;
 }

@@ -51,6 +51,12 @@ describe("client files under npm start", () => {
     }
   });
 
+  it("shows the demo its mail outbox at /sviluppo/posta/ (README; DEV_OUTBOX turned on by the start, docs/decisions/074)", async () => {
+    const res = await fetch(new URL("/sviluppo/posta/", url), { headers: { accept: "text/html" } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("<h1>Posta in uscita (sviluppo)</h1>");
+  });
+
   it("serves every chunk of the client build, the lazily loaded ones included", async () => {
     const chunks = readdirSync(join(clientDirectory, "assets")).filter((f) => f.endsWith(".js"));
     expect(chunks.some((f) => f.startsWith("search-map-page-"))).toBe(true);

@@ -31,6 +31,11 @@ const schema = z.object({
   // characters; unset: a random one per process, with a warning), where mail links point, SMTP.
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  /**
+   * The development outbox page /sviluppo/posta/ (login codes and reset links of every account), served only
+   * to this machine's own connections (docs/decisions/074). `npm start` turns it on for the demo; refused in production.
+   */
+  DEV_OUTBOX: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("off")),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default("casa.it <noreply@casa.example>")),
   // The mail queue (server/mail-queue.ts): how often each process looks for due mail, and the first retry delay (doubling, at most 10 min).
   MAIL_QUEUE_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),
@@ -117,6 +122,20 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/**
+ * True when the environment declares a production deployment: NODE_ENV=production set by the operator (not
+ * the default scripts/ensure-build.ts gives React, marked by NODE_ENV_DEFAULTED) or an https PUBLIC_URL.
+ */
+export function declaresProduction(env: Record<string, string | undefined>): boolean {
+  const operatorNodeEnv = env.NODE_ENV_DEFAULTED === "1" ? undefined : env.NODE_ENV;
+  return operatorNodeEnv === "production" || /^https:/i.test(env.PUBLIC_URL?.trim() ?? "");
+}
+
+/** The demo start (`npm start`, README) shows mail in the local outbox unless DEV_OUTBOX is given or the environment is production. */
+export function demoStartTurnsOutboxOn(env: Record<string, string | undefined>): boolean {
+  return !env.DEV_OUTBOX && !declaresProduction(env);
+}
+
 /** Parses the environment; throws ConfigError naming every bad setting. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = schema.safeParse(env);
@@ -128,6 +147,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const referenceDate = result.data.DEMO_REFERENCE_DATE
     ? new Date(`${result.data.DEMO_REFERENCE_DATE}T00:00:00Z`)
     : new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+  if (result.data.DEV_OUTBOX === "on" && declaresProduction(env)) {
+    throw new ConfigError(
+      "invalid configuration: DEV_OUTBOX: the development outbox shows every account's login codes and links; it cannot be on with NODE_ENV=production or an https PUBLIC_URL",
+    );
+  }
   const { PUBLIC_URL, ...settings } = result.data;
   const publicUrl = PUBLIC_URL ? new URL(PUBLIC_URL) : null;
   if (publicUrl && (publicUrl.pathname !== "/" || publicUrl.search || publicUrl.hash || publicUrl.username)) {

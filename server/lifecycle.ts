@@ -252,6 +252,7 @@ export async function startPortal(options: {
     trustProxy: config.TRUST_PROXY,
     publicOrigin,
     mapStyleUrl: config.MAP_STYLE_URL ?? null,
+    devOutbox: config.DEV_OUTBOX === "on",
   };
   // Only a server can go away under us; the embedded database lives in this process.
   if (database.kind === "postgres") {

@@ -53,6 +53,17 @@ describe("start-up errors", () => {
     expect(stderr.trim().split("\n").at(-1)).toMatch(/^casa-portal: .*(cannot be opened|delete that folder)/);
   });
 
+  it("refuses the development outbox with an https PUBLIC_URL or NODE_ENV=production (docs/decisions/074)", async () => {
+    for (const env of [
+      { DEV_OUTBOX: "on", PUBLIC_URL: "https://casa.example" } as Record<string, string>,
+      { DEV_OUTBOX: "on", NODE_ENV: "production" },
+    ]) {
+      const { code, stderr } = await start(env);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^casa-portal: invalid configuration: DEV_OUTBOX: .*NODE_ENV=production or an https PUBLIC_URL/);
+    }
+  });
+
   it("reports invalid settings by name", async () => {
     const { code, stderr } = await start({ PORT: "99999" });
     expect(code).toBe(1);

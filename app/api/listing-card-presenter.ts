@@ -36,6 +36,8 @@ export function presentListingCard(summary: ListingSummary, directory: PlaceDire
             ? PRIVATE_NEGOTIATION
             : `${formatEuro(l.price)}${l.priceMax ? ` - ${formatEuro(l.priceMax)}` : ""}${priceUnitSuffix[l.priceUnit] ?? ""}`,
         originalText: l.originalPrice ? formatEuro(l.originalPrice) : null,
+        /** The top of a price range (new builds), for pages that write the price in their own language. */
+        maxPrice: l.priceMax,
         isPrivateNegotiation: l.isPrivateNegotiation,
       },
       surface: l.surface,

@@ -1,5 +1,6 @@
 /** Texts of the account pages and the login modal (validation messages come from core/account/validation.ts). */
 import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessagesEn } from "../../core/account/message-locale.ts";
 import type { Messages } from "./locale.ts";
 
 type AccountTexts = {
@@ -194,12 +195,10 @@ export const accountTexts: Messages<AccountTexts> = {
     submitVerify: "Confirm and log in",
     disownAccount: "I did not create this account",
     disownNote: "If you did not sign up, do not confirm: the password chosen by whoever signed up will stop working.",
-    linkUsed: "This link has already been used: log in with your password or with a code by email",
-    linkSuperseded:
-      "This link no longer works: the email address has already been confirmed. Log in with your password or with a code by email",
-    linkInvalid: "The link is not valid or has expired",
-    registrationDisowned:
-      "Done: the password chosen by whoever created the account no longer works and every session has been closed. To use the account, log in with a code by email.",
+    linkUsed: accountMessagesEn.linkUsed,
+    linkSuperseded: accountMessagesEn.linkSuperseded,
+    linkInvalid: accountMessagesEn.linkInvalid,
+    registrationDisowned: accountMessagesEn.registrationDisowned,
     welcome: (name) => `Welcome, ${name}!`,
     welcomeback: (name) => `Welcome back, ${name}!`,
     welcomeText: "You can now keep favourites, searches and alerts.",

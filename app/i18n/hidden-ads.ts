@@ -31,7 +31,7 @@ export const hiddenAdsTexts: Messages<HiddenAdsTexts> = {
   en: {
     hide: "Hide",
     hideLabel: (title) => `Hide the listing: ${title}`,
-    hiddenCount: (n) => (n === 1 ? "1 hidden listing" : `${formatInteger(n)} hidden listings`),
+    hiddenCount: (n) => (n === 1 ? "1 hidden listing" : `${formatInteger(n, "en")} hidden listings`),
     hiddenManage: "Show them again",
     hiddenEmpty: "You have not hidden any listings.",
     hiddenIntro: "Hidden listings do not appear in your search results.",

@@ -16,9 +16,6 @@ type HubTexts = {
   provinceNotFound: string;
   notFoundTitle: string;
 };
-
-const englishNumber = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
-
 export const hubTexts: Messages<HubTexts> = {
   it: {
     breadcrumb: "Percorso",
@@ -41,13 +38,13 @@ export const hubTexts: Messages<HubTexts> = {
     home: "Home",
     regionTitle: (region) => `Homes for sale and for rent in ${region}`,
     regionDescription: (count, region) =>
-      `${englishNumber.format(count)} ${count === 1 ? "listing" : "listings"} of homes and property in ${region}: choose the province.`,
+      `${formatInteger(count, "en")} ${count === 1 ? "listing" : "listings"} of homes and property in ${region}: choose the province.`,
     provincesHeading: "Provinces",
     provinceTitle: (province) => `Homes for sale and for rent in the province of ${province}`,
     provinceDescription: (count, province) =>
-      `${englishNumber.format(count)} ${count === 1 ? "listing" : "listings"} in the province of ${province}: choose the town.`,
+      `${formatInteger(count, "en")} ${count === 1 ? "listing" : "listings"} in the province of ${province}: choose the town.`,
     townsHeading: "Towns",
-    listingCount: (count) => `${englishNumber.format(count)} ${count === 1 ? "listing" : "listings"}`,
+    listingCount: (count) => `${formatInteger(count, "en")} ${count === 1 ? "listing" : "listings"}`,
     regionNotFound: "region not found",
     provinceNotFound: "province not found",
     notFoundTitle: "Page not found",

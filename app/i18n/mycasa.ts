@@ -126,7 +126,7 @@ export const mycasaTexts: Messages<MycasaTexts> = {
     tabHistory: "History",
     download: "Download my data",
     downloadHint: "A JSON file with all the data we keep about you.",
-    favouritesCount: (n) => (n === 1 ? "1 favourite listing" : `${formatInteger(n)} favourite listings`),
+    favouritesCount: (n) => (n === 1 ? "1 favourite listing" : `${formatInteger(n, "en")} favourite listings`),
     favouritesEmpty: "You have no favourite listings yet. Tap the heart on a listing to find it here.",
     removeFavourite: "Remove from favourites",
     savedAt: (date) => `Saved on ${date}`,

@@ -61,7 +61,7 @@ export const searchToolsTexts: Messages<SearchToolsTexts> = {
     recentButton: "Recent searches",
     recentEmpty: "You have not searched yet.",
     back: "Back",
-    liveCount: (n) => `See ${formatInteger(n)} ${n === 1 ? "result" : "results"}`,
+    liveCount: (n) => `See ${formatInteger(n, "en")} ${n === 1 ? "result" : "results"}`,
     liveCountNone: "No results",
     liveCountLoading: "Counting results…",
     liveCountStatic: "Search",

@@ -1,5 +1,5 @@
 /** Turns a ListingDetail into what the listing page shows, in the page's locale. */
-import { formatEuro, formatInteger } from "../../core/format.ts";
+import { formatDate, formatEuro, formatInteger } from "../../core/format.ts";
 import { contactLabels, contactTarget } from "../../core/listing/contact.ts";
 import { energySteps } from "../../core/listing/energy.ts";
 import { listingFloorPlanPath, listingPhotoPaths } from "../../core/listing/media.ts";
@@ -25,6 +25,7 @@ import type { ListingDetail } from "../../db/listings.ts";
 import type { PlaceDirectory } from "../../db/place-directory.ts";
 import { englishValues, featureNames, listingTexts } from "../i18n/listing.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
+import { englishListingTitle, priceTextIn } from "./listing-text.ts";
 
 const unitSuffixEn: Record<string, string> = { total: "", month: "/month", week: "/week" };
 
@@ -45,13 +46,7 @@ export function placeResultsPath(directory: PlaceDirectory, channel: string, gro
 }
 
 function dateText(value: Date | string, locale: Locale): string {
-  const date = value instanceof Date ? value : new Date(`${value}T12:00:00Z`);
-  return new Intl.DateTimeFormat(locale === "it" ? "it-IT" : "en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/Rome",
-  }).format(date);
+  return formatDate(value instanceof Date ? value : new Date(`${value}T12:00:00Z`), locale);
 }
 
 function englishFloor(floor: number | null, total: number | null): string | null {
@@ -76,14 +71,23 @@ export function presentListing(detail: ListingDetail, directory: PlaceDirectory,
   const region = directory.ancestorAt(l.townId, PlaceLevel.region);
   const location = l.location;
   const townName = town?.name ?? "";
-  const title = l.title;
+  const address = publicAddress(l.street, l.streetNumber, townName, location.exact);
+  // The stored title is the portal's Italian one; English builds its own from the same parts (docs/decisions/081).
+  const title =
+    locale === "it"
+      ? l.title
+      : englishListingTitle({
+          propertyType: l.propertyType,
+          propertyTypeGroup: l.propertyTypeGroup,
+          rooms: l.rooms,
+          channel: l.channel,
+          isAuction: l.isAuction,
+          address,
+        });
   const suffix = (locale === "it" ? priceUnitSuffix : unitSuffixEn)[l.priceUnit] ?? "";
   const price = l.price;
-  const priceText =
-    price === null
-      ? t.privateNegotiation
-      : `${l.priceMax ? `${formatEuro(price)} - ${formatEuro(l.priceMax)}` : formatEuro(price)}${suffix}`;
-  const perMq = price !== null && l.surface > 0 ? `${formatEuro(Math.round(price / l.surface))}/m²${suffix}` : null;
+  const priceText = price === null ? t.privateNegotiation : priceTextIn(price, l.priceMax, suffix, locale);
+  const perMq = price !== null && l.surface > 0 ? `${formatEuro(Math.round(price / l.surface), locale)}/m²${suffix}` : null;
   const resultsFor = (placeId: string | null) => localizePath(placeResultsPath(directory, l.channel, l.propertyTypeGroup, placeId), locale);
   const resultsPath = resultsFor(town?.id ?? null);
 
@@ -93,7 +97,7 @@ export function presentListing(detail: ListingDetail, directory: PlaceDirectory,
   };
   add(names.type, value("propertyType", propertyTypeLabels, l.propertyType));
   add(names.contract, locale === "it" ? channelLabels[l.channel] : englishValues.channel?.[l.channel]);
-  add(names.surface, `${formatInteger(l.surface)} m²`);
+  add(names.surface, `${formatInteger(l.surface, locale)} m²`);
   add(names.rooms, l.rooms);
   add(names.bedrooms, l.bedrooms);
   add(names.baths, l.baths);
@@ -135,18 +139,20 @@ export function presentListing(detail: ListingDetail, directory: PlaceDirectory,
     channel: l.channel,
     priceText,
     price,
-    originalPriceText: l.originalPrice ? `${formatEuro(l.originalPrice)}${suffix}` : null,
+    originalPriceText: l.originalPrice ? `${formatEuro(l.originalPrice, locale)}${suffix}` : null,
     perMqText: perMq,
     features,
     energy: {
       energyClass: l.energyClass,
       indexText:
-        l.energyIndex !== null ? `${formatInteger(Math.round(l.energyIndex))} kWh/m² ${locale === "it" ? "anno" : "per year"}` : null,
+        l.energyIndex !== null
+          ? `${formatInteger(Math.round(l.energyIndex), locale)} kWh/m² ${locale === "it" ? "anno" : "per year"}`
+          : null,
       steps: energySteps(l.energyClass),
     },
     photos: listingPhotoPaths(l.id, l.photoCount),
     floorPlan: l.hasFloorPlan ? listingFloorPlanPath(l.id) : null,
-    address: publicAddress(l.street, l.streetNumber, townName, location.exact),
+    address,
     zoneName: zone?.name ?? null,
     postalCode: l.postalCode,
     location,

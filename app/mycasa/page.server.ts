@@ -4,7 +4,6 @@
  */
 import type { Kysely } from "kysely";
 import { BadInputError, ConflictError, NotFoundError } from "../../core/errors.ts";
-import { formatEuro } from "../../core/format.ts";
 import {
   addressKey,
   COMMUTE_MINUTES,
@@ -48,7 +47,7 @@ export interface FavouriteView {
   listingId: number;
   card: ListingCard | null;
   savedAt: string;
-  change: { delta: number; percent: number; amountText: string } | null;
+  change: { delta: number; percent: number } | null;
   unchanged: boolean;
 }
 
@@ -85,7 +84,7 @@ export async function loadTab(db: Kysely<Database>, userId: number, tab: MycasaT
           listingId: r.listingId,
           card,
           savedAt: r.savedAt.toISOString(),
-          change: change ? { ...change, amountText: formatEuro(Math.abs(change.delta)) } : null,
+          change,
           unchanged: change === null && r.priceAtSave !== null && now !== null,
         };
       });

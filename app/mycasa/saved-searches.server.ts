@@ -217,7 +217,7 @@ export function describeSearch(
     id: p.id,
     level: p.level,
     qslug: p.qslug,
-    name: locale === "en" && p.nameEn ? p.nameEn : p.name,
+    name: p.name,
     parentId: p.parentId,
   }));
   return {

@@ -24,6 +24,11 @@ const bodySchema = z.strictObject({
   extraLevels: levelListSchema(extraSuggestLevels).optional(),
   isLanding: z.boolean().optional(),
   size: z.number().int().min(1).max(10).optional(),
+  /** The map's view [west, south, east, north]: its towns' places and streets come first (docs/decisions/080). */
+  view: z
+    .tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)])
+    .refine(([w, s, e, n]) => w <= e && s <= n, "view must be [west, south, east, north]")
+    .optional(),
 });
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "suggest" }, async ({ request, context }) => {
@@ -35,6 +40,7 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "suggest" }
     extraLevels: body.extraLevels,
     isLanding: body.isLanding,
     size: body.size,
+    view: body.view,
   });
   return Response.json({
     kind: result.kind,

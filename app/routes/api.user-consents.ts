@@ -22,9 +22,9 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
   return accountAction(args, accountMessages.genericError, async ({ info, svc }) => {
     const body = await readAccountBody(args.request, bodySchema);
     const user = await svc.accounts.currentUser(info.session);
-    if (!user) return jsonError(401, accountMessages.notLoggedIn);
+    if (!user || !info.session) return jsonError(401, accountMessages.notLoggedIn);
     const consents = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Record<string, boolean>;
-    const { claims, setCookie } = await svc.accounts.acceptConsents(user, consents, info.cookies);
+    const { claims, setCookie } = await svc.accounts.acceptConsents(user, consents, info.cookies, info.session);
     return withCookies(Response.json({ error: false, user: presentUser(claims, await svc.accounts.consents(user.id)) }), [setCookie]);
   });
 });

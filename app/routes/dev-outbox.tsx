@@ -1,19 +1,20 @@
 /**
  * /sviluppo/posta/ — the development outbox: the mails the portal would have sent, when no SMTP_URL is
- * set. Only from this machine (loopback) and only in outbox mode: it holds login codes and links.
+ * set. It holds login codes and links, so it exists only when DEV_OUTBOX=on (never in production, see
+ * server/config.ts) and only for a connection from this machine itself (docs/decisions/074).
  */
 import { data, useLoaderData } from "react-router";
 import { listOutboxMail } from "../../db/sessions.ts";
 import { accountTexts } from "../i18n/account.ts";
-import { requestInfo, services } from "../services.ts";
+import { mayReadDevOutbox } from "../../server/accounts/http-session.ts";
+import { clientAddressContext, services } from "../services.ts";
 import type { Route } from "./+types/dev-outbox";
 import "../ui/account.css";
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const svc = services(context);
-  if (svc.accounts.mailer.kind !== "outbox" || !LOOPBACK.test(requestInfo(context).ip)) throw data(null, { status: 404 });
+  if (!svc.devOutbox || svc.accounts.mailer.kind !== "outbox" || !mayReadDevOutbox(context.get(clientAddressContext), request.headers))
+    throw data(null, { status: 404 });
   const mails = await listOutboxMail(svc.database.db);
   return { mails: mails.map((m) => ({ id: m.id, to: m.recipient, subject: m.subject, text: m.textBody, at: m.createdAt.toISOString() })) };
 }

@@ -78,7 +78,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="page home">
       <section className="hero home-hero">
         <h1>{t.heading}</h1>
-        <p>{t.intro(formatInteger(total), formatInteger(towns))}</p>
+        <p>{t.intro(formatInteger(total, locale), formatInteger(towns, locale))}</p>
         <nav aria-label={t.tabsLabel} className="home-tabs">
           <a href={link("/valutazione-immobile/")} data-slug="trova">
             {t.tabSell}

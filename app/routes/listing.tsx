@@ -199,7 +199,10 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
 
           <section aria-labelledby="descrizione">
             <h2 id="descrizione">{t.description}</h2>
-            <p className="listing-description">{v.description}</p>
+            {/* Written by the publisher, in Italian: content, not interface (docs/decisions/081). */}
+            <p className="listing-description" lang="it">
+              {v.description}
+            </p>
           </section>
 
           {v.floorPlan && (

@@ -33,7 +33,7 @@ export function action(args: Route.ActionArgs) {
     const user = await svc.accounts.currentUser(info.session);
     if (!user) return { errors: { form: accountMessages.notLoggedIn }, values };
     if (form.get("intent") === "delete") {
-      await svc.accounts.deleteAccount(user, String(form.get("password") ?? "") || undefined);
+      await svc.accounts.deleteAccount(user, String(form.get("password") ?? "") || undefined, info.ip);
       return redirectWithCookies(`${login}?avviso=eliminato`, await svc.accounts.logout(null, info.cookies));
     }
     await svc.accounts.logoutEverywhere(user.id);

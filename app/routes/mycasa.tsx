@@ -6,7 +6,7 @@
  * to the login page, which brings them back here.
  */
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
-import { formatDate } from "../../core/format.ts";
+import { formatDate, formatEuro } from "../../core/format.ts";
 import { COMMUTE_MINUTES, HOME_POINT_ID, TRAVEL_MODES, WORK_POINT_ID, type StoredCommutePoint } from "../../core/mycasa/commute.ts";
 import { ADDRESS_NAMES } from "../../core/mycasa/records.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
@@ -175,15 +175,15 @@ function Favourites({ d, locale, csrf }: Props<"favourites">) {
               <p className="compact-card">{t.listingGone}</p>
             )}
             <p className="mycasa-note">
-              {t.savedAt(formatDate(new Date(f.savedAt)))}
+              {t.savedAt(formatDate(new Date(f.savedAt), locale))}
               {f.change && (
                 <>
                   {" "}
                   ·{" "}
                   <span className={f.change.delta < 0 ? "price-down" : "price-up"}>
                     {(f.change.delta < 0 ? t.priceDown : t.priceUp)(
-                      f.change.amountText,
-                      `${f.change.percent > 0 ? "+" : ""}${f.change.percent.toLocaleString("it-IT")}%`,
+                      formatEuro(Math.abs(f.change.delta), locale),
+                      `${f.change.percent > 0 ? "+" : ""}${f.change.percent.toLocaleString(locale === "it" ? "it-IT" : "en-GB")}%`,
                     )}
                   </span>
                 </>

@@ -1,6 +1,7 @@
 /** /registrati/ (and /en/registrati/): sign up as a plain form; with JavaScript the ALTCHA bot check joins it. */
 import { Form, useActionData, useLoaderData } from "react-router";
 import { accountMessages, registrationSchema } from "../../core/account/validation.ts";
+import { accountMessageIn } from "../../core/account/message-locale.ts";
 import { formAction, formCsrfToken, invalid, type FormResult } from "../account/form.server.ts";
 import { accountTexts } from "../i18n/account.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
@@ -86,7 +87,7 @@ export default function RegisterPage() {
             <input type="checkbox" name="marketing" defaultChecked={result?.values.marketing === "on"} /> {t.marketing}
           </label>
           <BotCheck language={locale} />
-          {errors.botCheck && <p className="form-error">{errors.botCheck}</p>}
+          {errors.botCheck && <p className="form-error">{accountMessageIn(errors.botCheck, locale)}</p>}
           <p className="consent">{t.consent}</p>
           <button type="submit" className="account-button">
             {t.submitRegister}

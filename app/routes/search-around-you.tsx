@@ -110,7 +110,7 @@ export default function SearchAroundYou() {
             ))}
           </fieldset>
           <label className="search-map__radius">
-            {t.circleRadius}: <output>{formatInteger(radius)} m</output>
+            {t.circleRadius}: <output>{formatInteger(radius, locale)} m</output>
             <input
               type="range"
               min={0}

@@ -77,10 +77,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     scope,
     ...(valuation.status === "ok"
       ? {
-          estimate: formatEuro(valuation.estimate),
-          range: `${formatEuro(valuation.low)} - ${formatEuro(valuation.high)}`,
-          perMq: `${formatEuro(valuation.medianPerMq)}/m²`,
-          perMqRange: `${formatEuro(valuation.lowPerMq)} - ${formatEuro(valuation.highPerMq)}/m²`,
+          estimate: formatEuro(valuation.estimate, locale),
+          range: `${formatEuro(valuation.low, locale)} - ${formatEuro(valuation.high, locale)}`,
+          perMq: `${formatEuro(valuation.medianPerMq, locale)}/m²`,
+          perMqRange: `${formatEuro(valuation.lowPerMq, locale)} - ${formatEuro(valuation.highPerMq, locale)}/m²`,
           values: { estimate: valuation.estimate, low: valuation.low, high: valuation.high, medianPerMq: valuation.medianPerMq },
         }
       : {}),

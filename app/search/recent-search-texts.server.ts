@@ -10,10 +10,9 @@ import { propertyLabels, searchToolsTexts } from "../i18n/search-tools.ts";
 import type { ToolPlace } from "../ui/search-locality.tsx";
 import { groupLabel } from "../ui/search-property-types.tsx";
 
-const it = new Intl.NumberFormat("it-IT", { maximumFractionDigits: 0, useGrouping: "always" });
 function rangeText(range: { min?: number; max?: number } | undefined, unit: string, locale: Locale): string | null {
   if (!range) return null;
-  const f = (n: number) => it.format(n);
+  const f = (n: number) => formatInteger(n, locale);
   const [from, upTo] = locale === "en" ? ["from", "up to"] : ["da", "fino a"];
   if (range.min !== undefined && range.max !== undefined) return `${f(range.min)}–${f(range.max)} ${unit}`;
   if (range.min !== undefined) return `${from} ${f(range.min)} ${unit}`;

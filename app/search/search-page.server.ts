@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import { formatEuro } from "../../core/format.ts";
-import { withPriceUnit } from "../../core/listing/labels.ts";
+import { cardPriceIn, cardTitleIn } from "../listing/listing-text.ts";
 import { PlaceLevel } from "../../core/places.ts";
 import { planFillIn, type FillInPlan } from "../../core/search/fill-in.ts";
 import { buildPaginator } from "../../core/search/paginator.ts";
@@ -277,7 +277,7 @@ export async function loadSearchPage(
       chips: [
         ...places.map((p) => ({
           key: p.id,
-          label: placeName(p, locale),
+          label: p.name,
           removeHref: href({ ...firstPage, places: query.places.filter((id) => id !== p.id) }),
         })),
         ...(query.geo ? [{ key: "geo", label: circleCentre ?? seo.h1, removeHref: href({ ...firstPage, geo: null }) }] : []),
@@ -317,14 +317,12 @@ function presentCard(card: ListingCard, locale: Locale, t: (typeof searchTexts)[
   return {
     id: card.id,
     href,
-    title: card.title,
+    // The stored title is Italian; English pages build theirs from the same parts (docs/decisions/081).
+    title: locale === "it" ? card.title : cardTitleIn(card, locale),
     // A private negotiation has no price to show (core/listing/public.ts): the card says so in the page's language;
-    // a rent's unit is a word of the page's language too ('/mese', '/month').
-    priceText:
-      card.features.price.marker.price === null
-        ? listingTexts[locale].privateNegotiation
-        : withPriceUnit(card.features.price.text, card.features.price.marker.unit, t.priceUnit(card.features.price.marker.unit)),
-    originalPriceText: card.features.price.marker.originalPrice ? formatEuro(card.features.price.marker.originalPrice) : null,
+    // the price and a rent's unit are written in the page's language too ('1.250 €/mese', '€1,250/month').
+    priceText: cardPriceIn(card, t.priceUnit(card.features.price.marker.unit), locale) ?? listingTexts[locale].privateNegotiation,
+    originalPriceText: card.features.price.marker.originalPrice ? formatEuro(card.features.price.marker.originalPrice, locale) : null,
     hasPriceRange: card.features.price.marker.hasPriceRange,
     surface: card.features.surface,
     rooms: card.features.rooms,
@@ -369,7 +367,7 @@ function breadcrumbs(
   const place = places.length === 1 ? places[0]! : undefined;
   if (place) {
     const chain = [...directory.ancestors(place.id), place].filter((p) => p.level > PlaceLevel.country);
-    for (const p of chain) crumbs.push({ label: placeName(p, locale), href: href({ ...base, places: [p.id] }) });
+    for (const p of chain) crumbs.push({ label: p.name, href: href({ ...base, places: [p.id] }) });
   }
   crumbs[crumbs.length - 1] = { ...crumbs[crumbs.length - 1]!, href: null };
   return crumbs;
@@ -385,10 +383,6 @@ function toolPlaces(directory: PlaceDirectory, places: DirectoryPlace[]): Search
     }
   }
   return [...out.values()];
-}
-
-function placeName(p: DirectoryPlace, locale: Locale): string {
-  return locale === "en" && p.nameEn ? p.nameEn : p.name;
 }
 
 /**

@@ -1,7 +1,18 @@
-/** Pieces of the account forms: labelled fields with their error tied by aria-describedby, the error summary. */
+/**
+ * Pieces of the account forms: labelled fields with their error tied by aria-describedby, the error summary.
+ * Errors and notices come as the rules' and the API's Italian messages; they are shown in the page's language.
+ */
 import type { InputHTMLAttributes } from "react";
+import { useLocation } from "react-router";
+import { accountMessageIn } from "../../core/account/message-locale.ts";
 import { accountTexts } from "../i18n/account.ts";
-import type { Locale } from "../i18n/locale.ts";
+import { localeFromPath, type Locale } from "../i18n/locale.ts";
+
+/** An account message in the language of the page it shows on. */
+export function useAccountMessage(): (message: string) => string {
+  const locale = localeFromPath(useLocation().pathname);
+  return (message) => accountMessageIn(message, locale);
+}
 
 const PROVIDER_LABELS: Record<string, string> = { google: "Google", apple: "Apple", facebook: "Facebook" };
 
@@ -30,6 +41,7 @@ export function SocialButtons({ providers, locale, returnTo }: { providers: stri
 
 export function Field(props: { name: string; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const { name, label, error, hint, ...input } = props;
+  const say = useAccountMessage();
   const id = `campo-${name}`;
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
@@ -43,7 +55,7 @@ export function Field(props: { name: string; label: string; error?: string; hint
       <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
       {error && (
         <p className="form-error" id={`${id}-error`}>
-          {error}
+          {say(error)}
         </p>
       )}
     </div>
@@ -51,16 +63,17 @@ export function Field(props: { name: string; label: string; error?: string; hint
 }
 
 export function FormMessages({ errors, notice }: { errors: Record<string, string>; notice?: string }) {
+  const say = useAccountMessage();
   return (
     <>
       {errors.form && (
         <p className="form-error-summary" role="alert">
-          {errors.form}
+          {say(errors.form)}
         </p>
       )}
       {notice && (
         <p className="form-notice" role="status">
-          {notice}
+          {say(notice)}
         </p>
       )}
     </>

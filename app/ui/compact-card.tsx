@@ -1,7 +1,7 @@
 /** A small listing card (similar listings, favourites) from the API's Card shape. */
-import { withPriceUnit } from "../../core/listing/labels.ts";
-import { cardTitle } from "../../core/listing/location.ts";
+import { formatEuro } from "../../core/format.ts";
 import type { ListingCard } from "../api/listing-card-presenter.ts";
+import { cardPriceIn, cardTitleIn } from "../listing/listing-text.ts";
 import { listingTexts } from "../i18n/listing.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { searchTexts } from "../i18n/search.ts";
@@ -11,7 +11,7 @@ export function CompactCard({ card, href, locale, heart = true }: { card: Listin
   const texts = searchTexts[locale];
   const photo = card.media.photos[0];
   const f = card.features;
-  const title = cardTitle(card.title, card.address, card.geoInfos.geo_visibility_level === 1);
+  const title = cardTitleIn(card, locale);
   const facts = [`${f.surface} m²`, f.rooms ? texts.rooms(f.rooms) : null, f.baths ? texts.bathsN(f.baths) : null].filter(Boolean);
   return (
     <article className="compact-card">
@@ -25,16 +25,14 @@ export function CompactCard({ card, href, locale, heart = true }: { card: Listin
           <a href={href}>{title}</a>
         </h3>
         <p className="compact-card-price">
-          {/* The API's price text is Italian: a hidden price and a rent's unit are said in the page's language. */}
-          {card.features.price.marker.price === null
-            ? listingTexts[locale].privateNegotiation
-            : withPriceUnit(card.features.price.text, card.features.price.marker.unit, texts.priceUnit(card.features.price.marker.unit))}
-          {card.features.price.originalText && (
+          {/* The API's texts are Italian: the price, a hidden price and a rent's unit are said in the page's language. */}
+          {cardPriceIn(card, texts.priceUnit(card.features.price.marker.unit), locale) ?? listingTexts[locale].privateNegotiation}
+          {card.features.price.marker.originalPrice ? (
             <>
               {" "}
-              <del>{card.features.price.originalText}</del>
+              <del>{formatEuro(card.features.price.marker.originalPrice, locale)}</del>
             </>
-          )}
+          ) : null}
         </p>
         <p className="compact-card-facts">{facts.join(" · ")}</p>
         <p className="compact-card-address">{card.address}</p>

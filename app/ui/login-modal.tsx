@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { chooseLoginFlow, recordLogin, type LastSession, type LoginMedium } from "../../core/account/last-session.ts";
 import { afterLoginModal, backFrom, firstPanel, MODAL_CLOSE_MS, USER_CACHE_KEYS, type LoginPanel } from "../../core/account/login-modal.ts";
+import { accountMessageIn } from "../../core/account/message-locale.ts";
 import {
   accountMessages,
   canAttemptLogin,
@@ -250,12 +251,12 @@ export default function LoginModal({
           <h2 id="login-modal-title">{titles[panel]}</h2>
           {errors.form && (
             <p className="form-error-summary" role="alert">
-              {errors.form}
+              {accountMessageIn(errors.form, locale)}
             </p>
           )}
           {notice && (
             <p className="form-notice" role="status">
-              {notice}
+              {accountMessageIn(notice, locale)}
             </p>
           )}
           {(panel === "incipit" || panel === "loginAction") && (
@@ -330,7 +331,7 @@ export default function LoginModal({
                 <input type="checkbox" name="marketing" /> {t.marketing}
               </label>
               <BotCheck language={locale} />
-              {errors.botCheck && <p className="form-error">{errors.botCheck}</p>}
+              {errors.botCheck && <p className="form-error">{accountMessageIn(errors.botCheck, locale)}</p>}
               <p className="consent">{t.consent}</p>
               <button type="submit" className="account-button" disabled={busy}>
                 {t.submitRegister}

@@ -44,6 +44,8 @@ export interface MapAddressPanelProps {
   onLocate?: () => Promise<boolean>;
   /** Inside a tool's panel: the lists take their place in it instead of floating over the map. */
   inline?: boolean;
+  /** The map's view [west, south, east, north]: suggestions rank the towns in it first (docs/decisions/080). */
+  view?(): [number, number, number, number] | null;
 }
 
 type Favourites = { status: "idle" | "loading" | "done" | "failed"; items: FavouriteAddress[] };
@@ -82,7 +84,7 @@ async function addressesCall<T>(path: "get" | "add", body: unknown): Promise<T> 
 /** A phone (seed 000 §9: mobile layout under 768 px): the panel covers the map, and a click outside it does not close it. */
 const onPhone = () => window.innerWidth < BREAKPOINTS.mobile;
 
-export function MapAddressPanel({ id, locale, placeholder, onPick, onLocate, inline = false }: MapAddressPanelProps) {
+export function MapAddressPanel({ id, locale, placeholder, onPick, onLocate, inline = false, view }: MapAddressPanelProps) {
   const t = searchMapTexts[locale];
   const root = useRouteLoaderData("root") as { user?: { id: number } | null } | undefined;
   const loggedIn = Boolean(root?.user);
@@ -254,6 +256,7 @@ export function MapAddressPanel({ id, locale, placeholder, onPick, onLocate, inl
           key={fieldKey}
           id={id}
           kind="address"
+          view={view}
           label={placeholder}
           labelHidden
           placeholder={placeholder}

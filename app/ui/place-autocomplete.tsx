@@ -56,14 +56,24 @@ export interface PlaceAutocompleteProps {
   onActivate?(): void;
   /** Every change of the typed text. */
   onQueryChange?(text: string): void;
+  /** The map's view when suggestions are asked for: the towns in it are suggested first (docs/decisions/080). */
+  view?(): View | null;
 }
 
 type Status = "idle" | "loading" | "done" | "error";
 
 const SUGGEST_URL = "/portal-srp/api/v1/smartsuggest/suggest";
 
-async function fetchSuggestions(qs: string, channel: string | undefined, more: boolean, signal: AbortSignal): Promise<SuggestedPlace[]> {
-  const body = { qs, ...(channel ? { channel } : {}), ...(more ? { size: 10, extraLevels: [118, 120] } : {}) };
+type View = [west: number, south: number, east: number, north: number];
+
+async function fetchSuggestions(
+  qs: string,
+  channel: string | undefined,
+  more: boolean,
+  view: View | null,
+  signal: AbortSignal,
+): Promise<SuggestedPlace[]> {
+  const body = { qs, ...(channel ? { channel } : {}), ...(more ? { size: 10, extraLevels: [118, 120] } : {}), ...(view ? { view } : {}) };
   const res = await fetch(SUGGEST_URL, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -100,6 +110,7 @@ export function PlaceAutocomplete(props: PlaceAutocompleteProps) {
     labelHidden,
     onActivate,
     onQueryChange,
+    view,
   } = props;
   const address = kind === "address";
   const minChars = address ? ADDRESS_AUTOCOMPLETE.minChars : AUTOCOMPLETE.minChars;
@@ -143,7 +154,7 @@ export function PlaceAutocomplete(props: PlaceAutocompleteProps) {
       askedAt.current = Date.now();
       const controller = new AbortController();
       abort.current = controller;
-      fetchSuggestions(text, channel, wantMore, controller.signal).then(
+      fetchSuggestions(text, channel, wantMore, view?.() ?? null, controller.signal).then(
         (found) => {
           if (controller.signal.aborted) return;
           setItems(found);

@@ -45,15 +45,23 @@ export function AgentsStrip({ shown, more, agentsHref, locale }: { shown: AgentV
   );
 }
 
-/** The description, cut with an "espandi" toggle that works without JavaScript (<details>). */
+/**
+ * The description, cut with an "espandi" toggle that works without JavaScript (<details>). The publisher
+ * wrote it in Italian: it is content, marked lang="it" on English pages too (docs/decisions/081).
+ */
 export function PublisherDescription({ text, locale }: { text: string | null; locale: Locale }) {
   if (!text) return null;
   const t = publisherTexts[locale];
-  if (!isDescriptionCut(text)) return <p className="publisher-description">{text}</p>;
+  if (!isDescriptionCut(text))
+    return (
+      <p className="publisher-description" lang="it">
+        {text}
+      </p>
+    );
   const cut = text.slice(0, DESCRIPTION_CUT).replace(/\s+\S*$/, "");
   return (
     <div className="publisher-description publisher-description--cut">
-      <p className="publisher-description__short" aria-hidden="true">
+      <p className="publisher-description__short" aria-hidden="true" lang="it">
         {cut}…
       </p>
       <details>
@@ -61,7 +69,9 @@ export function PublisherDescription({ text, locale }: { text: string | null; lo
           <span className="publisher-description__toggle">{t.expand}</span>
           <span className="visually-hidden">{t.theDescription}</span>
         </summary>
-        <p data-testid="publisher-description-full">{text}</p>
+        <p data-testid="publisher-description-full" lang="it">
+          {text}
+        </p>
       </details>
     </div>
   );

@@ -54,7 +54,7 @@ export function Breadcrumbs({
           <ul>
             {related.map((r) => (
               <li key={r.href}>
-                <a href={r.href}>{r.name}</a> <span className="count">({formatInteger(r.count)})</span>
+                <a href={r.href}>{r.name}</a> <span className="count">({formatInteger(r.count, locale)})</span>
               </li>
             ))}
           </ul>

@@ -62,12 +62,13 @@ async function fetchLookup(level: number, qslug: string, channel: string, signal
   return (await response.json()) as LookupAnswer;
 }
 
-function infoOf(l: LookupLocation, parentId: string | null, locale: Locale): NodeInfo {
+function infoOf(l: LookupLocation, parentId: string | null): NodeInfo {
   return {
     id: l.id,
     level: l.level,
     qslug: l.slug,
-    name: locale === "en" ? (l.display?.en ?? l.name) : l.name,
+    // Places keep their official names in English too (docs/decisions/081).
+    name: l.name,
     parentId,
     count: l.count,
     hasChildren: l.has_children,
@@ -103,13 +104,13 @@ async function loadRoot(
     count: null,
     hasChildren: true,
   }));
-  const root = infoOf(answer.location, parents[parents.length - 1]?.id ?? null, locale);
+  const root = infoOf(answer.location, parents[parents.length - 1]?.id ?? null);
   return { root, answer, ancestors };
 }
 
 function childrenOf(answer: LookupAnswer, parent: NodeInfo, locale: Locale): NodeInfo[] {
   const wanted = childLevel[parent.level];
-  return answer.locations.filter((l) => l.level === wanted).map((l) => infoOf(l, parent.id, locale));
+  return answer.locations.filter((l) => l.level === wanted).map((l) => infoOf(l, parent.id));
 }
 
 function toNodes(children: NodeInfo[]): TreeNode[] {
@@ -268,7 +269,7 @@ export function LocalityTree({ query, places, locale, onDone }: LocalityButtonPr
                 />
                 <label htmlFor={inputId} className="st-tree__label">
                   {node.name}
-                  {node.count !== null ? <span className="st-count"> ({formatInteger(node.count)})</span> : null}
+                  {node.count !== null ? <span className="st-count"> ({formatInteger(node.count, locale)})</span> : null}
                 </label>
                 {canOpen ? (
                   <button

@@ -17,7 +17,7 @@ import {
   radiusSteps,
   stepIndex,
 } from "../../core/search/map-circle.ts";
-import { addressLabel, type MapAddress } from "../../core/search/map-address.ts";
+import { addressLabel, type MapAddress, type PlaceAtPoint, placesAfterAddressPick } from "../../core/search/map-address.ts";
 import { leftTheShape, type Bbox } from "../../core/search/map-view.ts";
 import type { GeoArea, SearchQuery } from "../../core/search/query.ts";
 import type { TravelMode } from "../../core/search/vocabulary.ts";
@@ -35,6 +35,22 @@ type MapState = "static" | "loading" | "ready" | "unavailable";
 /** The address panel loads with the map (it shows only once the map is ready), not with the results page. */
 const MapAddressPanel = lazy(() => import("./map-address-panel.tsx").then((m) => ({ default: m.MapAddressPanel })));
 type MapClient = import("./search-map.client.ts").SearchMap;
+
+/** The places containing a point (the reverse look-up, most specific first); null when the look-up fails. */
+async function placesAt(lat: number, lon: number): Promise<PlaceAtPoint[] | null> {
+  try {
+    const response = await fetch("/portal-srp/api/v1/sharedUtils/reverse", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ coords: { latitude: lat, longitude: lon }, returnAll: true }),
+    });
+    if (!response.ok) return null;
+    const { location } = (await response.json()) as { location: PlaceAtPoint[] };
+    return location.map(({ id, level, name, slug }) => ({ id, level, name, slug }));
+  } catch {
+    return null;
+  }
+}
 
 export function SearchMapPane({
   data,
@@ -89,13 +105,17 @@ export function SearchMapPane({
   const [poiCount, setPoiCount] = useState(0);
   const [locating, setLocating] = useState(false);
 
+  /** A picked address outside the searched places: the next bounds search is on these places instead (issue 21 item 12). */
+  const placesAfterPick = useRef<PlaceAtPoint[] | null>(null);
+
   /** Goes to the map URL of a search (a new history entry, so back undoes the map action). */
-  const go = useRef(async (change: (q: SearchQuery) => SearchQuery, zoom: number | null) => {
+  const go = useRef(async (change: (q: SearchQuery) => SearchQuery, zoom: number | null, newPlaces: PlaceAtPoint[] = []) => {
     const d = dataRef.current;
     const { encodeMapUrl } = await import("../../core/search/url.ts");
     const next = { ...change(d.query), page: 1 };
+    const known = [...d.toolPlaces, ...newPlaces.map((p) => ({ id: p.id, level: p.level, qslug: p.slug, name: p.name, parentId: null }))];
     // The zoom goes with bounds only: a shape or a place decides its own view.
-    const url = encodeMapUrl(next, { zoom: next.geo?.kind === "bounds" ? zoom : null }, placeLookup(d.toolPlaces));
+    const url = encodeMapUrl(next, { zoom: next.geo?.kind === "bounds" ? zoom : null }, placeLookup(known));
     await navigate(localizePath(url, d.locale), { preventScrollReset: true });
   }).current;
 
@@ -109,7 +129,15 @@ export function SearchMapPane({
         if (!supportsWebGl() || !container.current) return setState("unavailable");
         const d = dataRef.current;
         const map = new SearchMap({
-          onBoundsSearch: (bbox, zoom) => void go((q) => ({ ...q, geo: { kind: "bounds", bbox } }), zoom),
+          onBoundsSearch: (bbox, zoom) => {
+            const places = placesAfterPick.current;
+            placesAfterPick.current = null;
+            void go(
+              (q) => ({ ...q, places: places ? places.map((p) => p.id) : q.places, geo: { kind: "bounds", bbox } }),
+              zoom,
+              places ?? [],
+            );
+          },
           onView: (bbox, zoom) => setView({ bbox, zoom }),
           onPinClick: (id) => onActive(id),
           onPolygon: (ring) => {
@@ -385,12 +413,23 @@ export function SearchMapPane({
     if (here) goTo(here.lat, here.lon);
     return here !== null;
   };
-  /** An address picked in a panel (issue 10 item 8). */
-  const goToAddress = (a: MapAddress) => {
+  /**
+   * An address picked in a panel (issue 10 item 8). Outside a tool the map's move is a bounds search on
+   * the searched places: when none of them holds the address, that search moves to the address's town.
+   */
+  const goToAddress = async (a: MapAddress) => {
     const round = (v: number) => Math.round(v * 1e6) / 1e6;
     pickedCentre.current = { key: `${round(a.lat)},${round(a.lon)}`, label: addressLabel(a) };
+    placesAfterPick.current = null;
+    if (toolRef.current === "off" && dataRef.current.query.places.length > 0) {
+      const containing = await placesAt(a.lat, a.lon);
+      // Not known (the look-up failed): the search keeps its places.
+      if (containing) placesAfterPick.current = placesAfterAddressPick(dataRef.current.query.places, containing);
+    }
     goTo(a.lat, a.lon);
   };
+  /** The map's view for the address suggestions (its towns first). */
+  const currentView = () => mapRef.current?.view().bbox ?? null;
 
   return (
     <section
@@ -420,6 +459,7 @@ export function SearchMapPane({
               placeholder={t.addressSearch}
               onPick={goToAddress}
               onLocate={locateFromPanel}
+              view={currentView}
             />
           </Suspense>
         )}
@@ -553,8 +593,8 @@ export function SearchMapPane({
           <p className="search-map__legend-title">{t.priceLegend}</p>
           <ul>
             {PRICE_MAP_COLOURS.slice(0, prices.breaks.length + 1).map((colour, i) => {
-              const from = i > 0 ? formatEuro(prices.breaks[i - 1]!) : null;
-              const to = i < prices.breaks.length ? formatEuro(prices.breaks[i]!) : null;
+              const from = i > 0 ? formatEuro(prices.breaks[i - 1]!, data.locale) : null;
+              const to = i < prices.breaks.length ? formatEuro(prices.breaks[i]!, data.locale) : null;
               return (
                 <li key={colour}>
                   <svg viewBox="0 0 12 12" width="14" height="14" aria-hidden="true" focusable="false">
@@ -568,7 +608,7 @@ export function SearchMapPane({
           <p className="search-map__legend-note">{t.priceNote}</p>
           {pricePlace && (
             <p className="search-map__legend-place" role="status" data-testid="price-place">
-              {t.pricePlace(pricePlace.name, formatEuro(pricePlace.median), pricePlace.count)}
+              {t.pricePlace(pricePlace.name, formatEuro(pricePlace.median, data.locale), pricePlace.count)}
             </p>
           )}
         </div>
@@ -596,7 +636,14 @@ export function SearchMapPane({
           >
             <p className="search-map__circle-text">{t.nearbyTool}</p>
             <Suspense fallback={null}>
-              <MapAddressPanel id="nearby-address" inline locale={data.locale} placeholder={t.addressStart} onPick={goToAddress} />
+              <MapAddressPanel
+                id="nearby-address"
+                inline
+                locale={data.locale}
+                placeholder={t.addressStart}
+                onPick={goToAddress}
+                view={currentView}
+              />
             </Suspense>
             <p className="search-map__nearby-hint">{t.nearbyHint}</p>
             <label>
@@ -714,7 +761,14 @@ export function SearchMapPane({
             </>
           )}
           <Suspense fallback={null}>
-            <MapAddressPanel id="circle-address" inline locale={data.locale} placeholder={t.addressStart} onPick={goToAddress} />
+            <MapAddressPanel
+              id="circle-address"
+              inline
+              locale={data.locale}
+              placeholder={t.addressStart}
+              onPick={goToAddress}
+              view={currentView}
+            />
           </Suspense>
           {!circle && (
             <>

@@ -44,6 +44,12 @@ export const accountMessages = {
   tooManyAttempts: (minutes: number) => `Troppi tentativi: riprova tra ${minutes} ${minutes === 1 ? "minuto" : "minuti"}`,
 } as const;
 
+/**
+ * A password of the right form that is common or easy to guess (docs/decisions/075). Only the server judges
+ * it, so it stands apart from accountMessages: the browser's bundles, which carry that object, do not grow.
+ */
+export const passwordGuessableMessage = "Questa password è troppo comune o facile da indovinare: scegline un'altra";
+
 /** Symbols a password may contain besides letters and digits (§5 "a defined set of symbols"). */
 export const PASSWORD_SYMBOLS = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
 const escapedSymbols = PASSWORD_SYMBOLS.replace(/[\\\]\-^]/g, "\\$&");

@@ -59,14 +59,6 @@ export const heatingLabels: Readonly<Record<string, string>> = { autonomo: "Auto
 export const gardenLabels: Readonly<Record<string, string>> = { comune: "Giardino comune", privato: "Giardino privato" };
 export const priceUnitSuffix: Readonly<Record<string, string>> = { total: "", month: "/mese", week: "/settimana" };
 
-/** A card's price text ("1.250 €/mese", as the API writes it) with the unit in another language ("1.250 €/month"). */
-export function withPriceUnit(text: string, unit: string, suffix: string): string {
-  const italian = priceUnitSuffix[unit] ?? "";
-  // No unit, or a text without a price ('Trattativa riservata'): nothing to swap.
-  if (!italian || !text.endsWith(italian)) return text;
-  return `${text.slice(0, -italian.length)}${suffix}`;
-}
-
 /** "Piano terra", "Seminterrato", "3° piano", "Ultimo piano (5°)". */
 export function floorLabel(floor: number | null, totalFloors: number | null): string | null {
   if (floor === null) return null;

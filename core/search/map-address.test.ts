@@ -7,6 +7,7 @@ import {
   favouriteAddressBody,
   MAX_RECENT_ADDRESSES,
   type MapAddress,
+  placesAfterAddressPick,
   readRecentAddresses,
   removeRecentAddress,
   sameAddress,
@@ -122,5 +123,25 @@ describe("the map's address panel (seed 000 §3, §4 Address panel, §9)", () =>
       },
     });
     expect(addressOfFavourite({ id: 1, ...body.address, number: "12", town: "Milano" })).toEqual(a);
+  });
+});
+
+describe("placesAfterAddressPick", () => {
+  const roma = { id: "IT-12-058091", level: 9, name: "Roma", slug: "roma" };
+  const romaChain = [
+    { id: "IT-12-058091-z1", level: 10, name: "Centro Storico", slug: "roma-centro-storico" },
+    roma,
+    { id: "IT-12-RM", level: 6, name: "Roma", slug: "roma-provincia" },
+  ];
+  it("moves a search on Milano to Roma when the address is in Roma", () => {
+    expect(placesAfterAddressPick(["IT-03-015146"], romaChain)).toEqual([roma]);
+  });
+  it("keeps the places when one of them holds the address (the town, a zone, the province)", () => {
+    expect(placesAfterAddressPick(["IT-12-058091"], romaChain)).toBeNull();
+    expect(placesAfterAddressPick(["IT-03-015146", "IT-12-RM"], romaChain)).toBeNull();
+  });
+  it("leaves a search without places alone, and searches the view alone where no town holds the point", () => {
+    expect(placesAfterAddressPick([], romaChain)).toBeNull();
+    expect(placesAfterAddressPick(["IT-03-015146"], [])).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  * app/ui/map-address-panel.tsx uses it.
  */
 import { roundCoordinate } from "../mycasa/commute.ts";
+import { PlaceLevel } from "../places.ts";
 import { splitStreetNumber } from "../places-suggest.ts";
 
 /** localStorage: the panel's recent addresses, a JSON array, newest first. */
@@ -164,4 +165,25 @@ export function addressOfFavourite(f: FavouriteAddress): MapAddress {
     town: f.town,
     uKey: f.uKey,
   };
+}
+
+/** A place containing a point, as the reverse look-up answers (`sharedUtils/reverse` with returnAll). */
+export interface PlaceAtPoint {
+  id: string;
+  level: number;
+  name: string;
+  /** The place's qualified slug (the reverse look-up's `slug`). */
+  slug: string;
+}
+
+/**
+ * The places a map search has after the map goes to a picked address (issue 21 item 12), or null when
+ * they stay: a map search is its places within the view, so an address outside every searched place
+ * would leave a view with no listings ('0 annunci'). The search moves to the town the address is in,
+ * or to the view alone when no town contains it. A search without places just follows the view.
+ */
+export function placesAfterAddressPick(searched: readonly string[], containing: readonly PlaceAtPoint[]): PlaceAtPoint[] | null {
+  if (searched.length === 0 || containing.some((p) => searched.includes(p.id))) return null;
+  const town = containing.find((p) => p.level === PlaceLevel.town);
+  return town ? [town] : [];
 }

@@ -53,9 +53,9 @@ describe("searchTitle (seed 000 §9)", () => {
     expect(title(raw, ids)).toBe(expected);
   });
 
-  it("has English equivalents, with English place names", () => {
-    expect(title({}, ["IT-03-015146"], "en")).toBe("Homes for sale in Milan");
-    expect(title({ channel: "affitto", numRooms_min: 2, numRooms_max: 2 }, ["IT-12-058091"], "en")).toBe("Two-room flats for rent in Rome");
+  it("has English equivalents, with the places' official (Italian) names (decision 081)", () => {
+    expect(title({}, ["IT-03-015146"], "en")).toBe("Homes for sale in Milano");
+    expect(title({ channel: "affitto", numRooms_min: 2, numRooms_max: 2 }, ["IT-12-058091"], "en")).toBe("Two-room flats for rent in Roma");
     expect(title({}, [], "en")).toBe("Homes for sale across Italy");
     expect(title({ channel: "affitto" }, [], "en")).toBe("Homes for rent");
     expect(title({ only_auction: true }, [], "en")).toBe("Court auctions");
@@ -65,7 +65,7 @@ describe("searchTitle (seed 000 §9)", () => {
   it("names the town of a place below it when given the place lookup", () => {
     const q = parseSearch({}, ["IT-03-015146-NIL01"]);
     expect(searchTitle(q, [place("IT-03-015146-NIL01")], "it", places)).toBe("Case in vendita in zona Duomo a Milano");
-    expect(searchTitle(q, [place("IT-03-015146-NIL01")], "en", places)).toBe("Homes for sale in the Duomo area in Milan");
+    expect(searchTitle(q, [place("IT-03-015146-NIL01")], "en", places)).toBe("Homes for sale in the Duomo area in Milano");
     const stop = parseSearch({}, ["IT-03-015146-MM1-AMENDOLA", "IT-12-058091"]);
     expect(searchTitle(stop, stop.places.map(place), "it", places)).toBe(
       "Case in vendita vicino alla fermata Amendola a Milano e un'altra località",
@@ -94,7 +94,7 @@ describe("searchTitle (seed 000 §9)", () => {
     const lookup = fixtureLookup(named);
     const q = parseSearch({}, ["IT-03-015146-MM1"]);
     expect(searchTitle(q, [lookup.get("IT-03-015146-MM1")!], "it", lookup)).toBe("Case in vendita lungo la metro M1 Milano");
-    expect(searchTitle(q, [lookup.get("IT-03-015146-MM1")!], "en", lookup)).toBe("Homes for sale along the Milan metro M1");
+    expect(searchTitle(q, [lookup.get("IT-03-015146-MM1")!], "en", lookup)).toBe("Homes for sale along the M1 Milano");
   });
 
   it("says a street search is a circle around the street, and keeps 'Ricerca su Mappa' for an unnamed circle", () => {
@@ -160,7 +160,7 @@ describe("searchSeo", () => {
     );
     expect(seo({ only_auction: true }, ["IT-15-063049"]).description).toMatch(/^1\.234 annunci: Aste Giudiziarie a Napoli\./);
     expect(seo({}, ["IT-03-015146"], { locale: "en", total: 1234567 }).description).toMatch(
-      /^1,234,567 listings: homes for sale in Milan\./,
+      /^1,234,567 listings: homes for sale in Milano\./,
     );
   });
 
@@ -177,7 +177,7 @@ describe("searchSeo", () => {
     const s = seo({ page: 2 }, ["IT-03-015146"], { locale: "en" });
     expect(s.canonical).toBe("https://casa.example/en/vendita/case/milano/?page=2");
     expect(s.prev).toBe("https://casa.example/en/vendita/case/milano/");
-    expect(s.title).toBe("Homes for sale in Milan - page 2");
+    expect(s.title).toBe("Homes for sale in Milano - page 2");
   });
 
   it("indexes plain landing pages and keeps thin or filter-heavy ones out of the index", () => {

@@ -178,24 +178,20 @@ const texts = {
   },
 } as const;
 
-const englishNumber = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
-const formatCount = (n: number, locale: Locale) => (locale === "it" ? formatInteger(n) : englishNumber.format(n));
-
-function placeName(place: UrlPlace, locale: Locale): string {
-  return locale === "en" && place.nameEn ? place.nameEn : place.name;
-}
+const formatCount = (n: number, locale: Locale) => formatInteger(n, locale);
 
 /** "a Milano", "in provincia di Milano", "in tutta Italia"; with more places "… e altre 2 località". */
 export function placePhrase(places: UrlPlace[], locale: Locale, lookup?: UrlPlaceLookup): string {
   const t = texts[locale];
   const primary = places[0];
   if (!primary || (primary.level === PlaceLevel.country && places.length === 1)) return t.italy;
-  const name = placeName(primary, locale);
+  // Places keep their official names in every locale: "Milano", not "Milan" (docs/decisions/081).
+  const name = primary.name;
   const anchor = primary.level > PlaceLevel.town && lookup ? anchorOf(primary, lookup) : undefined;
   // A non-administrative zone spanning a province is its coast ("Località di mare - Imperia").
   const coastOf = primary.level === PlaceLevel.nonAdminZone && anchor?.level === PlaceLevel.province ? anchor : undefined;
   const phrase = coastOf
-    ? t.coast(placeName(coastOf, locale))
+    ? t.coast(coastOf.name)
     : primary.level === PlaceLevel.country
       ? t.italy
       : primary.level === PlaceLevel.region
@@ -211,14 +207,14 @@ export function placePhrase(places: UrlPlace[], locale: Locale, lookup?: UrlPlac
                 : t.zone(name);
   const town = anchor?.level === PlaceLevel.town ? anchor : undefined;
   // Metro lines carry their city in the name ("M1 Milano"): no "a Milano" after it.
-  const inTown = town && !name.includes(placeName(town, locale)) && !name.includes(town.name) ? ` ${t.town(placeName(town, locale))}` : "";
+  const inTown = town && !name.includes(town.name) ? ` ${t.town(town.name)}` : "";
   return places.length > 1 ? `${phrase}${inTown}${t.more(places.length - 1)}` : `${phrase}${inTown}`;
 }
 
 /** The place summary a search box shows: the names, or 'Ovunque (tutte le località)' for no place (seed 000 §9). */
 export function searchPlaceLabel(places: UrlPlace[], locale: Locale): string {
   if (places.length === 0) return texts[locale].anywhere;
-  return places.map((p) => placeName(p, locale)).join(", ");
+  return places.map((p) => p.name).join(", ");
 }
 
 /**

@@ -6,7 +6,7 @@ import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import type { Kysely } from "kysely";
 import { TERMS_THRESHOLD_SECONDS } from "../../core/account/consent.ts";
 import { decideSession, REMEMBER_ME_TTL_MS, SESSION_TOKEN_TTL_MS } from "../../core/account/session-check.ts";
-import { accountMessages, CONSENT_TYPES, type RegistrationInput } from "../../core/account/validation.ts";
+import { accountMessages, CONSENT_TYPES, passwordGuessableMessage, type RegistrationInput } from "../../core/account/validation.ts";
 import type { Database } from "../../db/schema.ts";
 import {
   consumeSecret,
@@ -17,6 +17,7 @@ import {
   insertRememberToken,
   issueOneTimeSecret,
   pruneSessionRevocations,
+  recordSessionRevocation,
   revokeAllSessions,
   revokeRememberToken,
   rotateRememberToken,
@@ -65,6 +66,7 @@ import {
   type MailContent,
 } from "./mail-templates.tsx";
 import type { Mailer } from "./mailer.ts";
+import { isGuessablePassword } from "./password-strength.ts";
 import type { AccountLimits, LimitName } from "./rate-limits.ts";
 import {
   codeMatches,
@@ -149,6 +151,8 @@ export class AccountService {
    * longer count. Set at once by this process, and by followRevocations() for what other processes did.
    */
   private readonly revokedBefore = new Map<number, number>();
+  /** Sessions ended by a logout (a session token's `sid` → when, ms), here or in another process (followRevocations). */
+  private readonly revokedSessions = new Map<string, number>();
   /** The newest revocation read from the database (ms); the next read starts a little before it. */
   private revocationsReadUpTo = 0;
   private dummyHash: Promise<string> | null = null;
@@ -176,6 +180,7 @@ export class AccountService {
     if (!cookies[REMEMBER_COOKIE] || cookies[REMEMBER_COOKIE] === "undefined") return null; // §4 step 1–2
     const claims = verifySessionToken(cookies[SESSION_COOKIE], this.keys.session, this.now());
     if (!claims) return null;
+    if (claims.sid !== undefined && this.revokedSessions.has(claims.sid)) return null;
     const revoked = this.revokedBefore.get(claims.uid);
     return revoked !== undefined && claims.iat <= revoked ? null : claims;
   }
@@ -283,7 +288,8 @@ export class AccountService {
     };
   }
 
-  private claimsFor(user: UserRecord): SessionClaims {
+  /** `sessionId`: the remember-me token id the browser holds with this session token (a logout revokes it). */
+  private claimsFor(user: UserRecord, sessionId: string | undefined): SessionClaims {
     // Fractional seconds: a login right after a logout-everywhere in the same second must still count.
     const iat = this.now() / 1000;
     return {
@@ -295,6 +301,7 @@ export class AccountService {
       lt: user.loginType,
       tc: user.lastPrivacyAcceptanceAt ? Math.floor(user.lastPrivacyAcceptanceAt.getTime() / 1000) : null,
       ti: user.trustedIdentity,
+      ...(sessionId !== undefined ? { sid: sessionId } : {}),
       iat,
       exp: Math.floor(iat) + SESSION_TOKEN_TTL_MS / 1000,
     };
@@ -306,7 +313,7 @@ export class AccountService {
     rememberExpires: Date,
     target: CookieTarget,
   ): SessionIssue {
-    const claims = this.claimsFor(user);
+    const claims = this.claimsFor(user, remember.id);
     return {
       claims,
       rememberExpires,
@@ -350,6 +357,12 @@ export class AccountService {
     this.mailer.send(to, content).catch((error: unknown) => this.logger.error({ err: error, subject: content.subject }, "mail not sent"));
   }
 
+  /** Refuses a common or guessable password (registration, reset, completing a registration): 400 on the field. */
+  private async assertStrongPassword(password: string, user: { email: string; displayName: string } | null): Promise<void> {
+    if (await isGuessablePassword(password, user ? [user.email, user.displayName] : []))
+      throw new AccountError(400, passwordGuessableMessage, "password");
+  }
+
   private passwordVerifier(): Promise<string> {
     this.dummyHash ??= argon2Hash(newLinkToken());
     return this.dummyHash;
@@ -368,6 +381,7 @@ export class AccountService {
     await this.limits.take("registrationsByAddress", ip);
     if (botCheck === "fallback") await this.limits.take("registrationsWithoutBotCheckByAddress", ip);
     else if (!(await this.botCheck.verify(input.botCheck))) throw new AccountError(400, accountMessages.botCheckFailed, "botCheck");
+    await this.assertStrongPassword(input.password, input);
     const passwordHash = await argon2Hash(input.password);
     const consents: Record<string, boolean> = { privacy: true, ...(input.type !== "privacy" ? { [input.type]: true } : {}) };
     const user = await createUser(this.db, {
@@ -574,6 +588,9 @@ export class AccountService {
 
   /** New password from a reset link: every remember-me token is revoked and older session tokens stop. */
   async resetPassword(token: string, password: string): Promise<void> {
+    // Judged before the link is used up, so a refused password leaves the link working for a better one.
+    const pending = LINK_TOKEN_PATTERN.test(token) ? await findSecretByHash(this.db, hashSecret(token), "reset-password") : null;
+    await this.assertStrongPassword(password, pending ? await findUserById(this.db, pending.userId) : null);
     const user = await this.consumeLinkToken(token, "reset-password");
     const now = this.now();
     await setPasswordAndRevokeSessions(this.db, user.id, await argon2Hash(password), new Date(now));
@@ -597,12 +614,15 @@ export class AccountService {
     const now = this.now();
     const oldestThatMatters = now - SESSION_TOKEN_TTL_MS;
     const since = Math.max(oldestThatMatters, this.revocationsReadUpTo - REVOCATION_READ_OVERLAP_MS);
-    for (const { userId, revokedAt } of await sessionRevocationsSince(this.db, new Date(since))) {
+    for (const { userId, revokedAt, sessionId } of await sessionRevocationsSince(this.db, new Date(since))) {
       const at = revokedAt.getTime();
-      if ((this.revokedBefore.get(userId) ?? 0) < at / 1000) this.revokedBefore.set(userId, at / 1000);
+      if (sessionId !== null) this.revokedSessions.set(sessionId, at);
+      else if ((this.revokedBefore.get(userId) ?? 0) < at / 1000) this.revokedBefore.set(userId, at / 1000);
       if (at > this.revocationsReadUpTo) this.revocationsReadUpTo = at;
     }
     for (const [userId, at] of this.revokedBefore) if (at * 1000 < oldestThatMatters) this.revokedBefore.delete(userId);
+    // A session's tokens were all issued before its logout, so they have all expired an hour after it.
+    for (const [sessionId, at] of this.revokedSessions) if (at < oldestThatMatters) this.revokedSessions.delete(sessionId);
     if (now - this.revocationsPrunedAt > SESSION_TOKEN_TTL_MS) {
       this.revocationsPrunedAt = now;
       await pruneSessionRevocations(this.db, new Date(oldestThatMatters - SESSION_TOKEN_TTL_MS));
@@ -610,12 +630,27 @@ export class AccountService {
   }
   private revocationsPrunedAt = 0;
 
-  /** Logout of this browser: its remember-me token is revoked and both cookies cleared. */
+  /**
+   * Logout of this browser: its remember-me token is revoked, its session ended in every process (the
+   * session token's `sid`, followed like a logout everywhere, docs/decisions/074) and both cookies cleared.
+   */
   async logout(cookieHeader: string | null | undefined, target: CookieTarget): Promise<string[]> {
-    const parsed = parseRememberValue(parseCookies(cookieHeader)[REMEMBER_COOKIE], this.now());
+    const now = this.now();
+    const cookies = parseCookies(cookieHeader);
+    const ended = new Map<string, number>(); // session id → user id
+    const parsed = parseRememberValue(cookies[REMEMBER_COOKIE], now);
     if (parsed) {
       const stored = await findRememberToken(this.db, parsed.id);
-      if (stored && secretMatches(parsed.secret, stored.secretHash)) await revokeRememberToken(this.db, parsed.id, new Date(this.now()));
+      if (stored && secretMatches(parsed.secret, stored.secretHash)) {
+        await revokeRememberToken(this.db, parsed.id, new Date(now));
+        ended.set(parsed.id, stored.userId);
+      }
+    }
+    const claims = verifySessionToken(cookies[SESSION_COOKIE], this.keys.session, now);
+    if (claims?.sid !== undefined) ended.set(claims.sid, claims.uid);
+    for (const [sessionId, userId] of ended) {
+      this.revokedSessions.set(sessionId, now);
+      await recordSessionRevocation(this.db, userId, new Date(now), sessionId);
     }
     return [clearCookie(SESSION_COOKIE, target), clearCookie(REMEMBER_COOKIE, target)];
   }
@@ -631,11 +666,23 @@ export class AccountService {
     return user;
   }
 
-  /** Deletes the account and everything hanging on it; a password account must confirm with it. */
-  async deleteAccount(user: UserRecord, password: string | undefined): Promise<void> {
+  /**
+   * Deletes the account and everything hanging on it; a password account must confirm with it. The password
+   * is a login attempt: the login's limits and lockout, on the same counters (docs/decisions/074).
+   */
+  async deleteAccount(user: UserRecord, password: string | undefined, ip: string): Promise<void> {
     if (user.passwordHash) {
+      const account = user.email.toLowerCase(); // the key password login counts under
+      await this.limited([
+        ["loginByAddress", ip],
+        ["loginFailuresByAccount", account],
+      ]);
+      await this.limits.count("loginByAddress", ip);
       const ok = password ? await argon2Verify(user.passwordHash, password).catch(() => false) : false;
-      if (!ok) throw new AccountError(401, accountMessages.credentialsInvalid, "password");
+      if (!ok) {
+        await this.limits.count("loginFailuresByAccount", account);
+        throw new AccountError(401, accountMessages.credentialsInvalid, "password");
+      }
     }
     const now = this.now();
     await deleteUser(this.db, user.id, new Date(now));
@@ -647,10 +694,11 @@ export class AccountService {
     user: UserRecord,
     consents: Record<string, boolean>,
     target: CookieTarget,
+    session: SessionClaims,
   ): Promise<{ setCookie: string; claims: SessionClaims }> {
     await recordConsents(this.db, user.id, consents, new Date(this.now()));
     const fresh = (await findUserById(this.db, user.id))!;
-    const claims = this.claimsFor(fresh);
+    const claims = this.claimsFor(fresh, session.sid); // the same session: a logout must still end it
     return {
       claims,
       setCookie: serializeCookie(SESSION_COOKIE, signSessionToken(claims, this.keys.session), target, SESSION_TOKEN_TTL_MS / 1000),
@@ -704,6 +752,7 @@ export class AccountService {
   async completeRegistration(user: UserRecord, input: RegistrationInput): Promise<void> {
     if (input.email !== user.email.toLowerCase()) throw new AccountError(400, accountMessages.emailInvalid, "email");
     if (user.passwordHash) throw new AccountError(409, accountMessages.alreadyRegistered);
+    await this.assertStrongPassword(input.password, { email: user.email, displayName: input.displayName });
     const now = new Date(this.now());
     await setProfile(this.db, user.id, input.displayName, await argon2Hash(input.password));
     await recordConsents(this.db, user.id, { privacy: true, ...(input.type !== "privacy" ? { [input.type]: true } : {}) }, now);

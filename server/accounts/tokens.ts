@@ -40,6 +40,8 @@ export interface SessionClaims {
   tc: number | null;
   /** Trusted identity (a social provider vouched for the e-mail). */
   ti: boolean;
+  /** Session id: the remember-me token id it was issued with; a logout revokes it (docs/decisions/074). */
+  sid?: string;
   /** Issued at (Unix seconds, fractional) and expires (Unix seconds). */
   iat: number;
   exp: number;
