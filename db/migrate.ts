@@ -15,6 +15,7 @@ import * as revocations from "./migrations/2026-11-23-09-session-revocations.ts"
 import * as publisherAccounts from "./migrations/2026-11-23-10-publisher-accounts.ts";
 import * as shownPrice from "./migrations/2026-11-26-20-shown-price.ts";
 import * as sessionLogoutRevocations from "./migrations/2026-11-26-21-session-logout-revocations.ts";
+import * as listingEvents from "./migrations/2026-11-26-30-listing-events.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-10-publisher-accounts": publisherAccounts,
   "2026-11-26-20-shown-price": shownPrice,
   "2026-11-26-21-session-logout-revocations": sessionLogoutRevocations,
+  "2026-11-26-30-listing-events": listingEvents,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

@@ -4,6 +4,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { AlertChannel, AlertFrequency, Notifications, SearchAlert } from "../core/search/saved-search.ts";
+import { alertIndexOfStored, writeAlertIndex } from "./alert-index.ts";
 import type { Database, Row, SelectedColumns } from "./schema.ts";
 
 const searchColumns = ["id", "hash", "serialized", "activeSort", "title", "provinceId", "domain", "createdAt", "updatedAt"] as const;
@@ -112,6 +113,8 @@ export async function upsertSavedSearch(
     limit: number;
   },
 ): Promise<{ id: number; created: boolean } | { refused: true }> {
+  // Read before the transaction: the place directory's first read must not wait on it (PGlite has one connection).
+  const index = await alertIndexOfStored(db, input.search.serialized);
   return db.transaction().execute(async (trx) => {
     if ((await countSavedSearches(trx, input.userId)) >= input.limit) {
       const existing = await trx
@@ -137,6 +140,8 @@ export async function upsertSavedSearch(
       .executeTakeFirstOrThrow();
     const created = Boolean(row.created);
     if (input.notifications || created) await setAlerts(trx, row.id, input.notifications ?? input.initialNotifications, input.now);
+    // The keys alerts find it by (docs/decisions/085); a search that no longer parses has none.
+    await writeAlertIndex(trx, row.id, index ?? { frame: "", keys: [], bbox: null });
     return { id: row.id, created };
   });
 }
@@ -150,6 +155,7 @@ export async function updateSavedSearch(
   db: Kysely<Database>,
   input: { userId: number; id: number; title?: string | null; notifications?: Notifications; search?: StoredSearch; now: Date },
 ): Promise<"updated" | "missing" | "duplicate"> {
+  const index = input.search ? await alertIndexOfStored(db, input.search.serialized) : undefined;
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("savedSearches")
@@ -176,6 +182,7 @@ export async function updateSavedSearch(
       .where("userId", "=", input.userId)
       .execute();
     if (input.notifications) await setAlerts(trx, input.id, input.notifications, input.now);
+    if (index !== undefined) await writeAlertIndex(trx, input.id, index ?? { frame: "", keys: [], bbox: null });
     return "updated";
   });
 }

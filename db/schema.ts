@@ -212,6 +212,10 @@ export interface Database {
   userSearchHistory: UserSearchHistoryTable;
   savedSearches: SavedSearchesTable;
   savedSearchAlerts: SavedSearchAlertsTable;
+  listingEvents: ListingEventsTable;
+  withdrawnHomes: WithdrawnHomesTable;
+  savedSearchAlertKeys: SavedSearchAlertKeysTable;
+  alertDeliveries: AlertDeliveriesTable;
 }
 
 export interface SessionRevocationsTable {
@@ -381,6 +385,52 @@ export interface SavedSearchAlertsTable {
   channel: "mail" | "push";
   frequency: "immediately" | "daily" | "never";
   updatedAt: CreatedAt;
+}
+
+/** What happened to a listing that a person may want to hear about (written by triggers, docs/decisions/085). */
+export interface ListingEventsTable {
+  id: Generated<number>;
+  listingId: number;
+  kind: "new" | "price_drop" | "back";
+  oldPrice: number | null;
+  newPrice: number;
+  previousListingId: number | null;
+  createdAt: CreatedAt;
+  claimedUntil: Timestamp | null;
+  processedAt: Timestamp | null;
+}
+
+/** Homes withdrawn in the last 14 weeks: one published again by the same publisher is `back`, not `new`. */
+export interface WithdrawnHomesTable {
+  listingId: number;
+  publisherId: number;
+  addressKey: string;
+  surface: number;
+  price: number;
+  withdrawnAt: CreatedAt;
+}
+
+/** A saved search's keys for finding it from a listing (core/alerts/candidates.ts). */
+export interface SavedSearchAlertKeysTable {
+  savedSearchId: number;
+  frame: string;
+  key: string;
+  west: number | null;
+  south: number | null;
+  east: number | null;
+  north: number | null;
+}
+
+/** One alert handed to a channel: unique per saved search, listing, channel and occasion. */
+export interface AlertDeliveriesTable {
+  id: Generated<number>;
+  savedSearchId: number;
+  listingId: number;
+  channel: "mail" | "push";
+  occasion: string;
+  eventId: number;
+  mailId: number | null;
+  createdAt: CreatedAt;
 }
 
 /** A table's row as queries return it. */

@@ -118,7 +118,8 @@ describe("saving a search", () => {
     expect(await modal.getByText("AVVISAMI DEI NUOVI ANNUNCI").count()).toBe(1);
     expect(await modal.getByText("RIEPILOGO").count()).toBe(1);
     expect(await modal.getByLabel("NOME DELLA RICERCA (opzionale)").getAttribute("placeholder")).toBe("Dai un titolo alla tua ricerca");
-    expect(await modal.getByText("L'invio degli avvisi non è ancora attivo").count()).toBe(1);
+    // Immediate e-mail alerts are sent (docs/decisions/085); the notice says which choices are not active yet.
+    expect(await modal.getByText("Gli avvisi via email con frequenza «Subito» vengono inviati").count()).toBe(1);
     expect(await modal.getByLabel("Escludi immobili all’asta").count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
 

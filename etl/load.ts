@@ -8,6 +8,7 @@ import type { Place } from "../core/places.ts";
 import { foldAccents } from "../core/text.ts";
 import { forgetListingFacts } from "../db/listing-facts.ts";
 import { resumeListingChangesWithReset, suspendListingChanges } from "../db/listing-changes.ts";
+import { resumeListingEventsAfterReload, suspendListingEvents } from "../db/listing-events.ts";
 import type { Database, JsonInsertRow } from "../db/schema.ts";
 import { DemoContext, type DemoOptions } from "./demo/generator.ts";
 import { buildGazetteer } from "./gazetteer.ts";
@@ -93,6 +94,8 @@ export async function loadDataset(
     await sql`TRUNCATE listings, pois, publishers, places`.execute(trx);
     // Not one log row per listing: followers get a single reset and reload (docs/decisions/050).
     await suspendListingChanges(trx);
+    // Nor an alert event per demo listing (docs/decisions/085).
+    await suspendListingEvents(trx);
     await trx.deleteFrom("meta").where("key", "=", "dataset").execute();
 
     for (let i = 0; i < places.length; i += 500) {
@@ -126,6 +129,7 @@ export async function loadDataset(
       .values({ key: "dataset", value: JSON.stringify(info) })
       .execute();
     await resumeListingChangesWithReset(trx);
+    await resumeListingEventsAfterReload(trx);
     return info;
   });
   // Fresh statistics for the planner and a visibility map for index-only counts (outside the transaction).

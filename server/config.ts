@@ -39,6 +39,8 @@ const schema = z.object({
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default("casa.it <noreply@casa.example>")),
   // The mail queue (server/mail-queue.ts): how often each process looks for due mail, and the first retry delay (doubling, at most 10 min).
   MAIL_QUEUE_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),
+  // Alerts (server/alert-matcher.ts): how often each process looks for listing events to match.
+  ALERTS_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),
   MAIL_RETRY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(600_000).default(5000)),
   // Social login (OpenID Connect): a provider appears only when its client id and secret are set.
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().max(500).optional()),

@@ -26,6 +26,7 @@ import { ListingFollower } from "./listing-follower.ts";
 import { createAccountService, DEMO_PUBLISHER_PASSWORD, DEMO_USER } from "./accounts/setup.ts";
 import { createMailer, queuedMailer } from "./accounts/mailer.ts";
 import { MailQueue } from "./mail-queue.ts";
+import { AlertMatcher } from "./alert-matcher.ts";
 
 export class StartupError extends Error {
   override name = "StartupError";
@@ -40,6 +41,8 @@ export interface RunningPortal {
   listingChanges: ListingFollower;
   /** Sends the queued mail (tests look at what it sent). */
   mailQueue: MailQueue;
+  /** Matches listing events to saved searches and queues their alert mails (docs/decisions/085). */
+  alertMatcher: AlertMatcher;
   stop(): Promise<void>;
 }
 
@@ -285,6 +288,15 @@ export async function startPortal(options: {
   }
   const services = state.services;
   mailQueue.start();
+  // Immediate e-mail alerts: matched here, sent by the mail queue (docs/decisions/085).
+  const alertMatcher = new AlertMatcher({
+    db: database.db,
+    logger,
+    pollMs: config.ALERTS_POLL_MS,
+    origin: publicOrigin,
+    isochrones: services.isochrones,
+    onQueued: () => mailQueue.wake(),
+  }).start();
   state.phase = "ready";
   state.detail = "pronto";
   const url = `http://localhost:${port}`;
@@ -302,6 +314,7 @@ export async function startPortal(options: {
       availability?.stop();
       clearInterval(followRevocations);
       await listingChanges.stop();
+      await alertMatcher.stop();
       await mailQueue.stop();
       queueMailer.close();
       await lock?.close();
@@ -313,5 +326,5 @@ export async function startPortal(options: {
     return stopping;
   };
   const listingChanges = follower!;
-  return { url, port, database, listingChanges, mailQueue, stop };
+  return { url, port, database, listingChanges, mailQueue, alertMatcher, stop };
 }

@@ -69,7 +69,7 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     daily: "Una volta al giorno",
     never: "Mai",
     deliveryOff:
-      "L'invio degli avvisi non è ancora attivo su questo sito: le tue preferenze vengono salvate e saranno usate appena sarà configurato.",
+      "Gli avvisi via email con frequenza «Subito» vengono inviati appena arriva un annuncio adatto. L'email «Una volta al giorno» e le notifiche push non sono ancora attive su questo sito: le tue preferenze vengono salvate e saranno usate appena saranno disponibili.",
     saveError: "Non è stato possibile salvare la ricerca. Riprova tra poco.",
     deleteSearch: "Elimina ricerca",
     savedNotice: "Ricerca salvata",
@@ -110,7 +110,8 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     immediately: "Immediately",
     daily: "Once a day",
     never: "Never",
-    deliveryOff: "Alerts are not being sent on this site yet: your choices are saved and will be used as soon as sending is set up.",
+    deliveryOff:
+      "E-mail alerts set to “Immediately” are sent as soon as a matching listing arrives. The once-a-day e-mail and push notifications are not active on this site yet: your choices are saved and will be used as soon as they are available.",
     saveError: "The search could not be saved. Please try again shortly.",
     deleteSearch: "Delete search",
     savedNotice: "Search saved",

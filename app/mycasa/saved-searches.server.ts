@@ -13,6 +13,7 @@ import {
   alertFrequencies,
   auctionExclusionAllowed,
   defaultNotifications,
+  deserializeSearch,
   normaliseNotifications,
   notificationsOf,
   savedSearchQuery,
@@ -48,9 +49,10 @@ export const MAX_TITLE_LENGTH = 100;
 export const SITE_DOMAINS = ["casa.it", "casa.com"] as const;
 
 /**
- * Whether saved-search alerts are sent, per channel. Not yet: the alert sender (matching new listings,
- * mail and push) is the next issue. The settings are stored; the modal says delivery is not active
- * (docs/decisions/053). Turn a channel on here when its sender ships.
+ * Whether saved-search alerts are sent, per channel, at every frequency. E-mail 'Subito' is sent
+ * (server/alert-matcher.ts, docs/decisions/085); the daily e-mail and push are not yet, so both stay
+ * false and the modal's notice says which choices are sent and which are only stored (decision 053).
+ * Turn a channel on here when all its frequencies are sent.
  */
 export const ALERT_DELIVERY: Readonly<{ email: boolean; push: boolean }> = Object.freeze({ email: false, push: false });
 
@@ -172,8 +174,7 @@ function provinceOf(query: SearchQuery, directory: PlaceDirectory): string | nul
 /** The search a stored record stands for (null when it can no longer be read, which a schema change could cause). */
 export function queryOfRecord(record: Pick<SavedSearchRecord, "serialized" | "activeSort">): SearchQuery | null {
   try {
-    const raw = JSON.parse(record.serialized) as Record<string, unknown>;
-    const query = parseSearch(raw);
+    const query = deserializeSearch(record.serialized);
     return { ...query, sort: (sortKeys as readonly string[]).includes(record.activeSort) ? (record.activeSort as SortKey) : query.sort };
   } catch {
     return null;

@@ -12,7 +12,7 @@
  * here): the browser imports that one alone, so the results page does not load the URL codec up front.
  */
 import { openRing } from "./geometry.ts";
-import { defaultQuery, type GeoArea, type SearchQuery } from "./query.ts";
+import { defaultQuery, parseSearch, type GeoArea, type SearchQuery } from "./query.ts";
 import { toRawFilters } from "./url.ts";
 import type { RawValue } from "./filters.ts";
 
@@ -107,6 +107,11 @@ export function hashString(text: string): string {
   h3 ^= h1;
   h4 ^= h1;
   return [h1, h2, h3, h4].map((h) => (h >>> 0).toString(16).padStart(8, "0")).join("");
+}
+
+/** The search a serialized string stands for (the saved form; the sort is kept beside it). Throws when it no longer parses. */
+export function deserializeSearch(serialized: string): SearchQuery {
+  return parseSearch(JSON.parse(serialized) as Record<string, unknown>);
 }
 
 /** §7 serialize: `{ str, hash }` of a search. */

@@ -1,0 +1,214 @@
+/**
+ * Immediate e-mail alerts end to end (issue 23, first slice; docs/decisions/085), on each database, with a
+ * real SMTP server on loopback: a user saves a search with e-mail 'Subito' through the API the save
+ * modal uses; a matching listing published through db/listing-writes.ts → exactly one mail naming it
+ * (hostile search title kept as text, one-line subject); a listing the search does not list → no mail;
+ * a price drop → a mail with the old and new price; a home withdrawn and relisted → no mail. On
+ * PostgreSQL two portal processes match and send together with no duplicate.
+ */
+import { hash as argon2Hash } from "@node-rs/argon2";
+import { sql, type Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatEuro } from "../core/format.ts";
+import { publishListing, publishListings, repriceListing, withdrawListing, type NewListing } from "../db/listing-writes.ts";
+import type { Database } from "../db/schema.ts";
+import { createUser } from "../db/users.ts";
+import { AlertMatcher } from "../server/alert-matcher.ts";
+import { createLogger } from "../server/logger.ts";
+import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
+import { CookieClient } from "../test/http-client.ts";
+import { startMailCatcher } from "../test/mail-catcher.ts";
+import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
+
+const PUBLIC = "https://casa.example";
+const API = "/portal-srp/api/v1";
+const USER = "avvisi@casa.example";
+/** Saved the same search with e-mail once a day: not sent in this slice, so nothing now. */
+const DAILY_USER = "giornaliero@casa.example";
+const HOSTILE_TITLE = "Casa <b>bella</b>\r\nBcc: evil@example.it";
+const env = {
+  ...BULK_CLIENT.env,
+  PUBLIC_URL: PUBLIC,
+  MAIL_QUEUE_POLL_MS: "100",
+  MAIL_RETRY_MS: "100",
+  ALERTS_POLL_MS: "100",
+};
+
+describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
+  let provisioned: ProvisionedDatabase;
+  let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
+  let portal: Awaited<ReturnType<typeof startTestPortal>>;
+  let db: Kysely<Database>;
+  let home: NewListing;
+  let townId: string;
+  const mailsToUser = () => catcher.mails.filter((m) => m.to === USER);
+
+  /** Every listing event matched and every queued mail handed to SMTP: nothing more can arrive. */
+  async function settled(): Promise<void> {
+    await expect
+      .poll(
+        async () => {
+          const r = await sql<{ n: number }>`
+            SELECT (SELECT count(*) FROM listing_events WHERE processed_at IS NULL)
+                 + (SELECT count(*) FROM mail_queue WHERE sent_at IS NULL) AS n`.execute(db);
+          return Number(r.rows[0]!.n);
+        },
+        { timeout: 60_000, interval: 100 },
+      )
+      .toBe(0);
+  }
+
+  beforeAll(async () => {
+    provisioned = await provisionDatabase(target);
+    catcher = await startMailCatcher();
+    portal = await startTestPortal(provisioned, { env: { ...env, SMTP_URL: catcher.url } });
+    db = portal.database.db as unknown as Kysely<Database>;
+    // A sale of a house in the town with most such listings: the home the tests publish variants of.
+    const row = await db
+      .selectFrom("listings")
+      .selectAll()
+      .where("channel", "=", "vendita")
+      .where("propertyTypeGroup", "=", "case")
+      .where("isNewConstruction", "=", false)
+      .where("isAuction", "=", false)
+      .where("isPrivateNegotiation", "=", false)
+      .where("townId", "=", (eb) =>
+        eb
+          .selectFrom("listings")
+          .select("townId")
+          .where("channel", "=", "vendita")
+          .groupBy("townId")
+          .orderBy(sql`count(*)`, "desc")
+          .limit(1),
+      )
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const { id: _id, pricePerMq: _generated, shownPrice: _shown, shownPricePerMq: _shownPerMq, ...rest } = row;
+    home = {
+      ...rest,
+      price: 400_000,
+      originalPrice: null,
+      priceType: "fisso",
+      publishedAt: new Date(),
+      title: "Trilocale luminoso <i>vista</i> parco",
+    };
+    townId = row.townId;
+    await createUser(db, {
+      email: USER,
+      displayName: "Alessia Avvisi",
+      passwordHash: await argon2Hash("Segreta123"),
+      consents: { privacy: true },
+      emailVerified: true,
+      now: new Date(),
+    });
+    await createUser(db, {
+      email: DAILY_USER,
+      displayName: "Giorgio Giornaliero",
+      passwordHash: await argon2Hash("Segreta123"),
+      consents: { privacy: true },
+      emailVerified: true,
+      now: new Date(),
+    });
+    for (const [email, emailFrequency] of [
+      [USER, "immediately"],
+      [DAILY_USER, "daily"],
+    ] as const) {
+      const client = new CookieClient(portal.url, PUBLIC);
+      expect((await client.post(`${API}/user/login`, { email, password: "Segreta123" })).status).toBe(200);
+      const saved = await client.post(`${API}/mycasa/searches/upsert`, {
+        searchData: { locations: [townId], filters: { price_max: 500_000 } },
+        title: HOSTILE_TITLE,
+        notifications: { hasEmail: true, emailFrequency, hasPush: true, pushFrequency: "immediately" },
+      });
+      expect(saved.status).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await portal?.stop();
+    await catcher?.close();
+    await provisioned?.dispose();
+  });
+
+  it("mails exactly one alert for a matching listing: its title, price, place and links; the hostile search title stays text", async () => {
+    const before = mailsToUser().length;
+    const id = await publishListing(db, home);
+    await expect.poll(() => mailsToUser().length, { timeout: 60_000, interval: 100 }).toBe(before + 1);
+    await settled();
+    expect(mailsToUser()).toHaveLength(before + 1);
+    const mail = mailsToUser().at(-1)!;
+    expect(mail.subject).toBe("Nuovo annuncio per «Casa <b>bella</b> Bcc: evil@example.it»");
+    expect(mail.envelope).toEqual([USER]);
+    expect(catcher.mails.some((m) => m.to === "evil@example.it")).toBe(false);
+    expect(mail.text).toContain("Trilocale luminoso <i>vista</i> parco");
+    expect(mail.text).toContain(formatEuro(400_000));
+    expect(mail.text).toContain(`${PUBLIC}/annunci/${id}/`);
+    expect(mail.text).toMatch(new RegExp(`${PUBLIC.replace(/\./g, "\\.")}/vendita/case/[a-z-]+/\\?price_max=500000`));
+    expect(mail.html).toContain("Trilocale luminoso &lt;i&gt;vista&lt;/i&gt; parco");
+    expect(mail.html).toContain("Casa &lt;b&gt;bella&lt;/b&gt;");
+    expect(mail.html).not.toContain("<b>bella</b>");
+    expect(mail.html).toContain(`href="${PUBLIC}/annunci/${id}/"`);
+    expect(mail.html).toContain(`src="${PUBLIC}/media/listing/${id}/0.svg"`);
+    // Daily e-mail and push are not sent yet: the same search saved with them alerts no one now.
+    expect(catcher.mails.filter((m) => m.to === DAILY_USER)).toEqual([]);
+  });
+
+  it("mails nothing for a listing the search does not list", async () => {
+    const before = mailsToUser().length;
+    await publishListing(db, { ...home, price: 900_000, streetNumber: "901" });
+    await settled();
+    expect(mailsToUser()).toHaveLength(before);
+  });
+
+  it("mails the old and the new price when a matching listing gets cheaper", async () => {
+    const id = await publishListing(db, { ...home, streetNumber: "77", price: 480_000 });
+    await expect.poll(() => mailsToUser().length, { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
+    await settled();
+    const before = mailsToUser().length;
+    expect(await repriceListing(db, id, 420_000)).toBe(true);
+    await expect.poll(() => mailsToUser().length, { timeout: 60_000, interval: 100 }).toBe(before + 1);
+    await settled();
+    expect(mailsToUser()).toHaveLength(before + 1);
+    const mail = mailsToUser().at(-1)!;
+    expect(mail.subject).toMatch(/^Prezzo ribassato per «/);
+    expect(mail.text).toContain(`è sceso da ${formatEuro(480_000)} a ${formatEuro(420_000)}`);
+    expect(mail.text).toContain(`${PUBLIC}/annunci/${id}/`);
+  });
+
+  it("mails nothing when a home is withdrawn and published again within 14 weeks", async () => {
+    const relisted = { ...home, streetNumber: "55" };
+    const id = await publishListing(db, relisted);
+    await settled();
+    const before = mailsToUser().length;
+    expect(await withdrawListing(db, id)).toBe(true);
+    const again = await publishListing(db, relisted);
+    await settled();
+    expect(mailsToUser()).toHaveLength(before);
+    const [event] = (await sql<{ kind: string }>`SELECT kind FROM listing_events WHERE listing_id = ${again}`.execute(db)).rows;
+    expect(event).toEqual({ kind: "back" });
+  });
+
+  it("delivers each alert exactly once with two matchers on one database (two portal processes on PostgreSQL)", async () => {
+    // PostgreSQL: a second portal, as a second process would be; PGlite lives in one process: a second matcher there.
+    const second =
+      target === "postgres"
+        ? await startTestPortal(provisioned, { env: { ...env, SMTP_URL: catcher.url } })
+        : new AlertMatcher({ db, logger: createLogger("silent"), pollMs: 100, origin: PUBLIC }).start();
+    try {
+      const before = mailsToUser().length;
+      const ids = await publishListings(
+        db,
+        Array.from({ length: 12 }, (_, i) => ({ ...home, streetNumber: String(200 + i) })),
+      );
+      await expect.poll(() => mailsToUser().length, { timeout: 60_000, interval: 100 }).toBe(before + ids.length);
+      await settled();
+      const links = mailsToUser()
+        .slice(before)
+        .map((m) => /\/annunci\/(\d+)\//.exec(m.text)![1])
+        .sort();
+      expect(links).toEqual(ids.map(String).sort());
+    } finally {
+      await second.stop();
+    }
+  });
+});

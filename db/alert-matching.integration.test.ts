@@ -1,0 +1,383 @@
+/**
+ * Listing events and alert matching on each database (issue 23 items 1–2, docs/decisions/085):
+ * - every publish, price drop and relisting leaves its event in the writing transaction, through
+ *   db/listing-writes.ts and through plain SQL alike; the bulk loader leaves none;
+ * - a home withdrawn and published again within 14 weeks by the same publisher, same address and surface
+ *   is `back`, not `new`;
+ * - the property: for random saved searches and random listings, a search is alerted exactly when the
+ *   listing is on that search's results (the results page's SQL, with the owner's hidden listings left
+ *   out), through the candidate keys, never a scan;
+ * - a delivery is recorded once whatever how often its event is processed, and two claimers never take
+ *   the same event.
+ */
+import fc from "fast-check";
+import { sql, type Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PlaceLevel } from "../core/places.ts";
+import { parseSearch, type SearchQuery } from "../core/search/query.ts";
+import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search.ts";
+import { groupsByChannel, type Channel } from "../core/search/vocabulary.ts";
+import { loadDataset } from "../etl/load.ts";
+import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
+import { savedSearchesAlertedBy } from "./alert-matching.ts";
+import { openDatabase, type DatabaseHandle } from "./database.ts";
+import { claimListingEvents, deliverMailAlerts, eventsOfListings, pendingEventCount, type ListingEvent } from "./listing-events.ts";
+import { publishListing, publishListings, repriceListing, withdrawListing, type NewListing } from "./listing-writes.ts";
+import { criteriaCondition } from "./listings-search.ts";
+import { migrateToLatest } from "./migrate.ts";
+import * as listingEventsMigration from "./migrations/2026-11-26-30-listing-events.ts";
+import { getPlaceDirectory } from "./place-directory.ts";
+import { upsertSavedSearch } from "./saved-searches.ts";
+import type { Database } from "./schema.ts";
+import { buildCriteria } from "./search-criteria.ts";
+import { createUser } from "./users.ts";
+
+const demo = { seed: "alerts", count: 1500, referenceDate: new Date("2026-11-01T00:00:00Z") };
+const immediately = { hasEmail: true, emailFrequency: "immediately", hasPush: false, pushFrequency: "never" } as const;
+
+describe.each(databaseTargets)("listing events and alert matching on %s", (target) => {
+  let provisioned: ProvisionedDatabase;
+  let handle: DatabaseHandle;
+  let db: Kysely<Database>;
+
+  /** A listing row of the demo data as something to publish again (no id). */
+  async function template(id?: number): Promise<NewListing> {
+    const row = await db
+      .selectFrom("listings")
+      .selectAll()
+      .$if(id !== undefined, (q) => q.where("id", "=", id!))
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const { id: _id, pricePerMq: _generated, shownPrice: _shown, shownPricePerMq: _shownPerMq, ...rest } = row;
+    return { ...rest, publishedAt: new Date() };
+  }
+
+  async function newUser(email: string): Promise<number> {
+    const user = await createUser(db, {
+      email,
+      displayName: email,
+      passwordHash: null,
+      consents: { privacy: true },
+      emailVerified: true,
+      now: new Date(),
+    });
+    return user!.id;
+  }
+
+  async function saveSearch(userId: number, query: SearchQuery): Promise<number> {
+    const saved = savedSearchQuery(query);
+    const { str, hash } = serializeWithHash(saved);
+    const result = await upsertSavedSearch(db, {
+      userId,
+      search: { hash, serialized: str, activeSort: "rilevanza", provinceId: null, domain: "casa.it" },
+      title: null,
+      notifications: immediately,
+      initialNotifications: immediately,
+      now: new Date(),
+      limit: 10_000,
+    });
+    if ("refused" in result) throw new Error("refused");
+    return result.id;
+  }
+
+  beforeAll(async () => {
+    provisioned = await provisionDatabase(target);
+    handle = await openDatabase({ url: provisioned.url, dataDir: provisioned.dataDir });
+    db = handle.db;
+    await migrateToLatest(db);
+    await loadDataset(db, demo);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await provisioned?.dispose();
+  });
+
+  it("leaves no event for the demo listings the bulk loader writes", async () => {
+    expect(await db.selectFrom("listingEvents").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow()).toEqual({ n: 0 });
+    expect(await db.selectFrom("withdrawnHomes").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow()).toEqual({ n: 0 });
+  });
+
+  it("records new listings, price drops (old and new price) and no event for a rise, through the write path and plain SQL", async () => {
+    const base = await template();
+    const id = await publishListing(db, { ...base, price: 300_000, originalPrice: null, priceType: "fisso" });
+    expect(await repriceListing(db, id, 280_000)).toBe(true);
+    expect(await repriceListing(db, id, 290_000)).toBe(true);
+    expect(await repriceListing(db, id, 250_000)).toBe(true);
+    const plain = Number((await sql<{ id: number }>`SELECT nextval('listing_ids') AS id`.execute(db)).rows[0]!.id);
+    await db
+      .insertInto("listings")
+      .values({ ...base, id: plain } as never)
+      .execute();
+    await sql`UPDATE listings SET price = price - 1000 WHERE id = ${plain}`.execute(db);
+    const events = (await eventsOfListings(db, [id, plain])).map(({ id: _e, previousListingId: _p, ...e }) => e);
+    expect(events).toEqual([
+      { listingId: id, kind: "new", oldPrice: null, newPrice: 300_000 },
+      { listingId: id, kind: "price_drop", oldPrice: 300_000, newPrice: 280_000 },
+      { listingId: id, kind: "price_drop", oldPrice: 290_000, newPrice: 250_000 },
+      { listingId: plain, kind: "new", oldPrice: null, newPrice: base.price },
+      { listingId: plain, kind: "price_drop", oldPrice: base.price, newPrice: base.price - 1000 },
+    ]);
+  });
+
+  it("calls a home relisted within 14 weeks by its publisher at the same address and surface `back`, anything else `new`", async () => {
+    const base = await template();
+    const home = { ...base, street: "Via dei Mille", streetNumber: "12", surface: 87, price: 410_000 };
+    const first = await publishListing(db, home);
+    expect(await withdrawListing(db, first)).toBe(true);
+    // Same home, typed with other spacing and case: back.
+    const again = await publishListing(db, { ...home, street: " via  dei mille ", streetNumber: "12 ", price: 399_000 });
+    // Another surface, another publisher: new.
+    const bigger = await publishListing(db, { ...home, surface: 120 });
+    const otherPublisher = await db
+      .selectFrom("publishers")
+      .select("id")
+      .where("id", "!=", home.publisherId)
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const byOther = await publishListing(db, { ...home, publisherId: Number(otherPublisher.id), agentId: null });
+    // Withdrawn 15 weeks ago: new again.
+    const old = await publishListing(db, { ...home, streetNumber: "14" });
+    await withdrawListing(db, old);
+    await sql`UPDATE withdrawn_homes SET withdrawn_at = now() - interval '15 weeks' WHERE listing_id = ${old}`.execute(db);
+    const late = await publishListing(db, { ...home, streetNumber: "14" });
+    const events = await eventsOfListings(db, [again, bigger, byOther, late]);
+    expect(events.map((e) => [e.listingId, e.kind, e.previousListingId, e.oldPrice])).toEqual([
+      [again, "back", first, 410_000],
+      [bigger, "new", null, null],
+      [byOther, "new", null, null],
+      [late, "new", null, null],
+    ]);
+  });
+
+  it("records a delivery once however often its event is processed, and two claimers never share an event", async () => {
+    const userId = await newUser("once@casa.example");
+    const searchId = await saveSearch(userId, parseSearch({}, []));
+    const listingId = await publishListing(db, await template());
+    const [event] = (await eventsOfListings(db, [listingId])) as [ListingEvent];
+    const mail = { kind: "alert", recipient: "once@casa.example", replyTo: null, subject: "s", textBody: "t", htmlBody: "h", leadId: null };
+    const delivery = { savedSearchId: searchId, listingId, occasion: "listed", eventId: event.id, mail };
+    expect(await deliverMailAlerts(db, event.id, [delivery])).toBe(1);
+    expect(await deliverMailAlerts(db, event.id, [delivery])).toBe(0);
+    const queued = await db.selectFrom("mailQueue").select("id").where("recipient", "=", "once@casa.example").execute();
+    expect(queued).toHaveLength(1);
+
+    await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
+    const rows = await Promise.all(Array.from({ length: 30 }, async () => template()));
+    const ids = await publishListings(db, rows);
+    expect(await pendingEventCount(db)).toBe(30);
+    const [a, b] = await Promise.all([claimListingEvents(db, 20, 60_000), claimListingEvents(db, 20, 60_000)]);
+    const claimed = [...a, ...b].map((e) => e.listingId).sort((x, y) => x - y);
+    expect(claimed).toEqual([...ids].sort((x, y) => x - y));
+    expect(await claimListingEvents(db, 20, 60_000)).toEqual([]);
+    // A matcher that died holding events: once its lease ends, another takes them.
+    await sql`UPDATE listing_events SET claimed_until = now() - interval '1 second' WHERE listing_id = ANY(${ids.slice(0, 5)}::bigint[])`.execute(
+      db,
+    );
+    const retaken = await claimListingEvents(db, 20, 60_000);
+    expect(retaken.map((e) => e.listingId)).toEqual(ids.slice(0, 5));
+    await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
+  });
+
+  it("skips, with its reason, a saved search whose place no longer exists or whose filters no longer parse", async () => {
+    const userId = await newUser("stale@casa.example");
+    const listingId = await publishListing(db, await template());
+    const gone = await saveSearch(userId, parseSearch({ price_max: 5_000_000 }, []));
+    const broken = await saveSearch(userId, parseSearch({ price_max: 4_000_000 }, []));
+    await sql`UPDATE saved_searches SET serialized = ${JSON.stringify({ zones: ["IT-99-999999"] })} WHERE id = ${gone}`.execute(db);
+    await sql`UPDATE saved_searches SET serialized = '{not json' WHERE id = ${broken}`.execute(db);
+    const skipped: Array<[number, string]> = [];
+    const result = await savedSearchesAlertedBy(db, listingId, {
+      channel: "mail",
+      frequency: "immediately",
+      onSkip: (search, reason) => skipped.push([search.id, reason]),
+    });
+    expect(result!.searches.map((s) => s.id)).not.toContain(gone);
+    expect(skipped.map(([id]) => id).sort()).toEqual([gone, broken].sort((a, b) => a - b));
+    expect(skipped.find(([id]) => id === gone)![1]).toContain("IT-99-999999");
+    await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
+  });
+
+  it("alerts a saved search exactly when the listing is on its results (random searches and listings)", async () => {
+    const directory = await getPlaceDirectory(db);
+    const busyTowns = (
+      await db
+        .selectFrom("listings")
+        .select("townId")
+        .groupBy("townId")
+        .orderBy((eb) => eb.fn.countAll(), "desc")
+        .limit(6)
+        .execute()
+    ).map((r) => r.townId);
+    const townListings = await db
+      .selectFrom("listings")
+      .select("id")
+      .where("townId", "in", busyTowns)
+      .where("id", "<", 900_000_000)
+      .orderBy("id")
+      .execute();
+    const placePool = [
+      ...busyTowns,
+      ...busyTowns.flatMap((t) =>
+        directory
+          .children(t)
+          .slice(0, 3)
+          .map((p) => p.id),
+      ),
+      ...directory.atLevel(PlaceLevel.metroLine).map((p) => p.id),
+      ...directory
+        .atLevel(PlaceLevel.metroStop)
+        .slice(0, 10)
+        .map((p) => p.id),
+      ...directory
+        .atLevel(PlaceLevel.nonAdminZone)
+        .slice(0, 5)
+        .map((p) => p.id),
+      ...busyTowns.map((t) => directory.ancestors(t).find((a) => a.level === PlaceLevel.province)!.id),
+      ...busyTowns.map((t) => directory.ancestors(t).find((a) => a.level === PlaceLevel.region)!.id),
+    ];
+    const centre = fc.constantFrom(...busyTowns.map((t) => directory.get(t)!)).map((t) => ({ lat: t.lat, lon: t.lon }));
+    const geo = fc.oneof(
+      centre.chain((c) =>
+        fc
+          .record({ dx: fc.double({ min: 0.01, max: 0.2, noNaN: true }), dy: fc.double({ min: 0.01, max: 0.15, noNaN: true }) })
+          .map(({ dx, dy }) => ({
+            geobounds: { bbox: [c.lon - dx, c.lat - dy, c.lon + dx, c.lat + dy] },
+          })),
+      ),
+      centre.chain((c) =>
+        fc.integer({ min: 500, max: 15_000 }).map((distance) => ({ geocircle: { circle: [{ distance, center: [c.lat, c.lon] }] } })),
+      ),
+      centre.chain((c) =>
+        fc.array(fc.double({ min: 0.005, max: 0.08, noNaN: true }), { minLength: 5, maxLength: 8 }).map((radii) => ({
+          geopolygon: {
+            polygon: radii.map((r, k) => [
+              c.lat + r * Math.sin((k / radii.length) * 2 * Math.PI),
+              c.lon + r * Math.cos((k / radii.length) * 2 * Math.PI),
+            ]),
+          },
+        })),
+      ),
+      centre.chain((c) =>
+        fc
+          .record({ vehicle: fc.constantFrom("walk", "bike", "car"), time: fc.integer({ min: 5, max: 30 }) })
+          .map(({ vehicle, time }) => ({ nearby: { lat: c.lat, lon: c.lon, vehicle, time } })),
+      ),
+    );
+    const searchArb = fc
+      .record({
+        channel: fc.constantFrom<Channel>("vendita", "vendita", "affitto"),
+        groupPick: fc.nat(),
+        priceMax: fc.option(fc.integer({ min: 1, max: 60 }), { nil: undefined }),
+        mqMin: fc.option(fc.integer({ min: 20, max: 140 }), { nil: undefined }),
+        roomsMin: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+        auction: fc.constantFrom(undefined, undefined, "exclude_auction", "only_auction"),
+        negotiation: fc.constantFrom(undefined, undefined, "exclude_private_negotiation", "only_private_negotiation"),
+        where: fc.oneof(
+          fc.constant({ places: [] as string[], geo: {} }),
+          fc.subarray(placePool, { minLength: 1, maxLength: 3 }).map((places) => ({ places, geo: {} })),
+          geo.map((g) => ({ places: [] as string[], geo: g })),
+        ),
+      })
+      .map((s) => {
+        const groups = groupsByChannel[s.channel];
+        const f: Record<string, unknown> = {
+          channel: s.channel,
+          propertyTypeGroup: s.groupPick % 3 === 0 ? groups[s.groupPick % groups.length] : "case",
+          ...s.where.geo,
+        };
+        if (s.priceMax !== undefined && s.negotiation === undefined)
+          f.price_max = s.channel === "vendita" ? s.priceMax * 20_000 : s.priceMax * 100;
+        if (s.mqMin !== undefined) f.mq_min = s.mqMin;
+        if (s.roomsMin !== undefined) f.numRooms_min = s.roomsMin;
+        if (s.auction && s.channel === "vendita") f[s.auction] = true;
+        else if (s.negotiation && f.price_max === undefined) f[s.negotiation] = true;
+        return parseSearch(f, s.where.places);
+      });
+    const queries = fc.sample(searchArb, { numRuns: 120, seed: 23 });
+    const users = [await newUser("p1@casa.example"), await newUser("p2@casa.example"), await newUser("p3@casa.example")];
+    const saved: Array<{ id: number; userId: number; query: SearchQuery }> = [];
+    for (const [i, query] of queries.entries()) {
+      const userId = users[i % users.length]!;
+      const id = await saveSearch(userId, query);
+      if (!saved.some((s) => s.id === id)) saved.push({ id, userId, query });
+    }
+    const scanned = await sql`SELECT count(*)::int AS n FROM saved_search_alert_keys`.execute(db);
+    expect(Number((scanned.rows[0] as { n: number }).n)).toBeGreaterThanOrEqual(saved.length);
+
+    let alertedSomewhere = 0;
+    let hiddenChecked = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          source: fc.constantFrom(...townListings.map((l) => Number(l.id))),
+          priceFactor: fc.double({ min: 0.3, max: 1.6, noNaN: true }),
+          surface: fc.integer({ min: 25, max: 200 }),
+          rooms: fc.integer({ min: 1, max: 6 }),
+          isAuction: fc.boolean(),
+          isPrivateNegotiation: fc.boolean(),
+          hideFor: fc.option(fc.constantFrom(...users), { nil: undefined, freq: 4 }),
+        }),
+        async (l) => {
+          const base = await template(l.source);
+          const listingId = await publishListing(db, {
+            ...base,
+            price: Math.max(1, Math.round(base.price * l.priceFactor)),
+            surface: l.surface,
+            rooms: l.rooms,
+            isAuction: l.isAuction && base.channel === "vendita",
+            auctionDate: l.isAuction && base.channel === "vendita" ? "2027-01-15" : null,
+            isPrivateNegotiation: l.isPrivateNegotiation,
+          });
+          if (l.hideFor !== undefined)
+            await db.insertInto("userHiddenListings").values({ userId: l.hideFor, listingId, hiddenAt: new Date() }).execute();
+          const now = new Date();
+          const alerted = await savedSearchesAlertedBy(db, listingId, { channel: "mail", frequency: "immediately", now });
+          const expected: number[] = [];
+          for (const s of saved) {
+            const { criteria } = await buildCriteria(db, s.query, { now });
+            const hidden = l.hideFor === s.userId ? [listingId] : undefined;
+            const onResults = await db
+              .selectFrom("listings")
+              .select("id")
+              .where("id", "=", listingId)
+              .where((eb) => criteriaCondition(eb, { ...criteria, excludeListings: hidden }))
+              .executeTakeFirst();
+            if (onResults) expected.push(s.id);
+          }
+          if (expected.length > 0) alertedSomewhere++;
+          if (l.hideFor !== undefined) hiddenChecked++;
+          // (Searches saved by the tests above are not part of this comparison.)
+          const ours = new Set(saved.map((s) => s.id));
+          expect(alerted!.searches.map((s) => s.id).filter((id) => ours.has(id))).toEqual(expected);
+          await sql`UPDATE listing_events SET processed_at = now() WHERE listing_id = ${listingId}`.execute(db);
+        },
+      ),
+      { numRuns: 60, seed: 2311 },
+    );
+    // The property means something only if many listings are alerted somewhere.
+    expect(alertedSomewhere).toBeGreaterThan(20);
+    expect(hiddenChecked).toBeGreaterThan(0);
+  });
+
+  // Last: it takes the migration down and up again.
+  it("gives the saved searches that existed before the migration their keys", async () => {
+    const userId = await newUser("before@casa.example");
+    const town = (await db.selectFrom("listings").select("townId").orderBy("id").limit(1).executeTakeFirstOrThrow()).townId;
+    const placeSearch = await saveSearch(userId, parseSearch({ channel: "affitto" }, [town]));
+    const areaSearch = await saveSearch(userId, parseSearch({ geocircle: { circle: [{ distance: 2000, center: [45.46, 9.19] }] } }, []));
+    await listingEventsMigration.down(db as unknown as Kysely<unknown>);
+    await listingEventsMigration.up(db as unknown as Kysely<unknown>);
+    const keys = await db
+      .selectFrom("savedSearchAlertKeys")
+      .select(["savedSearchId", "frame", "key"])
+      .where("savedSearchId", "in", [placeSearch, areaSearch])
+      .orderBy("savedSearchId")
+      .execute();
+    expect(keys.map((k) => [Number(k.savedSearchId), k.frame, k.key])).toEqual([
+      [placeSearch, "affitto|case", town],
+      [areaSearch, "vendita|case", "@area"],
+    ]);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Which saved searches a listing alerts (issue 23 item 2, docs/decisions/085): candidates through the
+ * keys of db/alert-index.ts (never a scan of every saved search), then, for each, the search resolved
+ * as the results page resolves it (db/search-criteria.ts) and the one predicate `matches` of
+ * core/search/match.ts, with the owner's hidden listings left out as the results page leaves them out.
+ * No filter is encoded here.
+ */
+import type { Kysely } from "kysely";
+import { matches, type MatchListing } from "../core/search/match.ts";
+import type { IsochroneProvider } from "../core/search/isochrone.ts";
+import type { SearchQuery } from "../core/search/query.ts";
+import type { AlertChannel, AlertFrequency } from "../core/search/saved-search-alerts.ts";
+import { deserializeSearch } from "../core/search/saved-search.ts";
+import { candidateSavedSearches } from "./alert-index.ts";
+import { alertSearchRecords, usersWhoHid, type AlertSearchRecord } from "./listing-events.ts";
+import { readMatchListings } from "./match-listings.ts";
+import type { PlaceDirectory } from "./place-directory.ts";
+import type { Database } from "./schema.ts";
+import { buildCriteria } from "./search-criteria.ts";
+
+export interface AlertedSearch extends AlertSearchRecord {
+  query: SearchQuery;
+}
+
+export interface AlertMatchOptions {
+  channel: AlertChannel;
+  frequency: AlertFrequency;
+  isochrones?: IsochroneProvider;
+  now?: Date;
+  /** A candidate that cannot be resolved any more (a place gone, filters that no longer parse): skipped, with the reason. */
+  onSkip?: (search: AlertSearchRecord, reason: string) => void;
+}
+
+/** The listing (null when it is gone) and the saved searches whose results list it, ids ascending. */
+export async function savedSearchesAlertedBy(
+  db: Kysely<Database>,
+  listingId: number,
+  options: AlertMatchOptions,
+): Promise<{ listing: MatchListing; searches: AlertedSearch[]; directory: PlaceDirectory | null } | null> {
+  const [listing] = await readMatchListings(db, [listingId]);
+  if (!listing) return null;
+  const ids = await candidateSavedSearches(
+    db,
+    {
+      channel: String(listing.channel),
+      propertyTypeGroup: String(listing.propertyTypeGroup),
+      regionId: String(listing.regionId),
+      provinceId: String(listing.provinceId),
+      townId: String(listing.townId),
+      zoneId: listing.zoneId === null ? null : String(listing.zoneId),
+      blockId: listing.blockId === null ? null : String(listing.blockId),
+      metroStopIds: listing.metroStopIds,
+      nonadminZoneIds: listing.nonadminZoneIds,
+      lat: Number(listing.lat),
+      lon: Number(listing.lon),
+    },
+    options.channel,
+    options.frequency,
+  );
+  const records = await alertSearchRecords(db, ids);
+  const hidden = await usersWhoHid(
+    db,
+    listing.id,
+    records.map((r) => r.userId),
+  );
+  const searches: AlertedSearch[] = [];
+  let directory: PlaceDirectory | null = null;
+  for (const record of records) {
+    let query: SearchQuery;
+    try {
+      query = deserializeSearch(record.serialized);
+      const built = await buildCriteria(db, query, { isochrones: options.isochrones, now: options.now });
+      directory = built.directory;
+      const criteria = hidden.has(record.userId) ? { ...built.criteria, excludeListings: [listing.id] } : built.criteria;
+      if (matches(listing, criteria)) searches.push({ ...record, query });
+    } catch (error) {
+      options.onSkip?.(record, error instanceof Error ? error.message : String(error));
+    }
+  }
+  return { listing, searches, directory };
+}

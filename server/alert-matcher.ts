@@ -1,0 +1,185 @@
+/**
+ * Each process's alert matcher (issue 23, docs/decisions/085). Every `pollMs` (1 s: an alert is queued
+ * about a second after the listing change commits) it claims listing events (db/listing-events.ts: FOR UPDATE SKIP LOCKED and a
+ * lease, so two processes never match the same event at once, and one that dies leaves its events to
+ * another), finds the saved searches whose e-mail alerts are 'Subito' and whose results list the listing
+ * (db/alert-matching.ts), and in one transaction records each delivery once and queues its mail in the
+ * durable mail queue (docs/decisions/059), which sends it and retries while SMTP is down. Daily
+ * digests and push are not sent yet.
+ */
+import type { Kysely } from "kysely";
+import { alertOccasion, type AlertLocale, type AlertReason } from "../core/alerts/alert-mail.ts";
+import type { IsochroneProvider } from "../core/search/isochrone.ts";
+import { savedSearchDefaultTitle } from "../core/search/seo.ts";
+import { encodeSearchUrl } from "../core/search/url.ts";
+import { localizePath } from "../app/i18n/locale.ts";
+import { savedSearchesAlertedBy } from "../db/alert-matching.ts";
+import {
+  claimListingEvents,
+  deliverMailAlerts,
+  markEventProcessed,
+  readAlertCard,
+  type AlertDelivery,
+  type ListingEvent,
+} from "../db/listing-events.ts";
+import { getPlaceDirectory } from "../db/place-directory.ts";
+import type { Database } from "../db/schema.ts";
+import { alertMail } from "./alerts/alert-mail.tsx";
+import type { Logger } from "./logger.ts";
+
+/** A claimed event is due again after this long if its matcher never finished it (a crash mid-batch). */
+const LEASE_MS = 120_000;
+const BATCH = 20;
+/** Users have no stored language yet: alerts are in Italian (the English template is ready for when they do). */
+const ALERT_LOCALE: AlertLocale = "it";
+
+export interface AlertMatcherOptions {
+  db: Kysely<Database>;
+  logger: Logger;
+  pollMs: number;
+  /** PUBLIC_URL: the origin of every link in a mail. */
+  origin: string;
+  isochrones?: IsochroneProvider;
+  /** Called after mails were queued (this process's mail queue is woken). */
+  onQueued?: () => void;
+}
+
+export class AlertMatcher {
+  readonly #o: AlertMatcherOptions;
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<void> | null = null;
+  #again = false;
+  #stopped = true;
+  #unreadable = false;
+  /** Alert mails this process queued (logs, tests). */
+  queued = 0;
+
+  constructor(options: AlertMatcherOptions) {
+    this.#o = options;
+  }
+
+  start(): this {
+    this.#stopped = false;
+    this.wake();
+    return this;
+  }
+
+  /** Look for events now; cheap to call often. */
+  wake(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#running = this.#drain().finally(() => {
+      this.#running = null;
+      if (this.#stopped) return;
+      if (this.#again) {
+        this.#again = false;
+        this.wake();
+        return;
+      }
+      this.#timer = setTimeout(() => this.wake(), this.#o.pollMs);
+      this.#timer.unref();
+    });
+  }
+
+  async #drain(): Promise<void> {
+    for (;;) {
+      let batch: ListingEvent[];
+      try {
+        batch = await claimListingEvents(this.#o.db, BATCH, LEASE_MS);
+      } catch (error) {
+        if (!this.#unreadable) this.#o.logger.warn({ err: error }, "alerts: could not read the listing events; retrying every poll");
+        this.#unreadable = true;
+        return;
+      }
+      if (this.#unreadable) this.#o.logger.info("alerts: reading the listing events again");
+      this.#unreadable = false;
+      if (batch.length === 0) return;
+      for (const event of batch) {
+        if (this.#stopped) return; // claimed but unfinished: due again when the lease ends
+        try {
+          await this.#process(event);
+        } catch (error) {
+          // Left claimed: another try after the lease; deliveries already made are not repeated.
+          this.#o.logger.error({ err: error, eventId: event.id, listingId: event.listingId }, "alerts: event not matched; will retry");
+        }
+      }
+      if (batch.length < BATCH) return;
+    }
+  }
+
+  async #process(event: ListingEvent): Promise<void> {
+    const { db, logger } = this.#o;
+    const card = await readAlertCard(db, event.listingId);
+    const occasion = card ? alertOccasion(event, card) : null;
+    if (!card || !occasion) {
+      await markEventProcessed(db, event.id);
+      return;
+    }
+    const result = await savedSearchesAlertedBy(db, event.listingId, {
+      channel: "mail",
+      frequency: "immediately",
+      isochrones: this.#o.isochrones,
+      onSkip: (search, reason) => logger.warn({ savedSearchId: search.id, eventId: event.id, reason }, "alerts: saved search skipped"),
+    });
+    if (!result || result.searches.length === 0) {
+      await markEventProcessed(db, event.id);
+      return;
+    }
+    const directory = result.directory ?? (await getPlaceDirectory(db));
+    const town = directory.get(card.townId);
+    const zone = card.zoneId ? directory.get(card.zoneId) : undefined;
+    const place = [town?.name, zone?.name].filter(Boolean).join(", ");
+    const reason: AlertReason =
+      event.kind === "price_drop" && event.oldPrice !== null
+        ? { kind: "price_drop", oldPrice: event.oldPrice, newPrice: event.newPrice }
+        : { kind: "new" };
+    const origin = this.#o.origin;
+    const deliveries: AlertDelivery[] = result.searches.map((search) => {
+      const places = search.query.places.map((id) => directory.get(id)).filter((p) => p !== undefined);
+      const searchTitle = search.title ?? savedSearchDefaultTitle(search.query, places, ALERT_LOCALE);
+      const mail = alertMail({
+        locale: ALERT_LOCALE,
+        searchTitle,
+        reason,
+        listing: { ...card, place },
+        listingUrl: `${origin}${localizePath(`/annunci/${card.id}/`, ALERT_LOCALE)}`,
+        resultsUrl: `${origin}${localizePath(encodeSearchUrl(search.query, directory), ALERT_LOCALE)}`,
+        origin,
+      });
+      return {
+        savedSearchId: search.id,
+        listingId: card.id,
+        occasion,
+        eventId: event.id,
+        mail: {
+          kind: "alert",
+          recipient: search.email,
+          replyTo: null,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html,
+          leadId: null,
+        },
+      };
+    });
+    const queued = await deliverMailAlerts(db, event.id, deliveries);
+    if (queued > 0) {
+      this.queued += queued;
+      logger.info({ eventId: event.id, listingId: card.id, mails: queued }, "alerts: mails queued");
+      this.#o.onQueued?.();
+    }
+  }
+
+  /** Stops looking; an event under way finishes. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#running?.catch(() => {});
+  }
+}
