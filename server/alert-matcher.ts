@@ -26,6 +26,7 @@ import { getPlaceDirectory } from "../db/place-directory.ts";
 import type { Database } from "../db/schema.ts";
 import { alertMail } from "./alerts/alert-mail.tsx";
 import type { Logger } from "./logger.ts";
+import { PollingWorker } from "./polling-worker.ts";
 
 /** A claimed event is due again after this long if its matcher never finished it (a crash mid-batch). */
 const LEASE_MS = 120_000;
@@ -46,44 +47,24 @@ export interface AlertMatcherOptions {
 
 export class AlertMatcher {
   readonly #o: AlertMatcherOptions;
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<void> | null = null;
-  #again = false;
-  #stopped = true;
+  readonly #worker: PollingWorker;
   #unreadable = false;
   /** Alert mails this process queued (logs, tests). */
   queued = 0;
 
   constructor(options: AlertMatcherOptions) {
     this.#o = options;
+    this.#worker = new PollingWorker(() => this.#drain(), options.pollMs);
   }
 
   start(): this {
-    this.#stopped = false;
-    this.wake();
+    this.#worker.start();
     return this;
   }
 
   /** Look for events now; cheap to call often. */
   wake(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    this.#running = this.#drain().finally(() => {
-      this.#running = null;
-      if (this.#stopped) return;
-      if (this.#again) {
-        this.#again = false;
-        this.wake();
-        return;
-      }
-      this.#timer = setTimeout(() => this.wake(), this.#o.pollMs);
-      this.#timer.unref();
-    });
+    this.#worker.wake();
   }
 
   async #drain(): Promise<void> {
@@ -100,7 +81,7 @@ export class AlertMatcher {
       this.#unreadable = false;
       if (batch.length === 0) return;
       for (const event of batch) {
-        if (this.#stopped) return; // claimed but unfinished: due again when the lease ends
+        if (this.#worker.stopped) return; // claimed but unfinished: due again when the lease ends
         try {
           await this.#process(event);
         } catch (error) {
@@ -176,10 +157,7 @@ export class AlertMatcher {
   }
 
   /** Stops looking; an event under way finishes. */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    await this.#running?.catch(() => {});
+  stop(): Promise<void> {
+    return this.#worker.stop();
   }
 }

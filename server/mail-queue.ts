@@ -10,6 +10,7 @@ import { claimDueMails, markMailSent, rescheduleMail, type QueuedMail } from "..
 import type { Database } from "../db/schema.ts";
 import type { Mailer } from "./accounts/mailer.ts";
 import type { Logger } from "./logger.ts";
+import { PollingWorker } from "./polling-worker.ts";
 
 export const MAX_RETRY_DELAY_MS = 10 * 60_000;
 /** A claimed mail is due again after this long if its sender never reported (a crash mid-send). */
@@ -31,10 +32,7 @@ export function retryDelayMs(attempts: number, retryMs: number): number {
 
 export class MailQueue {
   readonly #o: MailQueueOptions;
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<void> | null = null;
-  #again = false;
-  #stopped = true;
+  readonly #worker: PollingWorker;
   /** The queue could not be read at the last try (logged once, not every poll). */
   #unreadable = false;
   /** Mails sent by this process (logs, tests). */
@@ -42,34 +40,17 @@ export class MailQueue {
 
   constructor(options: MailQueueOptions) {
     this.#o = options;
+    this.#worker = new PollingWorker(() => this.#drain(), options.pollMs);
   }
 
   start(): this {
-    this.#stopped = false;
-    this.wake();
+    this.#worker.start();
     return this;
   }
 
   /** Look for due mail now (called after queueing one); cheap to call often. */
   wake(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    this.#running = this.#drain().finally(() => {
-      this.#running = null;
-      if (this.#stopped) return;
-      if (this.#again) {
-        this.#again = false;
-        this.wake();
-        return;
-      }
-      this.#timer = setTimeout(() => this.wake(), this.#o.pollMs);
-      this.#timer.unref();
-    });
+    this.#worker.wake();
   }
 
   async #drain(): Promise<void> {
@@ -93,7 +74,7 @@ export class MailQueue {
   }
 
   async #send(mail: QueuedMail): Promise<void> {
-    if (this.#stopped) return; // claimed but unsent: due again when its lease ends
+    if (this.#worker.stopped) return; // claimed but unsent: due again when its lease ends
     try {
       await this.#o.mailer.send(
         mail.recipient,
@@ -116,10 +97,7 @@ export class MailQueue {
   }
 
   /** Stops looking; a send under way finishes. */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    await this.#running?.catch(() => {});
+  stop(): Promise<void> {
+    return this.#worker.stop();
   }
 }

@@ -4,7 +4,7 @@
  * the seeker's (validated) address. The HTML is rendered by React, so every field is escaped; the
  * subject is one line whatever a field holds (no CR/LF can reach a header).
  */
-import { renderToStaticMarkup } from "react-dom/server";
+import { MailFrame, mailHtml } from "../mail/frame.tsx";
 import type { MailContent } from "../../server/accounts/mail-templates.tsx";
 
 export interface LeadMailInput {
@@ -51,58 +51,48 @@ export function leadMail(input: LeadMailInput): MailContent {
     `Rispondi a questa email per scrivere direttamente a ${seeker.name}.`,
     "",
   ].join("\n");
-  const html = `<!DOCTYPE html>${renderToStaticMarkup(
-    <html lang="it">
-      <head>
-        <meta charSet="utf-8" />
-        <title>{subject}</title>
-      </head>
-      <body style={{ fontFamily: "Arial, sans-serif", color: "#1d2a33", maxWidth: 560, margin: "0 auto", padding: 16 }}>
-        <p style={{ fontSize: 22, fontWeight: 700, color: "#0b6e4f" }}>casa.it</p>
-        <p>Buongiorno {input.publisherName},</p>
-        <p>
-          <strong>{seeker.name}</strong> {about}
-          {listing && link ? (
-            <>
-              : <a href={link}>{listing.title}</a>
-            </>
-          ) : (
-            "."
-          )}
-        </p>
-        <blockquote style={{ whiteSpace: "pre-wrap", borderLeft: "3px solid #0b6e4f", margin: 0, padding: "4px 12px" }}>
-          {seeker.message}
-        </blockquote>
-        <table>
-          <tbody>
-            <tr>
-              <th scope="row" align="left">
-                Nome
-              </th>
-              <td>{seeker.name}</td>
-            </tr>
-            <tr>
-              <th scope="row" align="left">
-                Email
-              </th>
-              <td>
-                <a href={`mailto:${seeker.email}`}>{seeker.email}</a>
-              </td>
-            </tr>
-            <tr>
-              <th scope="row" align="left">
-                Telefono
-              </th>
-              <td>{phone}</td>
-            </tr>
-          </tbody>
-        </table>
-        <p>Rispondi a questa email per scrivere direttamente a {seeker.name}.</p>
-        <p style={{ fontSize: 12, color: "#5b6770" }}>
-          Hai ricevuto questa email perché un utente di casa.it ti ha contattato tramite il portale.
-        </p>
-      </body>
-    </html>,
-  )}`;
+  const html = mailHtml(
+    <MailFrame title={subject} footer="Hai ricevuto questa email perché un utente di casa.it ti ha contattato tramite il portale.">
+      <p>Buongiorno {input.publisherName},</p>
+      <p>
+        <strong>{seeker.name}</strong> {about}
+        {listing && link ? (
+          <>
+            : <a href={link}>{listing.title}</a>
+          </>
+        ) : (
+          "."
+        )}
+      </p>
+      <blockquote style={{ whiteSpace: "pre-wrap", borderLeft: "3px solid #0b6e4f", margin: 0, padding: "4px 12px" }}>
+        {seeker.message}
+      </blockquote>
+      <table>
+        <tbody>
+          <tr>
+            <th scope="row" align="left">
+              Nome
+            </th>
+            <td>{seeker.name}</td>
+          </tr>
+          <tr>
+            <th scope="row" align="left">
+              Email
+            </th>
+            <td>
+              <a href={`mailto:${seeker.email}`}>{seeker.email}</a>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row" align="left">
+              Telefono
+            </th>
+            <td>{phone}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p>Rispondi a questa email per scrivere direttamente a {seeker.name}.</p>
+    </MailFrame>,
+  );
   return { subject, text, html };
 }

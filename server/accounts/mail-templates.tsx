@@ -1,6 +1,6 @@
 /** The account mails in Italian, each as HTML (a React component rendered to static markup) and text. */
 import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { MailFrame, mailHtml } from "../../app/mail/frame.tsx";
 
 export interface MailContent {
   subject: string;
@@ -8,27 +8,17 @@ export interface MailContent {
   html: string;
 }
 
+const ACCOUNT_FOOTER = "Hai ricevuto questa email perché è stata usata sul nostro portale. Se non sei stato tu, ignorala.";
+
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <html lang="it">
-      <head>
-        <meta charSet="utf-8" />
-        <title>{title}</title>
-      </head>
-      <body style={{ fontFamily: "Arial, sans-serif", color: "#1d2a33", maxWidth: 560, margin: "0 auto", padding: 16 }}>
-        <p style={{ fontSize: 22, fontWeight: 700, color: "#0b6e4f" }}>casa.it</p>
-        {children}
-        <p style={{ fontSize: 12, color: "#5b6770" }}>
-          Hai ricevuto questa email perché è stata usata sul nostro portale. Se non sei stato tu, ignorala.
-        </p>
-      </body>
-    </html>
+    <MailFrame title={title} footer={ACCOUNT_FOOTER}>
+      {children}
+    </MailFrame>
   );
 }
 
-function html(node: ReactNode): string {
-  return `<!DOCTYPE html>${renderToStaticMarkup(node)}`;
-}
+const html = mailHtml;
 
 export const CODE_TTL_MINUTES = 10;
 export const VERIFY_TTL_HOURS = 48;
