@@ -13,7 +13,7 @@ export default defineConfig({
           name: "integration",
           include: ["**/*.integration.test.ts"],
           exclude: ["node_modules/**"],
-          globalSetup: ["test/postgres-target.ts", "test/build-once.ts"],
+          globalSetup: ["test/postgres-target.ts", "test/build-once.ts", "test/pglite-snapshot.ts"],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.e2e.test.ts"],
-          globalSetup: ["test/build-once.ts"],
+          globalSetup: ["test/build-once.ts", "test/pglite-snapshot.ts"],
           testTimeout: 60_000,
           hookTimeout: 300_000,
           fileParallelism: false,
