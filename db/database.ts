@@ -25,6 +25,8 @@ export interface DatabaseHandle {
    * after a failure; PGlite's own notifications in process). Resolves to a function that stops listening.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** PGlite only: its whole data directory as a tarball, which `DatabaseOptions.loadDataDir` starts from. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,11 @@ export interface DatabaseOptions {
   url?: string;
   readUrl?: string;
   dataDir: string;
+  /**
+   * PGlite in memory only: start from this dump (`dumpDataDir`) instead of an empty database, as tests
+   * do to skip migrating and loading the dataset in every file (test/dataset-snapshots.ts).
+   */
+  loadDataDir?: Blob;
   /** Pool size for the server (PGlite always has one connection). */
   poolSize?: number;
   /**
@@ -130,9 +137,10 @@ async function listenOnServer(url: string, channel: string, onNotify: () => void
 
 interface PgliteLike {
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  dumpDataDir(compression?: "none" | "gzip" | "auto"): Promise<Blob>;
 }
 
-async function openPglite(dataDir: string): Promise<pg.Pool & { pglite?: PgliteLike }> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<pg.Pool & { pglite?: PgliteLike }> {
   const [{ PGlite }, { createPgConfig }, ext] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/node-postgres"),
@@ -149,6 +157,7 @@ async function openPglite(dataDir: string): Promise<pg.Pool & { pglite?: PgliteL
   let pglite;
   try {
     pglite = await PGlite.create(dataDir, {
+      loadDataDir,
       extensions: {
         pg_trgm: trgm.pg_trgm,
         unaccent: unaccent.unaccent,
@@ -200,7 +209,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
     };
   }
-  const pool = await openPglite(options.dataDir);
+  if (options.loadDataDir && options.dataDir !== "memory://") throw new Error("loadDataDir starts an in-memory PGlite only (memory://)");
+  const pool = await openPglite(options.dataDir, options.loadDataDir);
   const db = kysely(pool, onQueryError);
   return {
     kind: "pglite",
@@ -215,6 +225,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await unlisten().catch(() => {});
       };
     },
+    dumpDataDir: () => pool.pglite!.dumpDataDir("none"),
     close: () => db.destroy(),
   };
 }

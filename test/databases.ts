@@ -1,8 +1,10 @@
 /**
  * The databases integration tests run on: embedded PGlite always, and a fresh database on the
  * PostgreSQL server named by TEST_DATABASE_URL when it is set (created per test file, dropped after).
+ * Both start empty; startTestPortal fills them from the run's seeded copy when it can (test/dataset-snapshots.ts).
  */
 import pg from "pg";
+import { noteUntouchedDatabase } from "./dataset-snapshots.ts";
 
 export type DatabaseTarget = "pglite" | "postgres";
 
@@ -24,6 +26,7 @@ export async function provisionDatabase(target: DatabaseTarget): Promise<Provisi
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
+  noteUntouchedDatabase(name);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

@@ -5,6 +5,9 @@ import type { startPortal as StartPortal } from "../server/lifecycle.ts";
 import type { loadConfig as LoadConfig } from "../server/config.ts";
 import type { createLogger as CreateLogger } from "../server/logger.ts";
 import type { ServerBuild } from "react-router";
+import { asksForTestDataset, copyTemplateInto, pgliteSnapshot, TEST_DATASET } from "./dataset-snapshots.ts";
+
+export { TEST_DATASET };
 
 interface Bundle {
   build: ServerBuild;
@@ -12,8 +15,6 @@ interface Bundle {
   loadConfig: typeof LoadConfig;
   createLogger: typeof CreateLogger;
 }
-
-export const TEST_DATASET = { seed: "test", count: 3000, referenceDate: "2026-11-01" } as const;
 
 /**
  * For suites that send hundreds of API requests a second from one address (as no person does): the
@@ -34,7 +35,7 @@ export interface TestPortalOptions {
 
 export async function startTestPortal(database: { url: string | undefined; dataDir: string }, options: TestPortalOptions = {}) {
   const bundle = (await import(pathToFileURL(serverEntry).href)) as Bundle;
-  const config = bundle.loadConfig({
+  const env: Record<string, string> = {
     PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: database.dataDir,
@@ -46,7 +47,14 @@ export async function startTestPortal(database: { url: string | undefined; dataD
     SEARCH_FACTS: options.searchFacts ?? "auto",
     BOT_CHECK_COST: "10",
     ...options.env,
-  });
+  };
+  const config = bundle.loadConfig(env);
+  // The run's seeded copy instead of migrating and loading here (test/dataset-snapshots.ts).
+  let loadDataDir: Blob | undefined;
+  if (asksForTestDataset(env)) {
+    if (database.url) await copyTemplateInto(database.url);
+    else if (database.dataDir === "memory://") loadDataDir = await pgliteSnapshot();
+  }
   const logger = options.log ? bundle.createLogger("info", { write: options.log }) : bundle.createLogger("silent");
-  return bundle.startPortal({ config, logger, build: bundle.build, clientDir: clientDirectory, clock: options.clock });
+  return bundle.startPortal({ config, logger, build: bundle.build, clientDir: clientDirectory, clock: options.clock, loadDataDir });
 }

@@ -37,8 +37,18 @@ describe.each([["memory", false], ...(redisUp ? [["redis", true] as const] : [])
     expect(first).toBeInstanceOf(RateLimitedError);
     expect((first as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(2);
     await limits.assertAllowed("loginFailuresByAccount", `${key}-other`); // another account is free
-    // After the block the window starts afresh, and the next exhaustion blocks twice as long.
-    await new Promise((r) => setTimeout(r, 2100));
+    // After the block the window starts afresh, and the next exhaustion blocks twice as long. The block
+    // lives in the store (memory or Redis's own expiry), so real time must pass: wait until it lifts.
+    await expect
+      .poll(
+        () =>
+          limits.assertAllowed("loginFailuresByAccount", key).then(
+            () => "allowed",
+            (e: unknown) => e,
+          ),
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBe("allowed");
     for (let i = 0; i < 3; i++) {
       await limits.assertAllowed("loginFailuresByAccount", key);
       await limits.count("loginFailuresByAccount", key);

@@ -1,0 +1,123 @@
+/**
+ * The test dataset (TEST_DATASET) migrated and loaded once per test run instead of once per test file
+ * and database target (docs/decisions/082):
+ * - PGlite: a dump of the seeded data directory in a file; a portal that startTestPortal starts on an
+ *   in-memory PGlite with the test dataset starts from it (PGlite's loadDataDir).
+ * - PostgreSQL (TEST_DATABASE_URL): a seeded template database; a database that provisionDatabase
+ *   created is re-created from it (CREATE DATABASE … TEMPLATE) when a portal with the test dataset is
+ *   started on it while it is still untouched.
+ * The global setups (test/pglite-snapshot.ts, test/postgres-target.ts) make them and tell the test
+ * files where through environment variables. Without them (a script, a file run by hand elsewhere)
+ * every portal migrates and loads as before; either way startup sees the same database.
+ */
+import { openAsBlob } from "node:fs";
+import pg from "pg";
+import { openDatabase } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { loadDataset } from "../etl/load.ts";
+
+/** Seed, size and reference date of the portal that tests start (test/portal.ts). */
+export const TEST_DATASET = { seed: "test", count: 3000, referenceDate: "2026-11-01" } as const;
+
+/** The file holding the PGlite dump, set by the global setup. */
+export const PGLITE_SNAPSHOT_ENV = "CASA_TEST_PGLITE_SNAPSHOT";
+/** The name of the seeded template database on TEST_DATABASE_URL's server, set by the global setup. */
+export const TEMPLATE_DATABASE_ENV = "CASA_TEST_TEMPLATE_DATABASE";
+
+const demoOptions = () => ({
+  seed: TEST_DATASET.seed,
+  count: TEST_DATASET.count,
+  referenceDate: new Date(`${TEST_DATASET.referenceDate}T00:00:00Z`),
+});
+
+/** Whether a portal's settings ask for exactly the dataset the snapshots hold. */
+export function asksForTestDataset(env: Record<string, string | undefined>): boolean {
+  return (
+    env.DEMO_SEED === TEST_DATASET.seed &&
+    env.DEMO_COUNT === String(TEST_DATASET.count) &&
+    env.DEMO_REFERENCE_DATE === TEST_DATASET.referenceDate &&
+    env.DEMO_RELOAD !== "1"
+  );
+}
+
+/** Migrates an empty in-memory PGlite, loads the test dataset and returns its data directory as a tarball. */
+export async function makePgliteSnapshot(): Promise<Blob> {
+  const handle = await openDatabase({ dataDir: "memory://" });
+  try {
+    await migrateToLatest(handle.db);
+    await loadDataset(handle.db, demoOptions());
+    return await handle.dumpDataDir!();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The PGlite dump of this run, or undefined outside the global setup. */
+export async function pgliteSnapshot(): Promise<Blob | undefined> {
+  const path = process.env[PGLITE_SNAPSHOT_ENV];
+  return path ? await openAsBlob(path) : undefined;
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the seeded template database `name` on the server of `adminUrl`: migrated, test dataset loaded. */
+export async function makeTemplateDatabase(adminUrl: string, name: string): Promise<void> {
+  await admin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const handle = await openDatabase({ url: databaseUrl(adminUrl, name), dataDir: "", poolSize: 4 });
+  try {
+    await migrateToLatest(handle.db);
+    await loadDataset(handle.db, demoOptions());
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function dropTemplateDatabase(adminUrl: string, name: string): Promise<void> {
+  await admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+/** Databases provisionDatabase created empty, not yet handed to a portal (by name). */
+const untouched = new Set<string>();
+
+export function noteUntouchedDatabase(name: string): void {
+  untouched.add(name);
+}
+
+/**
+ * Replaces the database at `url` with a copy of the seeded template, when provisionDatabase made it
+ * and nothing has used it yet (no connection, no table). Returns whether it did.
+ */
+export async function copyTemplateInto(url: string): Promise<boolean> {
+  const template = process.env[TEMPLATE_DATABASE_ENV];
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!template || !adminUrl || !untouched.delete(name)) return false;
+  const tables = await admin(url, (client) =>
+    client.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_class WHERE relnamespace = 'public'::regnamespace"),
+  );
+  if (tables.rows[0]!.n > 0) return false;
+  return admin(adminUrl, async (client) => {
+    try {
+      // Refused while anyone is connected to it: then the test uses it as it is.
+      await client.query(`DROP DATABASE ${name}`);
+    } catch {
+      return false;
+    }
+    await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    return true;
+  });
+}
