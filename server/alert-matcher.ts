@@ -47,14 +47,20 @@ export interface AlertMatcherOptions {
 
 export class AlertMatcher {
   readonly #o: AlertMatcherOptions;
-  readonly #worker: PollingWorker;
-  #unreadable = false;
+  readonly #worker: PollingWorker<ListingEvent>;
   /** Alert mails this process queued (logs, tests). */
   queued = 0;
 
   constructor(options: AlertMatcherOptions) {
     this.#o = options;
-    this.#worker = new PollingWorker(() => this.#drain(), options.pollMs);
+    this.#worker = new PollingWorker({
+      what: "alerts",
+      pollMs: options.pollMs,
+      batchSize: BATCH,
+      logger: options.logger,
+      claim: (limit) => claimListingEvents(options.db, limit, LEASE_MS),
+      handle: (batch) => this.#handle(batch),
+    });
   }
 
   start(): this {
@@ -67,29 +73,15 @@ export class AlertMatcher {
     this.#worker.wake();
   }
 
-  async #drain(): Promise<void> {
-    for (;;) {
-      let batch: ListingEvent[];
+  async #handle(batch: ListingEvent[]): Promise<void> {
+    for (const event of batch) {
+      if (this.#worker.stopped) return; // claimed but unfinished: due again when the lease ends
       try {
-        batch = await claimListingEvents(this.#o.db, BATCH, LEASE_MS);
+        await this.#process(event);
       } catch (error) {
-        if (!this.#unreadable) this.#o.logger.warn({ err: error }, "alerts: could not read the listing events; retrying every poll");
-        this.#unreadable = true;
-        return;
+        // Left claimed: another try after the lease; deliveries already made are not repeated.
+        this.#o.logger.error({ err: error, eventId: event.id, listingId: event.listingId }, "alerts: event not matched; will retry");
       }
-      if (this.#unreadable) this.#o.logger.info("alerts: reading the listing events again");
-      this.#unreadable = false;
-      if (batch.length === 0) return;
-      for (const event of batch) {
-        if (this.#worker.stopped) return; // claimed but unfinished: due again when the lease ends
-        try {
-          await this.#process(event);
-        } catch (error) {
-          // Left claimed: another try after the lease; deliveries already made are not repeated.
-          this.#o.logger.error({ err: error, eventId: event.id, listingId: event.listingId }, "alerts: event not matched; will retry");
-        }
-      }
-      if (batch.length < BATCH) return;
     }
   }
 

@@ -32,15 +32,23 @@ export function retryDelayMs(attempts: number, retryMs: number): number {
 
 export class MailQueue {
   readonly #o: MailQueueOptions;
-  readonly #worker: PollingWorker;
-  /** The queue could not be read at the last try (logged once, not every poll). */
-  #unreadable = false;
+  readonly #worker: PollingWorker<QueuedMail>;
   /** Mails sent by this process (logs, tests). */
   sent = 0;
 
   constructor(options: MailQueueOptions) {
     this.#o = options;
-    this.#worker = new PollingWorker(() => this.#drain(), options.pollMs);
+    this.#worker = new PollingWorker({
+      what: "mail queue",
+      pollMs: options.pollMs,
+      batchSize: BATCH,
+      logger: options.logger,
+      claim: (limit) => claimDueMails(options.db, limit, LEASE_MS),
+      // The batch goes out side by side (one SMTP connection each): one slow mail does not hold up the others.
+      handle: async (batch) => {
+        await Promise.all(batch.map((mail) => this.#send(mail)));
+      },
+    });
   }
 
   start(): this {
@@ -51,26 +59,6 @@ export class MailQueue {
   /** Look for due mail now (called after queueing one); cheap to call often. */
   wake(): void {
     this.#worker.wake();
-  }
-
-  async #drain(): Promise<void> {
-    for (;;) {
-      let batch;
-      try {
-        batch = await claimDueMails(this.#o.db, BATCH, LEASE_MS);
-      } catch (error) {
-        // The database is away or busy: try again at the next poll.
-        if (!this.#unreadable) this.#o.logger.warn({ err: error }, "mail queue: could not read the queue; retrying every poll");
-        this.#unreadable = true;
-        return;
-      }
-      if (this.#unreadable) this.#o.logger.info("mail queue: reading the queue again");
-      this.#unreadable = false;
-      if (batch.length === 0) return;
-      // The batch goes out side by side (one SMTP connection each): one slow mail does not hold up the others.
-      await Promise.all(batch.map((mail) => this.#send(mail)));
-      if (batch.length < BATCH) return;
-    }
   }
 
   async #send(mail: QueuedMail): Promise<void> {
