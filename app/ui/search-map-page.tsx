@@ -3,7 +3,7 @@
  * route loads it only for map pages (app/routes/search-results.tsx), so the list page carries none of
  * the map's code. The server renders it in full, so the map page's list works without JavaScript.
  */
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { searchMapTexts } from "../i18n/search-map.ts";
 import { searchTexts } from "../i18n/search.ts";
@@ -21,30 +21,42 @@ import { SearchMapPane } from "./search-map.tsx";
  * without JavaScript that is what the page is); the map loads in the browser. Hovering a card
  * highlights its pin, clicking a pin highlights its card.
  */
+interface MapList {
+  path: string;
+  pages: Array<{ page: number; cards: CardView[] }>;
+  nextHref: string | null;
+  /** The fetched page last appended (or, for a new search, the one left from the last search). */
+  applied: SearchPageData | undefined;
+  activeId: number | null;
+  hoverId: number | null;
+}
+function freshList(d: SearchPageData, fetched: SearchPageData | undefined): MapList {
+  return { path: d.searchPath, pages: [], nextHref: d.view.nextHref, applied: fetched, activeId: null, hoverId: null };
+}
+
 export default function SearchMapPage({ data: d }: { data: SearchPageData & { saveSearch: SaveSearchState } }) {
   const t = searchTexts[d.locale];
-  const [activeId, setActiveId] = useState<number | null>(null);
-  const [hoverId, setHoverId] = useState<number | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
-  // Scroll-loaded list pages (seed 000 §4 Map data: a scroll fetch appends items, the first of each page flagged).
-  const [pages, setPages] = useState<Array<{ page: number; cards: CardView[] }>>([]);
-  const [nextHref, setNextHref] = useState<string | null>(d.view.nextHref);
   const [scrolling, setScrolling] = useState(false);
   const fetcher = useFetcher<SearchPageData>();
   const sentinel = useRef<HTMLDivElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (its path) resets the scroll-loaded pages
-  useEffect(() => {
-    setPages([]);
-    setNextHref(d.view.nextHref);
-  }, [d.searchPath]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: applies a loaded page once, when it arrives
-  useEffect(() => {
-    const more = fetcher.data;
-    if (!more || fetcher.state !== "idle" || more.searchPath === d.searchPath) return;
-    setPages((p) => (p.some((x) => x.page === more.page) ? p : [...p, { page: more.page, cards: more.cards }]));
-    setNextHref(more.view.nextHref);
-  }, [fetcher.data, fetcher.state]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-armed when the next page or the fetcher changes
+  // What belongs to one search (its path): the highlighted cards and the scroll-loaded list pages (seed 000 §4
+  // Map data: a scroll fetch appends items, the first of each page flagged). A new search starts them afresh,
+  // during render rather than in an effect, so no frame shows the last search's pages; a page the fetcher
+  // loaded is appended once (`applied`).
+  const [list, setList] = useState<MapList>(() => freshList(d, fetcher.data));
+  let next = list.path === d.searchPath ? list : freshList(d, fetcher.data);
+  const more = fetcher.data;
+  if (more && fetcher.state === "idle" && more !== next.applied && more.searchPath !== d.searchPath) {
+    const pages = next.pages.some((x) => x.page === more.page) ? next.pages : [...next.pages, { page: more.page, cards: more.cards }];
+    next = { ...next, pages, nextHref: more.view.nextHref, applied: more };
+  }
+  if (next !== list) setList(next);
+  const { pages, nextHref, activeId, hoverId } = next;
+  const setActiveId = useCallback((id: number | null) => setList((l) => ({ ...l, activeId: id })), []);
+  const setHoverId = (id: number | null) => setList((l) => ({ ...l, hoverId: id }));
+  const load = fetcher.load;
+  const loading = fetcher.state !== "idle";
   useEffect(() => {
     setScrolling(true);
     // The list scrolls in its own column (desktop), in the sheet (phone) or with the page (no map): load the
@@ -52,9 +64,9 @@ export default function SearchMapPage({ data: d }: { data: SearchPageData & { sa
     const check = () => {
       const end = sentinel.current;
       const list = end?.parentElement;
-      if (!end || !list || !nextHref || fetcher.state !== "idle") return;
+      if (!end || !list || !nextHref || loading) return;
       const visibleBottom = Math.min(window.innerHeight, list.getBoundingClientRect().bottom);
-      if (end.getBoundingClientRect().top <= visibleBottom + 300) fetcher.load(nextHref);
+      if (end.getBoundingClientRect().top <= visibleBottom + 300) void load(nextHref);
     };
     document.addEventListener("scroll", check, { capture: true, passive: true });
     window.addEventListener("resize", check);
@@ -62,17 +74,12 @@ export default function SearchMapPage({ data: d }: { data: SearchPageData & { sa
       document.removeEventListener("scroll", check, { capture: true });
       window.removeEventListener("resize", check);
     };
-  }, [nextHref, fetcher.state]);
+  }, [nextHref, loading, load]);
   useEffect(() => {
     if (activeId === null) return;
     setSheetOpen(true);
     document.getElementById(`annuncio-${activeId}`)?.scrollIntoView({ block: "nearest" });
   }, [activeId]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (its path) clears the highlights
-  useEffect(() => {
-    setActiveId(null);
-    setHoverId(null);
-  }, [d.searchPath]);
   return (
     <div className="page search-page search-page--map">
       <Breadcrumbs crumbs={d.breadcrumbs} related={d.related} locale={d.locale} />
@@ -130,7 +137,7 @@ export default function SearchMapPage({ data: d }: { data: SearchPageData & { sa
             </ol>
           )}
           <div ref={sentinel} className="map-list__more" aria-hidden="true" />
-          {fetcher.state !== "idle" && (
+          {loading && (
             <p role="status" className="map-list__loading">
               {searchMapTexts[d.locale].loadingMore}
             </p>
