@@ -8,18 +8,15 @@
  * starting address. Escape closes it; so does a click or focus outside it, except on a phone, where it
  * covers the map and closes with 'Annulla'. Rules: core/search/map-address.ts.
  */
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { useRouteLoaderData } from "react-router";
 import { BREAKPOINTS } from "../../core/device.ts";
-import { ADDRESS_NAMES } from "../../core/mycasa/records.ts";
 import { ADDRESS_AUTOCOMPLETE, shouldSuggest } from "../../core/search/autocomplete.ts";
 import {
   addRecentAddress,
   addressFromSuggestion,
-  addressLabel,
-  addressOfFavourite,
   type FavouriteAddress,
-  favouriteAddressBody,
   type MapAddress,
   RECENT_ADDRESSES_KEY,
   readRecentAddresses,
@@ -29,9 +26,8 @@ import { tabPath } from "../mycasa/tabs.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { searchMapTexts } from "../i18n/search-map.ts";
 import { requestLogin } from "./login-modal-host.tsx";
+import { AddressSaveForm, addressesCall, FavouriteAddresses, type Favourites, RecentAddresses } from "./map-address-lists.tsx";
 import { PlaceAutocomplete } from "./place-autocomplete.tsx";
-
-const ADDRESSES_URL = "/portal-srp/api/v1/mycasa/addresses";
 
 export interface MapAddressPanelProps {
   /** The field's id (two panels can be on the page: the map's and a tool's). */
@@ -48,8 +44,6 @@ export interface MapAddressPanelProps {
   view?(): [number, number, number, number] | null;
 }
 
-type Favourites = { status: "idle" | "loading" | "done" | "failed"; items: FavouriteAddress[] };
-
 function storedRecents(): MapAddress[] {
   try {
     return readRecentAddresses(localStorage.getItem(RECENT_ADDRESSES_KEY));
@@ -63,22 +57,6 @@ function storeRecents(list: MapAddress[]): void {
   } catch {
     /* private mode or full storage: the list lives for this page only */
   }
-}
-
-/** A refusal the API explains (4xx with its Italian message: a name in use, the 50-address limit). */
-class Refused extends Error {}
-
-async function addressesCall<T>(path: "get" | "add", body: unknown): Promise<T> {
-  const response = await fetch(`${ADDRESSES_URL}/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-    credentials: "same-origin",
-  });
-  const answer = (await response.json().catch(() => null)) as { data?: T; error?: { message?: string } } | null;
-  if (response.status >= 400 && response.status < 500 && answer?.error?.message) throw new Refused(answer.error.message);
-  if (!response.ok || !answer?.data) throw new Error(`addresses/${path}: ${response.status}`);
-  return answer.data;
 }
 
 /** A phone (seed 000 §9: mobile layout under 768 px): the panel covers the map, and a click outside it does not close it. */
@@ -98,37 +76,29 @@ export function MapAddressPanel({ id, locale, placeholder, onPick, onLocate, inl
   const [recents, setRecents] = useState<MapAddress[]>([]);
   const [favourites, setFavourites] = useState<Favourites>({ status: "idle", items: [] });
   const [saving, setSaving] = useState<MapAddress | null>(null);
-  const [saveName, setSaveName] = useState("");
-  const [saveError, setSaveError] = useState<string | null>(null);
   const [savedAs, setSavedAs] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
   const [locateFailed, setLocateFailed] = useState(false);
   /** Focus put back on the field by the panel itself does not reopen it. */
   const quietFocus = useRef(false);
-  const refocus = useRef(false);
 
-  const field = () => document.getElementById(id) as HTMLInputElement | null;
   /** After the panel closes focus goes back to its field, quietly; on a phone the keyboard goes away instead. */
-  const settleFocus = () => {
-    if (onPhone()) return field()?.blur();
+  const settleFocus = useCallback(() => {
+    const field = document.getElementById(id) as HTMLInputElement | null;
+    if (onPhone()) return field?.blur();
     quietFocus.current = true;
-    field()?.focus();
+    field?.focus();
     quietFocus.current = false;
-  };
-  const close = (focusField: boolean) => {
-    setOpen(false);
-    setSaving(null);
-    setLocateFailed(false);
-    if (focusField) settleFocus();
-  };
-  // A remounted (emptied) field gets the focus back once it is there.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each remount of the field
-  useEffect(() => {
-    if (!refocus.current) return;
-    refocus.current = false;
-    settleFocus();
-  }, [fieldKey]);
-
+  }, [id]);
+  const close = useCallback(
+    (focusField: boolean) => {
+      setOpen(false);
+      setSaving(null);
+      setLocateFailed(false);
+      if (focusField) settleFocus();
+    },
+    [settleFocus],
+  );
   // RECENTI are read on each opening (another tab may have changed them).
   useEffect(() => {
     if (open) setRecents(storedRecents());
@@ -152,7 +122,6 @@ export function MapAddressPanel({ id, locale, placeholder, onPick, onLocate, inl
 
   // A click or focus outside closes the panel on everything but a phone (seed 000 §4 "Address panel");
   // the login modal over it is not outside: the save goes on after it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close only sets state; the listeners follow the panel's opening
   useEffect(() => {
     if (!open) return;
     const outside = (target: EventTarget | null) =>
@@ -169,7 +138,7 @@ export function MapAddressPanel({ id, locale, placeholder, onPick, onLocate, inl
       document.removeEventListener("pointerdown", onPointer);
       document.removeEventListener("focusin", onFocus);
     };
-  }, [open]);
+  }, [open, close]);
 
   /** The field keeps what was picked from it; a pick from the lists leaves it as it was. */
   const pick = (address: MapAddress, remember: boolean) => {
@@ -192,9 +161,7 @@ export function MapAddressPanel({ id, locale, placeholder, onPick, onLocate, inl
   };
 
   const startSaving = (address: MapAddress) => {
-    setSaveError(null);
     setSavedAs(null);
-    setSaveName("");
     if (loggedIn) return setSaving(address);
     // A visitor logs in first; once logged in the panel asks for the name (seed 000 §4 "Address panel").
     requestLogin({
@@ -206,21 +173,16 @@ export function MapAddressPanel({ id, locale, placeholder, onPick, onLocate, inl
     });
   };
 
-  const submitSave = async () => {
-    if (!saving || saveName.trim() === "") return;
-    setSaveError(null);
-    try {
-      const saved = await addressesCall<FavouriteAddress>("add", favouriteAddressBody(saving, saveName));
-      // Saving removes the same address from RECENTI (§4).
+  /** Saved: it leaves RECENTI (§4) and joins PREFERITI. */
+  const saved = (address: FavouriteAddress) => {
+    if (saving) {
       const next = removeRecentAddress(storedRecents(), saving);
       storeRecents(next);
       setRecents(next);
-      setFavourites((f) => ({ status: "done", items: [...f.items.filter((a) => a.id !== saved.id), saved] }));
-      setSavedAs(saved.name);
-      setSaving(null);
-    } catch (error) {
-      setSaveError(error instanceof Refused ? error.message : t.saveFailed);
     }
+    setFavourites((f) => ({ status: "done", items: [...f.items.filter((a) => a.id !== address.id), address] }));
+    setSavedAs(address.name);
+    setSaving(null);
   };
 
   const locate = async () => {
@@ -241,7 +203,6 @@ export function MapAddressPanel({ id, locale, placeholder, onPick, onLocate, inl
   };
 
   const showLists = open && !typing;
-  const manageHref = localizePath(tabPath.addresses, locale);
 
   return (
     <div
@@ -275,11 +236,11 @@ export function MapAddressPanel({ id, locale, placeholder, onPick, onLocate, inl
             type="button"
             className="search-map__tool"
             onClick={() => {
-              refocus.current = true;
               typed.current = "";
               setTyping(false);
-              setFieldKey((k) => k + 1);
-              close(false);
+              // The emptied field is there at once, to take the focus back.
+              flushSync(() => setFieldKey((k) => k + 1));
+              close(true);
             }}
           >
             {t.cancel}
@@ -306,133 +267,33 @@ export function MapAddressPanel({ id, locale, placeholder, onPick, onLocate, inl
             </p>
           )}
           {saving && (
-            // Not a <form>: the panel may sit inside the travel-time tool's form.
-            <div className="address-panel__save" role="group" aria-labelledby={`${headingId}-save`}>
-              <p id={`${headingId}-save`} className="address-panel__heading">
-                {t.saveTitle(addressLabel(saving))}
-              </p>
-              <label htmlFor={`${id}-save-name`}>{t.saveName}</label>
-              <input
-                id={`${id}-save-name`}
-                // The form opens on the user's request and asks for this one field.
-                autoFocus
-                maxLength={40}
-                value={saveName}
-                aria-describedby={`${id}-save-hint`}
-                onChange={(e) => setSaveName(e.currentTarget.value)}
-                onKeyDown={(e) => {
-                  if (e.key !== "Enter") return;
-                  e.preventDefault();
-                  void submitSave();
-                }}
-              />
-              <p id={`${id}-save-hint`} className="address-panel__hint">
-                {t.saveNameHint}
-              </p>
-              <div className="address-panel__names">
-                {ADDRESS_NAMES.map((name) => (
-                  <button key={name} type="button" aria-pressed={saveName === name} onClick={() => setSaveName(name)}>
-                    {name}
-                  </button>
-                ))}
-              </div>
-              {saveError && (
-                <p className="address-panel__error" role="alert">
-                  {saveError}
-                </p>
-              )}
-              <div className="search-map__circle-actions">
-                <button type="button" className="button-primary" disabled={saveName.trim() === ""} onClick={() => void submitSave()}>
-                  {t.save}
-                </button>
-                <button type="button" className="search-map__tool" onClick={() => setSaving(null)}>
-                  {t.cancel}
-                </button>
-              </div>
-            </div>
+            <AddressSaveForm
+              id={id}
+              headingId={headingId}
+              address={saving}
+              locale={locale}
+              onSaved={saved}
+              onCancel={() => setSaving(null)}
+            />
           )}
-          <section aria-labelledby={`${headingId}-recent`} className="address-panel__list" data-testid="recent-addresses">
-            <h3 id={`${headingId}-recent`} className="address-panel__heading">
-              {t.recent}
-            </h3>
-            {recents.length === 0 ? (
-              <p className="address-panel__hint">{t.recentEmpty}</p>
-            ) : (
-              <ul>
-                {recents.map((a) => {
-                  const label = addressLabel(a);
-                  return (
-                    <li key={`${a.name}|${a.parent ?? ""}`}>
-                      <button type="button" className="address-panel__pick" onClick={() => pick(a, true)}>
-                        {label}
-                      </button>
-                      <button
-                        type="button"
-                        className="address-panel__star"
-                        aria-label={t.saveAddress(label)}
-                        onClick={() => startSaving(a)}
-                      >
-                        <StarIcon />
-                      </button>
-                      <button type="button" className="address-panel__remove" aria-label={t.removeRecent(label)} onClick={() => forget(a)}>
-                        {t.remove}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </section>
-          <section aria-labelledby={`${headingId}-favourites`} className="address-panel__list" data-testid="favourite-addresses">
-            <div className="address-panel__list-head">
-              <h3 id={`${headingId}-favourites`} className="address-panel__heading">
-                {t.favourites}
-              </h3>
-              {loggedIn && (
-                <Link to={manageHref} className="address-panel__manage">
-                  {t.manageFavourites}
-                </Link>
-              )}
-            </div>
-            {!loggedIn ? (
-              <p className="address-panel__hint">
-                {t.favouritesLogin}{" "}
-                <button type="button" className="address-panel__link" onClick={() => requestLogin({ reason: "SaveAddress" })}>
-                  {t.login}
-                </button>
-              </p>
-            ) : favourites.status === "failed" ? (
-              <p className="address-panel__hint">{t.favouritesFailed}</p>
-            ) : favourites.status === "done" && favourites.items.length === 0 ? (
-              <p className="address-panel__hint">{t.favouritesEmpty}</p>
-            ) : (
-              <ul aria-busy={favourites.status === "loading"}>
-                {favourites.items.map((f) => (
-                  <li key={f.id}>
-                    <button type="button" className="address-panel__pick" onClick={() => pick(addressOfFavourite(f), false)}>
-                      <strong>{f.name}</strong> <span>{f.label}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <RecentAddresses
+            headingId={headingId}
+            recents={recents}
+            locale={locale}
+            onPick={(a) => pick(a, true)}
+            onSave={startSaving}
+            onForget={forget}
+          />
+          <FavouriteAddresses
+            headingId={headingId}
+            loggedIn={loggedIn}
+            favourites={favourites}
+            manageHref={localizePath(tabPath.addresses, locale)}
+            locale={locale}
+            onPick={(a) => pick(a, false)}
+          />
         </section>
       )}
     </div>
-  );
-}
-
-function StarIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3Z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }
