@@ -6,116 +6,13 @@ import { useEffect, useRef, useState } from "react";
 import { formatInteger } from "../../core/format.ts";
 import { PlaceLevel } from "../../core/places.ts";
 import { attachChildren, checkState, selectedPlaceIds, toggleNode, type TreeNode } from "../../core/search/checkbox-tree.ts";
-import type { UrlPlace } from "../../core/search/url.ts";
-import { localizePath, type Locale } from "../i18n/locale.ts";
+import { localizePath } from "../i18n/locale.ts";
 import { searchToolPanelTexts } from "../i18n/search-tool-panels.ts";
 import { searchToolsTexts } from "../i18n/search-tools.ts";
-import type { LocalityButtonProps, ToolPlace } from "./search-locality.tsx";
+import { childLevel, childrenOf, fetchLookup, loadRoot, lookupName, type NodeInfo, toNodes } from "./locality-lookup.ts";
+import type { LocalityButtonProps } from "./search-locality.tsx";
 import { leaveTo } from "./search-modal.tsx";
 import { searchUrl } from "./search-url.ts";
-
-/** What the tree shows for each node. */
-interface NodeInfo extends UrlPlace {
-  count: number | null;
-  hasChildren: boolean;
-}
-
-/** The /lh/v2 answer, as far as the tree reads it. */
-interface LookupLocation {
-  id: string;
-  name: string;
-  level: number;
-  slug: string;
-  count: number;
-  has_children: boolean;
-  display?: { it: string; en: string };
-  parents?: Array<{ id: string; name: string; level: number; slug: string }>;
-}
-interface LookupAnswer {
-  location: LookupLocation;
-  locations: LookupLocation[];
-}
-
-const lookupName: Partial<Record<number, string>> = {
-  [PlaceLevel.province]: "province",
-  [PlaceLevel.town]: "town",
-  [PlaceLevel.zone]: "zone",
-  [PlaceLevel.block]: "block",
-  [PlaceLevel.metroLine]: "metroline",
-  [PlaceLevel.nonAdminZone]: "nonadminzone",
-};
-/** Which children a node of each level shows in the tree. */
-const childLevel: Partial<Record<number, number>> = {
-  [PlaceLevel.province]: PlaceLevel.town,
-  [PlaceLevel.town]: PlaceLevel.zone,
-  [PlaceLevel.zone]: PlaceLevel.block,
-};
-
-async function fetchLookup(level: number, qslug: string, channel: string, signal?: AbortSignal): Promise<LookupAnswer> {
-  const name = lookupName[level];
-  if (!name) throw new Error(`no lookup for level ${level}`);
-  const response = await fetch(`/lh/v2/${name}/${encodeURIComponent(qslug)}?site=it_casa&channel=${encodeURIComponent(channel)}`, {
-    headers: { Accept: "application/json" },
-    signal,
-  });
-  if (!response.ok) throw new Error(`lookup answered ${response.status}`);
-  return (await response.json()) as LookupAnswer;
-}
-
-function infoOf(l: LookupLocation, parentId: string | null): NodeInfo {
-  return {
-    id: l.id,
-    level: l.level,
-    qslug: l.slug,
-    // Places keep their official names in English too (docs/decisions/081).
-    name: l.name,
-    parentId,
-    count: l.count,
-    hasChildren: l.has_children,
-  };
-}
-
-/** The place the tree hangs from: a province or a town (a zone, block, metro line or area goes up to its town). */
-async function loadRoot(
-  primary: ToolPlace,
-  channel: string,
-  locale: Locale,
-  signal: AbortSignal,
-): Promise<{ root: NodeInfo; answer: LookupAnswer; ancestors: NodeInfo[] }> {
-  let answer = await fetchLookup(primary.level, primary.qslug, channel, signal);
-  if (primary.level !== PlaceLevel.province && primary.level !== PlaceLevel.town) {
-    const town = [...(answer.location.parents ?? [])].reverse().find((p) => p.level === PlaceLevel.town);
-    if (!town) throw new Error("no town above this place");
-    answer = await fetchLookup(PlaceLevel.town, town.slug, channel, signal);
-  }
-  // A town without zones (Bologna, most towns) would offer nothing to choose: its province's towns
-  // instead, with this town ticked — neighbours to add or swap (docs/decisions/048).
-  if (answer.location.level === PlaceLevel.town && !answer.locations.some((l) => l.level === PlaceLevel.zone)) {
-    const province = [...(answer.location.parents ?? [])].reverse().find((p) => p.level === PlaceLevel.province);
-    if (province) answer = await fetchLookup(PlaceLevel.province, province.slug, channel, signal);
-  }
-  const parents = answer.location.parents ?? [];
-  const ancestors = parents.map((p, i) => ({
-    id: p.id,
-    level: p.level,
-    qslug: p.slug,
-    name: p.name,
-    parentId: parents[i - 1]?.id ?? null,
-    count: null,
-    hasChildren: true,
-  }));
-  const root = infoOf(answer.location, parents[parents.length - 1]?.id ?? null);
-  return { root, answer, ancestors };
-}
-
-function childrenOf(answer: LookupAnswer, parent: NodeInfo, locale: Locale): NodeInfo[] {
-  const wanted = childLevel[parent.level];
-  return answer.locations.filter((l) => l.level === wanted).map((l) => infoOf(l, parent.id));
-}
-
-function toNodes(children: NodeInfo[]): TreeNode[] {
-  return children.map((c) => (c.hasChildren && childLevel[c.level] !== undefined ? { id: c.id } : { id: c.id, children: [] }));
-}
 
 export function LocalityTree({ query, places, locale, onDone }: LocalityButtonProps & { onDone: () => void }) {
   const t = searchToolsTexts[locale];
@@ -146,7 +43,7 @@ export function LocalityTree({ query, places, locale, onDone }: LocalityButtonPr
     setLoadingIds((s) => new Set(s).add(id));
     try {
       const answer = await fetchLookup(node.level, node.qslug, query.channel);
-      const children = childrenOf(answer, node, locale);
+      const children = childrenOf(answer, node);
       for (const c of children) info.current.set(c.id, c);
       const next = attachChildren(treeRef.current.roots, treeRef.current.checked, id, toNodes(children));
       treeRef.current = next;
@@ -168,11 +65,11 @@ export function LocalityTree({ query, places, locale, onDone }: LocalityButtonPr
   useEffect(() => {
     if (!primary) return;
     const controller = new AbortController();
-    loadRoot(primary, query.channel, locale, controller.signal)
+    loadRoot(primary, query.channel, controller.signal)
       .then(async ({ root: r, answer, ancestors }) => {
         for (const a of ancestors) info.current.set(a.id, a);
         info.current.set(r.id, r);
-        const children = childrenOf(answer, r, locale);
+        const children = childrenOf(answer, r);
         for (const c of children) info.current.set(c.id, c);
         const initial = new Set(query.places.filter((id) => id !== r.id));
         treeRef.current = { roots: toNodes(children), checked: initial };
