@@ -58,6 +58,19 @@ async function mapReady(page: Page): Promise<void> {
   await expect.poll(() => map.getAttribute("data-markers"), { timeout: 20_000 }).toMatch(/^[1-9]\d*$/);
 }
 
+/**
+ * Lets the page finish what came before and paint twice: the map has handled the last input and React has
+ * rendered what it reported. A point to read the page at, not a pause of some milliseconds.
+ */
+async function painted(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
+
+/** Waits until the map reports a settled view other than `before` (after a drag). */
+async function viewMovedFrom(page: Page, before: string | null): Promise<void> {
+  await expect.poll(() => page.getByTestId("search-map").getAttribute("data-bbox"), { timeout: 10_000 }).not.toBe(before);
+}
+
 /** Where a point is on screen, from the view the map reports (Web Mercator, as MapLibre draws it). */
 async function screenPoint(page: Page, lon: number, lat: number): Promise<{ x: number; y: number }> {
   const [west, south, east, north] = (await page.getByTestId("search-map").getAttribute("data-bbox"))!.split(",").map(Number) as [
@@ -166,7 +179,7 @@ describe("the search map", () => {
     ];
     for (const [dx, dy] of corners) {
       await page.mouse.click(cx + dx!, cy + dy!);
-      await page.waitForTimeout(150);
+      await painted(page);
     }
     await page.mouse.click(cx + corners[0]![0]!, cy + corners[0]![1]!);
     await page.waitForURL(/geopolygon=/, { timeout: 10_000 });
@@ -203,7 +216,8 @@ describe("the search map", () => {
 
     // Edit a vertex: drag the first corner outwards, then 'Fine': the edited shape is the search.
     await page.getByRole("button", { name: "Modifica area" }).click();
-    await page.waitForTimeout(300);
+    await expect.poll(() => page.getByTestId("search-map").getAttribute("data-drawing")).toBe("true");
+    await painted(page);
     const corner = await screenPoint(page, ring[0]![0], ring[0]![1]);
     const centre = await screenPoint(page, (ring[0]![0] + ring[2]![0]) / 2, (ring[0]![1] + ring[2]![1]) / 2);
     const away = { x: corner.x + Math.sign(corner.x - centre.x) * 70, y: corner.y + Math.sign(corner.y - centre.y) * 50 };
@@ -257,7 +271,7 @@ describe("the search map", () => {
         cy = b.y + b.height / 2;
       for (const [dx, dy] of points) {
         await page.mouse.click(cx + dx!, cy + dy!);
-        await page.waitForTimeout(150);
+        await painted(page);
       }
     };
     const alert = page.locator(".search-map__message[role=alert]");
@@ -306,11 +320,13 @@ describe("the search map", () => {
     const cx = b.x + b.width / 2,
       cy = b.y + b.height / 2;
     // A press that moves more than 10 px is a drag, not a tap: no circle, and no new search.
+    const unmoved = await page.getByTestId("search-map").getAttribute("data-bbox");
     await page.mouse.move(cx, cy);
     await page.mouse.down();
     await page.mouse.move(cx + 12, cy + 6, { steps: 3 });
     await page.mouse.up();
-    await page.waitForTimeout(400);
+    await viewMovedFrom(page, unmoved);
+    await painted(page);
     expect(await panel.getAttribute("data-circle")).toBe("");
     expect(pathOf(page)).toBe(start);
 
@@ -383,11 +399,12 @@ describe("the search map", () => {
     await expect.poll(() => page.getByTestId("got-away").count(), { timeout: 10_000 }).toBe(0);
     const cb = await canvasBox(page);
     for (let i = 0; i < 2; i++) {
+      const before = await page.getByTestId("search-map").getAttribute("data-bbox");
       await page.mouse.move(cb.x + cb.width / 2 - 150, cb.y + cb.height / 2 + 100);
       await page.mouse.down();
       await page.mouse.move(cb.x + cb.width / 2 + 250, cb.y + cb.height / 2 + 100, { steps: 10 });
       await page.mouse.up();
-      await page.waitForTimeout(300);
+      await viewMovedFrom(page, before);
     }
     await expect
       .poll(() => page.getByTestId("got-away").textContent(), { timeout: 10_000 })
@@ -525,7 +542,7 @@ describe("the search map", () => {
       [0.6, 0.35],
     ]) {
       await page.mouse.click(b.x + b.width * fx!, b.y + b.height * fy!);
-      await page.waitForTimeout(300);
+      await painted(page);
       text = await page
         .getByTestId("price-place")
         .textContent()
