@@ -68,21 +68,12 @@ const prompt = (page: Page) => page.getByRole("dialog", { name: "Accedi in un at
 /** Milliseconds since the page loaded, on the page's (held) clock: what the prompt's wait is counted from. */
 const sinceLoad = (page: Page) => page.evaluate(() => performance.now());
 
-/**
- * Moves the held clock on by small steps, letting real time pass too: React commits a lazily loaded
- * component after a short timer of its own (on the same clock), and the chunk arrives in real time.
- */
-async function settle(page: Page, steps = 10): Promise<void> {
-  for (let i = 0; i < steps; i++) {
-    await page.clock.runFor(100);
-    await page.waitForTimeout(100);
-  }
-}
+/** What the prompt's rule decided on this page view (app/ui/social-prompt-host.tsx): waiting, hidden or shown. */
+const decision = (page: Page) => page.locator("body").getAttribute("data-social-prompt");
 
-/** Moves the page's clock just past the consent wait (firing the prompt's timer), then lets things settle. */
+/** Moves the page's clock just past the consent wait, firing the prompt's timer; the rule then decides. */
 async function waitOver(page: Page): Promise<void> {
   await page.clock.runFor(Math.max(0, SOCIAL_PROMPT_WAIT_MS - (await sinceLoad(page))) + 100);
-  await settle(page);
 }
 
 /** Waits for what the page shows next (the card, the login modal), moving the held clock along. */
@@ -98,9 +89,17 @@ async function untilVisible(page: Page, what: Locator): Promise<void> {
     .toBe(true);
 }
 
-/** No card after the wait, with time given to load its chunk (as when it does show). */
-async function expectNoPrompt(page: Page, because?: string): Promise<void> {
-  await settle(page);
+/** No card: the rule has decided against it (or, before the wait is over, is still waiting). */
+async function expectNoPrompt(page: Page, because?: string, state: "hidden" | "waiting" = "hidden"): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(100);
+        return decision(page);
+      },
+      { timeout: 15_000, message: because },
+    )
+    .toBe(state);
   expect(await prompt(page).count(), because).toBe(0);
 }
 
@@ -118,9 +117,9 @@ describe("the social login prompt", () => {
   it("appears on the home page after the consent wait, logs in with Google, and does not come back", async ({ page: fresh }) => {
     const page = await holdClock(fresh);
     await open(page, "/");
-    // Up to half a second before the wait is over (settling moves the clock a second on): no card yet.
+    // A second and a half before the wait is over: no card yet.
     await page.clock.runFor(SOCIAL_PROMPT_WAIT_MS - (await sinceLoad(page)) - 1500);
-    await expectNoPrompt(page, "the wait is not over");
+    await expectNoPrompt(page, "the wait is not over", "waiting");
     expect(await sinceLoad(page)).toBeLessThan(SOCIAL_PROMPT_WAIT_MS);
 
     await waitOver(page);

@@ -94,6 +94,12 @@ export function SocialPrompt({ locale }: { locale: Locale }) {
       modalSeen,
     });
   shown.current = show;
+  // What the rule decided, on <body data-social-prompt> (waiting, hidden or shown): a test reads the decision
+  // instead of guessing how long to wait for a card that should not come.
+  const decision = show ? "shown" : waitOver || loggedIn || social.length === 0 ? "hidden" : "waiting";
+  useEffect(() => {
+    document.body.dataset.socialPrompt = decision;
+  }, [decision]);
   if (!show) return null;
   return (
     <Suspense fallback={null}>
