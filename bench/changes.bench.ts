@@ -23,7 +23,8 @@ import { parseSearch } from "../core/search/query.ts";
 import { buildCriteria } from "../db/search-criteria.ts";
 import { CountCache } from "../db/count-cache.ts";
 import { openDatabase } from "../db/database.ts";
-import { countListingsBySql, listingMarkers, searchListings } from "../db/listings-search.ts";
+import { listingMarkers, searchListings } from "../db/listings-search.ts";
+import { sqlSearchBackend } from "../db/search-backend.ts";
 import { listingFacts } from "../db/listing-facts.ts";
 import { getPlaceDirectory, type DirectoryPlace } from "../db/place-directory.ts";
 import { readDatasetInfo } from "../etl/load.ts";
@@ -248,7 +249,7 @@ let agree = 0;
 const checks = samples.filter((s) => s.kind !== "markers").slice(0, 40);
 for (const s of checks) {
   const { criteria } = await buildCriteria(db, parseSearch(s.filters, s.locations));
-  if (listingFacts(db)!.count(criteria) === (await countListingsBySql(db, criteria))) agree++;
+  if (listingFacts(db)!.count(criteria) === (await sqlSearchBackend(db).count(criteria))) agree++;
 }
 const inSql = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM listings`.execute(db)).rows[0]!.n);
 const factsSize = listingFacts(db)!.size;

@@ -23,7 +23,7 @@ import { savedSearchesAlertedBy } from "./alert-matching.ts";
 import { openDatabase, type DatabaseHandle } from "./database.ts";
 import { claimListingEvents, deliverMailAlerts, eventsOfListings, pendingEventCount, type ListingEvent } from "./listing-events.ts";
 import { publishListing, publishListings, repriceListing, withdrawListing, type NewListing } from "./listing-writes.ts";
-import { criteriaCondition } from "./listings-search.ts";
+import { criteriaCondition } from "./search-sql.ts";
 import { migrateToLatest } from "./migrate.ts";
 import * as listingEventsMigration from "./migrations/2026-11-26-30-listing-events.ts";
 import { getPlaceDirectory } from "./place-directory.ts";

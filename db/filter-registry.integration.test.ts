@@ -28,7 +28,7 @@ import { loadDataset } from "../etl/load.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { openDatabase, type DatabaseHandle } from "./database.ts";
 import { ListingFacts } from "./listing-facts.ts";
-import { countListingsBySql } from "./listings-search.ts";
+import { sqlSearchBackend } from "./search-backend.ts";
 import { readMatchListings } from "./match-listings.ts";
 import type { SearchCriteria } from "./search-criteria.ts";
 import { migrateToLatest } from "./migrate.ts";
@@ -151,7 +151,7 @@ describe.each(databaseTargets)("the filter registry on %s", (target) => {
     expect(decodeSearchUrl(path!, search ? `?${search}` : "", noPlaces, registry), url).toEqual({ kind: "search", query, canonical: url });
     const criteria: SearchCriteria = { query, places: [], lineStops: new Map(), area: null, now, registry };
     const expected = bruteCount(rows, criteria);
-    expect(await countListingsBySql(handle.db, criteria), `SQL ${url}`).toBe(expected);
+    expect(await sqlSearchBackend(handle.db).count(criteria), `SQL ${url}`).toBe(expected);
     expect(facts.count(criteria), `facts ${url}`).toBe(expected);
     return expected;
   }
@@ -227,10 +227,10 @@ describe.each(databaseTargets)("the filter registry on %s", (target) => {
         r.isPrivateNegotiation === false,
     ).length; // a price filter never matches a hidden price
     expect(expected).toBeGreaterThan(0);
-    expect(await countListingsBySql(handle.db, criteria)).toBe(expected);
+    expect(await sqlSearchBackend(handle.db).count(criteria)).toBe(expected);
     expect(facts.count(criteria)).toBe(expected);
     // Without the new filter the same search finds more: the condition did apply.
-    const without = await countListingsBySql(handle.db, { ...criteria, query: parseSearch({ channel: "vendita", price_max: 400000 }) });
+    const without = await sqlSearchBackend(handle.db).count({ ...criteria, query: parseSearch({ channel: "vendita", price_max: 400000 }) });
     expect(without).toBeGreaterThan(expected);
 
     const fields = registry.formFields({ channel: "vendita", group: "case" }).find((g) => g.group === "features")!.fields;

@@ -16,7 +16,7 @@ import { openDatabase, type DatabaseHandle } from "./database.ts";
 import { currentChangePosition, pruneListingChanges, readListingChanges, type ChangePosition } from "./listing-changes.ts";
 import { ListingFacts } from "./listing-facts.ts";
 import { publishListing, repriceListing, withdrawListing, expireListings, type NewListing } from "./listing-writes.ts";
-import { countListingsBySql } from "./listings-search.ts";
+import { sqlSearchBackend } from "./search-backend.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 import { countListingsInBySql } from "./places.ts";
@@ -121,7 +121,7 @@ describe.each(databaseTargets)("listing changes on %s", (target) => {
         const query = parseSearch(params, __town ? [__town] : []);
         const { criteria } = await buildCriteria(db, query);
         expect(facts.count(criteria), `round ${round}: ${JSON.stringify({ __town, ...params })}`).toBe(
-          await countListingsBySql(db, criteria),
+          await sqlSearchBackend(db).count(criteria),
         );
       }
       const { n } = await db

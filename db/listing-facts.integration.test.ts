@@ -29,7 +29,9 @@ import { openDatabase, type DatabaseHandle } from "./database.ts";
 import { forgetListingFacts, ListingFacts, loadListingFacts } from "./listing-facts.ts";
 import { sql } from "kysely";
 import { readMatchListings } from "./match-listings.ts";
-import { applySort, countListingsBySql, criteriaCondition, distanceSql, searchListings } from "./listings-search.ts";
+import { searchListings } from "./listings-search.ts";
+import { sqlSearchBackend } from "./search-backend.ts";
+import { applySort, criteriaCondition, distanceSql } from "./search-sql.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 import { countListingsInBySql } from "./places.ts";
@@ -187,7 +189,7 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
               area: { kind: "circle" as const, lat: built.places[0]!.lat, lon: built.places[0]!.lon, radius: 30_000 },
             }
           : built;
-      const expected = await countListingsBySql(db, criteria);
+      const expected = await sqlSearchBackend(db).count(criteria);
       expect(facts.count(criteria), JSON.stringify({ f, locations })).toBe(expected);
       // The one predicate of a listing against a search (alerts use it) lists the same listings.
       expect(listings.filter((l) => matches(l, criteria)).length, `match ${JSON.stringify({ f, locations })}`).toBe(expected);

@@ -1,182 +1,22 @@
 /**
- * Listing search: turns a SearchQuery (core/search/query.ts) with its resolved places and area into
- * SQL. Each filter's condition is declared once, as data, in core/search/filters.ts; `conditionSql`
- * compiles any such condition (db/listing-facts.ts compiles the same ones into predicates).
+ * Listing search: a SearchQuery (core/search/query.ts) with its resolved places and area, answered as
+ * pages of cards, totals, map markers and the fill-in list. The conditions are compiled in
+ * db/search-sql.ts; counts, cells, sorted ids and the nearest come from a search backend
+ * (db/search-backend.ts: the in-memory facts when loaded, else SQL).
  */
-import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, type Expression } from "kysely";
-import { bboxOf, circleBBox, markerCellSize } from "../core/geo.ts";
-import { frameConditions } from "../core/search/match.ts";
-import { PlaceLevel } from "../core/places.ts";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { markerCellSize } from "../core/geo.ts";
 import { poiType, poiTypeIds } from "../core/poi.ts";
-import {
-  PAYMENT_PER_EURO,
-  placeArrayColumn,
-  placeKeyColumn,
-  searchColumns,
-  searchFilters,
-  type Comparison,
-  type Condition,
-  type SearchColumn,
-} from "../core/search/filters.ts";
-import type { ResolvedArea } from "../core/search/geometry.ts";
-import { sortOrders, type SortKey } from "../core/search/vocabulary.ts";
+import { PAYMENT_PER_EURO } from "../core/search/filters.ts";
 import type { CountCache } from "./count-cache.ts";
 import type { SearchCriteria } from "./search-criteria.ts";
-import { listingFacts } from "./listing-facts.ts";
-import { sqlColumnName, type Database, type Row, type SelectedColumns } from "./schema.ts";
-import type { DirectoryPlace } from "./place-directory.ts";
+import type { MapCell } from "./listing-facts.ts";
+import { type Database, type Row, type SelectedColumns } from "./schema.ts";
+import { factsBackendOf, searchBackend, sqlSearchBackend } from "./search-backend.ts";
+import { applySort, criteriaCondition, inBox, inIdOrder } from "./search-sql.ts";
 
 export { PAYMENT_PER_EURO };
 export type { SearchCriteria };
-
-/** Every column a filter may name exists on listings: a compile-time check of core's list. */
-export const searchColumnsExist: SearchColumn extends keyof Database["listings"] ? true : never = true;
-
-const EARTH_RADIUS_M = 6_371_008.8;
-
-type Eb = ExpressionBuilder<Database, "listings">;
-type SqlCondition = Expression<SqlBool>;
-
-/** Great-circle distance in metres from the listing to a point, as core/geo.ts computes it. */
-export function distanceSql(lat: number, lon: number) {
-  return sql<number>`(2 * ${EARTH_RADIUS_M}::float8 * asin(sqrt(
-    power(sin(radians(listings.lat - ${lat}::float8) / 2), 2) +
-    cos(radians(${lat}::float8)) * cos(radians(listings.lat)) * power(sin(radians(listings.lon - ${lon}::float8) / 2), 2))))`;
-}
-
-/** Plain ranges rather than point <@ box: they use the (channel, group, lat) covering index. */
-function inBox(bbox: [number, number, number, number]) {
-  return sql<SqlBool>`(listings.lat BETWEEN ${bbox[1]}::float8 AND ${bbox[3]}::float8 AND listings.lon BETWEEN ${bbox[0]}::float8 AND ${bbox[2]}::float8)`;
-}
-
-function polygonLiteral(ring: Array<[number, number]>): string {
-  return `(${ring.map(([lon, lat]) => `(${lon},${lat})`).join(",")})`;
-}
-
-function areaCondition(area: ResolvedArea): SqlCondition {
-  switch (area.kind) {
-    case "bounds":
-      return inBox(area.bbox);
-    case "circle": {
-      const box = circleBBox(area.lat, area.lon, area.radius);
-      return sql<SqlBool>`(${inBox(box)} AND ${distanceSql(area.lat, area.lon)} <= ${area.radius}::float8)`;
-    }
-    case "polygon": {
-      const parts = area.rings.map((ring) => {
-        const box = bboxOf({ type: "Polygon", coordinates: [ring] });
-        return sql<SqlBool>`(${inBox(box)} AND ${polygonLiteral(ring)}::polygon @> point(listings.lon, listings.lat))`;
-      });
-      return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
-    }
-  }
-}
-
-/** Listings inside any of the places (by the keys stored on each listing at load time). */
-function placeCondition(eb: Eb, places: DirectoryPlace[], lineStops: Map<string, string[]>): SqlCondition | null {
-  const byLevel = new Map<number, string[]>();
-  for (const p of places) byLevel.set(p.level, [...(byLevel.get(p.level) ?? []), p.id]);
-  if (byLevel.has(PlaceLevel.country)) return null;
-  const parts: SqlCondition[] = [];
-  for (const [level, ids] of byLevel) {
-    const column = placeKeyColumn[level];
-    const arrayColumn = placeArrayColumn[level];
-    if (column) parts.push(eb(column, "in", ids));
-    else if (arrayColumn) {
-      // A metro line matches through its stops.
-      const keys = level === PlaceLevel.metroLine ? ids.flatMap((id) => lineStops.get(id) ?? []) : ids;
-      parts.push(sql<SqlBool>`${sql.ref(`listings.${arrayColumn}`)} && ${keys}::text[]`);
-    }
-  }
-  return parts.length === 0 ? null : eb.or(parts);
-}
-
-/** Number columns stored as floating point; every other number column is an integer type. */
-const FLOAT_COLUMNS = new Set<string>(["lat", "lon", "pricePerMq", "shownPricePerMq"]);
-
-/**
- * An integer column against a fractional bound: PostgreSQL refuses "1.5" or "5e-324" as an integer
- * parameter, so the bound is rounded to the whole number that keeps the same rows (>= 1.5 is >= 2).
- */
-function wholeComparison(eb: Eb, column: Expression<number>, op: Comparison, value: number): SqlCondition {
-  switch (op) {
-    case ">=":
-    case "<":
-      return eb(column, op, Math.ceil(value));
-    case "<=":
-    case ">":
-      return eb(column, op, Math.floor(value));
-    case "=":
-      return sql<SqlBool>`false`;
-  }
-}
-
-/** A filter's condition (core/search/filters.ts) as SQL, with SQL's own NULL rules. */
-export function conditionSql(eb: Eb, c: Condition): SqlCondition {
-  switch (c.op) {
-    case "and":
-      return eb.and(c.of.map((x) => conditionSql(eb, x)));
-    case "or":
-      return eb.or(c.of.map((x) => conditionSql(eb, x)));
-    case "in":
-      return eb(c.column as "channel", "in", c.values as string[]);
-    case "notNull":
-      return eb(c.column as "channel", "is not", null);
-    default: {
-      if ("other" in c) return eb(c.column as "price", c.op, eb.ref(c.other as "price"));
-      const column =
-        c.scale === undefined ? eb.ref(c.column as "price") : sql<number>`(${sql.ref(`listings.${c.column}`)} * ${c.scale}::float8)`;
-      // Time columns compare with instants; core gives them as milliseconds.
-      const value = searchColumns[c.column] === "time" ? new Date(c.value as number) : c.value;
-      if (c.scale === undefined && typeof value === "number" && !Number.isInteger(value) && !FLOAT_COLUMNS.has(c.column))
-        return wholeComparison(eb, column, c.op, value);
-      return eb(column, c.op, value as number);
-    }
-  }
-}
-
-/** Every condition of the criteria, ANDed. */
-export function criteriaCondition(eb: Eb, c: SearchCriteria): SqlCondition {
-  const { query } = c;
-  const and: SqlCondition[] = frameConditions(query).map((condition) => conditionSql(eb, condition));
-
-  const places = placeCondition(eb, c.places, c.lineStops);
-  if (places) and.push(places);
-  if (c.excludePlaces?.length) {
-    const excluded = placeCondition(eb, c.excludePlaces, c.lineStops);
-    // coalesce: a listing with no zone makes `zone_id IN (…)` NULL, and NOT NULL would drop it too.
-    if (excluded) and.push(sql<SqlBool>`NOT coalesce(${excluded}, false)`);
-  }
-  if (c.area) and.push(areaCondition(c.area));
-  if (c.excludeListings?.length) and.push(eb("listings.id", "not in", [...c.excludeListings]));
-  for (const condition of (c.registry ?? searchFilters).conditions(query.filters, { now: c.now })) and.push(conditionSql(eb, condition));
-  return eb.and(and);
-}
-
-/** Rows read with `id IN (ids)`, put back in the order of `ids`; ids with no row are left out. */
-function inIdOrder<R extends { id: number }>(ids: readonly number[], rows: readonly R[]): R[] {
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/**
- * ORDER BY for each sort key, with the id as the last tie-breaker so pages never overlap. When the
- * search is limited to places or an area, the sort columns are wrapped in an expression so the
- * planner sorts the (at most tens of thousands of) matches instead of walking an Italy-wide sort
- * index and discarding the rows of other towns (docs/BENCHMARKS.md, sorts within a town).
- */
-export function applySort<O>(
-  qb: SelectQueryBuilder<Database, "listings", O>,
-  sort: SortKey,
-  local = false,
-): SelectQueryBuilder<Database, "listings", O> {
-  const { column: camel, direction } = sortOrders[sort];
-  const column = sqlColumnName(camel);
-  const key =
-    local && sort !== "rilevanza"
-      ? sql`(${sql.ref(`listings.${column}`)} + ${sql.raw(column === "published_at" ? "interval '0'" : "0")})`
-      : sql.ref(`listings.${column}`);
-  return qb.orderBy(key, direction).orderBy("listings.id", direction);
-}
 
 const summaryColumns = [
   "listings.id",
@@ -266,7 +106,8 @@ export async function searchListings(
 ): Promise<{ total: number; hidden: number; listings: ListingSummary[] }> {
   // In a drawn area, a circle or a view the facts know the few listings that match and sort them; else
   // PostgreSQL would test every point of the area's box (docs/BENCHMARKS.md, map searches).
-  const sorted = criteria.area ? listingFacts(db)?.sortedIds(criteria, null, criteria.query.sort, PAGE_BY_IDS_MAX) : null;
+  const facts = criteria.area ? factsBackendOf(db) : null;
+  const sorted = facts ? await facts.sortedIds(criteria, null, criteria.query.sort, PAGE_BY_IDS_MAX) : null;
   const offset = (page.number - 1) * page.size;
   let listings: ListingSummary[];
   if (sorted) {
@@ -311,18 +152,8 @@ export async function searchListings(
  * it, and popular searches repeat).
  */
 export async function countListings(db: Kysely<Database>, criteria: SearchCriteria, counts?: CountCache): Promise<number> {
-  const compute = async () => listingFacts(db)?.count(criteria) ?? countListingsBySql(db, criteria);
+  const compute = () => searchBackend(db).count(criteria);
   return counts ? counts.get(countKey(criteria), compute) : compute();
-}
-
-/** The exact number of matches, counted by the database. */
-export async function countListingsBySql(db: Kysely<Database>, criteria: SearchCriteria): Promise<number> {
-  const row = await db
-    .selectFrom("listings")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where((eb) => criteriaCondition(eb, criteria))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** What decides a total: the query without page and sort, the area, the exclusions, and the minute. */
@@ -377,7 +208,7 @@ export async function listingMarkers(
   criteria: SearchCriteria,
   view: { bbox: [number, number, number, number]; zoom: number; maxPins: number },
 ): Promise<{ total: number; markers: Marker[] }> {
-  const where = (eb: Eb) => eb.and([criteriaCondition(eb, criteria), inBox(view.bbox)]);
+  const where = (eb: ExpressionBuilder<Database, "listings">) => eb.and([criteriaCondition(eb, criteria), inBox(view.bbox)]);
   const cell = markerCellSize(view.bbox, view.zoom);
   const pins = async (total: number) => {
     const rows = await applySort(db.selectFrom("listings").select(pinColumns).where(where), "rilevanza").limit(view.maxPins).execute();
@@ -385,12 +216,12 @@ export async function listingMarkers(
   };
   // The facts know which listings in view match: zoomed out, one pass groups them into cells; zoomed in
   // (or with few in view) they rank the pins, and only the shown pins are read, by id.
-  const facts = listingFacts(db);
+  const facts = factsBackendOf(db);
   if (facts) {
-    const cells = view.zoom < 15 ? facts.cells(criteria, view.bbox, cell) : null;
+    const cells = view.zoom < 15 ? await facts.cells(criteria, view.bbox, cell) : null;
     const inView = cells?.reduce((sum, c) => sum + c.count, 0);
     if (cells && inView! > view.maxPins) return cellMarkers(cells, cell);
-    const ranked = facts.sortedIds(criteria, view.bbox, "rilevanza", cells ? view.maxPins : 5_000);
+    const ranked = await facts.sortedIds(criteria, view.bbox, "rilevanza", cells ? view.maxPins : 5_000);
     if (ranked) {
       const shown = ranked.slice(0, view.maxPins);
       const rows = shown.length === 0 ? [] : await db.selectFrom("listings").select(pinColumns).where("listings.id", "in", shown).execute();
@@ -409,39 +240,23 @@ export async function listingMarkers(
     );
     return pins(total);
   }
-  // Without the facts (still loading, or off): SQL counts the cells.
-  const rows = await db
-    .selectFrom("listings")
-    .select([
-      sql<number>`floor(listings.lon / ${cell}::float8)`.as("cx"),
-      sql<number>`floor(listings.lat / ${cell}::float8)`.as("cy"),
-      (eb) => eb.fn.countAll<number>().as("count"),
-      sql<number>`avg(listings.lat)`.as("lat"),
-      sql<number>`avg(listings.lon)`.as("lon"),
-      sql<number | null>`min(listings.shown_price)`.as("minPrice"),
-    ])
-    .where(where)
-    .groupBy(["cx", "cy"])
-    .execute();
-  // One pass: the cells' counts give the total; few listings in view are shown as pins instead.
-  const total = rows.reduce((sum, r) => sum + Number(r.count), 0);
+  // Without the facts (still loading, or off): SQL counts the cells; few listings in view are shown as pins instead.
+  const cells = await sqlSearchBackend(db).cells(criteria, view.bbox, cell);
+  const total = cells.reduce((sum, c) => sum + c.count, 0);
   if (total <= view.maxPins) return pins(total);
-  return cellMarkers(rows, cell);
+  return cellMarkers(cells, cell);
 }
 
-function cellMarkers(
-  rows: Array<{ cx: number; cy: number; count: number; lat: number; lon: number; minPrice: number | null }>,
-  cell: number,
-): { total: number; markers: Marker[] } {
+function cellMarkers(cells: MapCell[], cell: number): { total: number; markers: Marker[] } {
   return {
-    total: rows.reduce((sum, r) => sum + Number(r.count), 0),
-    markers: rows.map((r) => ({
+    total: cells.reduce((sum, c) => sum + c.count, 0),
+    markers: cells.map((c) => ({
       type: "cluster",
-      lat: Number(r.lat),
-      lon: Number(r.lon),
-      count: Number(r.count),
-      minPrice: r.minPrice === null ? null : Number(r.minPrice),
-      bbox: [Number(r.cx) * cell, Number(r.cy) * cell, (Number(r.cx) + 1) * cell, (Number(r.cy) + 1) * cell],
+      lat: c.lat,
+      lon: c.lon,
+      count: c.count,
+      minPrice: c.minPrice,
+      bbox: [c.cx * cell, c.cy * cell, (c.cx + 1) * cell, (c.cy + 1) * cell],
     })),
   };
 }
@@ -462,29 +277,11 @@ export async function nearbyListings(
     places: [],
     area: { kind: "circle", lat: origin.lat, lon: origin.lon, radius: origin.radius },
   };
-  const where = (eb: Eb) => criteriaCondition(eb, around);
-  const fromFacts = listingFacts(db)?.nearest(around, origin, origin.neighbourTownIds, limit);
-  if (fromFacts) return { total: await countListings(db, around), listings: await findListingSummaries(db, fromFacts) };
-  const neighbours = origin.neighbourTownIds.length > 0 ? origin.neighbourTownIds : [""];
-  const [total, idRows] = await Promise.all([
+  const [total, ids] = await Promise.all([
     countListings(db, around),
-    db
-      .selectFrom("listings")
-      .select("listings.id")
-      .where(where)
-      .orderBy(sql`(listings.town_id = ANY(${neighbours}::text[]))`, "desc")
-      .orderBy(distanceSql(origin.lat, origin.lon), "asc")
-      .orderBy("listings.id", "asc")
-      .limit(limit)
-      .execute(),
+    searchBackend(db).nearest(around, origin, origin.neighbourTownIds, limit),
   ]);
-  return {
-    total,
-    listings: await findListingSummaries(
-      db,
-      idRows.map((r) => r.id),
-    ),
-  };
+  return { total, listings: await findListingSummaries(db, ids) };
 }
 
 /** How many of these listing ids match the search (for "hidden" ads the user discarded). */

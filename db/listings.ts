@@ -1,7 +1,8 @@
 /** Single-listing queries. */
 import type { Kysely } from "kysely";
 import { circleBBox } from "../core/geo.ts";
-import { distanceSql, findListingSummaries, type ListingSummary } from "./listings-search.ts";
+import { findListingSummaries, type ListingSummary } from "./listings-search.ts";
+import { distanceSql } from "./search-sql.ts";
 import type { Database, Row, SelectedColumns } from "./schema.ts";
 
 /** Which of these ids are listings that exist. */

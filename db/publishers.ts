@@ -1,7 +1,8 @@
 /** Publisher queries: agencies by place with their listing and agent counts, publisher pages, agents, their listings. */
 import { sql, type Kysely } from "kysely";
 import type { SortKey } from "../core/search/vocabulary.ts";
-import { applySort, findListingSummaries, type ListingSummary } from "./listings-search.ts";
+import { findListingSummaries, type ListingSummary } from "./listings-search.ts";
+import { applySort } from "./search-sql.ts";
 import type { Database, Row, SelectedColumns } from "./schema.ts";
 
 type Publisher = Row<"publishers">;
