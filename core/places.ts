@@ -48,6 +48,16 @@ export const placeTypeByLevel: Record<Exclude<PlaceLevel, 999>, PlaceType> = {
   132: "nonadminsubzone",
 };
 
+/** The levels that /lh/v2/{level}/{slug} looks up (a place's children and counts), with their path names. */
+export const lookupPathByLevel: Partial<Record<number, string>> = {
+  [PlaceLevel.province]: "province",
+  [PlaceLevel.town]: "town",
+  [PlaceLevel.zone]: "zone",
+  [PlaceLevel.block]: "block",
+  [PlaceLevel.metroLine]: "metroline",
+  [PlaceLevel.nonAdminZone]: "nonadminzone",
+};
+
 /** Path segment used by GET /lh/v2/{level}/{slug}, per seed 000 §7. */
 export const lookupLevels = {
   province: PlaceLevel.province,

@@ -1,16 +1,7 @@
 /** The Location shape of seed 000 §3, as the JSON API returns it. */
-import { PlaceLevel } from "../../core/places.ts";
+import { lookupPathByLevel } from "../../core/places.ts";
 import { formatListingCount } from "../../core/format.ts";
 import type { PlaceSummary } from "../../db/places.ts";
-
-const lookupNameByLevel: Partial<Record<number, string>> = {
-  [PlaceLevel.province]: "province",
-  [PlaceLevel.town]: "town",
-  [PlaceLevel.zone]: "zone",
-  [PlaceLevel.block]: "block",
-  [PlaceLevel.metroLine]: "metroline",
-  [PlaceLevel.nonAdminZone]: "nonadminzone",
-};
 
 export interface LocationJson {
   id: string;
@@ -33,7 +24,7 @@ export interface LocationJson {
 }
 
 export function presentLocation(place: PlaceSummary, parents?: PlaceSummary[]): LocationJson {
-  const lookup = lookupNameByLevel[place.level];
+  const lookup = lookupPathByLevel[place.level];
   return {
     id: place.id,
     name: place.name,

@@ -2,7 +2,7 @@
  * The places of the locality tree (search-locality-tree.tsx), read from GET /lh/v2/{level}/{slug}: the
  * place the tree hangs from, a node's children, and the tree's nodes for core/search/checkbox-tree.ts.
  */
-import { PlaceLevel } from "../../core/places.ts";
+import { lookupPathByLevel, PlaceLevel } from "../../core/places.ts";
 import type { TreeNode } from "../../core/search/checkbox-tree.ts";
 import type { UrlPlace } from "../../core/search/url.ts";
 import type { ToolPlace } from "./search-locality.tsx";
@@ -29,14 +29,6 @@ export interface LookupAnswer {
   locations: LookupLocation[];
 }
 
-export const lookupName: Partial<Record<number, string>> = {
-  [PlaceLevel.province]: "province",
-  [PlaceLevel.town]: "town",
-  [PlaceLevel.zone]: "zone",
-  [PlaceLevel.block]: "block",
-  [PlaceLevel.metroLine]: "metroline",
-  [PlaceLevel.nonAdminZone]: "nonadminzone",
-};
 /** Which children a node of each level shows in the tree. */
 export const childLevel: Partial<Record<number, number>> = {
   [PlaceLevel.province]: PlaceLevel.town,
@@ -45,7 +37,7 @@ export const childLevel: Partial<Record<number, number>> = {
 };
 
 export async function fetchLookup(level: number, qslug: string, channel: string, signal?: AbortSignal): Promise<LookupAnswer> {
-  const name = lookupName[level];
+  const name = lookupPathByLevel[level];
   if (!name) throw new Error(`no lookup for level ${level}`);
   const response = await fetch(`/lh/v2/${name}/${encodeURIComponent(qslug)}?site=it_casa&channel=${encodeURIComponent(channel)}`, {
     headers: { Accept: "application/json" },

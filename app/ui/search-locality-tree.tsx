@@ -4,12 +4,12 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { formatInteger } from "../../core/format.ts";
-import { PlaceLevel } from "../../core/places.ts";
+import { lookupPathByLevel, PlaceLevel } from "../../core/places.ts";
 import { attachChildren, checkState, selectedPlaceIds, toggleNode, type TreeNode } from "../../core/search/checkbox-tree.ts";
 import { localizePath } from "../i18n/locale.ts";
 import { searchToolPanelTexts } from "../i18n/search-tool-panels.ts";
 import { searchToolsTexts } from "../i18n/search-tools.ts";
-import { childLevel, childrenOf, fetchLookup, loadRoot, lookupName, type NodeInfo, toNodes } from "./locality-lookup.ts";
+import { childLevel, childrenOf, fetchLookup, loadRoot, type NodeInfo, toNodes } from "./locality-lookup.ts";
 import type { LocalityButtonProps } from "./search-locality.tsx";
 import { leaveTo } from "./search-modal.tsx";
 import { searchUrl } from "./search-url.ts";
@@ -22,7 +22,7 @@ export function LocalityTree({ query, places, locale, onDone }: LocalityButtonPr
   // Several towns of one province: the province's tree, with those towns ticked.
   const towns = query.places.map((id) => places.find((p) => p.id === id)).filter((p) => p?.level === PlaceLevel.town);
   const province = towns.length > 1 ? places.find((p) => p.level === PlaceLevel.province && p.id === towns[0]!.parentId) : undefined;
-  const primary = province ?? (first && lookupName[first.level] !== undefined ? first : undefined);
+  const primary = province ?? (first && lookupPathByLevel[first.level] !== undefined ? first : undefined);
   const [status, setStatus] = useState<"loading" | "ready" | "error" | "none">(primary ? "loading" : "none");
   const [root, setRoot] = useState<NodeInfo | null>(null);
   const [roots, setRoots] = useState<TreeNode[]>([]);

@@ -12,6 +12,22 @@ import type { MapSnapshot, SearchMapStore } from "./search-map-store.ts";
 /** The address panel loads with the map (it shows only once the map is ready), not with the results page. */
 export const MapAddressPanel = lazy(() => import("./map-address-panel.tsx").then((m) => ({ default: m.MapAddressPanel })));
 
+/** A tool's starting address: the address panel inside the tool's own panel. */
+function ToolAddress({ id, store, locale }: { id: string; store: SearchMapStore; locale: Locale }) {
+  return (
+    <Suspense fallback={null}>
+      <MapAddressPanel
+        id={id}
+        inline
+        locale={locale}
+        placeholder={searchMapTexts[locale].addressStart}
+        onPick={store.goToAddress}
+        view={store.currentView}
+      />
+    </Suspense>
+  );
+}
+
 const MINUTES = [5, 10, 15, 20, 30, 45, 60];
 
 /** Travel time: a start under the crosshair (or an address), minutes and mode, saved points. */
@@ -40,16 +56,7 @@ export function NearbyPanel({
         }}
       >
         <p className="search-map__circle-text">{t.nearbyTool}</p>
-        <Suspense fallback={null}>
-          <MapAddressPanel
-            id="nearby-address"
-            inline
-            locale={locale}
-            placeholder={t.addressStart}
-            onPick={store.goToAddress}
-            view={store.currentView}
-          />
-        </Suspense>
+        <ToolAddress id="nearby-address" store={store} locale={locale} />
         <p className="search-map__nearby-hint">{t.nearbyHint}</p>
         <label>
           {t.nearbyMinutes}{" "}
@@ -164,16 +171,7 @@ export function CirclePanel({ store, snap, locale }: { store: SearchMapStore; sn
             </label>
           </>
         )}
-        <Suspense fallback={null}>
-          <MapAddressPanel
-            id="circle-address"
-            inline
-            locale={locale}
-            placeholder={t.addressStart}
-            onPick={store.goToAddress}
-            view={store.currentView}
-          />
-        </Suspense>
+        <ToolAddress id="circle-address" store={store} locale={locale} />
         {!circle && (
           <>
             <p className="search-map__or">{t.oppure}</p>
