@@ -262,11 +262,18 @@ export class ReadRouter {
     let inTransaction = false;
     const primary = this.primary.pool;
     const router = this;
+    // A server shutting down (FATAL 57P01) between two statements, while Kysely holds the client, is an 'error'
+    // event with no query to fail: without a listener it would end the process (the pool listens only while idle).
+    const onError = (error: unknown) => {
+      if (onReplica) router.drop(target, error);
+    };
+    current.on("error", onError);
     const wrapped = {
       get processID() {
         return (current as unknown as { processID?: number }).processID;
       },
       release(destroy?: boolean) {
+        current.removeListener("error", onError);
         current.release(destroy);
       },
       query(text: unknown, params?: readonly unknown[]): unknown {
@@ -280,9 +287,11 @@ export class ReadRouter {
             if (!onReplica || inTransaction || !isReplicaFailure(error)) throw error;
             if (isDatabaseUnavailable(error)) router.drop(target, error);
             if (pinned) throw new ReplicaUnavailableError(`replica ${target.name} failed: ${(error as Error).message}`);
+            current.removeListener("error", onError);
             current.release(true);
-            current = await primary.connect();
             onReplica = false;
+            current = await primary.connect();
+            current.on("error", onError);
             return await current.query(text, values);
           }
         };
