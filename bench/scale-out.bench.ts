@@ -135,10 +135,26 @@ async function measureRedis(seconds: number): Promise<void> {
   }
 }
 
-function report(label: string, kind: string, r: LoadResult): void {
+/** CPU the portal's and PostgreSQL's processes spend with no requests (ms per second): timers, polls, lag checks. */
+async function idleCpu(serverPids: readonly number[], postmasterPids: readonly number[], seconds: number): Promise<number> {
+  const group = () => {
+    const all = readProcesses();
+    return [...serverPids, ...postmasterPids].flatMap((pid) => processTree(all, pid));
+  };
+  const before = group();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const ms = (cpuSpent(before, group()) * 1000) / seconds;
+  say(`  idle: ${ms.toFixed(1)} ms of CPU per second (portal and PostgreSQL processes, no requests, ${seconds} s)`);
+  return ms;
+}
+
+function report(label: string, kind: string, r: LoadResult, idleMsPerSecond: number): void {
+  const total = r.portalCpu + (r.postgresCpu ?? 0);
+  const net = total - (idleMsPerSecond * run.seconds) / r.n;
   say(
     `${label} ${kind}: ${r.rps} req/s, ${r.errors} errors of ${r.n}, median ${r.p50} ms, p95 ${r.p95} ms; ` +
-      `CPU per request: portal ${r.portalCpu} ms, PostgreSQL ${r.postgresCpu ?? "?"} ms, total ${Math.round((r.portalCpu + (r.postgresCpu ?? 0)) * 10) / 10} ms`,
+      `CPU per request: portal ${r.portalCpu} ms, PostgreSQL ${r.postgresCpu ?? "?"} ms, total ${total.toFixed(1)} ms, ` +
+      `${net.toFixed(1)} ms without the idle CPU`,
   );
 }
 
@@ -183,11 +199,12 @@ try {
   const one = await startServer(node);
   try {
     say(`one node on the primary: resident memory ${residentMb(one.child.pid!)} MB (supervisor + 2 workers)`);
+    const idle = await idleCpu([one.child.pid!], postmasters, 10);
     for (const kind of kinds) {
       await load([one.url], kind, [one.child.pid!], postmasters, { ...run, seconds: warmup });
       const r = await load([one.url], kind, [one.child.pid!], postmasters, run);
       results.set(`one ${kind}`, r);
-      report("1 node (2 workers) on the primary", kind, r);
+      report("1 node (2 workers) on the primary", kind, r, idle);
     }
   } finally {
     one.child.kill("SIGTERM");
@@ -200,6 +217,11 @@ try {
   ];
   try {
     say(`two nodes on primary + replica: resident memory ${two.map((n) => residentMb(n.child.pid!)).join(" + ")} MB`);
+    const idle = await idleCpu(
+      two.map((n) => n.child.pid!),
+      postmasters,
+      10,
+    );
     for (const kind of kinds) {
       await load(
         two.map((n) => n.url),
@@ -216,7 +238,7 @@ try {
         run,
       );
       results.set(`two ${kind}`, r);
-      report("2 nodes (2 workers each) on primary + replica", kind, r);
+      report("2 nodes (2 workers each) on primary + replica", kind, r, idle);
     }
   } finally {
     for (const n of two) n.child.kill("SIGTERM");
