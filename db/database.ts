@@ -5,6 +5,7 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { mkdirSync } from "node:fs";
+import { ReadRouter, type ReplicaStatus } from "./read-replicas.ts";
 import type { Database } from "./schema.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -14,10 +15,13 @@ export interface DatabaseHandle {
   /** Writes and maintenance (migrations, loading): no statement timeout, as loading runs long. */
   db: Kysely<Database>;
   /**
-   * Every query pages and the API run: a replica when DATABASE_READ_URL is set, otherwise its own
-   * pool on the same server, with `statementTimeoutMs` (on PGlite, the same single connection as `db`).
+   * Every query pages and the API run, with `statementTimeoutMs`: on a replica in use when replicas are
+   * given (DATABASE_REPLICA_URL, db/read-replicas.ts), else (or while none is in use) its own pool on the
+   * primary; on PGlite, the same single connection as `db`.
    */
   readDb: Kysely<Database>;
+  /** Where `readDb` reads: replicas, their lag, read-your-writes and pinning scopes. Absent without replicas. */
+  replicas?: ReadRouter;
   /** SELECT 1 on every pool; rejects when one does not answer. */
   ping(): Promise<void>;
   /**
@@ -33,7 +37,16 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   /** postgres://… ; when absent the embedded PGlite in `dataDir` is used. */
   url?: string;
-  readUrl?: string;
+  /** Streaming replicas of `url` that `readDb` reads from (docs/decisions/106). */
+  replicaUrls?: string[];
+  /** A replica lagging more than this (ms) is not read from until it catches up (REPLICA_MAX_LAG_MS). */
+  replicaMaxLagMs?: number;
+  /** How often each replica's lag is measured (ms). */
+  replicaCheckMs?: number;
+  /** A replica went in or out of use. */
+  onReplicaChange?: (status: ReplicaStatus) => void;
+  /** Called after each statement that writes on the primary (INSERT, UPDATE, DELETE, MERGE): read-your-writes. */
+  onWrite?: () => void;
   dataDir: string;
   /**
    * PGlite in memory only: start from this dump (`dumpDataDir`) instead of an empty database, as tests
@@ -67,16 +80,45 @@ pg.types.setTypeParser(1082, (v) => v);
  */
 const SESSION_SETTINGS = "-c work_mem=32MB -c jit=off";
 
-function kysely(pool: pg.Pool, onQueryError?: (error: unknown) => void): Kysely<Database> {
+const WRITE = /^\s*(insert|update|delete|merge)\b/i;
+const WITH = /^\s*with\b/i;
+const WRITE_IN_WITH = /\b(insert\s+into|update\s+"?\w|delete\s+from)\b/i;
+
+/** Whether a statement writes (a CTE counts when one of its parts does). */
+export function isWriteStatement(text: string): boolean {
+  return WRITE.test(text) || (WITH.test(text) && WRITE_IN_WITH.test(text));
+}
+
+function kysely(
+  pool: ConstructorParameters<typeof PostgresDialect>[0]["pool"],
+  onQueryError?: (error: unknown) => void,
+  onWrite?: () => void,
+): Kysely<Database> {
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
-    log: onQueryError
-      ? (event) => {
-          if (event.level === "error") onQueryError(event.error);
-        }
-      : undefined,
+    log:
+      onQueryError || onWrite
+        ? (event) => {
+            if (event.level === "error") onQueryError?.(event.error);
+            else if (onWrite && isWriteStatement(event.query.sql)) onWrite();
+          }
+        : undefined,
   });
+}
+
+/** A pool whose connections are made when first needed: a replica may be down when the portal starts. */
+function openLazyPool(url: string, size: number, statementTimeoutMs = 0): pg.Pool {
+  const options = statementTimeoutMs > 0 ? `${SESSION_SETTINGS} -c statement_timeout=${statementTimeoutMs}` : SESSION_SETTINGS;
+  const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 2000, options });
+  pool.on("error", () => {});
+  return pool;
+}
+
+/** host:port/database of a URL, without credentials. */
+export function serverName(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || "5432"}${u.pathname}`;
 }
 
 async function openServerPool(url: string, size: number, statementTimeoutMs = 0): Promise<pg.Pool> {
@@ -189,17 +231,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const size = options.poolSize ?? 10;
     // Writes are rare today (loading): a small pool. Searches get the rest, each query bounded in time.
     const pool = await openServerPool(options.url, Math.max(2, Math.ceil(size / 4)));
-    const readPool = await openServerPool(options.readUrl ?? options.url, size, options.statementTimeoutMs).catch(async (error) => {
+    const readPool = await openServerPool(options.url, size, options.statementTimeoutMs).catch(async (error) => {
       await pool.end().catch(() => {});
       throw error;
     });
-    const db = kysely(pool, onQueryError);
-    const readDb = kysely(readPool, onQueryError);
+    const db = kysely(pool, onQueryError, options.onWrite);
+    const replicaUrls = options.replicaUrls ?? [];
+    let replicas: ReadRouter | undefined;
+    if (replicaUrls.length > 0) {
+      replicas = new ReadRouter({
+        primary: readPool,
+        replicas: replicaUrls.map((u) => ({ name: serverName(u), pool: openLazyPool(u, size, options.statementTimeoutMs) })),
+        maxLagMs: options.replicaMaxLagMs ?? 1000,
+        checkMs: options.replicaCheckMs ?? 500,
+        onChange: options.onReplicaChange,
+      });
+      await replicas.start();
+    }
+    const readDb = kysely(replicas ? replicas.pool() : readPool, onQueryError);
     const url = options.url;
     return {
       kind: "postgres",
       db,
       readDb,
+      replicas,
       async ping() {
         await Promise.all([sql`SELECT 1`.execute(db), sql`SELECT 1`.execute(readDb)]);
       },

@@ -11,7 +11,20 @@ const schema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyAsUndefined, z.string().default("0.0.0.0")),
   DATABASE_URL: z.preprocess(emptyAsUndefined, postgresUrl),
+  /** Earlier name of a single DATABASE_REPLICA_URL; still read. */
   DATABASE_READ_URL: z.preprocess(emptyAsUndefined, postgresUrl),
+  /** Streaming replicas that pages, searches and the listing facts read (comma-separated; docs/decisions/106). */
+  DATABASE_REPLICA_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/[^,\s]+(\s*,\s*postgres(ql)?:\/\/[^,\s]+)*$/, "must be postgres:// URLs separated by commas")
+      .optional(),
+  ),
+  /** A replica whose replay lags more than this is not read from until it catches up; reads go to the primary. */
+  REPLICA_MAX_LAG_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(600_000).default(1000)),
+  /** How often each process measures every replica's lag. */
+  REPLICA_CHECK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(500)),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default("var/db")),
   DEMO_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(5_000_000).default(30_000)),
   DEMO_SEED: z.preprocess(emptyAsUndefined, z.string().min(1).max(100).default("casa")),
@@ -112,6 +125,8 @@ const schema = z.object({
 
 export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & {
   referenceDate: Date;
+  /** DATABASE_REPLICA_URL's URLs (and DATABASE_READ_URL's), in order. */
+  replicaUrls: string[];
   /** PUBLIC_URL as an origin with no trailing slash; null when unset (the server then uses http://localhost:<its port>). */
   publicOrigin: string | null;
   /** True when PUBLIC_URL is https: pages then send Strict-Transport-Security. */
@@ -157,5 +172,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (publicUrl && (publicUrl.pathname !== "/" || publicUrl.search || publicUrl.hash || publicUrl.username)) {
     throw new ConfigError("invalid configuration: PUBLIC_URL: must be an origin such as https://casa.example (no path, query or user)");
   }
-  return { ...settings, referenceDate, publicOrigin: publicUrl?.origin ?? null, publicHttps: publicUrl?.protocol === "https:" };
+  const replicaUrls = [
+    ...(settings.DATABASE_REPLICA_URL ?? "")
+      .split(",")
+      .map((u) => u.trim())
+      .filter((u) => u !== ""),
+    ...(settings.DATABASE_READ_URL ? [settings.DATABASE_READ_URL] : []),
+  ];
+  if (replicaUrls.length > 0 && !settings.DATABASE_URL) {
+    throw new ConfigError("invalid configuration: DATABASE_REPLICA_URL: replicas need DATABASE_URL, their primary");
+  }
+  return {
+    ...settings,
+    referenceDate,
+    replicaUrls,
+    publicOrigin: publicUrl?.origin ?? null,
+    publicHttps: publicUrl?.protocol === "https:",
+  };
 }

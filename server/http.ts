@@ -96,6 +96,8 @@ function setSecurityHeaders(res: ServerResponse, nonce: string, hsts: boolean, m
 interface RequestScope extends RequestTrace {
   /** The first failed query of this request (db/database.ts reports every one through noteDatabaseError). */
   databaseError?: unknown;
+  /** A statement of this request wrote on the primary (noteDatabaseWrite): its session reads the primary for a while. */
+  wrote?: boolean;
 }
 
 const requestScope = new AsyncLocalStorage<RequestScope>();
@@ -104,6 +106,34 @@ const requestScope = new AsyncLocalStorage<RequestScope>();
 export function noteDatabaseError(error: unknown): void {
   const scope = requestScope.getStore();
   if (scope) scope.databaseError ??= error;
+}
+
+/** Marks the request in progress, if any, as having written (called by the primary's query hook). */
+export function noteDatabaseWrite(): void {
+  const scope = requestScope.getStore();
+  if (scope) scope.wrote = true;
+}
+
+// ---- Read-your-writes on replicas (docs/decisions/107) -----------------------------------------
+
+/** Until when (epoch ms) this browser's reads go to the primary: set on a response whose request wrote. */
+export const READ_PRIMARY_COOKIE = "casa_rp";
+
+/** Whether the request's cookie says its session wrote recently. */
+export function readsPrimary(cookieHeader: string | undefined, now: number): boolean {
+  if (!cookieHeader) return false;
+  const match = /(?:^|;\s*)casa_rp=(\d{1,16})(?:;|$)/.exec(cookieHeader);
+  return match !== null && Number(match[1]) > now;
+}
+
+function withReadPrimaryCookie(response: Response, until: number, secure: boolean): Response {
+  const headers = new Headers(response.headers);
+  const maxAge = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+  headers.append(
+    "Set-Cookie",
+    `${READ_PRIMARY_COOKIE}=${until}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
+  );
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 function wantsJson(path: string, accept: string | undefined): boolean {
@@ -234,8 +264,13 @@ export function createHandler(options: {
       ]),
     );
     let response: Response;
+    const replicas = services.database.replicas;
     try {
-      response = await requestScope.run(scope, () => handleRequest(request, context));
+      const run = () => requestScope.run(scope, () => handleRequest(request, context));
+      response = await (replicas && readsPrimary(req.headers.cookie, Date.now()) ? replicas.onPrimary(run) : run());
+      // Only a request that changes something on purpose (not a GET's side effect, such as a search history row).
+      if (replicas && scope.wrote && req.method !== "GET" && req.method !== "HEAD")
+        response = withReadPrimaryCookie(response, Date.now() + replicas.readYourWritesMs, hsts);
     } catch (error) {
       if (request.signal.aborted) return;
       logger.error({ err: error, reqId: scope.id }, "request failed");
@@ -279,6 +314,7 @@ export function createHandler(options: {
         database: databaseAvailable ? "up" : "down",
         warm: state.warm ?? false,
         requests: { inFlight: reads.inFlight, waiting: reads.waiting, peakInFlight: reads.peakInFlight },
+        ...(state.services?.database.replicas ? { replicas: state.services.database.replicas.status() } : {}),
       });
     }
     const services = state.services;

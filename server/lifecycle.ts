@@ -17,7 +17,7 @@ import { estimatedIsochrones } from "../core/search/isochrone.ts";
 import { valhallaIsochrones } from "./isochrone.ts";
 import { loadDataset, readDatasetInfo } from "../etl/load.ts";
 import type { Config } from "./config.ts";
-import { createHandler, noteDatabaseError, type PortalState } from "./http.ts";
+import { createHandler, noteDatabaseError, noteDatabaseWrite, type PortalState } from "./http.ts";
 import type { Logger } from "./logger.ts";
 import { ProgressBar } from "./progress.ts";
 import { createRateLimiter } from "./rate-limit.ts";
@@ -170,7 +170,18 @@ export async function startPortal(options: {
     state.detail = "apertura del database";
     database = await openDatabase({
       url: config.DATABASE_URL,
-      readUrl: config.DATABASE_READ_URL,
+      replicaUrls: config.replicaUrls,
+      replicaMaxLagMs: config.REPLICA_MAX_LAG_MS,
+      replicaCheckMs: config.REPLICA_CHECK_MS,
+      onReplicaChange: (status) => {
+        if (status.state === "up") logger.info({ replica: status.name, lagMs: status.lagMs }, "replica in use");
+        else
+          logger.warn(
+            { replica: status.name, lagMs: status.lagMs, reason: status.reason },
+            "replica out of use: its reads go to the primary",
+          );
+      },
+      onWrite: noteDatabaseWrite,
       dataDir: config.DATA_DIR,
       loadDataDir: options.loadDataDir,
       statementTimeoutMs: config.STATEMENT_TIMEOUT_MS,

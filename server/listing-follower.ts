@@ -3,6 +3,13 @@
  * change log (db/listing-changes.ts) when woken by NOTIFY and every `pollMs`, applies each changed
  * listing to the in-memory facts and forgets what depends on them (cached totals, place counts).
  * Every process runs one; none is told anything by another except through the database.
+ *
+ * With replicas (docs/decisions/106) the log, the listings it names and the facts' loads are read on one
+ * server at a time, its "source": a replica in use, kept while it stays in use. When it drops out the
+ * follower reads the primary (always as far on as any replica), and goes back to a replica only once that
+ * replica has replayed past the primary's position after the follower's last read there: the state applied
+ * never goes back in time. NOTIFY comes from the primary (replicas deliver none) and may arrive before the
+ * replica has replayed the change: a second read follows shortly, and the poll catches the rest.
  */
 import type { DatabaseHandle } from "../db/database.ts";
 import type { CountCache } from "../db/count-cache.ts";
@@ -15,7 +22,11 @@ import {
 } from "../db/listing-changes.ts";
 import { forgetListingFacts, listingFacts, loadListingFacts, type ListingFacts } from "../db/listing-facts.ts";
 import { invalidatePlaceCounts } from "../db/place-search.ts";
+import type { ReadTarget } from "../db/read-replicas.ts";
 import type { Logger } from "./logger.ts";
+
+/** After a NOTIFY while reading a replica, the log is read again this much later (the replica replays in ms). */
+const REPLICA_REREAD_MS = 150;
 
 /** Reads of the log at most this often: each costs two queries and a copy of the touched candidate lists. */
 const MIN_READ_INTERVAL_MS = 100;
@@ -69,6 +80,10 @@ export class ListingFollower {
   appliedAsOf = 0;
   /** Time spent re-reading changed listings and applying them to the facts (ms). */
   refreshMs = 0;
+  /** Where the log and listings are read, with replicas (null: database.readDb as it routes). */
+  #source: ReadTarget | null = null;
+  /** The primary's WAL position after the last read there: a replica must have replayed it to become the source. */
+  #primaryLsn: bigint | null = null;
 
   constructor(options: ListingFollowerOptions) {
     this.#options = { pollMs: 1000, keepMs: 10 * 60_000, retryMs: 2000, ...options };
@@ -84,10 +99,39 @@ export class ListingFollower {
     return this.#factsReady;
   }
 
+  /** Where the log is read now: a replica's name or "primary" (null without replicas). */
+  get source(): string | null {
+    return this.#source?.name ?? null;
+  }
+
+  /** Keeps the source, or moves it: a dropped replica → the primary; the primary → a replica that has caught up. */
+  async #chooseSource(): Promise<void> {
+    const router = this.#options.database.replicas;
+    if (!router) return;
+    const current = this.#source;
+    if (current?.replica && router.usable(current)) return;
+    const replica = router.nextReplica();
+    if (current === null) this.#source = replica ?? router.primary;
+    else if (current.replica || !replica) this.#source = router.primary;
+    else if (this.#primaryLsn === null || (await router.replayLsn(replica).catch(() => -1n)) >= this.#primaryLsn) this.#source = replica;
+    if (this.#source !== current) this.#options.logger.info({ source: this.#source!.name }, "listing changes: reading another server");
+  }
+
+  /** Runs reads on the source; after a read on the primary, notes its position. */
+  async #onSource<T>(work: () => Promise<T>): Promise<T> {
+    const router = this.#options.database.replicas;
+    const source = this.#source;
+    if (!router || !source) return work();
+    const result = await router.pin(source, work);
+    if (!source.replica) this.#primaryLsn = await router.primaryLsn();
+    return result;
+  }
+
   /** Takes the log's position first, then loads the facts in the background: nothing committed meanwhile is lost. */
   async start(): Promise<void> {
     const { database, pollMs, keepMs, logger } = this.#options;
-    this.#position = await currentChangePosition(database.readDb);
+    await this.#chooseSource();
+    this.#position = await this.#onSource(() => currentChangePosition(database.readDb));
     this.#readAt = Date.now();
     if (this.#options.facts) this.#loadFacts();
     this.#timers.push(setInterval(() => this.wake(), pollMs));
@@ -101,7 +145,10 @@ export class ListingFollower {
     );
     for (const t of this.#timers) t.unref();
     try {
-      this.#unlisten = await database.listen(LISTING_CHANGES_CHANNEL, () => this.wake());
+      this.#unlisten = await database.listen(LISTING_CHANGES_CHANNEL, () => {
+        this.wake();
+        if (this.#source?.replica) setTimeout(() => this.wake(), REPLICA_REREAD_MS).unref();
+      });
     } catch (error) {
       logger.warn({ err: error }, `no notifications of listing changes: following by polling every ${pollMs} ms`);
     }
@@ -156,7 +203,8 @@ export class ListingFollower {
     // The log may have been pruned past a position this old: start over instead.
     const stale = Date.now() - this.#readAt > keepMs / 2;
     const startedAt = performance.now();
-    const batch = await readListingChanges(database.readDb, this.#position);
+    await this.#chooseSource();
+    const batch = await this.#onSource(() => readListingChanges(database.readDb, this.#position));
     this.#readAt = Date.now();
     if (batch.reset || stale) {
       this.#position = batch.next;
@@ -175,7 +223,7 @@ export class ListingFollower {
       else {
         const facts = listingFacts(database.readDb);
         const t = performance.now();
-        if (facts) await this.#serial(() => facts.refresh(database.readDb, batch.ids));
+        if (facts) await this.#serial(() => this.#onSource(() => facts.refresh(database.readDb, batch.ids)));
         this.refreshMs += performance.now() - t;
       }
     }
@@ -205,12 +253,12 @@ export class ListingFollower {
     const collecting = new Set<number>();
     this.#collecting = collecting;
     forgetListingFacts(database.readDb);
-    this.#factsReady = loadListingFacts(database.readDb)
+    this.#factsReady = this.#onSource(() => loadListingFacts(database.readDb))
       .then(async (facts) => {
         while (collecting.size > 0 && generation === this.#generation) {
           const ids = [...collecting];
           collecting.clear();
-          await this.#serial(() => facts.refresh(database.readDb, ids));
+          await this.#serial(() => this.#onSource(() => facts.refresh(database.readDb, ids)));
         }
         if (generation !== this.#generation) return facts;
         this.#collecting = null;

@@ -37,9 +37,8 @@ export interface ThrowawayPostgres {
   dispose(): void;
 }
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
-  const bin = postgresBinDir();
-  if (!bin) throw new Error("PostgreSQL's initdb is not installed");
+/** A temporary folder PostgreSQL may own, and how to run its tools there (as `postgres` when root). */
+function clusterFolder(bin: string): { dir: string; run: (tool: string, args: string[]) => Buffer } {
   const dir = mkdtempSync(join(tmpdir(), "casa-pg-"));
   chmodSync(dir, 0o755);
   const asRoot = userInfo().uid === 0;
@@ -51,17 +50,22 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const run = (tool: string, args: string[]) =>
     execFileSync(asRoot ? "runuser" : join(bin, tool), asRoot ? ["-u", "postgres", "--", join(bin, tool), ...args] : args, {
       stdio: "pipe",
-      timeout: 60_000,
+      timeout: 120_000,
     });
+  return { dir, run };
+}
+
+function clusterIn(dir: string, run: (tool: string, args: string[]) => Buffer, port: number, settings: string[]): ThrowawayPostgres {
   const data = join(dir, "data");
-  run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]);
-  const port = await freePort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`;
+  const options = [
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`,
+    ...settings.map((s) => `-c ${s}`),
+  ].join(" ");
   const cluster: ThrowawayPostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     start: () => {
-      run("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "-t", "30", "start"]);
+      run("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "-t", "60", "start"]);
     },
     stop: () => {
       run("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "30", "stop"]);
@@ -75,6 +79,51 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return cluster;
+}
+
+/** A new cluster, started; `settings` are extra `name=value` server settings. */
+export async function startThrowawayPostgres(options: { settings?: string[] } = {}): Promise<ThrowawayPostgres> {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error("PostgreSQL's initdb is not installed");
+  const { dir, run } = clusterFolder(bin);
+  run("initdb", ["-D", join(dir, "data"), "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]);
+  const cluster = clusterIn(dir, run, await freePort(), options.settings ?? []);
+  cluster.start();
+  return cluster;
+}
+
+/**
+ * A streaming replica of `primary` (pg_basebackup -R: a standby that follows it), started on its own port.
+ * `settings` such as `recovery_min_apply_delay=10s` inject lag.
+ */
+export async function startThrowawayReplica(primary: ThrowawayPostgres, options: { settings?: string[] } = {}): Promise<ThrowawayPostgres> {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error("PostgreSQL's initdb is not installed");
+  const { dir, run } = clusterFolder(bin);
+  try {
+    // A fast checkpoint: the default spread one makes the backup wait for most of checkpoint_timeout.
+    run("pg_basebackup", [
+      "-D",
+      join(dir, "data"),
+      "-h",
+      "127.0.0.1",
+      "-p",
+      String(primary.port),
+      "-U",
+      "postgres",
+      "-R",
+      "-X",
+      "stream",
+      "-c",
+      "fast",
+      "--no-sync",
+    ]);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const cluster = clusterIn(dir, run, await freePort(), ["hot_standby_feedback=on", ...(options.settings ?? [])]);
   cluster.start();
   return cluster;
 }

@@ -58,8 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   const started = performance.now();
-  // The user's own record is read from the primary: right after a save the page must show it saved.
-  const saveSearch = await saveSearchState(svc.database.db, svc.database.readDb, d.query, uid, d.locale);
+  // The user's own record: right after a save the page must show it saved; on replicas the session that
+  // saved reads the primary for a while (read-your-writes, docs/decisions/107).
+  const saveSearch = await saveSearchState(svc.database.readDb, svc.database.readDb, d.query, uid, d.locale);
   const timing = [...outcome.timings, ["saved", performance.now() - started] as const]
     .map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`)
     .join(", ");

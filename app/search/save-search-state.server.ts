@@ -2,8 +2,9 @@
  * The save-search button's state for a results page (seed 001 §4 "Saved-search check"): the search's
  * hash, and for a logged-in user whether it is saved, with its alerts — one indexed read by (user, hash),
  * done on the server so the page renders in the right state without JavaScript. The session comes from
- * the cookie (no user read): a deleted account simply finds nothing. `db` is the primary (a save just made
- * shows at once), `readDb` serves the place directory.
+ * the cookie (no user read): a deleted account simply finds nothing. `db` answers the (user, hash) read: the
+ * results page passes `readDb`, which reads the primary for a session that just saved (read-your-writes on
+ * replicas, docs/decisions/107), so a save just made shows at once; `readDb` serves the place directory.
  */
 import type { Kysely } from "kysely";
 import type { SearchQuery } from "../../core/search/query.ts";
