@@ -497,3 +497,14 @@ export async function placesContainingPoint(db: Kysely<Database>, lat: number, l
     .filter((p): p is PlaceSummary => p !== undefined)
     .map((p) => ({ ...p, count: counts.get(p.id) ?? 0 }));
 }
+
+/**
+ * An address geocoded from the street table (the streets listings use, docs/decisions/096): the street's
+ * centre in that town, or null when the town has no such street. Publishers that send no coordinates get this point.
+ */
+export async function geocodeStreet(db: Kysely<Database>, townId: string, street: string): Promise<{ lat: number; lon: number } | null> {
+  const key = normalizeQuery(street);
+  if (!key) return null;
+  const found = (await (await getPlaceSearch(db)).streets.get()).find(townId, (streetKey) => streetKey === key);
+  return found ? { lat: found.lat, lon: found.lon } : null;
+}

@@ -18,6 +18,24 @@ type InboxTexts = {
   device: (code: "PM" | "PT" | "PD") => string;
   notPublisher: string;
   seeAccount: string;
+  keysHeading: string;
+  keysIntro: string;
+  keyName: string;
+  keyPrefix: string;
+  keyCreatedAt: string;
+  keyLastUsed: string;
+  keyState: string;
+  never: string;
+  revoke: string;
+  revokeNamed: (label: string) => string;
+  revokedOn: (when: string) => string;
+  createKey: string;
+  newKeyLabel: string;
+  keyCreated: string;
+  keyRevoked: string;
+  keyNotFound: string;
+  keyLabelInvalid: string;
+  tooManyKeys: string;
 };
 
 export const inboxTexts: Messages<InboxTexts> = {
@@ -38,6 +56,25 @@ export const inboxTexts: Messages<InboxTexts> = {
     device: (code) => ({ PM: "Smartphone", PT: "Tablet", PD: "Computer" })[code],
     notPublisher: "Quest'area è riservata agli account delle agenzie.",
     seeAccount: "Vai al tuo account",
+    keysHeading: "Chiavi API",
+    keysIntro:
+      "Le chiavi con cui i tuoi programmi pubblicano gli annunci tramite l'API di pubblicazione (documentazione: /api/publisher/v1/openapi.json).",
+    keyName: "Nome della chiave",
+    keyPrefix: "Inizio",
+    keyCreatedAt: "Creata",
+    keyLastUsed: "Ultimo uso",
+    keyState: "Stato",
+    never: "mai",
+    revoke: "Revoca",
+    revokeNamed: (label) => `Revoca la chiave ${label}`,
+    revokedOn: (when) => `Revocata il ${when}`,
+    createKey: "Crea chiave",
+    newKeyLabel: "La tua nuova chiave (copiala ora: non sarà più mostrata)",
+    keyCreated: "Chiave creata.",
+    keyRevoked: "Chiave revocata.",
+    keyNotFound: "Chiave non trovata",
+    keyLabelInvalid: "Dai un nome alla chiave (al massimo 60 caratteri).",
+    tooManyKeys: "Hai già 10 chiavi attive: revocane una prima di crearne un'altra.",
   },
   en: {
     title: "Agency area",
@@ -56,5 +93,23 @@ export const inboxTexts: Messages<InboxTexts> = {
     device: (code) => ({ PM: "Smartphone", PT: "Tablet", PD: "Computer" })[code],
     notPublisher: "This area is for agency accounts only.",
     seeAccount: "Go to your account",
+    keysHeading: "API keys",
+    keysIntro: "The keys your programs publish listings with through the publishing API (documentation: /api/publisher/v1/openapi.json).",
+    keyName: "Key name",
+    keyPrefix: "Starts with",
+    keyCreatedAt: "Created",
+    keyLastUsed: "Last used",
+    keyState: "State",
+    never: "never",
+    revoke: "Revoke",
+    revokeNamed: (label) => `Revoke the key ${label}`,
+    revokedOn: (when) => `Revoked on ${when}`,
+    createKey: "Create key",
+    newKeyLabel: "Your new key (copy it now: it will not be shown again)",
+    keyCreated: "Key created.",
+    keyRevoked: "Key revoked.",
+    keyNotFound: "Key not found",
+    keyLabelInvalid: "Give the key a name (60 characters at most).",
+    tooManyKeys: "You already have 10 active keys: revoke one before creating another.",
   },
 };
