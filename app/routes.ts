@@ -148,6 +148,8 @@ export default [
   route("api/publisher/v1/listings/:id", "routes/api.publisher-listing.ts"),
   route("api/publisher/v1/listings/:id/withdraw", "routes/api.publisher-listing-command.ts", { id: "publisher-listing-withdraw" }),
   route("api/publisher/v1/listings/:id/confirm", "routes/api.publisher-listing-command.ts", { id: "publisher-listing-confirm" }),
+  route("api/publisher/v1/feeds", "routes/api.publisher-feeds.ts"),
+  route("api/publisher/v1/feeds/:id", "routes/api.publisher-feed.ts"),
   route("api/publisher/*", "routes/api.not-found.ts", { id: "publisher-api-not-found" }),
   // Unknown API paths answer JSON 404 in the error shape; every route above is more specific.
   route("portal-srp/api/*", "routes/api.not-found.ts", { id: "api-not-found" }),

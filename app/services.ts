@@ -40,6 +40,8 @@ export interface Services {
   mapStyleUrl: string | null;
   /** Now, for rules that count days (publishers' listing freshness): Date.now, or a test's injected clock. */
   clock: () => number;
+  /** FEED_MAX_BYTES: the largest feed an import reads (after decompression). */
+  feedMaxBytes: number;
 }
 
 /** Who is asking: the session checked from the cookies (no database read), address, cookie target. */

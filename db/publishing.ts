@@ -91,7 +91,7 @@ function snapshot(l: Pick<NewListing, "title" | "channel" | "propertyTypeGroup" 
 export async function publishOwnListing(
   db: Kysely<Database>,
   listing: NewListing,
-  meta: { externalId: string | null; source: PublishSource; now: Date },
+  meta: { externalId: string | null; source: PublishSource; now: Date; contentHash?: string | null },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const [id] = await publishListings(trx, [listing]);
@@ -104,6 +104,7 @@ export async function publishOwnListing(
         status: "online",
         source: meta.source,
         ...snapshot(listing),
+        contentHash: meta.contentHash ?? null,
         confirmedAt: meta.now,
         createdAt: meta.now,
         updatedAt: meta.now,
@@ -123,6 +124,7 @@ export async function updateOwnListing(
   listingId: number,
   changes: ListingChanges & Pick<NewListing, "title" | "channel" | "propertyTypeGroup" | "townId" | "price" | "lat" | "lon">,
   now: Date,
+  contentHash: string | null = null,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const own = await trx
@@ -137,7 +139,7 @@ export async function updateOwnListing(
     if (!(await updatePublishedListing(trx, listingId, changes))) return false;
     await trx
       .updateTable("publishedListings")
-      .set({ ...snapshot(changes), confirmedAt: now, updatedAt: now })
+      .set({ ...snapshot(changes), contentHash, confirmedAt: now, updatedAt: now })
       .where("listingId", "=", listingId)
       .execute();
     return true;
@@ -283,4 +285,102 @@ export async function isAgentOf(db: Kysely<Database>, agencyId: number, agentId:
 export async function publisherKind(db: Kysely<Database>, publisherId: number): Promise<string | null> {
   const row = await db.selectFrom("publishers").select("kind").where("id", "=", publisherId).executeTakeFirst();
   return row?.kind ?? null;
+}
+
+/** A new feed import, running. */
+export async function startFeedImport(
+  db: Kysely<Database>,
+  publisherId: number,
+  source: "upload" | "url",
+  format: "xml" | "jsonl",
+  now: Date,
+): Promise<number> {
+  const row = await db
+    .insertInto("feedImports")
+    .values({ publisherId, source, format, status: "running", report: null, startedAt: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function finishFeedImport(
+  db: Kysely<Database>,
+  id: number,
+  status: "done" | "failed",
+  report: string,
+  at: Date,
+): Promise<void> {
+  await db.updateTable("feedImports").set({ status, report, finishedAt: at }).where("id", "=", id).execute();
+}
+
+/** A publisher's imports, newest first. */
+export async function listFeedImports(db: Kysely<Database>, publisherId: number, limit: number) {
+  return db.selectFrom("feedImports").selectAll().where("publisherId", "=", publisherId).orderBy("id", "desc").limit(limit).execute();
+}
+
+/** One of this publisher's imports, or null (another publisher's is the same as none). */
+export async function findFeedImport(db: Kysely<Database>, publisherId: number, id: number) {
+  return (
+    (await db.selectFrom("feedImports").selectAll().where("id", "=", id).where("publisherId", "=", publisherId).executeTakeFirst()) ?? null
+  );
+}
+
+/** The publisher's online listings that came from its feed: a full feed withdraws those it no longer lists. */
+export async function feedListingsOnline(
+  db: Kysely<Database>,
+  publisherId: number,
+): Promise<Array<{ listingId: number; externalId: string | null }>> {
+  const rows = await db
+    .selectFrom("publishedListings")
+    .select(["listingId", "externalId"])
+    .where("publisherId", "=", publisherId)
+    .where("source", "=", "feed")
+    .where("status", "=", "online")
+    .execute();
+  return rows.map((r) => ({ listingId: Number(r.listingId), externalId: r.externalId }));
+}
+
+/** Counts one view of a published listing's page on that day (Rome's calendar day, 'YYYY-MM-DD'). */
+export async function recordListingView(db: Kysely<Database>, listingId: number, day: string): Promise<void> {
+  await sql`
+    INSERT INTO listing_views_daily (listing_id, day, views) VALUES (${listingId}, ${day}::date, 1)
+    ON CONFLICT (listing_id, day) DO UPDATE SET views = listing_views_daily.views + 1`.execute(db);
+}
+
+/**
+ * The dashboard's listings: the publisher's newest `limit`, each with its views and contacts (leads and
+ * phone calls) per day since `since` ('YYYY-MM-DD' keys).
+ */
+export async function dashboardListings(db: Kysely<Database>, publisherId: number, since: Date, limit: number) {
+  const listings = await listOwnListings(db, publisherId, { limit });
+  const ids = listings.map((l) => Number(l.listingId));
+  if (ids.length === 0) return [];
+  const sinceDay = since.toISOString().slice(0, 10);
+  const [views, contacts] = await Promise.all([
+    sql<{ listingId: string; day: string; n: number }>`
+      SELECT listing_id AS "listingId", to_char(day, 'YYYY-MM-DD') AS day, views AS n FROM listing_views_daily
+      WHERE listing_id = ANY(${ids}::bigint[]) AND day >= ${sinceDay}::date`.execute(db),
+    sql<{ listingId: string; day: string; n: number }>`
+      SELECT listing_id AS "listingId", to_char(created_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM (
+        SELECT listing_id, created_at FROM leads WHERE publisher_id = ${publisherId} AND listing_id = ANY(${ids}::bigint[]) AND created_at >= ${since}
+        UNION ALL
+        SELECT listing_id, created_at FROM phone_calls WHERE publisher_id = ${publisherId} AND listing_id = ANY(${ids}::bigint[]) AND created_at >= ${since}
+      ) c GROUP BY 1, 2`.execute(db),
+  ]);
+  const byListing = (rows: Array<{ listingId: string; day: string; n: number }>) => {
+    const map = new Map<number, Map<string, number>>();
+    for (const r of rows) {
+      const days = map.get(Number(r.listingId)) ?? new Map<string, number>();
+      days.set(r.day, Number(r.n));
+      map.set(Number(r.listingId), days);
+    }
+    return map;
+  };
+  const v = byListing(views.rows);
+  const c = byListing(contacts.rows);
+  return listings.map((l) => ({
+    ...l,
+    views: v.get(Number(l.listingId)) ?? new Map<string, number>(),
+    contacts: c.get(Number(l.listingId)) ?? new Map<string, number>(),
+  }));
 }

@@ -219,6 +219,7 @@ export interface Database {
   publisherApiKeys: PublisherApiKeysTable;
   publishedListings: PublishedListingsTable;
   feedImports: FeedImportsTable;
+  listingViewsDaily: ListingViewsDailyTable;
 }
 
 export interface SessionRevocationsTable {
@@ -512,4 +513,11 @@ export interface FeedImportsTable {
   report: ColumnType<unknown, string | null, string | null>;
   startedAt: CreatedAt;
   finishedAt: Timestamp | null;
+}
+
+/** Views of a publisher's listing page per day (its dashboard). */
+export interface ListingViewsDailyTable {
+  listingId: number;
+  day: ColumnType<string, string, string>;
+  views: number;
 }

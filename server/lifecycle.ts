@@ -261,6 +261,7 @@ export async function startPortal(options: {
     mapStyleUrl: config.MAP_STYLE_URL ?? null,
     devOutbox: config.DEV_OUTBOX === "on",
     clock: options.clock ?? Date.now,
+    feedMaxBytes: config.FEED_MAX_BYTES,
   };
   // Only a server can go away under us; the embedded database lives in this process.
   if (database.kind === "postgres") {

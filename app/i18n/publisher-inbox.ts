@@ -36,6 +36,32 @@ type InboxTexts = {
   keyNotFound: string;
   keyLabelInvalid: string;
   tooManyKeys: string;
+  listingsHeading: (n: number) => string;
+  listingsCaption: string;
+  noListings: string;
+  listingTitle: string;
+  listingStatus: string;
+  listingVerified: string;
+  last30Days: string;
+  actions: string;
+  status: (s: "online" | "withdrawn" | "expired") => string;
+  statsLabel: (views: number, contacts: number) => string;
+  confirm: string;
+  confirmNamed: (title: string) => string;
+  listingConfirmed: string;
+  listingNotFound: string;
+  importsHeading: string;
+  noImports: string;
+  importStatus: (s: "running" | "done" | "failed") => string;
+  importCounts: (c: {
+    received: number;
+    created: number;
+    updated: number;
+    unchanged: number;
+    withdrawn: number;
+    rejected: number;
+  }) => string;
+  rejectedHeading: (n: number) => string;
 };
 
 export const inboxTexts: Messages<InboxTexts> = {
@@ -75,6 +101,27 @@ export const inboxTexts: Messages<InboxTexts> = {
     keyNotFound: "Chiave non trovata",
     keyLabelInvalid: "Dai un nome alla chiave (al massimo 60 caratteri).",
     tooManyKeys: "Hai già 10 chiavi attive: revocane una prima di crearne un'altra.",
+    listingsHeading: (n) => `I tuoi annunci (${n})`,
+    listingsCaption: "I tuoi annunci con stato, ultima verifica, visite e contatti degli ultimi 30 giorni",
+    noListings: "Non hai ancora pubblicato annunci con l'API o con un feed.",
+    listingTitle: "Annuncio",
+    listingStatus: "Stato",
+    listingVerified: "Verificato",
+    last30Days: "Ultimi 30 giorni",
+    actions: "Azioni",
+    status: (s) => ({ online: "Online", withdrawn: "Ritirato", expired: "Scaduto (non confermato da 30 giorni)" })[s],
+    statsLabel: (views, contacts) =>
+      `${views} ${views === 1 ? "visita" : "visite"}, ${contacts} ${contacts === 1 ? "contatto" : "contatti"}`,
+    confirm: "Conferma",
+    confirmNamed: (title) => `Conferma che l'annuncio ${title} è ancora valido`,
+    listingConfirmed: "Annuncio confermato: resta online per altri 30 giorni.",
+    listingNotFound: "Annuncio non trovato",
+    importsHeading: "Importazioni del feed",
+    noImports: "Nessuna importazione.",
+    importStatus: (s) => ({ running: "in corso", done: "completata", failed: "interrotta" })[s],
+    importCounts: (c) =>
+      `${c.received} ricevuti, ${c.created} nuovi, ${c.updated} aggiornati, ${c.unchanged} invariati, ${c.withdrawn} ritirati, ${c.rejected} rifiutati`,
+    rejectedHeading: (n) => `Annunci rifiutati (${n}) e perché`,
   },
   en: {
     title: "Agency area",
@@ -111,5 +158,25 @@ export const inboxTexts: Messages<InboxTexts> = {
     keyNotFound: "Key not found",
     keyLabelInvalid: "Give the key a name (60 characters at most).",
     tooManyKeys: "You already have 10 active keys: revoke one before creating another.",
+    listingsHeading: (n) => `Your listings (${n})`,
+    listingsCaption: "Your listings with their status, last check, views and contacts of the last 30 days",
+    noListings: "You have not published listings through the API or a feed yet.",
+    listingTitle: "Listing",
+    listingStatus: "Status",
+    listingVerified: "Verified",
+    last30Days: "Last 30 days",
+    actions: "Actions",
+    status: (s) => ({ online: "Online", withdrawn: "Withdrawn", expired: "Expired (not confirmed for 30 days)" })[s],
+    statsLabel: (views, contacts) => `${views} ${views === 1 ? "view" : "views"}, ${contacts} ${contacts === 1 ? "contact" : "contacts"}`,
+    confirm: "Confirm",
+    confirmNamed: (title) => `Confirm that the listing ${title} is still valid`,
+    listingConfirmed: "Listing confirmed: it stays online for 30 more days.",
+    listingNotFound: "Listing not found",
+    importsHeading: "Feed imports",
+    noImports: "No imports.",
+    importStatus: (s) => ({ running: "running", done: "done", failed: "stopped" })[s],
+    importCounts: (c) =>
+      `${c.received} received, ${c.created} new, ${c.updated} updated, ${c.unchanged} unchanged, ${c.withdrawn} withdrawn, ${c.rejected} rejected`,
+    rejectedHeading: (n) => `Rejected listings (${n}) and why`,
   },
 };

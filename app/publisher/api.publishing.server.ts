@@ -11,8 +11,10 @@ import { listingInputMessages } from "../../core/publisher/listing-input.ts";
 import {
   confirmOwnListings,
   endOwnListing,
+  findFeedImport,
   findOwnListing,
   findOwnListingByExternalId,
+  listFeedImports,
   listOwnListings,
   publisherKind,
   publishOwnListing,
@@ -22,6 +24,7 @@ import {
 import { jsonError } from "../api/errors.ts";
 import { readJsonBody, readQuery } from "../api/request.ts";
 import { services } from "../services.ts";
+import { importFeed, type FeedFormat } from "./feed-import.server.ts";
 import { checkListingInput, inputProblemResponse, publisherCaller, type PublisherCaller } from "./publishing.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
@@ -157,4 +160,74 @@ export async function confirmListing(args: Args): Promise<Response> {
   const db = services(args.context).database.db;
   await confirmOwnListings(db, caller.publisherId, [Number(row.listingId)], caller.now);
   return Response.json({ listing: presentPublished((await findOwnListing(db, caller.publisherId, Number(row.listingId)))!) });
+}
+
+/** The feed format a Content-Type names: XML (immobiliare.it style) or JSON Lines. */
+function feedFormat(request: Request): FeedFormat | null {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/xml" || type === "text/xml") return "xml";
+  if (type === "application/x-ndjson" || type === "application/jsonl" || type === "application/x-jsonlines") return "jsonl";
+  return null;
+}
+
+/**
+ * POST /api/publisher/v1/feeds: imports a whole feed sent as the body (XML or JSON Lines, gzip allowed),
+ * streamed; answers its report (200 even with rejected listings; `status: "failed"` when the feed broke off).
+ */
+export async function uploadFeed(args: Args): Promise<Response> {
+  const caller = await callerWithKind(args);
+  const format = feedFormat(args.request);
+  if (!format) {
+    return jsonError(
+      415,
+      caller.locale === "en"
+        ? "send the feed as application/xml or application/x-ndjson"
+        : "inviare il feed come application/xml o application/x-ndjson",
+    );
+  }
+  const svc = services(args.context);
+  const declared = Number(args.request.headers.get("content-length") ?? 0);
+  if (declared > svc.feedMaxBytes) {
+    const response = jsonError(413, caller.locale === "en" ? "feed too large" : "feed troppo grande");
+    response.headers.set("Connection", "close");
+    return response;
+  }
+  if (!args.request.body) return jsonError(400, caller.locale === "en" ? "empty feed" : "feed vuoto");
+  const report = await importFeed({
+    db: svc.database.db,
+    publisher: { id: caller.publisherId, kind: caller.kind },
+    source: "upload",
+    format,
+    body: args.request.body,
+    gzip: (args.request.headers.get("content-encoding") ?? "").toLowerCase() === "gzip",
+    maxBytes: svc.feedMaxBytes,
+    now: caller.now,
+  });
+  return Response.json({ report });
+}
+
+/** GET /api/publisher/v1/feeds: the publisher's imports, newest first, each with its counts. */
+export async function listFeeds(args: Args): Promise<Response> {
+  const caller = await publisherCaller(args);
+  const rows = await listFeedImports(services(args.context).database.readDb, caller.publisherId, 50);
+  return Response.json({
+    imports: rows.map((r) => ({
+      id: Number(r.id),
+      status: r.status,
+      source: r.source,
+      format: r.format,
+      startedAt: new Date(r.startedAt).toISOString(),
+      finishedAt: r.finishedAt ? new Date(r.finishedAt).toISOString() : null,
+      counts: (r.report as { counts?: unknown } | null)?.counts ?? null,
+    })),
+  });
+}
+
+/** GET /api/publisher/v1/feeds/{id}: one import's report. */
+export async function getFeed(args: Args): Promise<Response> {
+  const caller = await publisherCaller(args);
+  const id = parseId(args.params.id);
+  const row = id === null ? null : await findFeedImport(services(args.context).database.readDb, caller.publisherId, id);
+  if (!row) return jsonError(404, caller.locale === "en" ? "import not found" : "importazione non trovata", "id");
+  return Response.json({ import: { id: Number(row.id), status: row.status, report: row.report } });
 }

@@ -151,6 +151,41 @@ export function publisherOpenApi() {
           responses: { ...one("Confirmed"), ...errors(401, 404, 409, 429) },
         },
       },
+      "/feeds": {
+        get: {
+          operationId: "listFeedImports",
+          summary: "Your feed imports, newest first, with their counts",
+          responses: { "200": { description: "Imports" }, ...errors(401, 429) },
+        },
+        post: {
+          operationId: "importFeed",
+          summary:
+            'Import a whole feed: XML in the immobiliare.it 2.8 style (application/xml) or JSON Lines (application/x-ndjson), gzip allowed. A full feed (the default; mode="incremental" on the root says otherwise) withdraws your feed listings it no longer lists.',
+          requestBody: {
+            required: true,
+            content: {
+              "application/xml": { schema: { type: "string" } },
+              "application/x-ndjson": { schema: { type: "string" } },
+            },
+          },
+          responses: {
+            "200": { description: "The import's report: counts, every rejected listing with its problems in Italian and English" },
+            ...errors(401, 403, 413, 429),
+            "415": {
+              description: "Neither XML nor JSON Lines",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+            },
+          },
+        },
+      },
+      "/feeds/{id}": {
+        get: {
+          operationId: "getFeedImport",
+          summary: "One import's report",
+          parameters: [idParameter],
+          responses: { "200": { description: "The report" }, ...errors(401, 404, 429) },
+        },
+      },
       "/openapi.json": {
         get: { operationId: "openApi", summary: "This document", security: [], responses: { "200": { description: "OpenAPI 3.1" } } },
       },

@@ -24,7 +24,7 @@ import { relevanceScore } from "../../core/search/relevance.ts";
 import { categoryOf } from "../../core/search/vocabulary.ts";
 import type { NewListing } from "../../db/listing-writes.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
-import { geocodeStreet, placesContainingPoint } from "../../db/place-search.ts";
+import { geocodeStreet, placesAtPoint } from "../../db/place-search.ts";
 import { findApiKeyByPrefix, isAgentOf, touchApiKey } from "../../db/publishing.ts";
 import type { Database } from "../../db/schema.ts";
 import { limitClient } from "../api/boundary.server.ts";
@@ -134,7 +134,7 @@ export async function checkListingInput(
     if (!found) return { ok: false, problems: [{ field: "address.street", message: "addressNotFound" }] };
     point = found;
   }
-  const containing = await placesContainingPoint(db, point.lat, point.lon);
+  const containing = await placesAtPoint(db, point.lat, point.lon);
   const inTown = containing.find((p) => p.level === PlaceLevel.town);
   if (input.address.lat !== undefined && inTown?.id !== town.id) {
     return { ok: false, problems: [{ field: "address.lat", message: "pointNotInTown" }] };

@@ -5,7 +5,8 @@ import { safeResultsPath } from "../../core/listing/back-link.ts";
 import { findListingPage, findSimilarListings } from "../../db/listings.ts";
 import { formatDate } from "../../core/format.ts";
 import { priceDropLines, pricePoints, stepChartPath } from "../../core/listing/price-history.ts";
-import { findPublishedListing, listingPriceHistory } from "../../db/publishing.ts";
+import { findPublishedListing, listingPriceHistory, recordListingView } from "../../db/publishing.ts";
+import { romeDay } from "../../core/listing/price-history.ts";
 import { PriceHistory } from "../ui/price-history.tsx";
 import { findListingContact } from "../../db/publishers.ts";
 import { listingContactProps } from "../contact/listing-contact.server.ts";
@@ -79,6 +80,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
   const [published, events] = await Promise.all([findPublishedListing(db, id), listingPriceHistory(db, id)]);
   const now = new Date(svc.clock());
+  // A publisher's listing counts its views per day for the publisher's dashboard; a failed count never fails the page.
+  if (published) {
+    recordListingView(svc.database.db, id, romeDay(now)).catch((error: unknown) =>
+      svc.logger.warn({ err: error }, "listing view not counted"),
+    );
+  }
   return {
     locale,
     gone: null,

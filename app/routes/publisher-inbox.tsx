@@ -8,7 +8,9 @@ import { z } from "zod";
 import { formatDateTime } from "../../core/format.ts";
 import { leadsForPublisher, phoneCallsForPublisher } from "../../db/leads.ts";
 import { findPublisher } from "../../db/publishers.ts";
-import { insertApiKey, listApiKeys, revokeApiKey } from "../../db/publishing.ts";
+import { barChartBars, lastDays } from "../../core/listing/price-history.ts";
+import { confirmOwnListings, dashboardListings, insertApiKey, listApiKeys, listFeedImports, revokeApiKey } from "../../db/publishing.ts";
+import type { FeedReport } from "../../core/publisher/feed.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
 import { newApiKey } from "../publisher/publishing.server.ts";
 import { inboxTexts } from "../i18n/publisher-inbox.ts";
@@ -26,16 +28,50 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) throw redirect(`${localizePath("/accedi/", locale)}?redirect=${encodeURIComponent(localizePath("/area-agenzia/", locale))}`);
   const publisher = user.publisherId === null ? null : await findPublisher(svc.database.readDb, user.publisherId);
   if (!publisher) return data({ locale, inbox: null }, { status: 403 });
-  const [leads, calls, keys] = await Promise.all([
+  const now = new Date(svc.clock());
+  const [leads, calls, keys, listings, imports] = await Promise.all([
     leadsForPublisher(svc.database.readDb, publisher.id, SHOWN),
     phoneCallsForPublisher(svc.database.readDb, publisher.id, SHOWN),
     listApiKeys(svc.database.db, publisher.id),
+    dashboardListings(svc.database.db, publisher.id, new Date(now.getTime() - 30 * 86_400_000), SHOWN),
+    listFeedImports(svc.database.db, publisher.id, 10),
   ]);
+  const days = lastDays(now, 30);
   return {
     locale,
     csrf: formCsrfToken(request, context),
     inbox: {
       agency: publisher.name,
+      listings: listings.map((l) => {
+        const views = days.map((d) => l.views.get(d) ?? 0);
+        const contacts = days.map((d) => l.contacts.get(d) ?? 0);
+        return {
+          id: Number(l.listingId),
+          title: l.title,
+          status: l.status,
+          externalId: l.externalId,
+          href: l.status === "online" ? localizePath(`/annunci/${l.listingId}/`, locale) : null,
+          verified: formatDateTime(new Date(l.confirmedAt), locale),
+          views: views.reduce((a, b) => a + b, 0),
+          contacts: contacts.reduce((a, b) => a + b, 0),
+          viewBars: barChartBars(views, 120, 24),
+          contactBars: barChartBars(contacts, 120, 24),
+        };
+      }),
+      imports: imports.map((i) => {
+        const report = i.report as FeedReport | null;
+        return {
+          id: Number(i.id),
+          at: formatDateTime(new Date(i.startedAt), locale),
+          status: i.status,
+          counts: report?.counts ?? null,
+          error: report?.error ? report.error[locale] : null,
+          rejected: (report?.rejected ?? []).slice(0, 50).map((r) => ({
+            uniqueId: r.uniqueId,
+            reasons: r.problems.map((p) => `${p.field}: ${p[locale]}`).join("; "),
+          })),
+        };
+      }),
       keys: keys.map((k) => ({
         id: Number(k.id),
         label: k.label,
@@ -66,6 +102,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const keyForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create-key"), label: z.string().trim().min(1).max(60) }),
+  z.object({ intent: z.literal("confirm-listing"), listingId: z.coerce.number().int().positive() }),
   z.object({ intent: z.literal("revoke-key"), keyId: z.coerce.number().int().positive() }),
 ]);
 
@@ -79,6 +116,11 @@ export function action(args: Route.ActionArgs) {
     const parsed = keyForm.safeParse(Object.fromEntries(form));
     if (!parsed.success) return { errors: { label: t.keyLabelInvalid }, values };
     const now = new Date(svc.clock());
+    if (parsed.data.intent === "confirm-listing") {
+      const confirmed = await confirmOwnListings(svc.database.db, user.publisherId, [parsed.data.listingId], now);
+      if (confirmed === 0) throw new Response(t.listingNotFound, { status: 404 });
+      return { errors: {}, values: {}, notice: t.listingConfirmed };
+    }
     if (parsed.data.intent === "revoke-key") {
       const revoked = await revokeApiKey(svc.database.db, user.publisherId, parsed.data.keyId, now);
       if (!revoked) throw new Response(t.keyNotFound, { status: 404 });
@@ -127,10 +169,112 @@ export default function PublisherInboxPage({ loaderData, actionData }: Route.Com
       <meta name="robots" content="noindex" />
       <h1>{t.title}</h1>
       <p>{t.intro(inbox.agency)}</p>
+      {result?.notice && !result.shownOnce && (
+        <p role="status" data-testid="dashboard-notice">
+          {result.notice}
+        </p>
+      )}
+      <section aria-labelledby="listings-heading" className="publisher-listings">
+        <h2 id="listings-heading">{t.listingsHeading(inbox.listings.length)}</h2>
+        {inbox.listings.length === 0 ? (
+          <p>{t.noListings}</p>
+        ) : (
+          <table data-testid="publisher-listings">
+            <caption className="visually-hidden">{t.listingsCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.listingTitle}</th>
+                <th scope="col">{t.listingStatus}</th>
+                <th scope="col">{t.listingVerified}</th>
+                <th scope="col">{t.last30Days}</th>
+                <th scope="col">{t.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {inbox.listings.map((l) => (
+                <tr key={l.id} data-listing-id={l.id}>
+                  <td>
+                    {l.href ? <a href={l.href}>{l.title}</a> : l.title}
+                    {l.externalId && (
+                      <>
+                        {" "}
+                        <small>({l.externalId})</small>
+                      </>
+                    )}
+                  </td>
+                  <td data-testid="listing-status">{t.status(l.status)}</td>
+                  <td>{l.verified}</td>
+                  <td>
+                    <svg
+                      className="listing-stats-chart"
+                      width="120"
+                      height="24"
+                      viewBox="0 0 120 24"
+                      role="img"
+                      aria-label={t.statsLabel(l.views, l.contacts)}
+                    >
+                      <title>{t.statsLabel(l.views, l.contacts)}</title>
+                      {l.viewBars.map((b) => (
+                        <rect key={`v${b.x}`} x={b.x} y={b.y} width={b.w} height={b.h} fill="#9fb3aa" />
+                      ))}
+                      {l.contactBars.map((b) => (
+                        <rect key={`c${b.x}`} x={b.x} y={b.y} width={b.w} height={b.h} fill="#0b6e4f" />
+                      ))}
+                    </svg>{" "}
+                    <span>{t.statsLabel(l.views, l.contacts)}</span>
+                  </td>
+                  <td>
+                    {l.status === "online" && (
+                      <Form method="post">
+                        <input type="hidden" name="csrf" value={csrf} />
+                        <input type="hidden" name="intent" value="confirm-listing" />
+                        <input type="hidden" name="listingId" value={l.id} />
+                        <button type="submit" aria-label={t.confirmNamed(l.title)}>
+                          {t.confirm}
+                        </button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section aria-labelledby="imports-heading" className="publisher-imports">
+        <h2 id="imports-heading">{t.importsHeading}</h2>
+        {inbox.imports.length === 0 ? (
+          <p>{t.noImports}</p>
+        ) : (
+          <ol data-testid="feed-imports">
+            {inbox.imports.map((i) => (
+              <li key={i.id}>
+                <p>
+                  {i.at} · {t.importStatus(i.status)}
+                  {i.counts && ` · ${t.importCounts(i.counts)}`}
+                </p>
+                {i.error && <p role="note">{i.error}</p>}
+                {i.rejected.length > 0 && (
+                  <details>
+                    <summary>{t.rejectedHeading(i.counts?.rejected ?? i.rejected.length)}</summary>
+                    <ul>
+                      {i.rejected.map((r, n) => (
+                        <li key={`${n}-${r.uniqueId}`}>
+                          <strong>{r.uniqueId || "—"}</strong>: {r.reasons}
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
       <section aria-labelledby="api-keys-heading" className="publisher-keys">
         <h2 id="api-keys-heading">{t.keysHeading}</h2>
         <p>{t.keysIntro}</p>
-        {result?.notice && (
+        {result?.notice && result.shownOnce && (
           <p role="status" data-testid="key-notice">
             {result.notice}
           </p>

@@ -87,3 +87,15 @@ export function barChartBars(
     return { x: Math.round(i * w * 10) / 10, y: Math.round((height - h) * 10) / 10, w: Math.max(1, Math.round((w - 1) * 10) / 10), h };
   });
 }
+
+const romeDays = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "Europe/Rome" });
+
+/** Rome's calendar day of a moment, 'YYYY-MM-DD' (daily counts). */
+export function romeDay(at: Date): string {
+  return romeDays.format(at);
+}
+
+/** The last `days` calendar days up to `now`, oldest first, as 'YYYY-MM-DD'. */
+export function lastDays(now: Date, days: number): string[] {
+  return Array.from({ length: days }, (_, i) => romeDay(new Date(now.getTime() - (days - 1 - i) * 86_400_000)));
+}

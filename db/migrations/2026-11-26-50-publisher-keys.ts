@@ -64,10 +64,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       finished_at timestamptz
     )`.execute(db);
   await sql`CREATE INDEX feed_imports_publisher ON feed_imports (publisher_id, id)`.execute(db);
+  // Views of publishers' listing pages per day, for their dashboard's 30-day chart.
+  await sql`
+    CREATE TABLE listing_views_daily (
+      listing_id bigint NOT NULL,
+      day date NOT NULL,
+      views integer NOT NULL,
+      PRIMARY KEY (listing_id, day)
+    )`.execute(db);
   await sql`CREATE INDEX published_listings_due ON published_listings (confirmed_at) WHERE status = 'online'`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP TABLE listing_views_daily`.execute(db);
   await sql`DROP TABLE feed_imports`.execute(db);
   await sql`DROP TABLE published_listings`.execute(db);
   await sql`DROP TABLE publisher_api_keys`.execute(db);
