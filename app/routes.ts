@@ -142,6 +142,15 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap-index.ts"),
   route("sitemaps/:file", "routes/sitemap-file.ts"),
+  // Publishing API (issue 24; docs/decisions/096): the OpenAPI document lists exactly these (app/publisher/openapi.ts)
+  route("api/publisher/v1/openapi.json", "routes/api.publisher-openapi.ts"),
+  route("api/publisher/v1/listings", "routes/api.publisher-listings.ts"),
+  route("api/publisher/v1/listings/:id", "routes/api.publisher-listing.ts"),
+  route("api/publisher/v1/listings/:id/withdraw", "routes/api.publisher-listing-command.ts", { id: "publisher-listing-withdraw" }),
+  route("api/publisher/v1/listings/:id/confirm", "routes/api.publisher-listing-command.ts", { id: "publisher-listing-confirm" }),
+  route("api/publisher/v1/feeds", "routes/api.publisher-feeds.ts"),
+  route("api/publisher/v1/feeds/:id", "routes/api.publisher-feed.ts"),
+  route("api/publisher/*", "routes/api.not-found.ts", { id: "publisher-api-not-found" }),
   // Unknown API paths answer JSON 404 in the error shape; every route above is more specific.
   route("portal-srp/api/*", "routes/api.not-found.ts", { id: "api-not-found" }),
   route("lh/*", "routes/api.not-found.ts", { id: "lh-not-found" }),

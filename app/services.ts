@@ -38,6 +38,10 @@ export interface Services {
   devOutbox: boolean;
   /** MAP_STYLE_URL: the search map's style in production; null: the built-in offline style (docs/decisions/057). */
   mapStyleUrl: string | null;
+  /** Now, for rules that count days (publishers' listing freshness): Date.now, or a test's injected clock. */
+  clock: () => number;
+  /** FEED_MAX_BYTES: the largest feed an import reads (after decompression). */
+  feedMaxBytes: number;
 }
 
 /** Who is asking: the session checked from the cookies (no database read), address, cookie target. */

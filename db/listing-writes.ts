@@ -12,7 +12,9 @@ export type NewListing = Omit<Insertable<ListingsTable>, "id"> & { id?: number }
 /** Publishes listings in one transaction; returns their ids in order. */
 export async function publishListings(db: Kysely<Database>, listings: readonly NewListing[]): Promise<number[]> {
   if (listings.length === 0) return [];
-  return db.transaction().execute(async (trx) => {
+  // Inside a caller's transaction (the publishing path writes its own rows beside the listing) it runs there.
+  const inTransaction = <T>(run: (trx: Kysely<Database>) => Promise<T>) => (db.isTransaction ? run(db) : db.transaction().execute(run));
+  return inTransaction(async (trx) => {
     const ids: number[] = [];
     for (const listing of listings) {
       const id = listing.id ?? Number((await sql<{ id: number }>`SELECT nextval('listing_ids') AS id`.execute(trx)).rows[0]!.id);
@@ -63,4 +65,39 @@ export async function withdrawListing(db: Kysely<Database>, id: number): Promise
 export async function expireListings(db: Kysely<Database>, publishedBefore: Date): Promise<number> {
   const result = await db.deleteFrom("listings").where("publishedAt", "<", publishedBefore).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** What a publisher may change of a listing: every column but the id and the generated ones. */
+export type ListingChanges = Partial<Omit<NewListing, "id">>;
+
+/**
+ * Publishers' updates (issue 24): sets the changed columns; a new price goes through `repriceListing`'s
+ * rule (a lower price marks it 'ribassato', records a price drop event through the triggers). Runs in the
+ * caller's transaction when given one. False when there is no such listing.
+ */
+export async function updatePublishedListing(db: Kysely<Database>, id: number, changes: ListingChanges): Promise<boolean> {
+  const { price, originalPrice: _original, priceType, ...rest } = changes;
+  const run = async (trx: Kysely<Database>): Promise<boolean> => {
+    const exists = await trx.selectFrom("listings").select("id").where("id", "=", id).forUpdate().executeTakeFirst();
+    if (!exists) return false;
+    if (Object.keys(rest).length > 0) await trx.updateTable("listings").set(rest).where("id", "=", id).execute();
+    // The publisher's price type (fisso/trattabile) unless the listing is marked down ('ribassato' is the portal's).
+    if (priceType !== undefined) {
+      await trx
+        .updateTable("listings")
+        .set({ priceType })
+        .where("id", "=", id)
+        .where("priceType", "<>", "ribassato")
+        .where("priceType", "<>", priceType)
+        .execute();
+    }
+    if (price !== undefined) await repriceWhenChanged(trx, id, price);
+    return true;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+async function repriceWhenChanged(db: Kysely<Database>, id: number, price: number): Promise<void> {
+  const current = await db.selectFrom("listings").select("price").where("id", "=", id).executeTakeFirst();
+  if (current && Number(current.price) !== price) await repriceListing(db, id, price);
 }

@@ -497,3 +497,59 @@ export async function placesContainingPoint(db: Kysely<Database>, lat: number, l
     .filter((p): p is PlaceSummary => p !== undefined)
     .map((p) => ({ ...p, count: counts.get(p.id) ?? 0 }));
 }
+
+/**
+ * An address geocoded from the street table (the streets listings use, docs/decisions/096): the street's
+ * centre in that town, or null when the town has no such street. Publishers that send no coordinates get this point.
+ */
+export async function geocodeStreet(db: Kysely<Database>, townId: string, street: string): Promise<{ lat: number; lon: number } | null> {
+  const key = normalizeQuery(street);
+  if (!key) return null;
+  const found = (await (await getPlaceSearch(db)).streets.get()).find(townId, (streetKey) => streetKey === key);
+  return found ? { lat: found.lat, lon: found.lon } : null;
+}
+
+/** Parsed boundaries by place id, for places checked often (a feed's thousands of points in a few towns). */
+const boundaryCaches = new WeakMap<Kysely<Database>, Map<string, Geometry | null>>();
+const BOUNDARY_CACHE_MAX = 2_000;
+
+/**
+ * The places whose boundary contains the point, of the levels `placesContainingPoint` tests, as directory
+ * entries (no counts): what a listing written at this point is filed under. Boundaries are parsed once per
+ * process (places change only with a dataset reload, which restarts it). Empty outside every town.
+ */
+export async function placesAtPoint(db: Kysely<Database>, lat: number, lon: number): Promise<DirectoryPlace[]> {
+  let cache = boundaryCaches.get(db);
+  if (!cache) boundaryCaches.set(db, (cache = new Map()));
+  const candidates = await db
+    .selectFrom("places")
+    .select(["id"])
+    .where("level", "in", [...polygonLevels])
+    .where("geometry", "is not", null)
+    .where("bboxMinLon", "<=", lon)
+    .where("bboxMaxLon", ">=", lon)
+    .where("bboxMinLat", "<=", lat)
+    .where("bboxMaxLat", ">=", lat)
+    .limit(200)
+    .execute();
+  const missing = candidates.map((c) => c.id).filter((id) => !cache.has(id));
+  if (missing.length > 0) {
+    const rows = await db.selectFrom("places").select(["id", "geometry"]).where("id", "in", missing).execute();
+    if (cache.size + rows.length > BOUNDARY_CACHE_MAX) cache.clear();
+    for (const r of rows) {
+      try {
+        cache.set(r.id, r.geometry ? (JSON.parse(r.geometry) as Geometry) : null);
+      } catch {
+        cache.set(r.id, null);
+      }
+    }
+  }
+  const directory = await getPlaceDirectory(db);
+  return candidates
+    .filter((c) => {
+      const geometry = cache.get(c.id);
+      return geometry ? containsPoint(geometry, lon, lat) : false;
+    })
+    .map((c) => directory.get(c.id))
+    .filter((p): p is DirectoryPlace => p !== undefined);
+}

@@ -216,6 +216,10 @@ export interface Database {
   withdrawnHomes: WithdrawnHomesTable;
   savedSearchAlertKeys: SavedSearchAlertKeysTable;
   alertDeliveries: AlertDeliveriesTable;
+  publisherApiKeys: PublisherApiKeysTable;
+  publishedListings: PublishedListingsTable;
+  feedImports: FeedImportsTable;
+  listingViewsDaily: ListingViewsDailyTable;
 }
 
 export interface SessionRevocationsTable {
@@ -463,4 +467,57 @@ export type JsonInsertRow<T extends keyof Database> = {
 /** A column's name in SQL (snake_case) from its camelCase name here, for the few queries that run without the camel-case plugin. */
 export function sqlColumnName(camelCase: string): string {
   return camelCase.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+}
+
+/** A publisher's API key: only its SHA-256 is stored; `prefix` (public, in the key itself) finds it. */
+export interface PublisherApiKeysTable {
+  id: Generated<number>;
+  publisherId: number;
+  label: string;
+  prefix: string;
+  keyHash: string;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+  lastUsedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+}
+
+/** The publisher's side of a listing it published (API, feed or dashboard): status, own id, last confirmation. */
+export interface PublishedListingsTable {
+  listingId: number;
+  publisherId: number;
+  externalId: string | null;
+  status: "online" | "withdrawn" | "expired";
+  source: "api" | "feed" | "dashboard";
+  title: string;
+  channel: string;
+  propertyTypeGroup: string;
+  townId: string;
+  price: number;
+  lat: number;
+  lon: number;
+  contentHash: string | null;
+  confirmedAt: Timestamp;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+  endedAt: Timestamp | null;
+}
+
+/** One feed import (docs/decisions/097): its counts and rejected listings in `report`. */
+export interface FeedImportsTable {
+  id: Generated<number>;
+  publisherId: number;
+  source: "upload" | "url";
+  format: "xml" | "jsonl";
+  status: "running" | "done" | "failed";
+  report: ColumnType<unknown, string | null, string | null>;
+  startedAt: CreatedAt;
+  finishedAt: Timestamp | null;
+}
+
+/** Views of a publisher's listing page per day (its dashboard). */
+export interface ListingViewsDailyTable {
+  listingId: number;
+  day: ColumnType<string, string, string>;
+  views: number;
 }

@@ -54,6 +54,18 @@ const schema = z.object({
   MAIL_QUEUE_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),
   // Alerts (server/alert-matcher.ts): how often each process looks for listing events to match.
   ALERTS_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),
+  // Publishers' listings not confirmed for 30 days expire (server/listing-expiry.ts): how often each process looks.
+  LISTING_EXPIRY_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(3_600_000).default(60_000)),
+  // Feed imports (docs/decisions/097): the largest feed accepted, in bytes after decompression.
+  FEED_MAX_BYTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(4 * 1024 ** 3)
+      .default(300 * 1024 * 1024),
+  ),
   MAIL_RETRY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(600_000).default(5000)),
   // Social login (OpenID Connect): a provider appears only when its client id and secret are set.
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().max(500).optional()),

@@ -27,6 +27,7 @@ import { createAccountService, DEMO_PUBLISHER_PASSWORD, DEMO_USER } from "./acco
 import { createMailer, queuedMailer } from "./accounts/mailer.ts";
 import { MailQueue } from "./mail-queue.ts";
 import { AlertMatcher } from "./alert-matcher.ts";
+import { ListingExpiry } from "./listing-expiry.ts";
 
 export class StartupError extends Error {
   override name = "StartupError";
@@ -270,6 +271,8 @@ export async function startPortal(options: {
     publicOrigin,
     mapStyleUrl: config.MAP_STYLE_URL ?? null,
     devOutbox: config.DEV_OUTBOX === "on",
+    clock: options.clock ?? Date.now,
+    feedMaxBytes: config.FEED_MAX_BYTES,
   };
   // Only a server can go away under us; the embedded database lives in this process.
   if (database.kind === "postgres") {
@@ -311,6 +314,12 @@ export async function startPortal(options: {
     isochrones: services.isochrones,
     onQueued: () => mailQueue.wake(),
   }).start();
+  const listingExpiry = new ListingExpiry({
+    db: database.db,
+    logger,
+    pollMs: config.LISTING_EXPIRY_POLL_MS,
+    clock: services.clock,
+  }).start();
   state.phase = "ready";
   state.detail = "pronto";
   const url = `http://localhost:${port}`;
@@ -329,6 +338,7 @@ export async function startPortal(options: {
       clearInterval(followRevocations);
       await listingChanges.stop();
       await alertMatcher.stop();
+      await listingExpiry.stop();
       await mailQueue.stop();
       queueMailer.close();
       await lock?.close();

@@ -38,6 +38,11 @@ export const RATE_FAMILIES = {
   phoneTarget: { burst: 30, burstSeconds: 3600, sustained: 100, sustainedSeconds: 86_400 },
   /** MyCasa records of a logged-in user: a heart or a hide per click, a sync at login. */
   mycasa: { burst: 20, burstSeconds: 1, sustained: 1200, sustainedSeconds: 600 },
+  /**
+   * The publishing API, per API key (docs/decisions/096): an agency's program sends its changes in bursts
+   * (a morning's price edits); a feed of thousands goes through the feed import, not one call a listing.
+   */
+  publisher: { burst: 20, burstSeconds: 1, sustained: 3000, sustainedSeconds: 600 },
 } as const satisfies Record<string, FamilyLimit>;
 export type RateFamily = keyof typeof RATE_FAMILIES;
 

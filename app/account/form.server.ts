@@ -21,6 +21,8 @@ export interface FormResult {
   /** A success note shown above the form (for example "code sent"). */
   notice?: string;
   step?: string;
+  /** A secret shown once, right after it was made (a publisher's new API key), never stored in clear. */
+  shownOnce?: string;
 }
 
 /** The CSRF token for this browser's forms (the csrf cookie is set by the HTTP layer on page requests). */

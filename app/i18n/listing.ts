@@ -34,6 +34,10 @@ type ListingTexts = {
   agentOf: (agent: string) => string;
   similar: string;
   noSimilar: string;
+  goneTitle: string;
+  goneSearch: string;
+  priceHistory: string;
+  verifiedOn: (date: string) => string;
   yes: string;
   no: string;
   metaDescription: (title: string, price: string) => string;
@@ -73,6 +77,10 @@ export const listingTexts: Messages<ListingTexts> = {
     agentOf: (agent) => `Agente: ${agent}`,
     similar: "Annunci simili nella zona",
     noSimilar: "Nessun annuncio simile nei dintorni.",
+    goneTitle: "Questo annuncio non è più disponibile",
+    goneSearch: "Cerca tra gli annunci della zona",
+    priceHistory: "Storico del prezzo",
+    verifiedOn: (date) => `Verificato il ${date}`,
     yes: "Sì",
     no: "No",
     metaDescription: (title, price) => `${title} a ${price}. Foto, planimetria, caratteristiche e posizione.`,
@@ -110,6 +118,10 @@ export const listingTexts: Messages<ListingTexts> = {
     agentOf: (agent) => `Agent: ${agent}`,
     similar: "Similar listings nearby",
     noSimilar: "No similar listings nearby.",
+    goneTitle: "This listing is no longer available",
+    goneSearch: "Search the listings of the area",
+    priceHistory: "Price history",
+    verifiedOn: (date) => `Verified on ${date}`,
     yes: "Yes",
     no: "No",
     metaDescription: (title, price) => `${title} for ${price}. Photos, floor plan, features and location.`,

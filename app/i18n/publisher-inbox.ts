@@ -18,6 +18,50 @@ type InboxTexts = {
   device: (code: "PM" | "PT" | "PD") => string;
   notPublisher: string;
   seeAccount: string;
+  keysHeading: string;
+  keysIntro: string;
+  keyName: string;
+  keyPrefix: string;
+  keyCreatedAt: string;
+  keyLastUsed: string;
+  keyState: string;
+  never: string;
+  revoke: string;
+  revokeNamed: (label: string) => string;
+  revokedOn: (when: string) => string;
+  createKey: string;
+  newKeyLabel: string;
+  keyCreated: string;
+  keyRevoked: string;
+  keyNotFound: string;
+  keyLabelInvalid: string;
+  tooManyKeys: string;
+  listingsHeading: (n: number) => string;
+  listingsCaption: string;
+  noListings: string;
+  listingTitle: string;
+  listingStatus: string;
+  listingVerified: string;
+  last30Days: string;
+  actions: string;
+  status: (s: "online" | "withdrawn" | "expired") => string;
+  statsLabel: (views: number, contacts: number) => string;
+  confirm: string;
+  confirmNamed: (title: string) => string;
+  listingConfirmed: string;
+  listingNotFound: string;
+  importsHeading: string;
+  noImports: string;
+  importStatus: (s: "running" | "done" | "failed") => string;
+  importCounts: (c: {
+    received: number;
+    created: number;
+    updated: number;
+    unchanged: number;
+    withdrawn: number;
+    rejected: number;
+  }) => string;
+  rejectedHeading: (n: number) => string;
 };
 
 export const inboxTexts: Messages<InboxTexts> = {
@@ -38,6 +82,46 @@ export const inboxTexts: Messages<InboxTexts> = {
     device: (code) => ({ PM: "Smartphone", PT: "Tablet", PD: "Computer" })[code],
     notPublisher: "Quest'area è riservata agli account delle agenzie.",
     seeAccount: "Vai al tuo account",
+    keysHeading: "Chiavi API",
+    keysIntro:
+      "Le chiavi con cui i tuoi programmi pubblicano gli annunci tramite l'API di pubblicazione (documentazione: /api/publisher/v1/openapi.json).",
+    keyName: "Nome della chiave",
+    keyPrefix: "Inizio",
+    keyCreatedAt: "Creata",
+    keyLastUsed: "Ultimo uso",
+    keyState: "Stato",
+    never: "mai",
+    revoke: "Revoca",
+    revokeNamed: (label) => `Revoca la chiave ${label}`,
+    revokedOn: (when) => `Revocata il ${when}`,
+    createKey: "Crea chiave",
+    newKeyLabel: "La tua nuova chiave (copiala ora: non sarà più mostrata)",
+    keyCreated: "Chiave creata.",
+    keyRevoked: "Chiave revocata.",
+    keyNotFound: "Chiave non trovata",
+    keyLabelInvalid: "Dai un nome alla chiave (al massimo 60 caratteri).",
+    tooManyKeys: "Hai già 10 chiavi attive: revocane una prima di crearne un'altra.",
+    listingsHeading: (n) => `I tuoi annunci (${n})`,
+    listingsCaption: "I tuoi annunci con stato, ultima verifica, visite e contatti degli ultimi 30 giorni",
+    noListings: "Non hai ancora pubblicato annunci con l'API o con un feed.",
+    listingTitle: "Annuncio",
+    listingStatus: "Stato",
+    listingVerified: "Verificato",
+    last30Days: "Ultimi 30 giorni",
+    actions: "Azioni",
+    status: (s) => ({ online: "Online", withdrawn: "Ritirato", expired: "Scaduto (non confermato da 30 giorni)" })[s],
+    statsLabel: (views, contacts) =>
+      `${views} ${views === 1 ? "visita" : "visite"}, ${contacts} ${contacts === 1 ? "contatto" : "contatti"}`,
+    confirm: "Conferma",
+    confirmNamed: (title) => `Conferma che l'annuncio ${title} è ancora valido`,
+    listingConfirmed: "Annuncio confermato: resta online per altri 30 giorni.",
+    listingNotFound: "Annuncio non trovato",
+    importsHeading: "Importazioni del feed",
+    noImports: "Nessuna importazione.",
+    importStatus: (s) => ({ running: "in corso", done: "completata", failed: "interrotta" })[s],
+    importCounts: (c) =>
+      `${c.received} ricevuti, ${c.created} nuovi, ${c.updated} aggiornati, ${c.unchanged} invariati, ${c.withdrawn} ritirati, ${c.rejected} rifiutati`,
+    rejectedHeading: (n) => `Annunci rifiutati (${n}) e perché`,
   },
   en: {
     title: "Agency area",
@@ -56,5 +140,43 @@ export const inboxTexts: Messages<InboxTexts> = {
     device: (code) => ({ PM: "Smartphone", PT: "Tablet", PD: "Computer" })[code],
     notPublisher: "This area is for agency accounts only.",
     seeAccount: "Go to your account",
+    keysHeading: "API keys",
+    keysIntro: "The keys your programs publish listings with through the publishing API (documentation: /api/publisher/v1/openapi.json).",
+    keyName: "Key name",
+    keyPrefix: "Starts with",
+    keyCreatedAt: "Created",
+    keyLastUsed: "Last used",
+    keyState: "State",
+    never: "never",
+    revoke: "Revoke",
+    revokeNamed: (label) => `Revoke the key ${label}`,
+    revokedOn: (when) => `Revoked on ${when}`,
+    createKey: "Create key",
+    newKeyLabel: "Your new key (copy it now: it will not be shown again)",
+    keyCreated: "Key created.",
+    keyRevoked: "Key revoked.",
+    keyNotFound: "Key not found",
+    keyLabelInvalid: "Give the key a name (60 characters at most).",
+    tooManyKeys: "You already have 10 active keys: revoke one before creating another.",
+    listingsHeading: (n) => `Your listings (${n})`,
+    listingsCaption: "Your listings with their status, last check, views and contacts of the last 30 days",
+    noListings: "You have not published listings through the API or a feed yet.",
+    listingTitle: "Listing",
+    listingStatus: "Status",
+    listingVerified: "Verified",
+    last30Days: "Last 30 days",
+    actions: "Actions",
+    status: (s) => ({ online: "Online", withdrawn: "Withdrawn", expired: "Expired (not confirmed for 30 days)" })[s],
+    statsLabel: (views, contacts) => `${views} ${views === 1 ? "view" : "views"}, ${contacts} ${contacts === 1 ? "contact" : "contacts"}`,
+    confirm: "Confirm",
+    confirmNamed: (title) => `Confirm that the listing ${title} is still valid`,
+    listingConfirmed: "Listing confirmed: it stays online for 30 more days.",
+    listingNotFound: "Listing not found",
+    importsHeading: "Feed imports",
+    noImports: "No imports.",
+    importStatus: (s) => ({ running: "running", done: "done", failed: "stopped" })[s],
+    importCounts: (c) =>
+      `${c.received} received, ${c.created} new, ${c.updated} updated, ${c.unchanged} unchanged, ${c.withdrawn} withdrawn, ${c.rejected} rejected`,
+    rejectedHeading: (n) => `Rejected listings (${n}) and why`,
   },
 };

@@ -2,7 +2,12 @@
 import { data } from "react-router";
 import { parseId } from "../../core/ids.ts";
 import { safeResultsPath } from "../../core/listing/back-link.ts";
-import { findListingPage } from "../../db/listings.ts";
+import { findListingPage, findSimilarListings } from "../../db/listings.ts";
+import { formatDate } from "../../core/format.ts";
+import { priceDropLines, pricePoints, stepChartPath } from "../../core/listing/price-history.ts";
+import { findPublishedListing, listingPriceHistory, recordListingView } from "../../db/publishing.ts";
+import { romeDay } from "../../core/listing/price-history.ts";
+import { PriceHistory } from "../ui/price-history.tsx";
 import { findListingContact } from "../../db/publishers.ts";
 import { listingContactProps } from "../contact/listing-contact.server.ts";
 import { PublisherContact } from "../ui/publisher-contact.tsx";
@@ -10,7 +15,7 @@ import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { presentListingCard } from "../api/listing-card-presenter.ts";
 import { listingTexts } from "../i18n/listing.ts";
 import { htmlLang, localeFromPath, localizePath } from "../i18n/locale.ts";
-import { listingJsonLd, presentListing } from "../listing/present.server.ts";
+import { listingJsonLd, placeResultsPath, presentListing } from "../listing/present.server.ts";
 import { BackToResults } from "../ui/back-to-results.tsx";
 import { CompactCard } from "../ui/compact-card.tsx";
 import { FavouriteButton } from "../ui/favourite-button.tsx";
@@ -31,7 +36,34 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (id === null) throw data("annuncio non trovato", { status: 404 });
   const db = services(context).database.readDb;
   const [page, directory, contact] = await Promise.all([findListingPage(db, id), getPlaceDirectory(db), findListingContact(db, id)]);
-  if (!page || !contact) throw data("annuncio non trovato", { status: 404 });
+  if (!page || !contact) {
+    // A listing its publisher withdrew (or that expired) is gone, not unknown: 410, and similar ones nearby.
+    const ended = await findPublishedListing(db, id);
+    if (!ended || ended.status === "online") throw data("annuncio non trovato", { status: 404 });
+    const similar = await findSimilarListings(db, {
+      id,
+      channel: ended.channel,
+      propertyTypeGroup: ended.propertyTypeGroup,
+      shownPrice: Number(ended.price),
+      lat: ended.lat,
+      lon: ended.lon,
+    });
+    return data(
+      {
+        locale,
+        gone: {
+          id,
+          title: ended.title,
+          resultsPath: localizePath(placeResultsPath(directory, ended.channel, ended.propertyTypeGroup, ended.townId), locale),
+        },
+        similar: similar.map((s) => {
+          const card = presentListingCard(s, directory);
+          return { ...card, publisher: { ...card.publisher, publisherPhone: null } };
+        }),
+      },
+      { status: 410, headers: { "X-Robots-Tag": "noindex" } },
+    );
+  }
   // Phone numbers leave the server only through POST /portal-srp/api/v1/phonecall (recorded, rate-limited).
   const presented = presentListing(page.listing, directory, locale);
   const listing = { ...presented, publisher: { ...presented.publisher, phone: null } };
@@ -46,9 +78,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     locale,
     svc.proposeSaveSearchAfterLead,
   );
+  const [published, events] = await Promise.all([findPublishedListing(db, id), listingPriceHistory(db, id)]);
+  const now = new Date(svc.clock());
+  // A publisher's listing counts its views per day for the publisher's dashboard; a failed count never fails the page.
+  if (published) {
+    recordListingView(svc.database.db, id, romeDay(now)).catch((error: unknown) =>
+      svc.logger.warn({ err: error }, "listing view not counted"),
+    );
+  }
   return {
     locale,
+    gone: null,
     listing,
+    priceHistory: {
+      lines: priceDropLines(events, locale),
+      chart: stepChartPath(pricePoints(events, page.listing.price, now), 240, 60),
+    },
+    verified: published ? formatDate(new Date(published.confirmedAt), locale) : null,
     canonicalPath,
     from,
     similar: page.similar.map((s) => {
@@ -63,6 +109,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Annuncio non trovato" }, { name: "robots", content: "all" }];
+  if (loaderData.gone) return [{ title: listingTexts[loaderData.locale].goneTitle }, { name: "robots", content: "noindex" }];
   const { listing, canonicalPath, locale, jsonLd, origin } = loaderData;
   const t = listingTexts[locale];
   return [
@@ -79,7 +126,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
-  const { listing: v, locale, from, similar, contact } = loaderData;
+  if (loaderData.gone) return <GoneListing {...loaderData} gone={loaderData.gone} />;
+  const { listing: v, locale, from, similar, contact, priceHistory, verified } = loaderData;
   const t = listingTexts[locale];
   const fromQuery = from ? `?from=${encodeURIComponent(from)}` : "";
   const osm = `https://www.openstreetmap.org/?mlat=${v.location.lat}&mlon=${v.location.lon}#map=${v.location.exact ? 17 : 15}/${v.location.lat}/${v.location.lon}`;
@@ -121,6 +169,8 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             {t.pricePerMq}: <span data-testid="listing-permq">{v.perMqText}</span>
           </p>
         )}
+        <PriceHistory lines={priceHistory.lines} chart={priceHistory.chart} label={t.priceHistory} />
+        {verified && <p className="listing-verified">{t.verifiedOn(verified)}</p>}
       </header>
 
       <section className="gallery" aria-label={t.gallery}>
@@ -267,6 +317,42 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             {similar.map((c) => (
               <li key={c.id}>
                 <CompactCard card={c} href={`${localizePath(c.uri, locale)}${fromQuery}`} locale={locale} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}
+
+/** The page of a listing that is no longer on the portal: said plainly, with similar listings nearby (410). */
+function GoneListing({
+  locale,
+  gone,
+  similar,
+}: {
+  locale: "it" | "en";
+  gone: { id: number; title: string; resultsPath: string };
+  similar: Array<Parameters<typeof CompactCard>[0]["card"]>;
+}) {
+  const t = listingTexts[locale];
+  return (
+    <article className="page listing-page listing-gone">
+      <h1>{t.goneTitle}</h1>
+      <p lang="it">{gone.title}</p>
+      <p>
+        <a href={gone.resultsPath}>{t.goneSearch}</a>
+      </p>
+      <section aria-labelledby="simili" className="listing-similar">
+        <h2 id="simili">{t.similar}</h2>
+        {similar.length === 0 ? (
+          <p>{t.noSimilar}</p>
+        ) : (
+          <ul className="compact-card-list">
+            {similar.map((c) => (
+              <li key={c.id}>
+                <CompactCard card={c} href={localizePath(c.uri, locale)} locale={locale} />
               </li>
             ))}
           </ul>

@@ -3,10 +3,16 @@
  * newest first, with the listing each concerns (issue 12 §6). Only for an account that stands for a
  * publisher (demo agencies: agenzia{id}@casa.example, README); anyone else is sent to log in or told no.
  */
-import { data, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { z } from "zod";
 import { formatDateTime } from "../../core/format.ts";
 import { leadsForPublisher, phoneCallsForPublisher } from "../../db/leads.ts";
 import { findPublisher } from "../../db/publishers.ts";
+import { barChartBars, lastDays } from "../../core/listing/price-history.ts";
+import { confirmOwnListings, dashboardListings, insertApiKey, listApiKeys, listFeedImports, revokeApiKey } from "../../db/publishing.ts";
+import type { FeedReport } from "../../core/publisher/feed.ts";
+import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
+import { newApiKey } from "../publisher/publishing.server.ts";
 import { inboxTexts } from "../i18n/publisher-inbox.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { requestInfo, services } from "../services.ts";
@@ -22,14 +28,58 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) throw redirect(`${localizePath("/accedi/", locale)}?redirect=${encodeURIComponent(localizePath("/area-agenzia/", locale))}`);
   const publisher = user.publisherId === null ? null : await findPublisher(svc.database.readDb, user.publisherId);
   if (!publisher) return data({ locale, inbox: null }, { status: 403 });
-  const [leads, calls] = await Promise.all([
+  const now = new Date(svc.clock());
+  const [leads, calls, keys, listings, imports] = await Promise.all([
     leadsForPublisher(svc.database.readDb, publisher.id, SHOWN),
     phoneCallsForPublisher(svc.database.readDb, publisher.id, SHOWN),
+    listApiKeys(svc.database.db, publisher.id),
+    dashboardListings(svc.database.db, publisher.id, new Date(now.getTime() - 30 * 86_400_000), SHOWN),
+    listFeedImports(svc.database.db, publisher.id, 10),
   ]);
+  const days = lastDays(now, 30);
   return {
     locale,
+    csrf: formCsrfToken(request, context),
     inbox: {
       agency: publisher.name,
+      listings: listings.map((l) => {
+        const views = days.map((d) => l.views.get(d) ?? 0);
+        const contacts = days.map((d) => l.contacts.get(d) ?? 0);
+        return {
+          id: Number(l.listingId),
+          title: l.title,
+          status: l.status,
+          externalId: l.externalId,
+          href: l.status === "online" ? localizePath(`/annunci/${l.listingId}/`, locale) : null,
+          verified: formatDateTime(new Date(l.confirmedAt), locale),
+          views: views.reduce((a, b) => a + b, 0),
+          contacts: contacts.reduce((a, b) => a + b, 0),
+          viewBars: barChartBars(views, 120, 24),
+          contactBars: barChartBars(contacts, 120, 24),
+        };
+      }),
+      imports: imports.map((i) => {
+        const report = i.report as FeedReport | null;
+        return {
+          id: Number(i.id),
+          at: formatDateTime(new Date(i.startedAt), locale),
+          status: i.status,
+          counts: report?.counts ?? null,
+          error: report?.error ? report.error[locale] : null,
+          rejected: (report?.rejected ?? []).slice(0, 50).map((r) => ({
+            uniqueId: r.uniqueId,
+            reasons: r.problems.map((p) => `${p.field}: ${p[locale]}`).join("; "),
+          })),
+        };
+      }),
+      keys: keys.map((k) => ({
+        id: Number(k.id),
+        label: k.label,
+        prefix: `casa_pk_${k.prefix}_…`,
+        created: formatDateTime(new Date(k.createdAt), locale),
+        lastUsed: k.lastUsedAt ? formatDateTime(new Date(k.lastUsedAt), locale) : null,
+        revoked: k.revokedAt ? formatDateTime(new Date(k.revokedAt), locale) : null,
+      })),
       leads: leads.map((l) => ({
         id: l.id,
         kind: l.kind,
@@ -50,13 +100,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const keyForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create-key"), label: z.string().trim().min(1).max(60) }),
+  z.object({ intent: z.literal("confirm-listing"), listingId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("revoke-key"), keyId: z.coerce.number().int().positive() }),
+]);
+
+/** Creates (shown once) or revokes one of the agency's API keys; only for the account's own publisher. */
+export function action(args: Route.ActionArgs) {
+  return formAction(args, async ({ form, values, info, svc }): Promise<FormResult> => {
+    const locale = localeFromPath(new URL(args.request.url).pathname);
+    const t = inboxTexts[locale];
+    const user = await svc.accounts.currentUser(info.session);
+    if (!user || user.publisherId === null) throw new Response(t.notPublisher, { status: 403 });
+    const parsed = keyForm.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return { errors: { label: t.keyLabelInvalid }, values };
+    const now = new Date(svc.clock());
+    if (parsed.data.intent === "confirm-listing") {
+      const confirmed = await confirmOwnListings(svc.database.db, user.publisherId, [parsed.data.listingId], now);
+      if (confirmed === 0) throw new Response(t.listingNotFound, { status: 404 });
+      return { errors: {}, values: {}, notice: t.listingConfirmed };
+    }
+    if (parsed.data.intent === "revoke-key") {
+      const revoked = await revokeApiKey(svc.database.db, user.publisherId, parsed.data.keyId, now);
+      if (!revoked) throw new Response(t.keyNotFound, { status: 404 });
+      return { errors: {}, values: {}, notice: t.keyRevoked };
+    }
+    const made = newApiKey();
+    const row = await insertApiKey(svc.database.db, {
+      publisherId: user.publisherId,
+      label: parsed.data.label,
+      prefix: made.prefix,
+      keyHash: made.keyHash,
+      createdBy: user.id,
+      now,
+    });
+    if (!row) return { errors: { label: t.tooManyKeys }, values };
+    return { errors: {}, values: {}, notice: t.keyCreated, shownOnce: made.key };
+  });
+}
+
 function ListingLink({ listing, gone }: { listing: { href: string; title: string | null } | null; gone: string }) {
   if (!listing) return null;
   return listing.title ? <a href={listing.href}>{listing.title}</a> : <span>{gone}</span>;
 }
 
-export default function PublisherInboxPage({ loaderData }: Route.ComponentProps) {
+export default function PublisherInboxPage({ loaderData, actionData }: Route.ComponentProps) {
   const { locale, inbox } = loaderData;
+  const csrf = "csrf" in loaderData ? loaderData.csrf : "";
+  const result = actionData as FormResult | undefined;
   const t = inboxTexts[locale];
   if (!inbox) {
     return (
@@ -77,6 +169,181 @@ export default function PublisherInboxPage({ loaderData }: Route.ComponentProps)
       <meta name="robots" content="noindex" />
       <h1>{t.title}</h1>
       <p>{t.intro(inbox.agency)}</p>
+      {result?.notice && !result.shownOnce && (
+        <p role="status" data-testid="dashboard-notice">
+          {result.notice}
+        </p>
+      )}
+      <section aria-labelledby="listings-heading" className="publisher-listings">
+        <h2 id="listings-heading">{t.listingsHeading(inbox.listings.length)}</h2>
+        {inbox.listings.length === 0 ? (
+          <p>{t.noListings}</p>
+        ) : (
+          <table data-testid="publisher-listings">
+            <caption className="visually-hidden">{t.listingsCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.listingTitle}</th>
+                <th scope="col">{t.listingStatus}</th>
+                <th scope="col">{t.listingVerified}</th>
+                <th scope="col">{t.last30Days}</th>
+                <th scope="col">{t.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {inbox.listings.map((l) => (
+                <tr key={l.id} data-listing-id={l.id}>
+                  <td>
+                    {l.href ? <a href={l.href}>{l.title}</a> : l.title}
+                    {l.externalId && (
+                      <>
+                        {" "}
+                        <small>({l.externalId})</small>
+                      </>
+                    )}
+                  </td>
+                  <td data-testid="listing-status">{t.status(l.status)}</td>
+                  <td>{l.verified}</td>
+                  <td>
+                    <svg
+                      className="listing-stats-chart"
+                      width="120"
+                      height="24"
+                      viewBox="0 0 120 24"
+                      role="img"
+                      aria-label={t.statsLabel(l.views, l.contacts)}
+                    >
+                      <title>{t.statsLabel(l.views, l.contacts)}</title>
+                      {l.viewBars.map((b) => (
+                        <rect key={`v${b.x}`} x={b.x} y={b.y} width={b.w} height={b.h} fill="#9fb3aa" />
+                      ))}
+                      {l.contactBars.map((b) => (
+                        <rect key={`c${b.x}`} x={b.x} y={b.y} width={b.w} height={b.h} fill="#0b6e4f" />
+                      ))}
+                    </svg>{" "}
+                    <span>{t.statsLabel(l.views, l.contacts)}</span>
+                  </td>
+                  <td>
+                    {l.status === "online" && (
+                      <Form method="post">
+                        <input type="hidden" name="csrf" value={csrf} />
+                        <input type="hidden" name="intent" value="confirm-listing" />
+                        <input type="hidden" name="listingId" value={l.id} />
+                        <button type="submit" aria-label={t.confirmNamed(l.title)}>
+                          {t.confirm}
+                        </button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section aria-labelledby="imports-heading" className="publisher-imports">
+        <h2 id="imports-heading">{t.importsHeading}</h2>
+        {inbox.imports.length === 0 ? (
+          <p>{t.noImports}</p>
+        ) : (
+          <ol data-testid="feed-imports">
+            {inbox.imports.map((i) => (
+              <li key={i.id}>
+                <p>
+                  {i.at} · {t.importStatus(i.status)}
+                  {i.counts && ` · ${t.importCounts(i.counts)}`}
+                </p>
+                {i.error && <p role="note">{i.error}</p>}
+                {i.rejected.length > 0 && (
+                  <details>
+                    <summary>{t.rejectedHeading(i.counts?.rejected ?? i.rejected.length)}</summary>
+                    <ul>
+                      {i.rejected.map((r, n) => (
+                        <li key={`${n}-${r.uniqueId}`}>
+                          <strong>{r.uniqueId || "—"}</strong>: {r.reasons}
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section aria-labelledby="api-keys-heading" className="publisher-keys">
+        <h2 id="api-keys-heading">{t.keysHeading}</h2>
+        <p>{t.keysIntro}</p>
+        {result?.notice && result.shownOnce && (
+          <p role="status" data-testid="key-notice">
+            {result.notice}
+          </p>
+        )}
+        {result?.shownOnce && (
+          <p>
+            <label htmlFor="new-api-key">{t.newKeyLabel}</label>{" "}
+            <input id="new-api-key" data-testid="new-api-key" readOnly value={result.shownOnce} size={70} />
+          </p>
+        )}
+        {inbox.keys.length > 0 && (
+          <table data-testid="api-keys">
+            <caption className="visually-hidden">{t.keysHeading}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.keyName}</th>
+                <th scope="col">{t.keyPrefix}</th>
+                <th scope="col">{t.keyCreatedAt}</th>
+                <th scope="col">{t.keyLastUsed}</th>
+                <th scope="col">{t.keyState}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {inbox.keys.map((k) => (
+                <tr key={k.id} data-key-id={k.id}>
+                  <td>{k.label}</td>
+                  <td>
+                    <code>{k.prefix}</code>
+                  </td>
+                  <td>{k.created}</td>
+                  <td>{k.lastUsed ?? t.never}</td>
+                  <td>
+                    {k.revoked ? (
+                      t.revokedOn(k.revoked)
+                    ) : (
+                      <Form method="post">
+                        <input type="hidden" name="csrf" value={csrf} />
+                        <input type="hidden" name="intent" value="revoke-key" />
+                        <input type="hidden" name="keyId" value={k.id} />
+                        <button type="submit" aria-label={t.revokeNamed(k.label)}>
+                          {t.revoke}
+                        </button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <Form method="post" className="key-create">
+          <input type="hidden" name="csrf" value={csrf} />
+          <input type="hidden" name="intent" value="create-key" />
+          <label htmlFor="key-label">{t.keyName}</label>{" "}
+          <input
+            id="key-label"
+            name="label"
+            required
+            maxLength={60}
+            aria-describedby={result?.errors.label ? "key-label-error" : undefined}
+          />{" "}
+          <button type="submit">{t.createKey}</button>
+          {result?.errors.label && (
+            <span id="key-label-error" role="alert">
+              {result.errors.label}
+            </span>
+          )}
+        </Form>
+      </section>
       <h2>{t.leadsHeading(inbox.leads.length)}</h2>
       {inbox.leads.length === 0 ? (
         <p>{t.noLeads}</p>

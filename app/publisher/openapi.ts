@@ -1,0 +1,198 @@
+/**
+ * The publishing API as an OpenAPI 3.1 document, served at /api/publisher/v1/openapi.json. The listing's
+ * schema is the zod schema itself (core/publisher/listing-input.ts) turned into JSON Schema, so the two
+ * cannot drift; app/publisher-api.integration.test.ts checks the paths against app/routes.ts.
+ */
+import { z } from "zod";
+import { listingInput } from "../../core/publisher/listing-input.ts";
+
+export const PUBLISHER_API_BASE = "/api/publisher/v1";
+
+const error = {
+  type: "object",
+  required: ["error"],
+  properties: {
+    error: {
+      type: "object",
+      required: ["status", "message"],
+      properties: { status: { type: "integer" }, message: { type: "string" }, field: { type: "string" } },
+    },
+  },
+} as const;
+
+const published = {
+  type: "object",
+  required: ["id", "status", "title", "price", "url", "confirmedAt", "createdAt"],
+  properties: {
+    id: { type: "integer" },
+    externalId: { type: ["string", "null"] },
+    status: { enum: ["online", "withdrawn", "expired"] },
+    source: { enum: ["api", "feed", "dashboard"] },
+    title: { type: "string" },
+    price: { type: "integer" },
+    url: { type: "string", description: "The listing page's path" },
+    confirmedAt: { type: "string", format: "date-time" },
+    createdAt: { type: "string", format: "date-time" },
+    endedAt: { type: ["string", "null"], format: "date-time" },
+  },
+} as const;
+
+const errors = (...codes: number[]) =>
+  Object.fromEntries(
+    codes.map((code) => [
+      String(code),
+      {
+        description: errorDescriptions[code] ?? "error",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
+    ]),
+  );
+const errorDescriptions: Record<number, string> = {
+  400: "Invalid input: `field` names the field, `message` says why (Italian, or English with Accept-Language: en)",
+  401: "No API key, an unknown one or a revoked one",
+  403: "The key's publisher no longer exists",
+  404: "No listing of this publisher with this id",
+  409: "Conflict: the externalId is taken, or the listing is no longer online",
+  413: "Body too large",
+  429: "Too many requests for this key (Retry-After)",
+};
+const one = (description: string, status = "200") => ({
+  [status]: {
+    description,
+    content: {
+      "application/json": {
+        schema: { type: "object", required: ["listing"], properties: { listing: { $ref: "#/components/schemas/PublishedListing" } } },
+      },
+    },
+  },
+});
+const idParameter = { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } } as const;
+const inputBody = { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/ListingInput" } } } } as const;
+
+/** The document (a plain object, built on each call: small). */
+export function publisherOpenApi() {
+  const { $schema: _draft, ...listingSchema } = z.toJSONSchema(listingInput, { io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "casa.it publishing API",
+      version: "1.0.0",
+      description:
+        "Agencies and private sellers publish, update, withdraw and confirm their listings. Create a key in /area-agenzia/ (shown once) and send it as `Authorization: Bearer <key>`. Every listing must state its energy class and energy performance index (except land, garages and cellars); its coordinates must lie in the stated municipality, or its street must be one the portal knows.",
+    },
+    servers: [{ url: PUBLISHER_API_BASE }],
+    security: [{ apiKey: [] }],
+    paths: {
+      "/listings": {
+        get: {
+          operationId: "listListings",
+          summary: "Your listings, newest first",
+          parameters: [
+            { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 200, default: 50 } },
+            { name: "before", in: "query", description: "The `next` of the previous page", schema: { type: "integer" } },
+            { name: "status", in: "query", schema: { enum: ["online", "withdrawn", "expired"] } },
+          ],
+          responses: {
+            "200": {
+              description: "A page of listings",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      listings: { type: "array", items: { $ref: "#/components/schemas/PublishedListing" } },
+                      next: { type: ["integer", "null"] },
+                    },
+                  },
+                },
+              },
+            },
+            ...errors(400, 401, 429),
+          },
+        },
+        post: {
+          operationId: "createListing",
+          summary: "Publish a listing",
+          requestBody: inputBody,
+          responses: { ...one("Published", "201"), ...errors(400, 401, 403, 409, 413, 429) },
+        },
+      },
+      "/listings/{id}": {
+        get: {
+          operationId: "getListing",
+          summary: "One of your listings",
+          parameters: [idParameter],
+          responses: { ...one("The listing"), ...errors(401, 404, 429) },
+        },
+        post: {
+          operationId: "updateListing",
+          summary: "Replace a listing's content (and confirm it)",
+          parameters: [idParameter],
+          requestBody: inputBody,
+          responses: { ...one("Updated"), ...errors(400, 401, 403, 404, 409, 413, 429) },
+        },
+      },
+      "/listings/{id}/withdraw": {
+        post: {
+          operationId: "withdrawListing",
+          summary: "Take a listing off the portal",
+          parameters: [idParameter],
+          responses: { ...one("Withdrawn"), ...errors(401, 404, 429) },
+        },
+      },
+      "/listings/{id}/confirm": {
+        post: {
+          operationId: "confirmListing",
+          summary: "Confirm a listing is still true (it expires 30 days after its last confirmation)",
+          parameters: [idParameter],
+          responses: { ...one("Confirmed"), ...errors(401, 404, 409, 429) },
+        },
+      },
+      "/feeds": {
+        get: {
+          operationId: "listFeedImports",
+          summary: "Your feed imports, newest first, with their counts",
+          responses: { "200": { description: "Imports" }, ...errors(401, 429) },
+        },
+        post: {
+          operationId: "importFeed",
+          summary:
+            'Import a whole feed: XML in the immobiliare.it 2.8 style (application/xml) or JSON Lines (application/x-ndjson), gzip allowed. A full feed (the default; mode="incremental" on the root says otherwise) withdraws your feed listings it no longer lists.',
+          requestBody: {
+            required: true,
+            content: {
+              "application/xml": { schema: { type: "string" } },
+              "application/x-ndjson": { schema: { type: "string" } },
+            },
+          },
+          responses: {
+            "200": { description: "The import's report: counts, every rejected listing with its problems in Italian and English" },
+            ...errors(401, 403, 413, 429),
+            "415": {
+              description: "Neither XML nor JSON Lines",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+            },
+          },
+        },
+      },
+      "/feeds/{id}": {
+        get: {
+          operationId: "getFeedImport",
+          summary: "One import's report",
+          parameters: [idParameter],
+          responses: { "200": { description: "The report" }, ...errors(401, 404, 429) },
+        },
+      },
+      "/openapi.json": {
+        get: { operationId: "openApi", summary: "This document", security: [], responses: { "200": { description: "OpenAPI 3.1" } } },
+      },
+    },
+    components: {
+      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "A key made in /area-agenzia/" } },
+      schemas: { ListingInput: listingSchema, PublishedListing: published, Error: error },
+    },
+  };
+}

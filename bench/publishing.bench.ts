@@ -1,0 +1,129 @@
+/**
+ * `npm run bench:publishing` — the publishing API and the feed import (issue 24 speed targets: API create
+ * p95 ≤ 50 ms without photos; a feed of 100,000 listings ≤ 120 s in flat memory).
+ *
+ * Starts the built portal in-process (the embedded database in memory with the demo data, or --data DIR),
+ * makes an API key for an agency, creates --requests listings one at a time through POST
+ * /api/publisher/v1/listings after a warm-up, then imports a clean sample feed of --feed listings
+ * (scripts/sample-feed.ts, streamed as the request body, never whole in memory) and reports its rate and
+ * the process's peak resident memory while it ran.
+ *
+ * Options: --requests N (default 300), --feed N (default 5000), --data DIR (default memory://), --count N
+ * demo listings when in memory (default 3000).
+ */
+import { parseArgs } from "node:util";
+import { clientDirectory, ensureBuild, importServerBuild } from "../scripts/ensure-build.ts";
+import { sampleFeedChunks } from "../scripts/sample-feed.ts";
+import { newApiKey } from "../app/publisher/publishing.server.ts";
+import { insertApiKey } from "../db/publishing.ts";
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: "string", default: "300" },
+    feed: { type: "string", default: "5000" },
+    data: { type: "string", default: "memory://" },
+    count: { type: "string", default: "3000" },
+  },
+});
+if (!ensureBuild()) process.exit(1);
+const bundle = await importServerBuild<any>();
+const config = bundle.loadConfig({
+  ...process.env,
+  PORT: "0",
+  HOST: "127.0.0.1",
+  DATA_DIR: values.data,
+  DEMO_COUNT: values.count,
+  LOG_LEVEL: "silent",
+  RATE_LIMIT_MULTIPLIER: "0",
+});
+const portal = await bundle.startPortal({ config, logger: bundle.createLogger("silent"), build: bundle.build, clientDir: clientDirectory });
+const db = portal.database.db;
+
+const agency = (await db
+  .selectFrom("publishers")
+  .select("id")
+  .where("kind", "=", "agency")
+  .orderBy("id")
+  .limit(1)
+  .executeTakeFirstOrThrow()) as {
+  id: number;
+};
+const made = newApiKey();
+await insertApiKey(db, {
+  publisherId: Number(agency.id),
+  label: "bench",
+  prefix: made.prefix,
+  keyHash: made.keyHash,
+  createdBy: null,
+  now: new Date(),
+});
+const headers = { authorization: `Bearer ${made.key}`, "content-type": "application/json" };
+const row = await db
+  .selectFrom("listings")
+  .select(["townId", "street", "exactLat", "exactLon"])
+  .where("channel", "=", "vendita")
+  .orderBy("id")
+  .limit(1)
+  .executeTakeFirstOrThrow();
+const input = (i: number) => ({
+  externalId: `BENCH-${i}`,
+  channel: "vendita",
+  propertyType: "appartamento",
+  price: 200_000 + i,
+  surface: 80,
+  rooms: 3,
+  baths: 1,
+  floor: 1,
+  energyClass: "C",
+  energyIndex: 95,
+  title: `Trilocale di prova numero ${i}`,
+  description: "Trilocale di prova pubblicato dal benchmark dell'API di pubblicazione, senza foto.",
+  address: { townId: row.townId, street: row.street, streetNumber: String(i % 200), lat: row.exactLat, lon: row.exactLon },
+});
+
+function quantiles(times: number[]): string {
+  times.sort((a, b) => a - b);
+  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(1);
+  return `median ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms`;
+}
+
+const n = Number(values.requests);
+const times: number[] = [];
+for (let i = 0; i < n + 20; i++) {
+  const t = performance.now();
+  const res = await fetch(`${portal.url}/api/publisher/v1/listings`, { method: "POST", headers, body: JSON.stringify(input(i)) });
+  await res.arrayBuffer();
+  if (res.status !== 201) throw new Error(`create answered ${res.status}`);
+  if (i >= 20) times.push(performance.now() - t);
+}
+console.log(`API create: ${n} listings one at a time, ${quantiles(times)}`);
+
+const feedCount = Number(values.feed);
+const chunks = sampleFeedChunks({ count: feedCount, clean: true, seed: "bench" });
+const encoder = new TextEncoder();
+const body = new ReadableStream<Uint8Array>({
+  pull(controller) {
+    const next = chunks.next();
+    if (next.done) controller.close();
+    else controller.enqueue(encoder.encode(next.value));
+  },
+});
+let peak = process.memoryUsage().rss;
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 100);
+const startRss = process.memoryUsage().rss;
+const t0 = performance.now();
+const res = await fetch(`${portal.url}/api/publisher/v1/feeds`, {
+  method: "POST",
+  headers: { authorization: `Bearer ${made.key}`, "content-type": "application/xml" },
+  body,
+  duplex: "half",
+} as RequestInit);
+const report = ((await res.json()) as { report: { counts: Record<string, number> } }).report;
+const seconds = (performance.now() - t0) / 1000;
+clearInterval(sampler);
+console.log(
+  `feed import: ${feedCount} listings in ${seconds.toFixed(1)} s (${(feedCount / seconds).toFixed(0)} listings/s); counts ${JSON.stringify(report.counts)}; RSS ${(startRss / 1e6).toFixed(0)} → peak ${(peak / 1e6).toFixed(0)} MB`,
+);
+await portal.stop();
