@@ -216,6 +216,7 @@ export interface Database {
   withdrawnHomes: WithdrawnHomesTable;
   savedSearchAlertKeys: SavedSearchAlertKeysTable;
   alertDeliveries: AlertDeliveriesTable;
+  alertLinkUses: AlertLinkUsesTable;
 }
 
 export interface SessionRevocationsTable {
@@ -301,6 +302,8 @@ export interface MailQueueTable {
   textBody: string;
   htmlBody: string;
   leadId: number | null;
+  /** Extra headers as a JSON object (an alert's List-Unsubscribe), or null. */
+  headers: ColumnType<string | null, string | null | undefined, string | null>;
   attempts: Generated<number>;
   nextAttemptAt: CreatedAt;
   lastError: string | null;
@@ -430,7 +433,16 @@ export interface AlertDeliveriesTable {
   occasion: string;
   eventId: number;
   mailId: number | null;
+  /** A daily alert: when its digest is due (08:00 Europe/Rome); null for an immediate one or one cancelled. */
+  digestAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;
+}
+
+/** Each action done through an alert mail's signed link: such a link works once (docs/decisions/091). */
+export interface AlertLinkUsesTable {
+  linkId: string;
+  action: string;
+  usedAt: CreatedAt;
 }
 
 /** A table's row as queries return it. */

@@ -27,6 +27,7 @@ import { createAccountService, DEMO_PUBLISHER_PASSWORD, DEMO_USER } from "./acco
 import { createMailer, queuedMailer } from "./accounts/mailer.ts";
 import { MailQueue } from "./mail-queue.ts";
 import { AlertMatcher } from "./alert-matcher.ts";
+import { AlertLinks } from "./alerts/alert-links.ts";
 
 export class StartupError extends Error {
   override name = "StartupError";
@@ -259,6 +260,7 @@ export async function startPortal(options: {
     publicOrigin,
     mapStyleUrl: config.MAP_STYLE_URL ?? null,
     devOutbox: config.DEV_OUTBOX === "on",
+    alertLinks: new AlertLinks(accounts.service.keys.alertLinks, options.clock ?? Date.now),
   };
   // Only a server can go away under us; the embedded database lives in this process.
   if (database.kind === "postgres") {
@@ -297,6 +299,7 @@ export async function startPortal(options: {
     logger,
     pollMs: config.ALERTS_POLL_MS,
     origin: publicOrigin,
+    links: services.alertLinks,
     isochrones: services.isochrones,
     onQueued: () => mailQueue.wake(),
   }).start();

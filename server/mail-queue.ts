@@ -26,6 +26,21 @@ export interface MailQueueOptions {
   retryMs: number;
 }
 
+/** A queued mail's extra headers: string values only, each forced onto one line (no header injection). */
+export function mailHeaders(stored: string): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    if (typeof parsed !== "object" || parsed === null) return {};
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(parsed)) {
+      if (/^[A-Za-z0-9-]{1,64}$/.test(name) && typeof value === "string") out[name] = value.replace(/[\r\n]+/g, " ");
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
 export function retryDelayMs(attempts: number, retryMs: number): number {
   return Math.min(MAX_RETRY_DELAY_MS, retryMs * 2 ** Math.min(20, Math.max(0, attempts - 1)));
 }
@@ -67,7 +82,7 @@ export class MailQueue {
       await this.#o.mailer.send(
         mail.recipient,
         { subject: mail.subject, text: mail.textBody, html: mail.htmlBody },
-        mail.replyTo ? { replyTo: mail.replyTo } : undefined,
+        { ...(mail.replyTo ? { replyTo: mail.replyTo } : {}), ...(mail.headers ? { headers: mailHeaders(mail.headers) } : {}) },
       );
     } catch (error) {
       const delay = retryDelayMs(mail.attempts, this.#o.retryMs);
