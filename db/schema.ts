@@ -380,6 +380,8 @@ export interface SavedSearchesTable {
   domain: string;
   createdAt: CreatedAt;
   updatedAt: CreatedAt;
+  /** When the owner last opened the search's results: alerts after it are 'nuovi' (docs/decisions/093). */
+  alertsSeenAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface SavedSearchAlertsTable {

@@ -41,6 +41,8 @@ const schema = z.object({
   MAIL_QUEUE_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),
   // Alerts (server/alert-matcher.ts): how often each process looks for listing events to match.
   ALERTS_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),
+  /** How often each process looks for daily alert digests that are due (docs/decisions/092). */
+  ALERTS_DIGEST_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(600_000).default(30_000)),
   MAIL_RETRY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(600_000).default(5000)),
   // Social login (OpenID Connect): a provider appears only when its client id and secret are set.
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().max(500).optional()),

@@ -26,6 +26,7 @@ import { ListingFollower } from "./listing-follower.ts";
 import { createAccountService, DEMO_PUBLISHER_PASSWORD, DEMO_USER } from "./accounts/setup.ts";
 import { createMailer, queuedMailer } from "./accounts/mailer.ts";
 import { MailQueue } from "./mail-queue.ts";
+import { DigestSender } from "./alert-digests.ts";
 import { AlertMatcher } from "./alert-matcher.ts";
 import { AlertLinks } from "./alerts/alert-links.ts";
 
@@ -44,6 +45,7 @@ export interface RunningPortal {
   mailQueue: MailQueue;
   /** Matches listing events to saved searches and queues their alert mails (docs/decisions/085). */
   alertMatcher: AlertMatcher;
+  digestSender: DigestSender;
   stop(): Promise<void>;
 }
 
@@ -302,6 +304,17 @@ export async function startPortal(options: {
     links: services.alertLinks,
     isochrones: services.isochrones,
     onQueued: () => mailQueue.wake(),
+    now: options.clock,
+  }).start();
+  // Daily e-mail alerts: one digest per saved search at 08:00 Europe/Rome (docs/decisions/092).
+  const digestSender = new DigestSender({
+    db: database.db,
+    logger,
+    pollMs: config.ALERTS_DIGEST_POLL_MS,
+    origin: publicOrigin,
+    links: services.alertLinks,
+    now: options.clock,
+    onQueued: () => mailQueue.wake(),
   }).start();
   state.phase = "ready";
   state.detail = "pronto";
@@ -321,6 +334,7 @@ export async function startPortal(options: {
       clearInterval(followRevocations);
       await listingChanges.stop();
       await alertMatcher.stop();
+      await digestSender.stop();
       await mailQueue.stop();
       queueMailer.close();
       await lock?.close();
@@ -332,5 +346,5 @@ export async function startPortal(options: {
     return stopping;
   };
   const listingChanges = follower!;
-  return { url, port, database, listingChanges, mailQueue, alertMatcher, stop };
+  return { url, port, database, listingChanges, mailQueue, alertMatcher, digestSender, stop };
 }
