@@ -43,9 +43,15 @@ export async function alertActivity(
 
 /**
  * The listings alerted for the user's search since they last opened its results; when there are any, the
- * mark moves to `now` (a page view with nothing new writes nothing).
+ * mark moves to `now` (a page view with nothing new writes nothing; `move: false` only reads).
  */
-export async function takeNewAlertListings(db: Kysely<Database>, userId: number, savedSearchId: number, now: Date): Promise<number[]> {
+export async function takeNewAlertListings(
+  db: Kysely<Database>,
+  userId: number,
+  savedSearchId: number,
+  now: Date,
+  options: { move: boolean } = { move: true },
+): Promise<number[]> {
   const seen = await db
     .selectFrom("savedSearches")
     .select("alertsSeenAt")
@@ -61,7 +67,7 @@ export async function takeNewAlertListings(db: Kysely<Database>, userId: number,
     .where("mailId", "is not", null)
     .$if(seen.alertsSeenAt !== null, (q) => q.where("createdAt", ">", seen.alertsSeenAt!))
     .execute();
-  if (rows.length > 0) {
+  if (rows.length > 0 && options.move) {
     await db.updateTable("savedSearches").set({ alertsSeenAt: now }).where("id", "=", savedSearchId).where("userId", "=", userId).execute();
   }
   return rows.map((r) => Number(r.listingId));

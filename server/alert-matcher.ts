@@ -49,6 +49,8 @@ export interface AlertMatcherOptions {
   isochrones?: IsochroneProvider;
   /** Called after mails were queued (this process's mail queue is woken). */
   onQueued?: () => void;
+  /** How long a claimed event is held before another matcher may take it (default 2 min; fault tests shorten it). */
+  leaseMs?: number;
   /** The clock daily alerts' digest time is set by (tests move it). */
   now?: () => number;
 }
@@ -66,7 +68,7 @@ export class AlertMatcher {
       pollMs: options.pollMs,
       batchSize: BATCH,
       logger: options.logger,
-      claim: (limit) => claimListingEvents(options.db, limit, LEASE_MS),
+      claim: (limit) => claimListingEvents(options.db, limit, options.leaseMs ?? LEASE_MS),
       handle: (batch) => this.#handle(batch),
     });
   }
@@ -159,7 +161,12 @@ export class AlertMatcher {
           textBody: mail.text,
           htmlBody: mail.html,
           leadId: null,
-          headers: JSON.stringify(listUnsubscribeHeaders(links.oneClick)),
+          // The delivery's key as its Message-ID: a mail handed to SMTP twice (a crash after the server's 250, before
+          // the queue marked it sent) is the same message to the reader's mail system.
+          headers: JSON.stringify({
+            ...listUnsubscribeHeaders(links.oneClick),
+            "Message-ID": `<alert.${search.id}.${card.id}.${occasion.replace(/[^A-Za-z0-9]/g, ".")}@${new URL(origin).hostname}>`,
+          }),
         },
       };
     });

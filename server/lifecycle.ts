@@ -26,7 +26,9 @@ import { ListingFollower } from "./listing-follower.ts";
 import { createAccountService, DEMO_PUBLISHER_PASSWORD, DEMO_USER } from "./accounts/setup.ts";
 import { createMailer, queuedMailer } from "./accounts/mailer.ts";
 import { MailQueue } from "./mail-queue.ts";
+import cluster from "node:cluster";
 import { DigestSender } from "./alert-digests.ts";
+import { DemoLive } from "./demo-live.ts";
 import { AlertMatcher } from "./alert-matcher.ts";
 import { AlertLinks } from "./alerts/alert-links.ts";
 
@@ -234,6 +236,7 @@ export async function startPortal(options: {
     logger,
     pollMs: config.MAIL_QUEUE_POLL_MS,
     retryMs: config.MAIL_RETRY_MS,
+    leaseMs: config.WORK_LEASE_MS,
   });
   const accounts = await createAccountService(config, database.db, logger, options.clock ?? Date.now, {
     mailer: queuedMailer(database.db, queueMailer, () => mailQueue.wake()),
@@ -305,6 +308,7 @@ export async function startPortal(options: {
     isochrones: services.isochrones,
     onQueued: () => mailQueue.wake(),
     now: options.clock,
+    leaseMs: config.WORK_LEASE_MS,
   }).start();
   // Daily e-mail alerts: one digest per saved search at 08:00 Europe/Rome (docs/decisions/092).
   const digestSender = new DigestSender({
@@ -316,6 +320,11 @@ export async function startPortal(options: {
     now: options.clock,
     onQueued: () => mailQueue.wake(),
   }).start();
+  // Listings that arrive while the demo runs (decision 093): one process publishes, the first cluster worker or the only process.
+  const demoLive =
+    config.DEMO_LIVE_PER_MINUTE > 0 && (!cluster.isWorker || cluster.worker?.id === 1)
+      ? new DemoLive(database.db, logger, config.DEMO_LIVE_PER_MINUTE)
+      : null;
   state.phase = "ready";
   state.detail = "pronto";
   const url = `http://localhost:${port}`;
@@ -333,6 +342,7 @@ export async function startPortal(options: {
       availability?.stop();
       clearInterval(followRevocations);
       await listingChanges.stop();
+      await demoLive?.stop();
       await alertMatcher.stop();
       await digestSender.stop();
       await mailQueue.stop();

@@ -22,6 +22,8 @@ export interface MailQueueOptions {
   mailer: Mailer;
   logger: Logger;
   pollMs: number;
+  /** How long a claimed mail is held before it is due again (default 2 min; fault tests shorten it). */
+  leaseMs?: number;
   /** The delay after a first failure; it doubles with each attempt, up to MAX_RETRY_DELAY_MS. */
   retryMs: number;
 }
@@ -58,7 +60,7 @@ export class MailQueue {
       pollMs: options.pollMs,
       batchSize: BATCH,
       logger: options.logger,
-      claim: (limit) => claimDueMails(options.db, limit, LEASE_MS),
+      claim: (limit) => claimDueMails(options.db, limit, options.leaseMs ?? LEASE_MS),
       // The batch goes out side by side (one SMTP connection each): one slow mail does not hold up the others.
       handle: async (batch) => {
         await Promise.all(batch.map((mail) => this.#send(mail)));
