@@ -9,19 +9,16 @@
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatEuro } from "../core/format.ts";
-import { parseSearch } from "../core/search/query.ts";
-import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search.ts";
 import { dueDigestSearches } from "../db/alert-digests.ts";
 import { publishListing, publishListings, repriceListing, type NewListing } from "../db/listing-writes.ts";
-import { updateSavedSearch, upsertSavedSearch } from "../db/saved-searches.ts";
+import { updateSavedSearch } from "../db/saved-searches.ts";
 import type { Database } from "../db/schema.ts";
-import { createUser } from "../db/users.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";
+import { alertWorkPending, homeToPublish, saveAlertSearch } from "../test/alerts.ts";
 import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
 
 const PUBLIC = "https://casa.example";
-const DAILY = { hasEmail: true, emailFrequency: "daily", hasPush: false, pushFrequency: "never" } as const;
 const NEVER = { hasEmail: true, emailFrequency: "never", hasPush: false, pushFrequency: "never" } as const;
 
 describe.each(databaseTargets)("daily alert digests on %s", (target) => {
@@ -35,41 +32,10 @@ describe.each(databaseTargets)("daily alert digests on %s", (target) => {
   const to = (email: string) => catcher.mails.filter((m) => m.to === email);
 
   async function settled(): Promise<void> {
-    await expect
-      .poll(
-        async () => {
-          const r = await sql<{ n: number }>`
-            SELECT (SELECT count(*) FROM listing_events WHERE processed_at IS NULL)
-                 + (SELECT count(*) FROM mail_queue WHERE sent_at IS NULL) AS n`.execute(db);
-          return Number(r.rows[0]!.n);
-        },
-        { timeout: 60_000, interval: 100 },
-      )
-      .toBe(0);
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
   }
 
-  async function dailySearch(email: string, priceMax: number): Promise<number> {
-    const user = await createUser(db, {
-      email,
-      displayName: email,
-      passwordHash: null,
-      consents: { privacy: true },
-      emailVerified: true,
-      now: new Date(),
-    });
-    const { str, hash } = serializeWithHash(savedSearchQuery(parseSearch({ price_max: priceMax }, [townId])));
-    const saved = await upsertSavedSearch(db, {
-      userId: user!.id,
-      search: { hash, serialized: str, activeSort: "rilevanza", provinceId: null, domain: "casa.it" },
-      title: null,
-      notifications: DAILY,
-      initialNotifications: DAILY,
-      now: new Date(),
-      limit: 100,
-    });
-    if ("refused" in saved) throw new Error("refused");
-    return saved.id;
-  }
+  const dailySearch = (email: string, priceMax: number) => saveAlertSearch(db, email, townId, priceMax, "daily");
 
   const digestTimes = async (savedSearchId: number) =>
     (
@@ -93,29 +59,7 @@ describe.each(databaseTargets)("daily alert digests on %s", (target) => {
       clock: () => clock,
     });
     db = portal.database.db as unknown as Kysely<Database>;
-    const row = await db
-      .selectFrom("listings")
-      .selectAll()
-      .where("channel", "=", "vendita")
-      .where("propertyTypeGroup", "=", "case")
-      .where("isNewConstruction", "=", false)
-      .where("isAuction", "=", false)
-      .where("isPrivateNegotiation", "=", false)
-      .where("townId", "=", (eb) =>
-        eb
-          .selectFrom("listings")
-          .select("townId")
-          .where("channel", "=", "vendita")
-          .groupBy("townId")
-          .orderBy(sql`count(*)`, "desc")
-          .limit(1),
-      )
-      .orderBy("id")
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    const { id: _id, pricePerMq: _generated, shownPrice: _shown, shownPricePerMq: _shownPerMq, ...rest } = row;
-    home = { ...rest, price: 300_000, originalPrice: null, priceType: "fisso", publishedAt: new Date(), title: "Casa con <b>orto</b>" };
-    townId = row.townId;
+    ({ home, townId } = await homeToPublish(db, { price: 300_000, title: "Casa con <b>orto</b>" }));
   });
   afterAll(async () => {
     await portal?.stop();

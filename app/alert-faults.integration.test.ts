@@ -13,67 +13,15 @@ import { parseSearch } from "../core/search/query.ts";
 import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search.ts";
 import { openDatabase, type DatabaseHandle } from "../db/database.ts";
 import { publishListing, publishListings, type NewListing } from "../db/listing-writes.ts";
-import { upsertSavedSearch } from "../db/saved-searches.ts";
 import type { Database } from "../db/schema.ts";
 import { createUser } from "../db/users.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";
+import { alertWorkPending, homeToPublish, saveAlertSearch } from "../test/alerts.ts";
 import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
 
 const PUBLIC = "https://casa.example";
-const NOW = { hasEmail: true, emailFrequency: "immediately", hasPush: false, pushFrequency: "never" } as const;
 const root = new URL("..", import.meta.url).pathname;
-
-/** A sale of a house in the town with most sales, as something to publish again, and that town. */
-async function homeTemplate(db: Kysely<Database>): Promise<{ home: NewListing; townId: string }> {
-  const row = await db
-    .selectFrom("listings")
-    .selectAll()
-    .where("channel", "=", "vendita")
-    .where("propertyTypeGroup", "=", "case")
-    .where("isNewConstruction", "=", false)
-    .where("isAuction", "=", false)
-    .where("isPrivateNegotiation", "=", false)
-    .where("townId", "=", (eb) =>
-      eb.selectFrom("listings").select("townId").where("channel", "=", "vendita").groupBy("townId").orderBy(sql`count(*)`, "desc").limit(1),
-    )
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const { id: _id, pricePerMq: _g, shownPrice: _s, shownPricePerMq: _sm, ...rest } = row;
-  return { home: { ...rest, price: 250_000, originalPrice: null, priceType: "fisso", publishedAt: new Date() }, townId: row.townId };
-}
-
-async function immediateSearch(db: Kysely<Database>, email: string, townId: string): Promise<number> {
-  const user = await createUser(db, {
-    email,
-    displayName: email,
-    passwordHash: null,
-    consents: { privacy: true },
-    emailVerified: true,
-    now: new Date(),
-  });
-  const { str, hash } = serializeWithHash(savedSearchQuery(parseSearch({ price_max: 600_000 }, [townId])));
-  const saved = await upsertSavedSearch(db, {
-    userId: user!.id,
-    search: { hash, serialized: str, activeSort: "rilevanza", provinceId: null, domain: "casa.it" },
-    title: null,
-    notifications: NOW,
-    initialNotifications: NOW,
-    now: new Date(),
-    limit: 100,
-  });
-  if ("refused" in saved) throw new Error("refused");
-  return saved.id;
-}
-
-async function pending(db: Kysely<Database>): Promise<number> {
-  const r = await sql<{ n: number }>`
-    SELECT (SELECT count(*) FROM listing_events WHERE processed_at IS NULL) + (SELECT count(*) FROM mail_queue WHERE sent_at IS NULL) AS n`.execute(
-    db,
-  );
-  return Number(r.rows[0]!.n);
-}
 
 describe.each(databaseTargets)("alerts under faults on %s", (target) => {
   let provisioned: ProvisionedDatabase;
@@ -99,7 +47,7 @@ describe.each(databaseTargets)("alerts under faults on %s", (target) => {
       log: (line) => logs.push(line),
     });
     db = portal.database.db as unknown as Kysely<Database>;
-    ({ home, townId } = await homeTemplate(db));
+    ({ home, townId } = await homeToPublish(db, { price: 250_000 }));
   });
   afterAll(async () => {
     await portal?.stop();
@@ -109,7 +57,7 @@ describe.each(databaseTargets)("alerts under faults on %s", (target) => {
 
   it("keeps an alert while SMTP is down and sends it once when the server is back", async () => {
     const reader = "smtp-giu@casa.example";
-    await immediateSearch(db, reader, townId);
+    await saveAlertSearch(db, reader, townId, 600_000, "immediately");
     const port = catcher.port;
     await catcher.close();
     const id = await publishListing(db, { ...home, streetNumber: "611" });
@@ -128,7 +76,7 @@ describe.each(databaseTargets)("alerts under faults on %s", (target) => {
       .toBe(1);
     catcher = await startMailCatcher(port);
     await expect.poll(() => catcher.mails.filter((m) => m.to === reader).length, { timeout: 60_000, interval: 100 }).toBe(1);
-    await expect.poll(() => pending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
     const mails = catcher.mails.filter((m) => m.to === reader);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`${PUBLIC}/annunci/${id}/`);
@@ -136,7 +84,7 @@ describe.each(databaseTargets)("alerts under faults on %s", (target) => {
 
   it("skips a saved search whose filters no longer parse or whose place is gone, with the reason logged, and alerts the others", async () => {
     const reader = "buono@casa.example";
-    const good = await immediateSearch(db, reader, townId);
+    const good = await saveAlertSearch(db, reader, townId, 600_000, "immediately");
     const broken: number[] = [];
     for (const [email, serialized] of [
       ["illeggibile@casa.example", "{not json"],
@@ -172,7 +120,7 @@ describe.each(databaseTargets)("alerts under faults on %s", (target) => {
     }
     await publishListing(db, { ...home, streetNumber: "612" });
     await expect.poll(() => catcher.mails.filter((m) => m.to === reader).length, { timeout: 60_000, interval: 100 }).toBe(1);
-    await expect.poll(() => pending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
     const skipped = logs
       .map((l) => JSON.parse(l) as { msg: string; savedSearchId?: number; reason?: string })
       .filter((l) => l.msg === "alerts: saved search skipped");
@@ -224,7 +172,14 @@ describe.each(databaseTargets.filter((t) => t === "postgres"))("a portal process
     catcher = await startMailCatcher();
   });
   afterAll(async () => {
-    for (const c of children) if (c.exitCode === null) process.kill(-c.pid!, "SIGKILL");
+    for (const c of children) {
+      if (c.exitCode !== null || c.signalCode !== null) continue;
+      try {
+        process.kill(-c.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
     await handle?.close();
     await catcher?.close();
     await provisioned?.dispose();
@@ -234,9 +189,9 @@ describe.each(databaseTargets.filter((t) => t === "postgres"))("a portal process
     const first = await startChild();
     handle = await openDatabase({ url: provisioned.url, dataDir: provisioned.dataDir });
     const db = handle.db;
-    const { home, townId } = await homeTemplate(db);
+    const { home, townId } = await homeToPublish(db, { price: 250_000 });
     const reader = "kill9@casa.example";
-    const searchId = await immediateSearch(db, reader, townId);
+    const searchId = await saveAlertSearch(db, reader, townId, 600_000, "immediately");
     const ids = await publishListings(
       db,
       Array.from({ length: 150 }, (_, i) => ({ ...home, streetNumber: String(700 + i) })),
@@ -253,7 +208,7 @@ describe.each(databaseTargets.filter((t) => t === "postgres"))("a portal process
         interval: 200,
       })
       .toBe(ids.length);
-    await expect.poll(() => pending(db), { timeout: 60_000, interval: 200 }).toBe(0);
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 200 }).toBe(0);
     const deliveries = await sql<{ n: number; mails: number; sent: number }>`
       SELECT count(*)::int AS n, count(DISTINCT d.mail_id)::int AS mails, count(q.sent_at)::int AS sent
       FROM alert_deliveries d JOIN mail_queue q ON q.id = d.mail_id WHERE d.saved_search_id = ${searchId}`.execute(db);

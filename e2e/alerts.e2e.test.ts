@@ -101,6 +101,14 @@ describe("e-mail alerts", () => {
     await stranger.getByRole("button", { name: "Disattiva l'avviso" }).click();
     await expect.poll(() => stranger.getByRole("status").textContent()).toMatch(/^Fatto: non riceverai più avvisi per la ricerca «/);
 
+    // Nothing so far opened the search's results as a page: the alert is still new.
+    const seen = await db
+      .selectFrom("savedSearches as s")
+      .innerJoin("users as u", "u.id", "s.userId")
+      .select("s.alertsSeenAt")
+      .where("u.email", "=", user.email)
+      .executeTakeFirstOrThrow();
+    expect(seen.alertsSeenAt).toBeNull();
     // MyCasa (logged in): e-mail off, the alert it sent, one new listing since the last visit.
     await page.goto(`${portal.url}/mycasa/ricerche/`);
     const item = page.getByTestId("saved-search");
