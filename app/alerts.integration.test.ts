@@ -6,6 +6,7 @@
  * a price drop → a mail with the old and new price; a home withdrawn and relisted → no mail. On
  * PostgreSQL two portal processes match and send together with no duplicate.
  */
+import { randomBytes } from "node:crypto";
 import { hash as argon2Hash } from "@node-rs/argon2";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +15,7 @@ import { publishListing, publishListings, repriceListing, withdrawListing, type 
 import type { Database } from "../db/schema.ts";
 import { createUser } from "../db/users.ts";
 import { AlertMatcher } from "../server/alert-matcher.ts";
+import { AlertLinks } from "../server/alerts/alert-links.ts";
 import { createLogger } from "../server/logger.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { CookieClient } from "../test/http-client.ts";
@@ -193,7 +195,13 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
     const second =
       target === "postgres"
         ? await startTestPortal(provisioned, { env: { ...env, SMTP_URL: catcher.url } })
-        : new AlertMatcher({ db, logger: createLogger("silent"), pollMs: 100, origin: PUBLIC }).start();
+        : new AlertMatcher({
+            db,
+            logger: createLogger("silent"),
+            pollMs: 100,
+            origin: PUBLIC,
+            links: new AlertLinks(randomBytes(32)),
+          }).start();
     try {
       const before = mailsToUser().length;
       const ids = await publishListings(
@@ -210,5 +218,141 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
     } finally {
       await second.stop();
     }
+  });
+  it("links every alert mail to pages without login: List-Unsubscribe one-click turns the alert off, once; forged links show nobody's data", async () => {
+    const before = mailsToUser().length;
+    const id = await publishListing(db, { ...home, streetNumber: "300" });
+    await expect.poll(() => mailsToUser().length, { timeout: 60_000, interval: 100 }).toBe(before + 1);
+    await settled();
+    const mail = mailsToUser().at(-1)!;
+    expect(mail.text).toContain(`${PUBLIC}/annunci/${id}/`);
+    // RFC 8058 headers, and no header the hostile title could have smuggled in.
+    const unsubscribe = mail.headerLines.find((h) => /^list-unsubscribe:/i.test(h));
+    expect(unsubscribe).toMatch(
+      new RegExp(`^List-Unsubscribe: <${PUBLIC.replace(/\./g, "\\.")}/deactivation-alerts/one-click\\?t=[A-Za-z0-9_.%-]+>$`, "i"),
+    );
+    expect(mail.headerLines).toContainEqual(expect.stringMatching(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/i));
+    expect(mail.headerLines.filter((h) => /^bcc:/i.test(h))).toEqual([]);
+    const oneClick = new URL(/<([^>]+)>/.exec(unsubscribe!)![1]!);
+    const token = oneClick.searchParams.get("t")!;
+    // The mail's own links: turn off, manage, remove; in text and HTML.
+    expect(oneClick.pathname).toBe("/deactivation-alerts/one-click");
+    for (const path of ["/deactivation-alerts/", "/deactivation-alerts/manage-consents/", "/remove-mail-and-consents/"]) {
+      expect(mail.text).toContain(`${PUBLIC}${path}?t=${token}`);
+      expect(mail.html).toContain(`href="${PUBLIC}${path}?t=${token}"`);
+    }
+    const searchId = Number(
+      (await sql<{ id: string }>`SELECT s.id FROM saved_searches s JOIN users u ON u.id = s.user_id WHERE u.email = ${USER}`.execute(db))
+        .rows[0]!.id,
+    );
+    const mailFrequency = async () =>
+      (
+        await sql<{
+          frequency: string;
+        }>`SELECT frequency FROM saved_search_alerts WHERE saved_search_id = ${searchId} AND channel = 'mail'`.execute(db)
+      ).rows[0]!.frequency;
+
+    // A forged (altered) link: a clear page (the one-click URL opened in a browser leads to it), nothing of anyone's; the JSON endpoint refuses it.
+    const forged = `${token.slice(0, -3)}${token.endsWith("AAA") ? "BBB" : "AAA"}`;
+    const forgedPage = await fetch(`${portal.url}/deactivation-alerts/one-click?t=${encodeURIComponent(forged)}`);
+    const forgedHtml = await forgedPage.text();
+    expect(forgedHtml).toContain("Questo link non è valido o è scaduto.");
+    expect(forgedHtml).not.toContain("Casa &lt;b&gt;bella");
+    expect(forgedHtml).not.toContain(USER);
+    const forgedApi = await fetch(`${portal.url}${API}/deactivation-alerts`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token: forged, site: "casa", domain: "it", locale: "it" }),
+    });
+    expect(forgedApi.status).toBe(400);
+    const forgedOneClick = await fetch(`${portal.url}/deactivation-alerts/one-click?t=${encodeURIComponent(forged)}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(forgedOneClick.status).toBe(400);
+    expect(await mailFrequency()).toBe("immediately");
+
+    // Opening the genuine link only asks (a mail scanner following it changes nothing); the title stays text.
+    const page = await (await fetch(`${portal.url}/deactivation-alerts/?t=${encodeURIComponent(token)}`)).text();
+    expect(page).toContain("Vuoi smettere di ricevere gli avvisi email per la ricerca «Casa &lt;b&gt;bella&lt;/b&gt;");
+    expect(await mailFrequency()).toBe("immediately");
+
+    // The mail client's one-click POST (RFC 8058): the alert is off and a matching listing sends nothing.
+    const click = () =>
+      fetch(`${portal.url}${oneClick.pathname}${oneClick.search}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+    const first = await click();
+    expect(first.status).toBe(200);
+    expect(await first.text()).toBe("deactivated\n");
+    expect(await mailFrequency()).toBe("never");
+    const silent = mailsToUser().length;
+    await publishListing(db, { ...home, streetNumber: "301" });
+    await settled();
+    expect(mailsToUser()).toHaveLength(silent);
+    expect(await (await click()).text()).toBe("already\n");
+
+    // Managing the alerts with the same link (no login): turned on again; the used link does not turn it off twice.
+    const manage = await fetch(`${portal.url}${API}/deactivation-alerts/manage-consents`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, locale: "it", alerts: [{ id: searchId, channel: "mail", frequency: "immediately" }] }),
+    });
+    expect(manage.status).toBe(200);
+    const managed = (await manage.json()) as { result: { email: string; searches: Array<{ id: number; title: string; mail: string }> } };
+    expect(managed.result.email).toBe(USER);
+    expect(managed.result.searches).toEqual([
+      expect.objectContaining({ id: searchId, title: "Casa <b>bella</b> Bcc: evil@example.it", mail: "immediately" }),
+    ]);
+    const again = await fetch(`${portal.url}${API}/deactivation-alerts`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, locale: "it" }),
+    });
+    expect(((await again.json()) as { result: { outcome: string } }).result.outcome).toBe("used");
+    expect(await mailFrequency()).toBe("immediately");
+    // Another user's search id in the manage form changes nothing of theirs.
+    const other = Number(
+      (
+        await sql<{ id: string }>`SELECT s.id FROM saved_searches s JOIN users u ON u.id = s.user_id WHERE u.email = ${DAILY_USER}`.execute(
+          db,
+        )
+      ).rows[0]!.id,
+    );
+    const foreign = await fetch(`${portal.url}${API}/deactivation-alerts/manage-consents`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, alerts: [{ id: other, channel: "mail", frequency: "never" }] }),
+    });
+    const foreignBody = (await foreign.json()) as { result: { changed: number; searches: Array<{ id: number }> } };
+    expect(foreignBody.result.changed).toBe(0);
+    expect(foreignBody.result.searches.map((s) => s.id)).toEqual([searchId]);
+    expect(
+      (
+        await sql<{
+          frequency: string;
+        }>`SELECT frequency FROM saved_search_alerts WHERE saved_search_id = ${other} AND channel = 'mail'`.execute(db)
+      ).rows[0]!.frequency,
+    ).toBe("daily");
+
+    // Remove e-mail and consents, from the page's form without JavaScript: every e-mail alert off, once.
+    const remove = () =>
+      fetch(`${portal.url}/remove-mail-and-consents/?t=${encodeURIComponent(token)}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: `t=${encodeURIComponent(token)}`,
+      });
+    const removed = await (await remove()).text();
+    expect(removed).toContain(`Fatto: a ${USER} non invieremo più avvisi via email e i consensi sono revocati.`);
+    expect(await mailFrequency()).toBe("never");
+    const consents = await sql<{ kind: string; given: boolean }>`
+      SELECT c.kind, c.given FROM user_consents c JOIN users u ON u.id = c.user_id WHERE u.email = ${USER} AND c.kind = 'marketing'`.execute(
+      db,
+    );
+    expect(consents.rows).toEqual([{ kind: "marketing", given: false }]);
+    expect(await (await remove()).text()).toContain("Questo link è già stato usato");
   });
 });

@@ -52,6 +52,10 @@ const samples: Record<string, string> = {
   "mycasa-searches": "/mycasa/ricerche/",
   "mycasa-search-save": "/mycasa/ricerche/salva/?uri=%2Fvendita%2Fcase%2Fmilano%2F",
   "cookie-preferences": "/preferenze-cookie/",
+  // Without a link's token: the clear page of an invalid link.
+  "alert-deactivation": "/deactivation-alerts/",
+  "alert-manage": "/deactivation-alerts/manage-consents/",
+  "alert-remove": "/remove-mail-and-consents/",
 };
 
 /** The text a reader sees: no tags, scripts or styles. */

@@ -135,6 +135,14 @@ export default [
   ...page("account", "routes/my-account.tsx", "my-account"),
   ...page("area-agenzia", "routes/publisher-inbox.tsx", "publisher-inbox"),
   route("sviluppo/posta", "routes/dev-outbox.tsx"),
+  // Alert mails' links without login (issue 23 item 6; seed 001 §2, §7; docs/decisions/091)
+  route("deactivation-alerts/one-click", "routes/alert-one-click.ts"),
+  ...page("deactivation-alerts", "routes/alert-deactivation.tsx", "alert-deactivation"),
+  ...page("deactivation-alerts/manage-consents", "routes/alert-manage.tsx", "alert-manage"),
+  ...page("remove-mail-and-consents", "routes/alert-remove.tsx", "alert-remove"),
+  route("portal-srp/api/v1/deactivation-alerts", "routes/api.alert-links.ts", { id: "api-deactivation-alerts" }),
+  route("portal-srp/api/v1/deactivation-alerts/manage-consents", "routes/api.alert-links.ts", { id: "api-manage-consents" }),
+  route("portal-srp/api/v1/remove-mail-and-consents", "routes/api.alert-links.ts", { id: "api-remove-mail-and-consents" }),
   // Cookie consent (issue 25 item 3; docs/decisions/089): the preferences page and the choice's form endpoint
   ...page("preferenze-cookie", "routes/cookie-preferences.tsx", "cookie-preferences"),
   route("consenso-cookie", "routes/cookie-consent.ts"),

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "../db/database.ts";
 import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import type { Logger } from "../server/logger.ts";
 import type { AccountService } from "../server/accounts/account-service.ts";
+import type { AlertLinks } from "../server/alerts/alert-links.ts";
 import type { CookieTarget } from "../server/accounts/cookies.ts";
 import type { SessionClaims } from "../server/accounts/tokens.ts";
 import type { RateLimiter } from "../server/rate-limit.ts";
@@ -30,6 +31,8 @@ export interface Services {
   publicOrigin: string;
   /** Accounts and sessions (server/accounts). */
   accounts: AccountService;
+  /** Signs and reads the links of alert mails (docs/decisions/091). */
+  alertLinks: AlertLinks;
   /** The mail queue's sender in this process: woken after a mail is queued (server/mail-queue.ts). */
   mailQueue: { wake(): void };
   /** Offer to save the search after a lead (seed 001 §4; SAVE_SEARCH_PROPOSAL_AFTER_LEAD=off disables it). */

@@ -174,13 +174,35 @@ export interface AlertDelivery {
   mail: QueuedMailInput;
 }
 
+/** A daily alert, recorded at matching time and mailed in the digest due at `digestAt` (docs/decisions/092). */
+export interface DigestDelivery {
+  savedSearchId: number;
+  listingId: number;
+  occasion: string;
+  eventId: number;
+  digestAt: Date;
+}
+
 /**
- * In one transaction: each delivery recorded once (its unique key) with its mail queued — a delivery
+ * In one transaction: daily alerts recorded for their digest, each immediate delivery recorded once (its unique key) with its mail queued — a delivery
  * already recorded (this event processed before, by a matcher that died before marking it) queues
  * nothing — and the event marked processed. Returns how many mails were queued.
  */
-export async function deliverMailAlerts(db: Kysely<Database>, eventId: number, deliveries: readonly AlertDelivery[]): Promise<number> {
+export async function deliverMailAlerts(
+  db: Kysely<Database>,
+  eventId: number,
+  deliveries: readonly AlertDelivery[],
+  digests: readonly DigestDelivery[] = [],
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // Daily alerts: recorded now (the same unique key), mailed in their search's digest at `digestAt`.
+    if (digests.length > 0) {
+      await trx
+        .insertInto("alertDeliveries")
+        .values(digests.map((d) => ({ ...d, channel: "mail" as const })))
+        .onConflict((oc) => oc.constraint("alert_deliveries_once").doNothing())
+        .execute();
+    }
     let queued = 0;
     for (const d of deliveries) {
       const inserted = await trx

@@ -9,9 +9,12 @@ import type { Database, Row } from "./schema.ts";
 
 type QueueRow = Row<"mailQueue">;
 /** A mail to queue: what it says, to whom, and the lead it belongs to. */
-export type QueuedMailInput = Pick<QueueRow, "kind" | "recipient" | "replyTo" | "subject" | "textBody" | "htmlBody" | "leadId">;
+export type QueuedMailInput = Pick<QueueRow, "kind" | "recipient" | "replyTo" | "subject" | "textBody" | "htmlBody" | "leadId"> & {
+  /** Extra headers (an alert's List-Unsubscribe) as a JSON object of one-line values. */
+  headers?: string | null;
+};
 /** A mail claimed for sending, with its attempts so far. */
-export type QueuedMail = QueuedMailInput & Pick<QueueRow, "id" | "attempts">;
+export type QueuedMail = QueuedMailInput & Pick<QueueRow, "id" | "attempts" | "headers">;
 
 /** After this many failed attempts (about two days with the default delays) a mail stays unsent, kept for inspection. */
 export const MAX_MAIL_ATTEMPTS = 30;
@@ -41,7 +44,7 @@ export async function claimDueMails(db: Kysely<Database>, limit: number, leaseMs
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, kind, recipient, reply_to AS "replyTo", subject, text_body AS "textBody", html_body AS "htmlBody", lead_id AS "leadId", attempts`.execute(
+    RETURNING id, kind, recipient, reply_to AS "replyTo", subject, text_body AS "textBody", html_body AS "htmlBody", lead_id AS "leadId", headers, attempts`.execute(
     db,
   );
   return result.rows

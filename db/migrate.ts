@@ -17,6 +17,9 @@ import * as shownPrice from "./migrations/2026-11-26-20-shown-price.ts";
 import * as sessionLogoutRevocations from "./migrations/2026-11-26-21-session-logout-revocations.ts";
 import * as listingEvents from "./migrations/2026-11-26-30-listing-events.ts";
 import * as publisherKeys from "./migrations/2026-11-26-50-publisher-keys.ts";
+import * as alertLinks from "./migrations/2026-11-26-40-alert-links.ts";
+import * as alertDigests from "./migrations/2026-11-26-41-alert-digests.ts";
+import * as alertVisits from "./migrations/2026-11-26-42-alert-visits.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +40,9 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-21-session-logout-revocations": sessionLogoutRevocations,
   "2026-11-26-30-listing-events": listingEvents,
   "2026-11-26-50-publisher-keys": publisherKeys,
+  "2026-11-26-40-alert-links": alertLinks,
+  "2026-11-26-41-alert-digests": alertDigests,
+  "2026-11-26-42-alert-visits": alertVisits,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

@@ -78,7 +78,37 @@ export async function countSavedSearches(db: Kysely<Database>, userId: number): 
   return Number(row.n);
 }
 
-/** Sets each channel's frequency, keeping the alert's id when the channel already has one. */
+/**
+ * Stops the deliveries of these searches' alerts on a channel that have not gone out (issue 23: a channel
+ * switched to 'never' sends nothing more): their queued, unsent mails are dropped. The delivery rows stay,
+ * so the same listing does not alert again if the channel is switched back on.
+ */
+export async function cancelPendingAlerts(db: Kysely<Database>, savedSearchIds: readonly number[], channel: AlertChannel): Promise<void> {
+  if (savedSearchIds.length === 0 || channel !== "mail") return;
+  // Daily alerts waiting for their digest: no longer due.
+  await db
+    .updateTable("alertDeliveries")
+    .set({ digestAt: null })
+    .where("savedSearchId", "in", [...savedSearchIds])
+    .where("channel", "=", "mail")
+    .where("mailId", "is", null)
+    .execute();
+  await db
+    .deleteFrom("mailQueue")
+    .where("sentAt", "is", null)
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("alertDeliveries")
+        .select("mailId")
+        .where("savedSearchId", "in", [...savedSearchIds])
+        .where("channel", "=", "mail")
+        .where("mailId", "is not", null)
+        .$narrowType<{ mailId: number }>(),
+    )
+    .execute();
+}
+
+/** Sets each channel's frequency, keeping the alert's id when the channel already has one; a channel set to 'never' stops its pending deliveries. */
 async function setAlerts(db: Kysely<Database>, savedSearchId: number, notifications: Notifications, now: Date): Promise<void> {
   const rows: Array<{ channel: AlertChannel; frequency: AlertFrequency }> = [
     { channel: "mail", frequency: notifications.emailFrequency },
@@ -91,6 +121,7 @@ async function setAlerts(db: Kysely<Database>, savedSearchId: number, notificati
       oc.columns(["savedSearchId", "channel"]).doUpdateSet({ frequency: (eb) => eb.ref("excluded.frequency"), updatedAt: now }),
     )
     .execute();
+  for (const r of rows) if (r.frequency === "never") await cancelPendingAlerts(db, [savedSearchId], r.channel);
 }
 
 /**

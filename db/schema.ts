@@ -220,6 +220,7 @@ export interface Database {
   publishedListings: PublishedListingsTable;
   feedImports: FeedImportsTable;
   listingViewsDaily: ListingViewsDailyTable;
+  alertLinkUses: AlertLinkUsesTable;
 }
 
 export interface SessionRevocationsTable {
@@ -305,6 +306,8 @@ export interface MailQueueTable {
   textBody: string;
   htmlBody: string;
   leadId: number | null;
+  /** Extra headers as a JSON object (an alert's List-Unsubscribe), or null. */
+  headers: ColumnType<string | null, string | null | undefined, string | null>;
   attempts: Generated<number>;
   nextAttemptAt: CreatedAt;
   lastError: string | null;
@@ -381,6 +384,8 @@ export interface SavedSearchesTable {
   domain: string;
   createdAt: CreatedAt;
   updatedAt: CreatedAt;
+  /** When the owner last opened the search's results: alerts after it are 'nuovi' (docs/decisions/093). */
+  alertsSeenAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface SavedSearchAlertsTable {
@@ -434,7 +439,16 @@ export interface AlertDeliveriesTable {
   occasion: string;
   eventId: number;
   mailId: number | null;
+  /** A daily alert: when its digest is due (08:00 Europe/Rome); null for an immediate one or one cancelled. */
+  digestAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;
+}
+
+/** Each action done through an alert mail's signed link: such a link works once (docs/decisions/091). */
+export interface AlertLinkUsesTable {
+  linkId: string;
+  action: string;
+  usedAt: CreatedAt;
 }
 
 /** A table's row as queries return it. */

@@ -8,7 +8,9 @@
  * digests and push are not sent yet.
  */
 import type { Kysely } from "kysely";
+import { alertLinkUrls, listUnsubscribeHeaders } from "../core/alerts/alert-links.ts";
 import { alertOccasion, type AlertLocale, type AlertReason } from "../core/alerts/alert-mail.ts";
+import { nextDigestAt } from "../core/alerts/digest.ts";
 import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import { savedSearchDefaultTitle } from "../core/search/seo.ts";
 import { encodeSearchUrl } from "../core/search/url.ts";
@@ -20,10 +22,12 @@ import {
   markEventProcessed,
   readAlertCard,
   type AlertDelivery,
+  type DigestDelivery,
   type ListingEvent,
 } from "../db/listing-events.ts";
 import { getPlaceDirectory } from "../db/place-directory.ts";
 import type { Database } from "../db/schema.ts";
+import type { AlertLinks } from "./alerts/alert-links.ts";
 import { alertMail } from "./alerts/alert-mail.tsx";
 import type { Logger } from "./logger.ts";
 import { PollingWorker } from "./polling-worker.ts";
@@ -32,7 +36,7 @@ import { PollingWorker } from "./polling-worker.ts";
 const LEASE_MS = 120_000;
 const BATCH = 20;
 /** Users have no stored language yet: alerts are in Italian (the English template is ready for when they do). */
-const ALERT_LOCALE: AlertLocale = "it";
+export const ALERT_LOCALE: AlertLocale = "it";
 
 export interface AlertMatcherOptions {
   db: Kysely<Database>;
@@ -40,9 +44,15 @@ export interface AlertMatcherOptions {
   pollMs: number;
   /** PUBLIC_URL: the origin of every link in a mail. */
   origin: string;
+  /** Signs the links without login every alert mail carries (docs/decisions/091). */
+  links: AlertLinks;
   isochrones?: IsochroneProvider;
   /** Called after mails were queued (this process's mail queue is woken). */
   onQueued?: () => void;
+  /** How long a claimed event is held before another matcher may take it (default 2 min; fault tests shorten it). */
+  leaseMs?: number;
+  /** The clock daily alerts' digest time is set by (tests move it). */
+  now?: () => number;
 }
 
 export class AlertMatcher {
@@ -58,7 +68,7 @@ export class AlertMatcher {
       pollMs: options.pollMs,
       batchSize: BATCH,
       logger: options.logger,
-      claim: (limit) => claimListingEvents(options.db, limit, LEASE_MS),
+      claim: (limit) => claimListingEvents(options.db, limit, options.leaseMs ?? LEASE_MS),
       handle: (batch) => this.#handle(batch),
     });
   }
@@ -93,14 +103,26 @@ export class AlertMatcher {
       await markEventProcessed(db, event.id);
       return;
     }
-    const result = await savedSearchesAlertedBy(db, event.listingId, {
-      channel: "mail",
-      frequency: "immediately",
-      isochrones: this.#o.isochrones,
-      onSkip: (search, reason) => logger.warn({ savedSearchId: search.id, eventId: event.id, reason }, "alerts: saved search skipped"),
-    });
+    const match = (frequency: "immediately" | "daily") =>
+      savedSearchesAlertedBy(db, event.listingId, {
+        channel: "mail",
+        frequency,
+        isochrones: this.#o.isochrones,
+        onSkip: (search, reason) => logger.warn({ savedSearchId: search.id, eventId: event.id, reason }, "alerts: saved search skipped"),
+      });
+    const result = await match("immediately");
+    const daily = await match("daily");
+    const digestAt = nextDigestAt(new Date((this.#o.now ?? Date.now)()));
+    const digests: DigestDelivery[] = (daily?.searches ?? []).map((search) => ({
+      savedSearchId: search.id,
+      listingId: card.id,
+      occasion,
+      eventId: event.id,
+      digestAt,
+    }));
     if (!result || result.searches.length === 0) {
-      await markEventProcessed(db, event.id);
+      if (digests.length > 0) await deliverMailAlerts(db, event.id, [], digests);
+      else await markEventProcessed(db, event.id);
       return;
     }
     const directory = result.directory ?? (await getPlaceDirectory(db));
@@ -115,6 +137,7 @@ export class AlertMatcher {
     const deliveries: AlertDelivery[] = result.searches.map((search) => {
       const places = search.query.places.map((id) => directory.get(id)).filter((p) => p !== undefined);
       const searchTitle = search.title ?? savedSearchDefaultTitle(search.query, places, ALERT_LOCALE);
+      const links = alertLinkUrls(origin, this.#o.links.sign(search.userId, search.id, "mail"), ALERT_LOCALE, localizePath);
       const mail = alertMail({
         locale: ALERT_LOCALE,
         searchTitle,
@@ -123,6 +146,7 @@ export class AlertMatcher {
         listingUrl: `${origin}${localizePath(`/annunci/${card.id}/`, ALERT_LOCALE)}`,
         resultsUrl: `${origin}${localizePath(encodeSearchUrl(search.query, directory), ALERT_LOCALE)}`,
         origin,
+        links,
       });
       return {
         savedSearchId: search.id,
@@ -137,10 +161,16 @@ export class AlertMatcher {
           textBody: mail.text,
           htmlBody: mail.html,
           leadId: null,
+          // The delivery's key as its Message-ID: a mail handed to SMTP twice (a crash after the server's 250, before
+          // the queue marked it sent) is the same message to the reader's mail system.
+          headers: JSON.stringify({
+            ...listUnsubscribeHeaders(links.oneClick),
+            "Message-ID": `<alert.${search.id}.${card.id}.${occasion.replace(/[^A-Za-z0-9]/g, ".")}@${new URL(origin).hostname}>`,
+          }),
         },
       };
     });
-    const queued = await deliverMailAlerts(db, event.id, deliveries);
+    const queued = await deliverMailAlerts(db, event.id, deliveries, digests);
     if (queued > 0) {
       this.queued += queued;
       logger.info({ eventId: event.id, listingId: card.id, mails: queued }, "alerts: mails queued");

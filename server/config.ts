@@ -66,6 +66,13 @@ const schema = z.object({
       .max(4 * 1024 ** 3)
       .default(300 * 1024 * 1024),
   ),
+  // `npm run demo:live` (server/demo-live.ts): generated listings and price drops per minute, from one process; 0 = off.
+  DEMO_LIVE_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(6000).default(0)),
+  // How long the mail queue and the alert matcher hold what they claimed before another process may take it
+  // (a process killed mid-batch: its work is due again then). Tests of crashes shorten it.
+  WORK_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(500).max(3_600_000).default(120_000)),
+  // How often each process looks for daily alert digests that are due (docs/decisions/092).
+  ALERTS_DIGEST_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(600_000).default(30_000)),
   MAIL_RETRY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(600_000).default(5000)),
   // Social login (OpenID Connect): a provider appears only when its client id and secret are set.
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().max(500).optional()),

@@ -26,8 +26,12 @@ import { ListingFollower } from "./listing-follower.ts";
 import { createAccountService, DEMO_PUBLISHER_PASSWORD, DEMO_USER } from "./accounts/setup.ts";
 import { createMailer, queuedMailer } from "./accounts/mailer.ts";
 import { MailQueue } from "./mail-queue.ts";
+import cluster from "node:cluster";
+import { DigestSender } from "./alert-digests.ts";
+import { DemoLive } from "./demo-live.ts";
 import { AlertMatcher } from "./alert-matcher.ts";
 import { ListingExpiry } from "./listing-expiry.ts";
+import { AlertLinks } from "./alerts/alert-links.ts";
 
 export class StartupError extends Error {
   override name = "StartupError";
@@ -44,6 +48,7 @@ export interface RunningPortal {
   mailQueue: MailQueue;
   /** Matches listing events to saved searches and queues their alert mails (docs/decisions/085). */
   alertMatcher: AlertMatcher;
+  digestSender: DigestSender;
   stop(): Promise<void>;
 }
 
@@ -243,6 +248,7 @@ export async function startPortal(options: {
     logger,
     pollMs: config.MAIL_QUEUE_POLL_MS,
     retryMs: config.MAIL_RETRY_MS,
+    leaseMs: config.WORK_LEASE_MS,
   });
   const accounts = await createAccountService(config, database.db, logger, options.clock ?? Date.now, {
     mailer: queuedMailer(database.db, queueMailer, () => mailQueue.wake()),
@@ -273,6 +279,7 @@ export async function startPortal(options: {
     devOutbox: config.DEV_OUTBOX === "on",
     clock: options.clock ?? Date.now,
     feedMaxBytes: config.FEED_MAX_BYTES,
+    alertLinks: new AlertLinks(accounts.service.keys.alertLinks, options.clock ?? Date.now),
   };
   // Only a server can go away under us; the embedded database lives in this process.
   if (database.kind === "postgres") {
@@ -311,8 +318,11 @@ export async function startPortal(options: {
     logger,
     pollMs: config.ALERTS_POLL_MS,
     origin: publicOrigin,
+    links: services.alertLinks,
     isochrones: services.isochrones,
     onQueued: () => mailQueue.wake(),
+    now: options.clock,
+    leaseMs: config.WORK_LEASE_MS,
   }).start();
   const listingExpiry = new ListingExpiry({
     db: database.db,
@@ -320,6 +330,21 @@ export async function startPortal(options: {
     pollMs: config.LISTING_EXPIRY_POLL_MS,
     clock: services.clock,
   }).start();
+  // Daily e-mail alerts: one digest per saved search at 08:00 Europe/Rome (docs/decisions/092).
+  const digestSender = new DigestSender({
+    db: database.db,
+    logger,
+    pollMs: config.ALERTS_DIGEST_POLL_MS,
+    origin: publicOrigin,
+    links: services.alertLinks,
+    now: options.clock,
+    onQueued: () => mailQueue.wake(),
+  }).start();
+  // Listings that arrive while the demo runs (decision 093): one process publishes, the first cluster worker or the only process.
+  const demoLive =
+    config.DEMO_LIVE_PER_MINUTE > 0 && (!cluster.isWorker || cluster.worker?.id === 1)
+      ? new DemoLive(database.db, logger, config.DEMO_LIVE_PER_MINUTE)
+      : null;
   state.phase = "ready";
   state.detail = "pronto";
   const url = `http://localhost:${port}`;
@@ -337,8 +362,10 @@ export async function startPortal(options: {
       availability?.stop();
       clearInterval(followRevocations);
       await listingChanges.stop();
+      await demoLive?.stop();
       await alertMatcher.stop();
       await listingExpiry.stop();
+      await digestSender.stop();
       await mailQueue.stop();
       queueMailer.close();
       await lock?.close();
@@ -350,5 +377,5 @@ export async function startPortal(options: {
     return stopping;
   };
   const listingChanges = follower!;
-  return { url, port, database, listingChanges, mailQueue, alertMatcher, stop };
+  return { url, port, database, listingChanges, mailQueue, alertMatcher, digestSender, stop };
 }

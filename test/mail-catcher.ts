@@ -12,6 +12,10 @@ export interface CaughtMail {
   replyTo: string;
   /** Every envelope recipient of the SMTP transaction this mail came in. */
   envelope: string[];
+  /** The Message-ID header, "" when none. */
+  messageId: string;
+  /** The header lines as received ("List-Unsubscribe: <…>"), unfolded. */
+  headerLines: string[];
 }
 
 /** `port`: listen on this one (a test that stops the server and starts it again on the same port). */
@@ -32,6 +36,8 @@ export async function startMailCatcher(port = 0) {
               html: typeof parsed.html === "string" ? parsed.html : "",
               replyTo: parsed.replyTo?.value.map((a) => a.address ?? "").join(", ") ?? "",
               envelope: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+              messageId: parsed.messageId ?? "",
+              headerLines: parsed.headerLines.map((h) => h.line.replace(/\r?\n[ \t]+/g, " ")),
             });
           }
           callback();

@@ -22,6 +22,9 @@ type SavedSearchTexts = {
   allNotifications: string;
   emailLabel: string;
   frequencyLabel: string;
+  /** 'N nuovi': listings the alerts brought since the last visit of the search's results. */
+  newSinceVisit: (n: number) => string;
+  lastAlerts: string;
   immediately: string;
   daily: string;
   never: string;
@@ -65,11 +68,13 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     allNotifications: "Tutte le notifiche",
     emailLabel: "Notifiche via Email",
     frequencyLabel: "Frequenza",
+    newSinceVisit: (n) => (n === 1 ? "1 nuovo" : `${n} nuovi`),
+    lastAlerts: "Ultimi avvisi inviati",
     immediately: "Subito",
     daily: "Una volta al giorno",
     never: "Mai",
     deliveryOff:
-      "Gli avvisi via email con frequenza «Subito» vengono inviati appena arriva un annuncio adatto. L'email «Una volta al giorno» e le notifiche push non sono ancora attive su questo sito: le tue preferenze vengono salvate e saranno usate appena saranno disponibili.",
+      "Gli avvisi via email «Subito» arrivano appena c'è un annuncio adatto, quelli «Una volta al giorno» in un'unica email alle 8:00. Le notifiche push non sono ancora attive su questo sito: la tua preferenza viene salvata e sarà usata appena saranno disponibili.",
     saveError: "Non è stato possibile salvare la ricerca. Riprova tra poco.",
     deleteSearch: "Elimina ricerca",
     savedNotice: "Ricerca salvata",
@@ -107,11 +112,13 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     allNotifications: "All notifications",
     emailLabel: "Email notifications",
     frequencyLabel: "Frequency",
+    newSinceVisit: (n) => `${n} new`,
+    lastAlerts: "Last alerts sent",
     immediately: "Immediately",
     daily: "Once a day",
     never: "Never",
     deliveryOff:
-      "E-mail alerts set to “Immediately” are sent as soon as a matching listing arrives. The once-a-day e-mail and push notifications are not active on this site yet: your choices are saved and will be used as soon as they are available.",
+      "E-mail alerts set to “Immediately” arrive as soon as a matching listing does; “Once a day” ones in a single e-mail at 8:00. Push notifications are not active on this site yet: your choice is saved and will be used as soon as they are available.",
     saveError: "The search could not be saved. Please try again shortly.",
     deleteSearch: "Delete search",
     savedNotice: "Search saved",

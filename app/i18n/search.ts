@@ -47,6 +47,8 @@ type SearchTexts = {
   floorN: (n: number) => string;
   groundFloor: string;
   auction: string;
+  /** A listing a saved search's alert brought since the last visit (docs/decisions/093). */
+  alertedNew: string;
   contactAgent: string;
   /** After a price: "/mese" for a monthly rent, "/settimana" for a weekly one, nothing for a sale. */
   priceUnit: (unit: string) => string;
@@ -103,6 +105,7 @@ export const searchTexts: Messages<SearchTexts> = {
     floorN: (n) => `Piano ${n}`,
     groundFloor: "Piano terra",
     auction: "Asta",
+    alertedNew: "Nuovo per te",
     contactAgent: "Contatta l'agente",
     priceUnit: (unit) => (unit === "month" ? "/mese" : unit === "week" ? "/settimana" : ""),
     contactAgency: "Contatta l'agenzia",
@@ -154,6 +157,7 @@ export const searchTexts: Messages<SearchTexts> = {
     floorN: (n) => `Floor ${n}`,
     groundFloor: "Ground floor",
     auction: "Auction",
+    alertedNew: "New for you",
     contactAgent: "Contact the agent",
     priceUnit: (unit) => (unit === "month" ? "/month" : unit === "week" ? "/week" : ""),
     contactAgency: "Contact the agency",

@@ -17,6 +17,7 @@ import { requestInfo, services } from "../services.ts";
 import { FormMessages } from "../ui/account-form.tsx";
 import { EDIT_FRAGMENT } from "../ui/save-search-button.tsx";
 import type { Route } from "./+types/mycasa-searches";
+import { alertActivity } from "../../db/alert-activity.ts";
 import "../ui/account.css";
 import "../ui/saved-searches.css";
 
@@ -28,6 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user)
     throw redirect(`${localizePath("/accedi/", locale)}?redirect=${encodeURIComponent(localizePath("/mycasa/ricerche/", locale))}`);
   const { savedsearchesData } = await savedSearchesService(svc.database.db).list(user, locale);
+  // What the alerts sent (docs/decisions/093): the last alerted listings and how many are new since the last visit.
+  const activity = await alertActivity(
+    svc.database.db,
+    user.id,
+    savedsearchesData.map((s) => s.id),
+  );
   const notice = url.searchParams.get("avviso");
   return {
     locale,
@@ -40,6 +47,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       href: s.searchData.encodedProperties.searchUrl,
       stale: s.stale,
       notifications: s.notifications,
+      newCount: activity.get(s.id)?.newCount ?? 0,
+      lastAlerts: (activity.get(s.id)?.last ?? []).map((a) => ({
+        href: localizePath(`/annunci/${a.listingId}/`, locale),
+        title: a.title,
+        at: a.at.toISOString(),
+      })),
     })),
     notice: notice === "aggiornata" || notice === "eliminata" || notice === "salvata" ? notice : null,
   };
@@ -116,7 +129,21 @@ export default function MyCasaSearchesPage() {
               <p className="saved-search__summary">{s.summary}</p>
               <p className="saved-search__alerts">
                 {t.alertsOf(frequencyLabel(s.notifications.emailFrequency, locale), frequencyLabel(s.notifications.pushFrequency, locale))}
+                {s.newCount > 0 && <span className="saved-search__new"> · {t.newSinceVisit(s.newCount)}</span>}
               </p>
+              {s.lastAlerts.length > 0 && (
+                <div className="saved-search__sent">
+                  <h3>{t.lastAlerts}</h3>
+                  <ul>
+                    {s.lastAlerts.map((a) => (
+                      <li key={a.href + a.at}>
+                        <a href={a.href}>{a.title}</a> ·{" "}
+                        <time dateTime={a.at}>{new Date(a.at).toLocaleDateString(locale === "en" ? "en-GB" : "it-IT")}</time>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
               {s.href && (
                 <p className="saved-search__links">
                   <a className="saved-search__run" href={s.href}>

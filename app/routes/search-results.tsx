@@ -19,6 +19,7 @@ import { saveSearchState } from "../search/save-search-state.server.ts";
 import { SaveSearchButton, type SaveSearchState } from "../ui/save-search-button.tsx";
 import { Breadcrumbs, Pager, ShowMapLink } from "../ui/results-nav.tsx";
 import { ResultsCard } from "../ui/results-card.tsx";
+import { takeNewAlertListings } from "../../db/alert-activity.ts";
 import { FILTER_FORM_ID, ResultsFilters } from "../ui/results-filters.tsx";
 import { ResultsPlaceSearch } from "../ui/results-place-search.tsx";
 import { LiveCountFooter } from "../ui/search-live-count.tsx";
@@ -61,10 +62,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The user's own record: right after a save the page must show it saved; on replicas the session that
   // saved reads the primary for a while (read-your-writes, docs/decisions/107).
   const saveSearch = await saveSearchState(svc.database.readDb, svc.database.readDb, d.query, uid, d.locale);
+  // The owner of this saved search sees the listings its alerts brought since their last visit marked (docs/decisions/093).
+  const alertedIds =
+    uid !== null && saveSearch.saved ? await takeNewAlertListings(svc.database.db, uid, saveSearch.saved.id, new Date()) : [];
   const timing = [...outcome.timings, ["saved", performance.now() - started] as const]
     .map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`)
     .join(", ");
-  return data({ ...d, saveSearch, csrf: uid === null ? "" : formCsrfToken(request, context) }, { headers: { "Server-Timing": timing } });
+  return data(
+    { ...d, saveSearch, alertedIds, csrf: uid === null ? "" : formCsrfToken(request, context) },
+    { headers: { "Server-Timing": timing } },
+  );
 }
 
 /**
@@ -164,6 +171,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                     card={card}
                     locale={d.locale}
                     eager={i === 0}
+                    alerted={d.alertedIds.includes(card.id)}
                     hide={d.canHide ? { csrf: d.csrf, back: `${localizePath(d.searchPath, d.locale)}` } : undefined}
                   />
                 </li>

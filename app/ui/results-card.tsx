@@ -32,12 +32,15 @@ export function ResultsCard({
   eager = false,
   headingLevel = 2,
   hide,
+  alerted = false,
 }: {
   card: CardView;
   locale: Locale;
   eager?: boolean;
   headingLevel?: 2 | 3;
   hide?: { csrf: string; back: string };
+  /** Brought by this saved search's alerts since the owner's last visit: marked 'Nuovo per te'. */
+  alerted?: boolean;
 }) {
   const t = searchTexts[locale];
   const [index, setIndex] = useState(0);
@@ -92,6 +95,7 @@ export function ResultsCard({
           <strong>{card.priceText}</strong>
           {card.originalPriceText && <s className="result-card__original-price">{card.originalPriceText}</s>}
           {card.isAuction && <span className="result-card__badge">{t.auction}</span>}
+          {alerted && <span className="result-card__badge result-card__badge--alerted">{t.alertedNew}</span>}
         </p>
         <Heading className="result-card__title">
           <a href={link}>{card.title}</a>

@@ -2,6 +2,12 @@ import { describe, expect, it } from "vitest";
 import { formatEuro } from "../format.ts";
 import { alertMailContent, alertOccasion, type AlertMailInput } from "./alert-mail.ts";
 
+const LINKS = {
+  deactivate: "https://casa.example/deactivation-alerts/?t=a.b",
+  manage: "https://casa.example/deactivation-alerts/manage-consents/?t=a.b",
+  remove: "https://casa.example/remove-mail-and-consents/?t=a.b",
+};
+
 const input: AlertMailInput = {
   locale: "it",
   searchTitle: "Milano centro",
@@ -26,6 +32,7 @@ const input: AlertMailInput = {
   listingUrl: "https://casa.example/annunci/900000001/",
   resultsUrl: "https://casa.example/vendita/case/milano/",
   origin: "https://casa.example",
+  links: LINKS,
 };
 
 describe("the alert mail's content", () => {

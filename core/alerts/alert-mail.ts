@@ -65,6 +65,14 @@ export interface AlertMailInput {
   resultsUrl: string;
   /** PUBLIC_URL: the photo's origin. */
   origin: string;
+  /** The signed links that work without login (core/alerts/alert-links.ts alertLinkUrls). */
+  links: AlertMailLinks;
+}
+
+export interface AlertMailLinks {
+  deactivate: string;
+  manage: string;
+  remove: string;
 }
 
 export interface AlertMailContent {
@@ -77,6 +85,8 @@ export interface AlertMailContent {
   resultsUrl: string;
   resultsLink: string;
   footer: string;
+  /** The links without login, each with its label, in the order the mail shows them. */
+  manageLinks: Array<{ label: string; url: string }>;
 }
 
 const texts = {
@@ -91,6 +101,19 @@ const texts = {
     listingLink: "Vedi l'annuncio",
     resultsLink: "Vedi tutti i risultati della ricerca",
     footer: "Ricevi questa email perché hai salvato questa ricerca su casa.it con gli avvisi via email «Subito». Puoi cambiarli in MyCasa.",
+    deactivate: "Disattiva questo avviso",
+    manage: "Gestisci i tuoi avvisi",
+    remove: "Non ricevere più email e revoca i consensi",
+    digestSubject: (n: number, search: string) => (n === 1 ? `1 nuovo annuncio per «${search}»` : `${n} nuovi annunci per «${search}»`),
+    digestHeading: (n: number, search: string) =>
+      n === 1
+        ? `Nelle ultime 24 ore c'è 1 annuncio nuovo per la tua ricerca «${search}».`
+        : `Nelle ultime 24 ore ci sono ${n} annunci nuovi per la tua ricerca «${search}».`,
+    digestDrop: (from: string, to: string) => `Prezzo sceso da ${from} a ${to}`,
+    digestMore: (n: number) => (n === 1 ? "…e 1 altro annuncio." : `…e altri ${n} annunci.`),
+    digestMoreLink: "Vedili tutti nei risultati della ricerca",
+    digestFooter:
+      "Ricevi questa email perché hai salvato questa ricerca su casa.it con gli avvisi via email «Una volta al giorno». Puoi cambiarli in MyCasa.",
   },
   en: {
     newSubject: (search: string) => `New listing for “${search}”`,
@@ -104,6 +127,19 @@ const texts = {
     resultsLink: "See all the search's results",
     footer:
       "You receive this e-mail because you saved this search on casa.it with e-mail alerts set to “Immediately”. You can change them in MyCasa.",
+    deactivate: "Turn this alert off",
+    manage: "Manage your alerts",
+    remove: "Stop all e-mails and withdraw consents",
+    digestSubject: (n: number, search: string) => (n === 1 ? `1 new listing for “${search}”` : `${n} new listings for “${search}”`),
+    digestHeading: (n: number, search: string) =>
+      n === 1
+        ? `In the last 24 hours there is 1 new listing for your search “${search}”.`
+        : `In the last 24 hours there are ${n} new listings for your search “${search}”.`,
+    digestDrop: (from: string, to: string) => `Price down from ${from} to ${to}`,
+    digestMore: (n: number) => (n === 1 ? "…and 1 more listing." : `…and ${n} more listings.`),
+    digestMoreLink: "See them all in the search's results",
+    digestFooter:
+      "You receive this e-mail because you saved this search on casa.it with e-mail alerts set to “Once a day”. You can change them in MyCasa.",
   },
 } as const;
 
@@ -133,5 +169,71 @@ export function alertMailContent(input: AlertMailInput): AlertMailContent {
     resultsUrl: input.resultsUrl,
     resultsLink: t.resultsLink,
     footer: t.footer,
+    manageLinks: [
+      { label: t.deactivate, url: input.links.deactivate },
+      { label: t.manage, url: input.links.manage },
+      { label: t.remove, url: input.links.remove },
+    ],
+  };
+}
+
+/** One listing of a daily digest. */
+export interface DigestItem {
+  listing: AlertListing;
+  reason: AlertReason;
+  listingUrl: string;
+}
+
+export interface DigestMailInput {
+  locale: AlertLocale;
+  searchTitle: string;
+  /** Every listing the digest is about, oldest first: the mail shows DIGEST_MAX_LISTINGS and counts the rest. */
+  items: readonly DigestItem[];
+  max: number;
+  /** The search's results, newest first. */
+  resultsUrl: string;
+  origin: string;
+  links: AlertMailLinks;
+}
+
+export interface DigestMailContent {
+  subject: string;
+  heading: string;
+  cards: Array<AlertMailContent["card"] & { url: string; note: string | null }>;
+  /** "…e altri 3 annunci." when the mail does not show them all, else null. */
+  more: string | null;
+  resultsUrl: string;
+  resultsLink: string;
+  footer: string;
+  manageLinks: AlertMailContent["manageLinks"];
+}
+
+/** The daily digest ('Una volta al giorno', docs/decisions/092): never silently truncated. */
+export function digestMailContent(input: DigestMailInput): DigestMailContent {
+  const t = texts[input.locale];
+  const n = input.items.length;
+  const shown = input.items.slice(0, input.max);
+  const more = n - shown.length;
+  const cards = shown.map((item) => {
+    const one = alertMailContent({
+      ...input,
+      reason: item.reason,
+      listing: item.listing,
+      listingUrl: item.listingUrl,
+      resultsUrl: input.resultsUrl,
+    });
+    const drop = item.reason.kind === "price_drop" && one.card.oldPrice !== null ? item.reason : null;
+    return { ...one.card, url: item.listingUrl, note: drop ? t.digestDrop(formatEuro(drop.oldPrice), formatEuro(drop.newPrice)) : null };
+  });
+  return {
+    subject: t.digestSubject(n, input.searchTitle),
+    heading: t.digestHeading(n, input.searchTitle),
+    cards,
+    more: more > 0 ? t.digestMore(more) : null,
+    resultsUrl: input.resultsUrl,
+    resultsLink: more > 0 ? t.digestMoreLink : t.resultsLink,
+    footer: t.digestFooter,
+    manageLinks: alertMailContent({ ...input, reason: { kind: "new" }, listing: input.items[0]!.listing, listingUrl: "", resultsUrl: "" })
+      .manageLinks,
   };
 }

@@ -12,7 +12,8 @@ import type { MailContent } from "./mail-templates.tsx";
 export interface Mailer {
   kind: "smtp" | "outbox";
   /** `replyTo`: where the recipient's answer goes (a lead's seeker). */
-  send(to: string, content: MailContent, options?: { replyTo?: string }): Promise<void>;
+  /** `headers`: extra one-line headers (an alert's List-Unsubscribe, RFC 8058). */
+  send(to: string, content: MailContent, options?: { replyTo?: string; headers?: Record<string, string> }): Promise<void>;
   close(): void;
 }
 
@@ -34,6 +35,7 @@ export function smtpMailer(url: string, from: string): Mailer {
         text: content.text,
         html: content.html,
         ...(options?.replyTo ? { replyTo: options.replyTo } : {}),
+        ...(options?.headers ? { headers: options.headers } : {}),
       });
     },
     close: () => transport.close(),

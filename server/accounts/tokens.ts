@@ -11,6 +11,8 @@ export interface AccountKeys {
   csrf: Buffer;
   code: Buffer;
   social: Buffer;
+  /** Signed links of alert mails (deactivate, manage, remove: docs/decisions/091). */
+  alertLinks: Buffer;
   botCheck: string;
 }
 
@@ -21,6 +23,7 @@ export function deriveKeys(secret: string): AccountKeys {
     csrf: derive("csrf"),
     code: derive("code"),
     social: derive("social"),
+    alertLinks: derive("alert-links"),
     botCheck: derive("bot-check").toString("base64url"),
   };
 }
@@ -53,13 +56,14 @@ function equal(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function signSessionToken(claims: SessionClaims, key: Buffer): string {
+/** `base64url(JSON).base64url(HMAC-SHA256)`: the form of every signed token here (sessions, alert links). */
+export function signClaims(claims: object, key: Buffer): string {
   const body = Buffer.from(JSON.stringify(claims)).toString("base64url");
   return `${body}.${createHmac("sha256", key).update(body).digest("base64url")}`;
 }
 
-/** The claims of a correctly signed, unexpired token; null for anything else (never throws). */
-export function verifySessionToken(token: string | undefined, key: Buffer, nowMs: number): SessionClaims | null {
+/** The JSON object of a correctly signed token with a numeric `exp` still ahead; null for anything else (never throws). */
+export function verifyClaims(token: string | undefined, key: Buffer, nowMs: number): Record<string, unknown> | null {
   if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const dot = token.indexOf(".");
   if (dot <= 0) return null;
@@ -67,12 +71,24 @@ export function verifySessionToken(token: string | undefined, key: Buffer, nowMs
   const expected = createHmac("sha256", key).update(body).digest();
   if (!equal(Buffer.from(token.slice(dot + 1), "base64url"), expected)) return null;
   try {
-    const claims = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as SessionClaims;
-    if (typeof claims.uid !== "number" || typeof claims.exp !== "number" || claims.exp * 1000 <= nowMs) return null;
-    return claims;
+    const claims: unknown = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
+    if (typeof claims !== "object" || claims === null || Array.isArray(claims)) return null;
+    const exp = (claims as { exp?: unknown }).exp;
+    if (typeof exp !== "number" || exp * 1000 <= nowMs) return null;
+    return claims as Record<string, unknown>;
   } catch {
     return null;
   }
+}
+
+export function signSessionToken(claims: SessionClaims, key: Buffer): string {
+  return signClaims(claims, key);
+}
+
+/** The claims of a correctly signed, unexpired token; null for anything else (never throws). */
+export function verifySessionToken(token: string | undefined, key: Buffer, nowMs: number): SessionClaims | null {
+  const claims = verifyClaims(token, key, nowMs);
+  return claims && typeof claims.uid === "number" ? (claims as unknown as SessionClaims) : null;
 }
 
 /** A remember-me cookie value: `id.issuedAtSeconds.secret`. Only sha256(secret) is stored. */

@@ -1,0 +1,223 @@
+/**
+ * Alerts under faults (issue 23 "Bad input and faults"; docs/decisions/085, 091):
+ * - SMTP down: the alert waits in the mail queue, retried, and goes out once when the server is back;
+ * - a saved search whose filters no longer parse, or whose place no longer exists, is skipped with a
+ *   logged reason and the others are still alerted;
+ * - on PostgreSQL, a portal process killed with SIGKILL in the middle of a batch: after a restart every
+ *   alert of the batch arrives, each delivery once (one row, one queued mail, one Message-ID).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { sql, type Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseSearch } from "../core/search/query.ts";
+import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search.ts";
+import { openDatabase, type DatabaseHandle } from "../db/database.ts";
+import { publishListing, publishListings, type NewListing } from "../db/listing-writes.ts";
+import type { Database } from "../db/schema.ts";
+import { createUser } from "../db/users.ts";
+import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
+import { startMailCatcher } from "../test/mail-catcher.ts";
+import { alertWorkPending, homeToPublish, saveAlertSearch } from "../test/alerts.ts";
+import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
+
+const PUBLIC = "https://casa.example";
+const root = new URL("..", import.meta.url).pathname;
+
+describe.each(databaseTargets)("alerts under faults on %s", (target) => {
+  let provisioned: ProvisionedDatabase;
+  let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
+  let portal: Awaited<ReturnType<typeof startTestPortal>>;
+  let db: Kysely<Database>;
+  let home: NewListing;
+  let townId: string;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    provisioned = await provisionDatabase(target);
+    catcher = await startMailCatcher();
+    portal = await startTestPortal(provisioned, {
+      env: {
+        ...BULK_CLIENT.env,
+        PUBLIC_URL: PUBLIC,
+        MAIL_QUEUE_POLL_MS: "100",
+        MAIL_RETRY_MS: "100",
+        ALERTS_POLL_MS: "100",
+        SMTP_URL: catcher.url,
+      },
+      log: (line) => logs.push(line),
+    });
+    db = portal.database.db as unknown as Kysely<Database>;
+    ({ home, townId } = await homeToPublish(db, { price: 250_000 }));
+  });
+  afterAll(async () => {
+    await portal?.stop();
+    await catcher?.close();
+    await provisioned?.dispose();
+  });
+
+  it("keeps an alert while SMTP is down and sends it once when the server is back", async () => {
+    const reader = "smtp-giu@casa.example";
+    await saveAlertSearch(db, reader, townId, 600_000, "immediately");
+    const port = catcher.port;
+    await catcher.close();
+    const id = await publishListing(db, { ...home, streetNumber: "611" });
+    // Tried and failed at least once, still waiting.
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ attempts: number }>`
+              SELECT q.attempts FROM mail_queue q WHERE q.recipient = ${reader} AND q.sent_at IS NULL AND q.last_error IS NOT NULL`.execute(
+              db,
+            )
+          ).rows.length,
+        { timeout: 60_000, interval: 100 },
+      )
+      .toBe(1);
+    catcher = await startMailCatcher(port);
+    await expect.poll(() => catcher.mails.filter((m) => m.to === reader).length, { timeout: 60_000, interval: 100 }).toBe(1);
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+    const mails = catcher.mails.filter((m) => m.to === reader);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`${PUBLIC}/annunci/${id}/`);
+  });
+
+  it("skips a saved search whose filters no longer parse or whose place is gone, with the reason logged, and alerts the others", async () => {
+    const reader = "buono@casa.example";
+    const good = await saveAlertSearch(db, reader, townId, 600_000, "immediately");
+    const broken: number[] = [];
+    for (const [email, serialized] of [
+      ["illeggibile@casa.example", "{not json"],
+      ["luogo-sparito@casa.example", serializeWithHash(savedSearchQuery(parseSearch({ price_max: 600_000 }, ["IT-99-999999"]))).str],
+    ] as const) {
+      const user = await createUser(db, {
+        email,
+        displayName: email,
+        passwordHash: null,
+        consents: { privacy: true },
+        emailVerified: true,
+        now: new Date(),
+      });
+      const row = await db
+        .insertInto("savedSearches")
+        .values({
+          userId: user!.id,
+          hash: `rotta-${email}`,
+          serialized,
+          title: null,
+          provinceId: null,
+          domain: "casa.it",
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db.insertInto("savedSearchAlerts").values({ savedSearchId: row.id, channel: "mail", frequency: "immediately" }).execute();
+      // The keys it was found under when it still made sense: the good search's.
+      await sql`INSERT INTO saved_search_alert_keys (saved_search_id, frame, key, west, south, east, north)
+        SELECT ${row.id}, frame, key, west, south, east, north FROM saved_search_alert_keys WHERE saved_search_id = ${good}`.execute(db);
+      broken.push(Number(row.id));
+    }
+    await publishListing(db, { ...home, streetNumber: "612" });
+    await expect.poll(() => catcher.mails.filter((m) => m.to === reader).length, { timeout: 60_000, interval: 100 }).toBe(1);
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+    const skipped = logs
+      .map((l) => JSON.parse(l) as { msg: string; savedSearchId?: number; reason?: string })
+      .filter((l) => l.msg === "alerts: saved search skipped");
+    for (const id of broken) expect(skipped.find((l) => l.savedSearchId === id)?.reason).toMatch(/./);
+    expect(catcher.mails.filter((m) => m.to === "illeggibile@casa.example" || m.to === "luogo-sparito@casa.example")).toEqual([]);
+  });
+});
+
+describe.each(databaseTargets.filter((t) => t === "postgres"))("a portal process killed mid-batch on %s", (target) => {
+  let provisioned: ProvisionedDatabase;
+  let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
+  let handle: DatabaseHandle;
+  const children: ChildProcess[] = [];
+
+  function startChild(): Promise<ChildProcess> {
+    const child = spawn(process.execPath, [`${root}scripts/start.ts`], {
+      cwd: root,
+      detached: true,
+      env: {
+        ...process.env,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATABASE_URL: provisioned.url!,
+        WEB_CONCURRENCY: "1",
+        DEMO_COUNT: "400",
+        DEMO_SEED: "faults",
+        LOG_LEVEL: "info",
+        PUBLIC_URL: PUBLIC,
+        SMTP_URL: catcher.url,
+        ALERTS_POLL_MS: "100",
+        MAIL_QUEUE_POLL_MS: "100",
+        MAIL_RETRY_MS: "100",
+        WORK_LEASE_MS: "1000",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(child);
+    let out = "";
+    child.stdout!.on("data", (d) => (out += d));
+    child.stderr!.on("data", (d) => (out += d));
+    return expect
+      .poll(() => /Portale pronto/.test(out), { timeout: 120_000, interval: 200 })
+      .toBe(true)
+      .then(() => child);
+  }
+
+  beforeAll(async () => {
+    provisioned = await provisionDatabase(target);
+    catcher = await startMailCatcher();
+  });
+  afterAll(async () => {
+    for (const c of children) {
+      if (c.exitCode !== null || c.signalCode !== null) continue;
+      try {
+        process.kill(-c.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    await handle?.close();
+    await catcher?.close();
+    await provisioned?.dispose();
+  });
+
+  it("delivers every alert of the batch exactly once after a SIGKILL and a restart", async () => {
+    const first = await startChild();
+    handle = await openDatabase({ url: provisioned.url, dataDir: provisioned.dataDir });
+    const db = handle.db;
+    const { home, townId } = await homeToPublish(db, { price: 250_000 });
+    const reader = "kill9@casa.example";
+    const searchId = await saveAlertSearch(db, reader, townId, 600_000, "immediately");
+    const ids = await publishListings(
+      db,
+      Array.from({ length: 150 }, (_, i) => ({ ...home, streetNumber: String(700 + i) })),
+    );
+    // Killed (the whole process group, no chance to finish anything) once the batch is under way.
+    await expect.poll(() => catcher.mails.filter((m) => m.to === reader).length, { timeout: 60_000, interval: 20 }).toBeGreaterThan(0);
+    process.kill(-first.pid!, "SIGKILL");
+    const before = catcher.mails.filter((m) => m.to === reader).length;
+    expect(before).toBeLessThan(ids.length);
+    await startChild();
+    await expect
+      .poll(() => new Set(catcher.mails.filter((m) => m.to === reader).map((m) => /\/annunci\/(\d+)\//.exec(m.text)![1])).size, {
+        timeout: 120_000,
+        interval: 200,
+      })
+      .toBe(ids.length);
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 200 }).toBe(0);
+    const deliveries = await sql<{ n: number; mails: number; sent: number }>`
+      SELECT count(*)::int AS n, count(DISTINCT d.mail_id)::int AS mails, count(q.sent_at)::int AS sent
+      FROM alert_deliveries d JOIN mail_queue q ON q.id = d.mail_id WHERE d.saved_search_id = ${searchId}`.execute(db);
+    expect(deliveries.rows[0]).toEqual({ n: ids.length, mails: ids.length, sent: ids.length });
+    // What reached the mail server: one Message-ID per listing (a mail handed over twice by a process killed
+    // between the server's 250 and marking it sent would carry the same Message-ID).
+    const received = catcher.mails.filter((m) => m.to === reader);
+    const byMessage = new Map(received.map((m) => [m.messageId, /\/annunci\/(\d+)\//.exec(m.text)![1]]));
+    expect(byMessage.size).toBe(ids.length);
+    expect(new Set(byMessage.values()).size).toBe(ids.length);
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * `npm run bench:alerts` — what alert matching costs (issue 23 "Speed"; docs/decisions/085):
+ * 1. matching one listing event: `savedSearchesAlertedBy` (candidates by keys, then buildCriteria +
+ *    `matches`) for newly published listings, median / p95 / max and the searches alerted per event;
+ * 2. a burst of new listings published in one statement, fully matched by one AlertMatcher and every
+ *    immediate alert handed to a real SMTP server on loopback by the mail queue: wall time and RSS.
+ *
+ * Starts the built portal in-process (its own matcher and mail queue, SMTP to a server on loopback) on the
+ * database given (--database postgres://…, a fresh database: it is loaded) or an in-memory PGlite. Options: --listings N (demo listings, default 30000), --searches N (saved searches,
+ * default 10000), --events N (single events timed, default 200), --burst N (default 1000).
+ * The saved searches are a mix: towns with a price ceiling and rooms, polygons and circles around
+ * listings, whole provinces; one user per 50 searches; a quarter with e-mail 'Subito'.
+ */
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import { sql } from "kysely";
+import { parseSearch, type SearchQuery } from "../core/search/query.ts";
+import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search.ts";
+import { savedSearchesAlertedBy } from "../db/alert-matching.ts";
+import { publishListing, publishListings, type NewListing } from "../db/listing-writes.ts";
+import { upsertSavedSearch } from "../db/saved-searches.ts";
+import { createUser } from "../db/users.ts";
+import type { Database } from "../db/schema.ts";
+import { clientDirectory, ensureBuild, importServerBuild } from "../scripts/ensure-build.ts";
+import { startMailCatcher } from "../test/mail-catcher.ts";
+import type { Kysely } from "kysely";
+
+const { values } = parseArgs({
+  options: {
+    database: { type: "string" },
+    listings: { type: "string", default: "30000" },
+    searches: { type: "string", default: "10000" },
+    events: { type: "string", default: "200" },
+    burst: { type: "string", default: "1000" },
+  },
+});
+const N = {
+  listings: Number(values.listings),
+  searches: Number(values.searches),
+  events: Number(values.events),
+  burst: Number(values.burst),
+};
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)]!, p95: s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]!, max: s[s.length - 1]! };
+};
+const round = (n: number) => Math.round(n * 100) / 100;
+const mb = () => Math.round(process.memoryUsage().rss / 1e6);
+
+if (!ensureBuild()) process.exit(1);
+const bundle = await importServerBuild<any>();
+const catcher = await startMailCatcher();
+let t = performance.now();
+const portal = await bundle.startPortal({
+  config: bundle.loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: "memory://",
+    DATABASE_URL: values.database ?? "",
+    DEMO_COUNT: String(N.listings),
+    DEMO_SEED: "bench-alerts",
+    LOG_LEVEL: "silent",
+    SMTP_URL: catcher.url,
+    PUBLIC_URL: "https://casa.example",
+    // The matcher waits until the burst wakes it: the single-event timings below run alone.
+    ALERTS_POLL_MS: "60000",
+    MAIL_QUEUE_POLL_MS: "200",
+  }),
+  logger: bundle.createLogger("silent"),
+  build: bundle.build,
+  clientDir: clientDirectory,
+});
+const db = portal.database.db as Kysely<Database>;
+console.log(`portal with ${N.listings} listings ready in ${Math.round(performance.now() - t)} ms (${portal.database.kind})`);
+
+// Saved searches: a realistic mix around where listings are.
+const sample = (
+  await sql<{ townId: string; provinceId: string; lat: number; lon: number; price: number }>`
+    SELECT town_id AS "townId", province_id AS "provinceId", lat, lon, price FROM listings WHERE channel = 'vendita' ORDER BY random() LIMIT 2000`.execute(
+    db,
+  )
+).rows;
+t = performance.now();
+let userId = 0;
+let saved = 0;
+for (let i = 0; i < N.searches; i++) {
+  if (i % 50 === 0) {
+    const user = await createUser(db, {
+      email: `bench-${i}-${randomBytes(3).toString("hex")}@casa.example`,
+      displayName: "Bench",
+      passwordHash: null,
+      consents: { privacy: true },
+      emailVerified: true,
+      now: new Date(),
+    });
+    userId = user!.id;
+  }
+  const s = sample[i % sample.length]!;
+  const k = i % 10;
+  let query: SearchQuery;
+  const lat = Number(s.lat);
+  const lon = Number(s.lon);
+  if (k < 5)
+    query = parseSearch({ price_max: Math.round(Number(s.price) * (0.8 + (i % 5) * 0.15)), numRooms_min: 1 + (i % 3) }, [s.townId]);
+  else if (k < 7) {
+    const d = 0.01 + (i % 7) * 0.004;
+    query = parseSearch({
+      geopolygon: {
+        polygon: [
+          [lat - d, lon - d],
+          [lat - d, lon + d],
+          [lat + d, lon + d],
+          [lat + d, lon - d],
+        ],
+      },
+    });
+  } else if (k < 9)
+    query = parseSearch({
+      geocircle: { circle: [{ distance: 500 + (i % 20) * 150, center: [lat, lon] }] },
+      price_max: Math.round(Number(s.price) * 1.2),
+    });
+  else query = parseSearch({ price_max: Math.round(Number(s.price) * 1.1) }, [s.provinceId]);
+  const { str, hash } = serializeWithHash(savedSearchQuery(query));
+  const freq = i % 4 === 0 ? "immediately" : i % 4 === 1 ? "daily" : "never";
+  const notifications = { hasEmail: freq !== "never", emailFrequency: freq, hasPush: false, pushFrequency: "never" } as const;
+  const r = await upsertSavedSearch(db, {
+    userId,
+    search: { hash, serialized: str, activeSort: "rilevanza", provinceId: null, domain: "casa.it" },
+    title: null,
+    notifications,
+    initialNotifications: notifications,
+    now: new Date(),
+    limit: 1000,
+  });
+  if (!("refused" in r)) saved++;
+}
+console.log(`saved ${saved} searches in ${Math.round(performance.now() - t)} ms`);
+
+async function template(): Promise<NewListing> {
+  const row = await db
+    .selectFrom("listings")
+    .selectAll()
+    .where("channel", "=", "vendita")
+    .orderBy(sql`random()`)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const { id: _id, pricePerMq: _g, shownPrice: _s, shownPricePerMq: _sm, ...rest } = row;
+  return { ...rest, streetNumber: String(Math.floor(Math.random() * 9000)), publishedAt: new Date() };
+}
+
+// 1. One event at a time.
+const times: number[] = [];
+const alerted: number[] = [];
+for (let i = 0; i < N.events; i++) {
+  const id = await publishListing(db, await template());
+  const started = performance.now();
+  const result = await savedSearchesAlertedBy(db, id, { channel: "mail", frequency: "immediately" });
+  times.push(performance.now() - started);
+  alerted.push(result?.searches.length ?? 0);
+}
+await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
+const one = stats(times);
+console.log(
+  `matching one event ('Subito' e-mail): median ${round(one.median)} ms, p95 ${round(one.p95)} ms, max ${round(one.max)} ms; ` +
+    `searches alerted per event: median ${stats(alerted).median}, max ${stats(alerted).max}`,
+);
+
+// 2. A burst, matched by the portal's matcher and handed to SMTP by its mail queue.
+const rssBefore = mb();
+const burst = await Promise.all(Array.from({ length: Math.min(N.burst, 2000) }, () => template()));
+while (burst.length < N.burst) burst.push(...burst.slice(0, N.burst - burst.length));
+t = performance.now();
+await publishListings(
+  db,
+  burst.map((l, i) => ({ ...l, streetNumber: `b${i}` })),
+);
+portal.alertMatcher.wake();
+let peak = rssBefore;
+for (;;) {
+  peak = Math.max(peak, mb());
+  const r = await sql<{ e: number; m: number }>`
+    SELECT (SELECT count(*)::int FROM listing_events WHERE processed_at IS NULL) AS e, (SELECT count(*)::int FROM mail_queue WHERE sent_at IS NULL) AS m`.execute(
+    db,
+  );
+  if (r.rows[0]!.e === 0 && r.rows[0]!.m === 0) break;
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+const burstMs = performance.now() - t;
+console.log(
+  `burst of ${N.burst} new listings: matched and ${catcher.mails.length} immediate alerts handed to SMTP in ${Math.round(burstMs)} ms; ` +
+    `RSS ${rssBefore} MB before, peak ${peak} MB`,
+);
+await portal.stop();
+await catcher.close();
