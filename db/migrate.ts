@@ -16,6 +16,7 @@ import * as publisherAccounts from "./migrations/2026-11-23-10-publisher-account
 import * as shownPrice from "./migrations/2026-11-26-20-shown-price.ts";
 import * as sessionLogoutRevocations from "./migrations/2026-11-26-21-session-logout-revocations.ts";
 import * as listingEvents from "./migrations/2026-11-26-30-listing-events.ts";
+import * as streets from "./migrations/2026-11-26-80-streets.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-20-shown-price": shownPrice,
   "2026-11-26-21-session-logout-revocations": sessionLogoutRevocations,
   "2026-11-26-30-listing-events": listingEvents,
+  "2026-11-26-80-streets": streets,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */
