@@ -79,7 +79,7 @@ class PlaceSearch {
   readonly directory: PlaceDirectory;
   readonly index: SuggestIndex;
   readonly counts: ReloadingValue<CountTable>;
-  readonly streets: ReloadingValue<StreetTable>;
+  readonly streets: ReloadingValue<Streets>;
 
   constructor(db: Kysely<Database>, directory: PlaceDirectory, alternates: Map<string, string>) {
     this.directory = directory;
@@ -156,7 +156,7 @@ async function loadCounts(db: Kysely<Database>, directory: PlaceDirectory): Prom
  * how many listings each has. A street with no point of its own is centred on its listings (docs/decisions/048);
  * a real street with neither has no point (NaN) and a pick searches its town (docs/decisions/111).
  */
-async function loadStreets(db: Kysely<Database>, directory: PlaceDirectory): Promise<StreetTable> {
+async function loadStreets(db: Kysely<Database>, directory: PlaceDirectory): Promise<Streets> {
   // lat/lon hold each listing's public point (approximate listings on their grid, docs/decisions/038),
   // so a street with one such listing does not reveal where it is. Rounded to 6 decimals: the centre travels in URLs.
   const [streetRows, realRows] = await Promise.all([
@@ -166,6 +166,9 @@ async function loadStreets(db: Kysely<Database>, directory: PlaceDirectory): Pro
       FROM listings WHERE street <> '' GROUP BY 1, 2`.execute(db),
     db.selectFrom("streets").select(["townId", "streetKey", "name", "lat", "lon"]).execute(),
   ]);
+  const numbered = new Set(
+    (await db.selectFrom("houseNumbers").select(["townId", "streetKey"]).distinct().execute()).map((r) => `${r.townId}|${r.streetKey}`),
+  );
   const byKey = new Map<string, StreetRow>();
   const townKeys = new Map<string, string>();
   const townKeyOf = (townId: string): string | null => {
@@ -211,7 +214,14 @@ async function loadStreets(db: Kysely<Database>, directory: PlaceDirectory): Pro
       lon: Number(r.lon),
     });
   }
-  return new StreetTable([...byKey.values()]);
+  const rows = [...byKey.values()];
+  return { all: new StreetTable(rows), numbered: new StreetTable(rows.filter((r) => numbered.has(`${r.townId}|${r.streetKey}`))) };
+}
+
+/** Every street, and apart the streets with house numbers (an address typed with a number looks there first). */
+interface Streets {
+  all: StreetTable;
+  numbered: StreetTable;
 }
 
 const searches = new WeakMap<Kysely<Database>, Promise<PlaceSearch>>();
@@ -325,8 +335,19 @@ export async function suggestPlaces(db: Kysely<Database>, qs: string, options: S
       .map((m) => rowOf(search.directory, search.directory.get(m.id)!, counts.get(m.id) ?? 0))
       .filter((r) => normalizeQuery(r.name).startsWith(q));
     const streets = await search.streets.get();
-    const found = matchStreets(search.directory, streets, streetText, size - places.length, inView?.towns);
-    rows = [...places, ...(split?.number ? await atHouseNumbers(db, found, split.number) : found)];
+    const limit = size - places.length;
+    let found = matchStreets(search.directory, streets.all, streetText, limit, inView?.towns);
+    if (split?.number) {
+      // An address that can be placed at its house number comes first ('via torino 21': Milano's, docs/decisions/111).
+      const numbered = await atHouseNumbers(
+        db,
+        matchStreets(search.directory, streets.numbered, streetText, limit, inView?.towns),
+        split.number,
+      );
+      const ids = new Set(numbered.map((r) => r.id.split(":").slice(0, 3).join(":")));
+      found = [...numbered, ...found.filter((r) => !ids.has(r.id))].slice(0, Math.max(0, limit));
+    }
+    rows = [...places, ...found];
   } else {
     rows = matches.map((m) => rowOf(search.directory, search.directory.get(m.id)!, counts.get(m.id) ?? 0));
   }
@@ -480,7 +501,7 @@ export async function findStreet(db: Kysely<Database>, id: string): Promise<Stre
   const search = await getPlaceSearch(db);
   const [townId, slug, number] = id.slice("street:".length).split(":");
   if (!townId || !slug) return null;
-  const streets = await search.streets.get();
+  const streets = (await search.streets.get()).all;
   const found = streets.find(townId, (streetKey) => streetKey.replace(/ /g, "-") === slug);
   if (!found) return null;
   if (number) {
@@ -497,7 +518,7 @@ export async function findStreet(db: Kysely<Database>, id: string): Promise<Stre
  */
 export async function streetAtPoint(db: Kysely<Database>, lat: number, lon: number): Promise<StreetPlace | null> {
   const search = await getPlaceSearch(db);
-  const streets = await search.streets.get();
+  const streets = (await search.streets.get()).all;
   const house = await db
     .selectFrom("houseNumbers")
     .select(["townId", "streetKey", "number", "numberFull", "lat", "lon"])
