@@ -5,19 +5,14 @@
  * (metro | tram | station), line ("M1"…), name. Read once per process: it changes only with a release or a
  * data reload, which restarts the processes.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { PlaceLevel } from "../core/places.ts";
+import { STREET_DATA_DIR } from "../etl/streets.ts";
 import type { Database } from "./schema.ts";
 
-/** data/streets of the project: found by walking up from this module (source or build/server). */
-const TRANSIT_FILE = (() => {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir);
-  return join(dir, "data/streets/transit_milano.geojson");
-})();
+const TRANSIT_FILE = join(STREET_DATA_DIR, "transit_milano.geojson");
 
 const answers = new WeakMap<Kysely<Database>, Promise<string>>();
 
