@@ -54,6 +54,7 @@ export default [
   // The search map's base layer (issue 10; docs/decisions/057)
   route("mappa/confini.geojson", "routes/map-boundaries.ts"),
   route("mappa/poi.geojson", "routes/map-pois.ts"),
+  route("mappa/trasporti.geojson", "routes/map-transit.ts"),
   route("mappa/prezzi.json", "routes/map-prices.ts"),
   ...page("preferiti", "routes/favourites.tsx", "favourites"),
   route("portal-srp/api/v1/mycasa/listings/cards", "routes/api.mycasa-listing-cards.ts"),

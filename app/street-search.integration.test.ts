@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
-import { startTestPortal } from "../test/portal.ts";
+import { readStreetData } from "../etl/streets.ts";
+import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
 
 interface Suggestion {
   id: string;
@@ -36,7 +37,8 @@ describe.each(databaseTargets)("street search on %s", (target) => {
 
   beforeAll(async () => {
     provisioned = await provisionDatabase(target);
-    portal = await startTestPortal(provisioned);
+    // Many suggestions in a row: the per-client limits raised (still counted).
+    portal = await startTestPortal(provisioned, BULK_CLIENT);
   });
   afterAll(async () => {
     await portal?.stop();
@@ -132,5 +134,72 @@ describe.each(databaseTargets)("street search on %s", (target) => {
       body: JSON.stringify({ qs: "via torino", view: [9.3, 45.5, 9.1, 45.4] }),
     });
     expect(bad.status).toBe(400);
+  });
+
+  // Issue 27 item 2: the real streets of six cities and Milano's house numbers (docs/decisions/111).
+  it("suggests every real street of the six cities, with or without listings", async () => {
+    const { namesByTown } = readStreetData();
+    const cities: Record<string, string> = {
+      "015146": "Milano",
+      "058091": "Roma",
+      "001272": "Torino",
+      "063049": "Napoli",
+      "037006": "Bologna",
+      "048017": "Firenze",
+    };
+    for (const [istat, city] of Object.entries(cities)) {
+      const names = namesByTown.get(istat)!.filter((n) => /^(Via|Piazza|Viale|Corso|Vicolo) /.test(n));
+      // The first, the last and one in the middle: most have no listing in the test data.
+      for (const name of [names[0]!, names[names.length >> 1]!, names[names.length - 1]!]) {
+        const found = await suggest(`${name} ${city}`);
+        expect(
+          found.some((s) => s.name === name && s.town?.name === city),
+          `${name}, ${city}: ${found.map((s) => s.label)}`,
+        ).toBe(true);
+      }
+    }
+    const duomo = await suggest("piazza del duomo");
+    expect(duomo.map((s) => s.label)).toContain("Piazza del Duomo, Milano (MI)");
+  });
+
+  it("finds 'via torino 21' at its house number in Milano and searches around it", async () => {
+    for (const qs of ["via torino 21", "Via Torino 21, Milano"]) {
+      const [top] = await suggest(qs);
+      expect(top, qs).toMatchObject({ name: "Via Torino 21", label: "Via Torino 21, Milano (MI)", lat: 45.462741, lon: 9.187222 });
+    }
+    const [top] = await suggest("via torino 21");
+    const res = await fetch(`${portal.url}/ricerca/?${new URLSearchParams({ luogo: top!.id, channel: "vendita" })}`, {
+      redirect: "manual",
+    });
+    expect(res.headers.get("location")).toBe("/vendita/case/?geocircle=45.462741,9.187222,500");
+    const html = await (await fetch(`${portal.url}/vendita/case/?geocircle=45.462741,9.187222,500`)).text();
+    expect(h1Of(html)).toBe("Case in vendita entro 500 m da Via Torino 21, Milano");
+    // Typed, without JavaScript.
+    const typed = await fetch(`${portal.url}/ricerca/?${new URLSearchParams({ q: "via torino 21 milano", channel: "vendita" })}`, {
+      redirect: "manual",
+    });
+    expect(typed.headers.get("location")).toBe("/vendita/case/?geocircle=45.462741,9.187222,500");
+  });
+
+  it("falls back to the nearest number on the street, then to the street's point, then to its town", async () => {
+    // Via Torino has no 12 in the data (1–4, 15–22): 15 is the nearest.
+    expect((await suggest("via torino 12 milano"))[0]).toMatchObject({ name: "Via Torino 15", lat: 45.463312, lon: 9.18793 });
+    // Without a number: the street's own point (the mean of its house numbers), near the Duomo.
+    const [street] = await suggest("via torino milano");
+    expect(street).toMatchObject({ name: "Via Torino", town: { name: "Milano" } });
+    expect(Math.abs(street!.lat - 45.4625) + Math.abs(street!.lon - 9.186)).toBeLessThan(0.01);
+    // A Roma street with no house numbers and no listing has no point: picking it searches Roma.
+    const { namesByTown } = readStreetData();
+    const vicoli = namesByTown.get("058091")!.filter((n) => n.startsWith("Vicolo "));
+    let empty: Suggestion | undefined;
+    for (const name of vicoli.slice(0, 40)) {
+      empty = (await suggest(`${name} 5 roma`)).find((s) => s.name === name && s.count === 0);
+      if (empty) break;
+    }
+    expect(empty).toBeDefined();
+    const res = await fetch(`${portal.url}/ricerca/?${new URLSearchParams({ luogo: empty!.id, channel: "vendita" })}`, {
+      redirect: "manual",
+    });
+    expect(res.headers.get("location")).toBe("/vendita/case/roma/");
   });
 });

@@ -20,6 +20,7 @@ import * as publisherKeys from "./migrations/2026-11-26-50-publisher-keys.ts";
 import * as alertLinks from "./migrations/2026-11-26-40-alert-links.ts";
 import * as alertDigests from "./migrations/2026-11-26-41-alert-digests.ts";
 import * as alertVisits from "./migrations/2026-11-26-42-alert-visits.ts";
+import * as streets from "./migrations/2026-11-26-80-streets.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-40-alert-links": alertLinks,
   "2026-11-26-41-alert-digests": alertDigests,
   "2026-11-26-42-alert-visits": alertVisits,
+  "2026-11-26-80-streets": streets,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

@@ -11,6 +11,7 @@ import { IN_VIEW_BOOST, isStreetQuery, normalizeQuery, splitStreetNumber, Sugges
 import { getPlaceDirectory, type DirectoryPlace, type PlaceDirectory } from "./place-directory.ts";
 import { countListingsIn, placeSummaryColumns, toPlaceSummary, type PlaceSummary } from "./places.ts";
 import { ReloadingValue } from "./reloading-value.ts";
+import { nearestHouseNumber, type HouseNumberPoint } from "../core/search/house-number.ts";
 import { StreetTable, type StreetEntry, type StreetRow } from "./street-table.ts";
 import type { Database } from "./schema.ts";
 
@@ -78,7 +79,7 @@ class PlaceSearch {
   readonly directory: PlaceDirectory;
   readonly index: SuggestIndex;
   readonly counts: ReloadingValue<CountTable>;
-  readonly streets: ReloadingValue<StreetTable>;
+  readonly streets: ReloadingValue<Streets>;
 
   constructor(db: Kysely<Database>, directory: PlaceDirectory, alternates: Map<string, string>) {
     this.directory = directory;
@@ -149,32 +150,78 @@ async function loadCounts(db: Kysely<Database>, directory: PlaceDirectory): Prom
   return { byChannel };
 }
 
-/** Distinct streets per town that listings use, with how many listings each has. */
-async function loadStreets(db: Kysely<Database>, directory: PlaceDirectory): Promise<StreetTable> {
+/**
+ * Every street of the address search: the real streets of data/streets (table `streets`, with or without
+ * listings; a Milano street's point is the mean of its house numbers) and the streets listings use, with
+ * how many listings each has. A street with no point of its own is centred on its listings (docs/decisions/048);
+ * a real street with neither has no point (NaN) and a pick searches its town (docs/decisions/111).
+ */
+async function loadStreets(db: Kysely<Database>, directory: PlaceDirectory): Promise<Streets> {
   // lat/lon hold each listing's public point (approximate listings on their grid, docs/decisions/038),
   // so a street with one such listing does not reveal where it is. Rounded to 6 decimals: the centre travels in URLs.
-  const streetRows = await sql<{ townId: string; street: string; n: number; lat: number; lon: number }>`
-    SELECT town_id AS "townId", street, count(*)::int AS n,
-      round(avg(lat)::numeric, 6)::float8 AS lat, round(avg(lon)::numeric, 6)::float8 AS lon
-    FROM listings WHERE street <> '' GROUP BY 1, 2`.execute(db);
-  const rows: StreetRow[] = [];
+  const [streetRows, realRows] = await Promise.all([
+    sql<{ townId: string; street: string; n: number; lat: number; lon: number }>`
+      SELECT town_id AS "townId", street, count(*)::int AS n,
+        round(avg(lat)::numeric, 6)::float8 AS lat, round(avg(lon)::numeric, 6)::float8 AS lon
+      FROM listings WHERE street <> '' GROUP BY 1, 2`.execute(db),
+    db.selectFrom("streets").select(["townId", "streetKey", "name", "lat", "lon"]).execute(),
+  ]);
+  const numbered = new Set(
+    (await db.selectFrom("houseNumbers").select(["townId", "streetKey"]).distinct().execute()).map((r) => `${r.townId}|${r.streetKey}`),
+  );
+  const byKey = new Map<string, StreetRow>();
   const townKeys = new Map<string, string>();
-  for (const r of streetRows.rows) {
-    const town = directory.get(r.townId);
-    if (!town) continue;
+  const townKeyOf = (townId: string): string | null => {
+    const town = directory.get(townId);
+    if (!town) return null;
     let townKey = townKeys.get(town.id);
     if (townKey === undefined) townKeys.set(town.id, (townKey = normalizeQuery(town.name)));
-    rows.push({
+    return townKey;
+  };
+  for (const r of realRows) {
+    const townKey = townKeyOf(r.townId);
+    if (townKey === null) continue;
+    byKey.set(`${r.townId}|${r.streetKey}`, {
+      townId: r.townId,
+      street: r.name,
+      streetKey: r.streetKey,
+      townKey,
+      count: 0,
+      lat: r.lat ?? Number.NaN,
+      lon: r.lon ?? Number.NaN,
+    });
+  }
+  for (const r of streetRows.rows) {
+    const townKey = townKeyOf(r.townId);
+    if (townKey === null) continue;
+    const streetKey = normalizeQuery(r.street);
+    const real = byKey.get(`${r.townId}|${streetKey}`);
+    if (real) {
+      real.count += Number(r.n);
+      if (Number.isNaN(real.lat)) {
+        real.lat = Number(r.lat);
+        real.lon = Number(r.lon);
+      }
+      continue;
+    }
+    byKey.set(`${r.townId}|${streetKey}`, {
       townId: r.townId,
       street: r.street,
-      streetKey: normalizeQuery(r.street),
+      streetKey,
       townKey,
       count: Number(r.n),
       lat: Number(r.lat),
       lon: Number(r.lon),
     });
   }
-  return new StreetTable(rows);
+  const rows = [...byKey.values()];
+  return { all: new StreetTable(rows), numbered: new StreetTable(rows.filter((r) => numbered.has(`${r.townId}|${r.streetKey}`))) };
+}
+
+/** Every street, and apart the streets with house numbers (an address typed with a number looks there first). */
+interface Streets {
+  all: StreetTable;
+  numbered: StreetTable;
 }
 
 const searches = new WeakMap<Kysely<Database>, Promise<PlaceSearch>>();
@@ -288,7 +335,19 @@ export async function suggestPlaces(db: Kysely<Database>, qs: string, options: S
       .map((m) => rowOf(search.directory, search.directory.get(m.id)!, counts.get(m.id) ?? 0))
       .filter((r) => normalizeQuery(r.name).startsWith(q));
     const streets = await search.streets.get();
-    rows = [...places, ...matchStreets(search.directory, streets, streetText, size - places.length, inView?.towns)];
+    const limit = size - places.length;
+    let found = matchStreets(search.directory, streets.all, streetText, limit, inView?.towns);
+    if (split?.number) {
+      // An address that can be placed at its house number comes first ('via torino 21': Milano's, docs/decisions/111).
+      const numbered = await atHouseNumbers(
+        db,
+        matchStreets(search.directory, streets.numbered, streetText, limit, inView?.towns),
+        split.number,
+      );
+      const ids = new Set(numbered.map((r) => r.id.split(":").slice(0, 3).join(":")));
+      found = [...numbered, ...found.filter((r) => !ids.has(r.id))].slice(0, Math.max(0, limit));
+    }
+    rows = [...places, ...found];
   } else {
     rows = matches.map((m) => rowOf(search.directory, search.directory.get(m.id)!, counts.get(m.id) ?? 0));
   }
@@ -339,6 +398,8 @@ function matchStreets(
   const found = streets.withPrefix(q, limit, townRanks);
   return found.map((s) => {
     const town = directory.get(s.townId)!;
+    // A real street with no point (no house numbers, no listings): its town's centre (docs/decisions/111).
+    const located = !Number.isNaN(s.lat);
     return {
       id: streetId(s),
       name: s.street,
@@ -350,9 +411,49 @@ function matchStreets(
       hkey: town.hkey,
       parent: { id: town.id, name: town.name, short: town.short },
       town: { id: town.id, name: town.name, qslug: town.qslug },
-      lat: s.lat,
-      lon: s.lon,
+      lat: located ? s.lat : town.lat,
+      lon: located ? s.lon : town.lon,
       count: s.count,
+    };
+  });
+}
+
+/** The real house numbers of these streets (Milano's, table house_numbers), by "townId|streetKey". */
+async function houseNumbersOf(
+  db: Kysely<Database>,
+  streets: readonly { townId: string; streetKey: string }[],
+): Promise<Map<string, HouseNumberPoint[]>> {
+  const byStreet = new Map<string, HouseNumberPoint[]>();
+  if (streets.length === 0) return byStreet;
+  const rows = await db
+    .selectFrom("houseNumbers")
+    .select(["townId", "streetKey", "number", "numberFull", "lat", "lon"])
+    .where((eb) => eb.or(streets.map((s) => eb.and([eb("townId", "=", s.townId), eb("streetKey", "=", s.streetKey)]))))
+    .execute();
+  for (const r of rows) {
+    const key = `${r.townId}|${r.streetKey}`;
+    const list = byStreet.get(key) ?? [];
+    if (list.length === 0) byStreet.set(key, list);
+    list.push({ number: r.number, numberFull: r.numberFull, lat: r.lat, lon: r.lon });
+  }
+  return byStreet;
+}
+
+/** "via torino 21": each suggested street with real house numbers becomes that number (or the nearest one) at its point. */
+async function atHouseNumbers(db: Kysely<Database>, rows: SuggestedPlaceRow[], typed: string): Promise<SuggestedPlaceRow[]> {
+  const streets = rows.map((r) => ({ townId: r.town!.id, streetKey: r.slug.replace(/-/g, " ") }));
+  const numbers = await houseNumbersOf(db, streets);
+  return rows.map((r, i) => {
+    const house = nearestHouseNumber(numbers.get(`${streets[i]!.townId}|${streets[i]!.streetKey}`) ?? [], typed);
+    if (!house) return r;
+    const name = `${r.name} ${house.numberFull}`;
+    return {
+      ...r,
+      id: `${r.id}:${house.numberFull}`,
+      name,
+      label: `${name}${r.label.slice(r.name.length)}`,
+      lat: house.lat,
+      lon: house.lon,
     };
   });
 }
@@ -364,46 +465,75 @@ function streetId(s: Pick<StreetEntry, "townId" | "streetKey">): string {
 
 export interface StreetPlace {
   id: string;
-  /** "Via Roma" */
+  /** "Via Roma", "Via Torino 21" */
   name: string;
   /** "Via Roma, Milano" */
   label: string;
   townId: string;
+  /** False for a real street with no point (no house numbers, no listings): a pick searches its town (docs/decisions/111). */
+  located: boolean;
   lat: number;
   lon: number;
 }
 
-function streetPlace(directory: PlaceDirectory, s: StreetEntry): StreetPlace {
+function streetPlace(directory: PlaceDirectory, s: StreetEntry, house?: HouseNumberPoint): StreetPlace {
   const town = directory.get(s.townId);
+  const name = house ? `${s.street} ${house.numberFull}` : s.street;
+  const located = house !== undefined || !Number.isNaN(s.lat);
   return {
-    id: streetId(s),
-    name: s.street,
-    label: town ? `${s.street}, ${town.name}` : s.street,
+    id: house ? `${streetId(s)}:${house.numberFull}` : streetId(s),
+    name,
+    label: town ? `${name}, ${town.name}` : name,
     townId: s.townId,
-    lat: s.lat,
-    lon: s.lon,
+    located,
+    lat: house?.lat ?? (located ? s.lat : (town?.lat ?? 0)),
+    lon: house?.lon ?? (located ? s.lon : (town?.lon ?? 0)),
   };
 }
 
-/** The street with this suggest id ("street:…"), or null when no listing uses it any more. */
+/**
+ * The street with this suggest id ("street:{townId}:{street-key}", or with a house number
+ * "street:{townId}:{street-key}:{number}": that number's point, else the nearest number's, else the
+ * street's), or null when neither the data nor any listing has it.
+ */
 export async function findStreet(db: Kysely<Database>, id: string): Promise<StreetPlace | null> {
   if (!id.startsWith("street:")) return null;
   const search = await getPlaceSearch(db);
-  const townEnd = id.indexOf(":", "street:".length);
-  if (townEnd < 0) return null;
-  const townId = id.slice("street:".length, townEnd);
-  const streets = await search.streets.get();
-  const found = streets.find(townId, (streetKey) => streetId({ townId, streetKey }) === id);
-  return found ? streetPlace(search.directory, found) : null;
+  const [townId, slug, number] = id.slice("street:".length).split(":");
+  if (!townId || !slug) return null;
+  const streets = (await search.streets.get()).all;
+  const found = streets.find(townId, (streetKey) => streetKey.replace(/ /g, "-") === slug);
+  if (!found) return null;
+  if (number) {
+    const numbers = await houseNumbersOf(db, [found]);
+    const house = nearestHouseNumber(numbers.get(`${found.townId}|${found.streetKey}`) ?? [], number);
+    if (house) return streetPlace(search.directory, found, house);
+  }
+  return streetPlace(search.directory, found);
 }
 
 /**
- * The street whose centre is this point (within a metre), or null: names a circle search made from a
- * street pick ("entro 500 m da Via Roma, Milano") without carrying a label in the URL.
+ * The street or house number whose point this is (within a metre), or null: names a circle search made
+ * from an address pick ("entro 500 m da Via Roma, Milano") without carrying a label in the URL.
  */
 export async function streetAtPoint(db: Kysely<Database>, lat: number, lon: number): Promise<StreetPlace | null> {
   const search = await getPlaceSearch(db);
-  const best = (await search.streets.get()).atPoint(lat, lon, 1e-5);
+  const streets = (await search.streets.get()).all;
+  const house = await db
+    .selectFrom("houseNumbers")
+    .select(["townId", "streetKey", "number", "numberFull", "lat", "lon"])
+    .where("lat", ">=", lat - 1e-5)
+    .where("lat", "<=", lat + 1e-5)
+    .where("lon", ">=", lon - 1e-5)
+    .where("lon", "<=", lon + 1e-5)
+    .orderBy("number")
+    .limit(1)
+    .executeTakeFirst();
+  if (house) {
+    const street = streets.find(house.townId, (key) => key === house.streetKey);
+    if (street) return streetPlace(search.directory, street, house);
+  }
+  const best = streets.atPoint(lat, lon, 1e-5);
   return best ? streetPlace(search.directory, best) : null;
 }
 
@@ -505,8 +635,9 @@ export async function placesContainingPoint(db: Kysely<Database>, lat: number, l
 export async function geocodeStreet(db: Kysely<Database>, townId: string, street: string): Promise<{ lat: number; lon: number } | null> {
   const key = normalizeQuery(street);
   if (!key) return null;
-  const found = (await (await getPlaceSearch(db)).streets.get()).find(townId, (streetKey) => streetKey === key);
-  return found ? { lat: found.lat, lon: found.lon } : null;
+  const found = (await (await getPlaceSearch(db)).streets.get()).all.find(townId, (streetKey) => streetKey === key);
+  // A real street with neither house numbers nor listings has no point (docs/decisions/111).
+  return found && Number.isFinite(found.lat) && Number.isFinite(found.lon) ? { lat: found.lat, lon: found.lon } : null;
 }
 
 /** Parsed boundaries by place id, for places checked often (a feed's thousands of points in a few towns). */

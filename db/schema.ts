@@ -221,6 +221,29 @@ export interface Database {
   feedImports: FeedImportsTable;
   listingViewsDaily: ListingViewsDailyTable;
   alertLinkUses: AlertLinkUsesTable;
+  streets: StreetsTable;
+  houseNumbers: HouseNumbersTable;
+}
+
+/** A real street (data/streets, docs/decisions/111); its point is the mean of its house numbers, where known. */
+export interface StreetsTable {
+  townId: string;
+  /** normalizeQuery(name): "via torino". */
+  streetKey: string;
+  name: string;
+  lat: number | null;
+  lon: number | null;
+}
+
+/** A house number with its point (Milano). */
+export interface HouseNumbersTable {
+  townId: string;
+  streetKey: string;
+  /** The integer part: 150 for "150A". */
+  number: number;
+  numberFull: string;
+  lat: number;
+  lon: number;
 }
 
 export interface SessionRevocationsTable {

@@ -35,6 +35,19 @@ const SEPARATOR = "\n";
 /** Sorting a prefix's whole range by listings costs more than walking the busiest streets past this size. */
 const DENSE_RANGE = 2000;
 
+/** A character V8 cannot store in a one-byte string. */
+const WIDE = /[^\u0000-\u00ff]/;
+
+/**
+ * The same text stored one byte a character. A name read from a file that has any character beyond
+ * Latin-1 is itself stored two bytes a character by V8 (as a slice of the file's text), and one such
+ * piece makes a joined string two-byte as a whole: with the real streets (data/streets) that doubled the
+ * table (26.9 MB instead of 14 MB, bench/street-table.bench.ts). Only for text without wide characters.
+ */
+function oneByte(text: string): string {
+  return Buffer.from(text, "latin1").toString("latin1");
+}
+
 const compareKeys = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export class StreetTable {
@@ -44,6 +57,11 @@ export class StreetTable {
   readonly #keyStart: Uint32Array;
   readonly #streets: string;
   readonly #streetStart: Uint32Array;
+  /**
+   * Names with a character beyond Latin-1 ('Via Ivan Čedomil…'): one such character in the joined string
+   * would make V8 store all of it in two bytes a character, so they are kept apart (a handful).
+   */
+  readonly #wideStreets = new Map<number, string>();
   /** Length of the street part of each key ("via roma" in "via roma milano"). */
   readonly #streetKeyLength: Uint16Array;
   readonly #towns: string[];
@@ -76,8 +94,11 @@ export class StreetTable {
       keys.push(key);
       keyAt += key.length + SEPARATOR.length;
       this.#streetStart[i] = streetAt;
-      streets.push(row.street);
-      streetAt += row.street.length;
+      if (WIDE.test(row.street)) this.#wideStreets.set(i, row.street);
+      else {
+        streets.push(row.street);
+        streetAt += row.street.length;
+      }
       this.#streetKeyLength[i] = row.streetKey.length;
       let town = townIndex.get(row.townId);
       if (town === undefined) {
@@ -91,8 +112,8 @@ export class StreetTable {
     });
     this.#keyStart[n] = keyAt;
     this.#streetStart[n] = streetAt;
-    this.#keys = keys.join(SEPARATOR) + (n > 0 ? SEPARATOR : "");
-    this.#streets = streets.join("");
+    this.#keys = oneByte(keys.join(SEPARATOR) + (n > 0 ? SEPARATOR : ""));
+    this.#streets = oneByte(streets.join(""));
     // Key order is index order, so ties by index are ties by key.
     this.#byCount = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => this.#count[b]! - this.#count[a]! || a - b);
   }
@@ -109,7 +130,7 @@ export class StreetTable {
     const key = this.#key(i);
     return {
       townId: this.#towns[this.#town[i]!]!,
-      street: this.#streets.slice(this.#streetStart[i], this.#streetStart[i + 1]),
+      street: this.#wideStreets.get(i) ?? this.#streets.slice(this.#streetStart[i], this.#streetStart[i + 1]),
       streetKey: key.slice(0, this.#streetKeyLength[i]),
       key,
       count: this.#count[i]!,

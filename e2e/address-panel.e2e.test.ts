@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import { formatInteger } from "../core/format.ts";
 import { circleEdgePoint } from "../core/search/geometry.ts";
 import { radiusFromHandle } from "../core/search/map-circle.ts";
-import { streetNames } from "../etl/demo/vocabulary.ts";
 import { startTestPortal } from "../test/portal.ts";
 import { it, PHONE, seriousViolations } from "./fixtures.ts";
 
@@ -105,13 +104,13 @@ async function expectMapAt(page: Page, lat: number, lon: number): Promise<void> 
     .toBe("there");
 }
 
-/** A street of Milano's demo listings (common Italian street names) and the text that finds it. */
+/** A real street of Milano with house numbers (data/streets, decision 111) and the text that finds it. */
 async function milanoStreet(): Promise<{ name: string; street: Suggestion }> {
-  for (const name of ["via roma", "via giuseppe garibaldi", "via giuseppe mazzini", "via cavour", "corso italia", "via marconi"]) {
+  for (const name of ["via torino", "corso buenos aires", "corso italia", "viale monza"]) {
     const street = (await suggest(`${name} milano`)).find((s) => s.type === "street" && s.town?.name === "Milano");
     if (street) return { name, street };
   }
-  throw new Error("no common street in Milano's demo listings");
+  throw new Error("no real street of Milano in the street table");
 }
 
 const label = (s: Suggestion) => (s.town && s.town.name !== s.name ? `${s.name}, ${s.town.name}` : s.name);
@@ -242,10 +241,14 @@ describe("the map's address panel", () => {
     await field.pressSequentially(found.qs, { delay: 30 });
     await expect.poll(() => options.first().textContent(), { timeout: 10_000 }).toBe(found.milano.label);
 
-    // A street of Roma, picked: the search moves to Roma, around the street, and finds its listings. (Demo
-    // streets are names drawn at random, so the street is one with a sale listing near its centre.)
+    // A street of Roma, picked: the search moves to Roma, around the street, and finds its listings. (Roma's
+    // listings are on real street names at drawn points, so the street is one with a sale listing near its centre.)
     let roma: { qs: string; street: Suggestion } | null = null;
-    for (const name of streetNames) {
+    const romaHtml = await (await fetch(`${portal.url}/vendita/case/roma/`)).text();
+    const romaStreets = [
+      ...new Set([...romaHtml.matchAll(/ in ((?:Via|Viale|Piazza|Corso|Vicolo) [^,<]+?) \d+[A-Z]?, Roma/g)].map((m) => m[1]!)),
+    ];
+    for (const name of romaStreets) {
       const street = (await suggest(`${name} roma`)).find((s) => s.town?.name === "Roma" && s.name === name);
       if (!street) continue;
       const near = [street.lon - 0.004, street.lat - 0.003, street.lon + 0.004, street.lat + 0.003].map((v) => v.toFixed(6)).join(",");
@@ -293,13 +296,15 @@ describe("the map's address panel", () => {
     const panel = page.getByTestId("address-panel-map-address");
     const field = page.getByRole("combobox", { name: "Cerca indirizzo", exact: true });
 
-    // A street of Milano with its house number ('via roma 12 milano').
-    const { name, street } = await milanoStreet();
+    // A street of Milano with its house number ('via torino 21 milano'): that number, at its point (decision 111).
+    const { name } = await milanoStreet();
+    const street = (await suggest(`${name} 21 milano`)).find((s) => s.town?.name === "Milano")!;
+    expect(street.name).toMatch(/ \d+[A-Z]?$/);
     await field.click();
-    await field.pressSequentially(`${name} 12 milano`, { delay: 30 });
+    await field.pressSequentially(`${name} 21 milano`, { delay: 30 });
     await panel.getByRole("listbox").getByRole("option", { name: street.label }).click();
     await expectMapAt(page, street.lat, street.lon);
-    const saved = `${street.name} 12, Milano`;
+    const saved = `${street.name}, Milano`;
 
     // A visitor's star asks to log in first, then for a name.
     await field.click();

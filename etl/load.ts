@@ -4,7 +4,7 @@
  * half-done, and the next start simply loads again.
  */
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Place } from "../core/places.ts";
+import { PlaceLevel, type Place } from "../core/places.ts";
 import { foldAccents } from "../core/text.ts";
 import { forgetListingFacts } from "../db/listing-facts.ts";
 import { resumeListingChangesWithReset, suspendListingChanges } from "../db/listing-changes.ts";
@@ -12,9 +12,10 @@ import { resumeListingEventsAfterReload, suspendListingEvents } from "../db/list
 import type { Database, JsonInsertRow } from "../db/schema.ts";
 import { DemoContext, type DemoOptions } from "./demo/generator.ts";
 import { buildGazetteer } from "./gazetteer.ts";
+import { readStreetData, streetTableRows } from "./streets.ts";
 
 /** Bump when the gazetteer or the generator changes, so existing databases are rebuilt. */
-export const DATASET_VERSION = 6;
+export const DATASET_VERSION = 7;
 
 export interface DatasetInfo {
   version: number;
@@ -89,9 +90,12 @@ export async function loadDataset(
   geoDir?: string,
 ): Promise<DatasetInfo> {
   const places = buildGazetteer(geoDir);
-  const context = new DemoContext(places, options);
+  const streetData = readStreetData();
+  const context = new DemoContext(places, options, streetData);
+  const townIds = new Map(places.filter((p) => p.level === PlaceLevel.town && p.istatCode).map((p) => [p.istatCode!, p.id]));
+  const streetRows = streetTableRows(streetData, (istat) => townIds.get(istat));
   const loaded = await db.transaction().execute(async (trx) => {
-    await sql`TRUNCATE listings, pois, publishers, places`.execute(trx);
+    await sql`TRUNCATE listings, pois, publishers, places, streets, house_numbers`.execute(trx);
     // Not one log row per listing: followers get a single reset and reload (docs/decisions/050).
     await suspendListingChanges(trx);
     // Nor an alert event per demo listing (docs/decisions/085).
@@ -102,6 +106,11 @@ export async function loadDataset(
       await insertJson(trx, "places", places.slice(i, i + 500).map(placeRow));
       onProgress("luoghi", Math.min(i + 500, places.length), places.length);
     }
+    for (let i = 0; i < streetRows.streets.length; i += BATCH * 5)
+      await insertJson(trx, "streets", streetRows.streets.slice(i, i + BATCH * 5));
+    for (let i = 0; i < streetRows.houseNumbers.length; i += BATCH * 5)
+      await insertJson(trx, "houseNumbers", streetRows.houseNumbers.slice(i, i + BATCH * 5));
+    onProgress("strade", streetRows.streets.length, streetRows.streets.length);
     const pois = context.generatePois(places);
     for (let i = 0; i < pois.length; i += BATCH * 5) await insertJson(trx, "pois", pois.slice(i, i + BATCH * 5));
     onProgress("punti di interesse", pois.length, pois.length);
@@ -133,7 +142,7 @@ export async function loadDataset(
     return info;
   });
   // Fresh statistics for the planner and a visibility map for index-only counts (outside the transaction).
-  await sql`VACUUM ANALYZE places, pois, publishers, listings`.execute(db);
+  await sql`VACUUM ANALYZE places, pois, publishers, listings, streets, house_numbers`.execute(db);
   forgetListingFacts(db);
   return loaded;
 }

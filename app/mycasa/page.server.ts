@@ -123,7 +123,8 @@ const positiveId = (value: FormDataEntryValue | null, field: string): number => 
 async function locate(db: Kysely<Database>, text: string) {
   const place = text.trim() ? await resolvePlaceQuery(db, text.trim()) : null;
   if (!place) throw new BadInputError(mycasaMessages.addressUnknown, "address");
-  if (place.street) return { address: place.street.name, town: place.name, lat: place.street.lat, lon: place.street.lon, parent: place.id };
+  if (place.street?.located)
+    return { address: place.street.name, town: place.name, lat: place.street.lat, lon: place.street.lon, parent: place.id };
   const found = (await getPlaceDirectory(db)).get(place.id);
   if (!found) throw new BadInputError(mycasaMessages.addressUnknown, "address");
   return { address: place.name, town: place.name, lat: found.lat, lon: found.lon, parent: place.id };

@@ -55,14 +55,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const go = (query: SearchQuery) => redirect(localizePath(encodeSearchUrl(query, directory), locale), 302);
 
   // A street ("street:{townId}:{street}" from the autocomplete, or typed: "via roma 12 milano") searches
-  // a circle around the street (docs/decisions/048); a street no listing uses any more, its town.
+  // a circle around the street or house number (docs/decisions/048, 111); a street no listing uses any more,
+  // or a real street with no known point, its town.
   const street = params.luogo?.startsWith("street:") ? await findStreet(db, params.luogo) : null;
-  if (street) throw go(aroundStreet(base, street));
+  if (street?.located) throw go(aroundStreet(base, street));
   const chosenId = params.luogo?.startsWith("street:") ? params.luogo.split(":")[1] : params.luogo;
   let placeId = chosenId && directory.get(chosenId) ? chosenId : undefined;
   if (!placeId && params.q) {
     const resolved = await resolvePlaceQuery(db, params.q, { channel: base.channel === "affitto-breve" ? "affitto-breve" : base.channel });
-    if (resolved?.street) throw go(aroundStreet(base, resolved.street));
+    if (resolved?.street?.located) throw go(aroundStreet(base, resolved.street));
     placeId = resolved?.id;
   }
 

@@ -10,7 +10,17 @@ import type * as MapLibre from "maplibre-gl";
 import { TerraDraw, TerraDrawPolygonMode, TerraDrawRenderMode, TerraDrawSelectMode, type GeoJSONStoreFeatures } from "terra-draw";
 import { TerraDrawMapLibreGLAdapter } from "terra-draw-maplibre-gl-adapter";
 import { PRICE_MAP_COLOURS, priceClass } from "../../core/map/price-map.ts";
-import { boundaryRequest, MAP_COLOURS, PLACE_LABEL_PREFIX, placeLabelLayers, POI_COLOURS, portalMapStyle } from "../../core/map/style.ts";
+import {
+  boundaryRequest,
+  MAP_ATTRIBUTION,
+  MAP_COLOURS,
+  PLACE_LABEL_PREFIX,
+  placeLabelLayers,
+  POI_COLOURS,
+  portalMapStyle,
+  TRANSIT_MIN_ZOOM,
+  transitLayers,
+} from "../../core/map/style.ts";
 import {
   boundsSearchOnIdle,
   drawMessages,
@@ -62,6 +72,7 @@ export interface SearchState {
   placeBoxes: Bbox[];
 }
 
+const TRANSIT_URL = "/mappa/trasporti.geojson";
 const BOUNDARIES_URL = "/mappa/confini.geojson";
 const MARKERS_URL = "/portal-srp/api/v1/search-map/markers";
 
@@ -104,6 +115,8 @@ export class SearchMap {
   #hoverId: number | null = null;
   #markersAbort: AbortController | null = null;
   #boundariesKey = "";
+  /** The transit lines are asked for once, when the map first zooms in to a city (core/map/style.ts). */
+  #transitAsked = false;
   #labelCache = new Set<string>();
 
   constructor(events: SearchMapEvents) {
@@ -144,6 +157,11 @@ export class SearchMap {
     if (this.#disposed) return;
     this.#addLayers(options.styleUrl !== null);
     map.setMissingStyleImageResolver((id) => this.#addLabelImage(id));
+    // A scale bar, and every source the map draws from (issue 27 item 3).
+    map.addControl(new maplibre.ScaleControl({ unit: "metric", maxWidth: 120 }), "bottom-left");
+    map.addControl(new maplibre.AttributionControl({ compact: true, customAttribution: [...MAP_ATTRIBUTION] }), "bottom-right");
+    // What the map shows, for people checking it without looking at the pixels (and the browser tests).
+    map.on("idle", () => this.#describeRendered(container));
     // Clicking, moving or zooming clears the active marker (seed 000 §4 Map movement).
     map.on("movestart", (e) => {
       if ((e as { originalEvent?: unknown }).originalEvent) this.#setActive(null, true);
@@ -367,6 +385,7 @@ export class SearchMap {
     map.addSource("markers", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
     map.addSource("circle-edit", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
     map.addSource("pois", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
+    map.addSource("transit", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
     const kind = (k: string) => ["==", ["get", "kind"], k] as MapLibre.FilterSpecification;
     const layers: MapLibre.LayerSpecification[] = [
       // The price map (off until setPriceMap): towns, then zones over them.
@@ -392,7 +411,9 @@ export class SearchMap {
         filter: ["in", ["get", "id"], ["literal", []]],
         paint: { "line-color": "#1c7ed6", "line-width": 3, "line-opacity": 0.8 },
       },
-      // Place names over the price map and perimeters, under the drawn shape and the markers.
+      // Metro and tram lines and stations (a production style draws its own), then place names over the
+      // price map and perimeters, under the drawn shape and the markers.
+      ...(customStyle ? [] : (transitLayers() as MapLibre.LayerSpecification[])),
       ...(customStyle ? [] : (placeLabelLayers() as MapLibre.LayerSpecification[])),
       { id: "shape-fill", type: "fill", source: "search-shape", paint: { "fill-color": "#1c7ed6", "fill-opacity": 0.08 } },
       { id: "shape-line", type: "line", source: "search-shape", paint: { "line-color": "#1c7ed6", "line-width": 2.5 } },
@@ -756,7 +777,34 @@ export class SearchMap {
   }
 
   async #refresh(): Promise<void> {
+    this.#loadTransit();
     await Promise.all([this.#loadBoundaries(), this.#loadMarkers(), this.#loadPois()]);
+  }
+
+  /** From TRANSIT_MIN_ZOOM on, the metro and tram lines (one answer for all of Italy; MapLibre fetches it). */
+  #loadTransit(): void {
+    const map = this.#map;
+    if (!map || this.#transitAsked || map.getZoom() < TRANSIT_MIN_ZOOM) return;
+    const source = map.getSource("transit") as MapLibre.GeoJSONSource | undefined;
+    if (!source) return;
+    this.#transitAsked = true;
+    source.setData(TRANSIT_URL);
+  }
+
+  /**
+   * The metro lines and zone names drawn in the view, as data attributes of the map's container
+   * (data-metro-lines="M1 M3", data-zone-labels="Duomo|Brera"): a check of the drawn map that needs no pixels.
+   */
+  #describeRendered(container: HTMLElement): void {
+    const map = this.#map;
+    if (!map || this.#disposed) return;
+    const present = (id: string) => map.getLayer(id) !== undefined;
+    const lines = present("metro-line") ? map.queryRenderedFeatures({ layers: ["metro-line"] }) : [];
+    const zones = present("place-labels-zone") ? map.queryRenderedFeatures({ layers: ["place-labels-zone"] }) : [];
+    const names = (features: MapLibre.MapGeoJSONFeature[], key: string) =>
+      [...new Set(features.map((f) => String(f.properties?.[key] ?? "")))].filter(Boolean).sort();
+    container.dataset.metroLines = names(lines, "line").join(" ");
+    container.dataset.zoneLabels = names(zones, "name").join("|");
   }
 
   /** The POIs of the search's POI filter in view (none without the filter). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { BOUNDARY_LEVELS, boundaryLevelsForZoom, PLACE_LABEL_PREFIX, placeLabelLayers } from "./style.ts";
+import {
+  BOUNDARY_LEVELS,
+  boundaryLevelsForZoom,
+  MAP_ATTRIBUTION,
+  PLACE_LABEL_PREFIX,
+  placeLabelLayers,
+  TRANSIT_COLOURS,
+  transitLayers,
+} from "./style.ts";
 
 describe("place labels of the offline style", () => {
   const layers = placeLabelLayers();
@@ -22,5 +30,43 @@ describe("place labels of the offline style", () => {
       const to = (layer.maxzoom as number | undefined) ?? 19;
       for (let zoom = from; zoom < to; zoom += 0.25) expect(boundaryLevelsForZoom(zoom)).toContain(level);
     }
+  });
+});
+
+describe("transit layers (issue 27 item 3)", () => {
+  const layers = transitLayers();
+  const colourOf = (line: string) => {
+    const match = (layers.find((l) => l.id === "metro-line")!.paint as Record<string, unknown[]>)["line-color"]!;
+    const i = match.indexOf(line);
+    return i > 0 ? match[i + 1] : match[match.length - 1];
+  };
+
+  it("draws Milano's metro lines in their colours, trams in theirs, stations ringed in their line's", () => {
+    expect([colourOf("M1"), colourOf("M2"), colourOf("M3"), colourOf("M5")]).toEqual(["#e30613", "#00a04a", "#f5c400", "#8e5da8"]);
+    expect(layers.map((l) => [l.id, l.source])).toEqual([
+      ["tram-line", "transit"],
+      ["metro-casing", "transit"],
+      ["metro-line", "transit"],
+      ["metro-station", "transit"],
+    ]);
+    expect((layers.find((l) => l.id === "tram-line")!.paint as Record<string, unknown>)["line-color"]).toBe(TRANSIT_COLOURS.tram);
+    expect((layers.find((l) => l.id === "metro-station")!.paint as Record<string, unknown>)["circle-stroke-color"]).toEqual(
+      (layers.find((l) => l.id === "metro-line")!.paint as Record<string, unknown>)["line-color"],
+    );
+  });
+
+  it("names every source in the attribution", () => {
+    const text = MAP_ATTRIBUTION.join(" ");
+    for (const source of [
+      "ISTAT",
+      "openpolis",
+      "Comune di Milano",
+      "Roma Capitale",
+      "AMAT",
+      "Roma Servizi per la Mobilità",
+      "GTT",
+      "ANNCSU",
+    ])
+      expect(text).toContain(source);
   });
 });

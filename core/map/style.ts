@@ -154,6 +154,89 @@ export function boundaryRequest(
   return { levels, bbox: [down(bbox[0]), down(bbox[1]), up(bbox[2]), up(bbox[3])] };
 }
 
+/**
+ * Metro line colours as the operators draw them (Milano's ATM: M1 red, M2 green, M3 yellow, M4 blue, M5
+ * lilac; Roma's A orange, B blue, C green; Torino's M1 red-brown), and one colour for tram tracks.
+ */
+export const TRANSIT_COLOURS = {
+  M1: "#e30613",
+  M2: "#00a04a",
+  M3: "#f5c400",
+  M4: "#0072bc",
+  M5: "#8e5da8",
+  A: "#f28c00",
+  B: "#0067b1",
+  B1: "#0067b1",
+  C: "#2fa84f",
+  tram: "#c1793a",
+} as const;
+
+/** The map asks for the transit lines from this zoom (a city fills the view). */
+export const TRANSIT_MIN_ZOOM = 11;
+
+/** Every source the portal's own map draws from, for its attribution control (NOTICE, data/geo and data/streets READMEs). */
+export const MAP_ATTRIBUTION = [
+  "Confini: ISTAT, elab. openpolis (CC BY 4.0)",
+  "Quartieri: Comune di Milano (NIL), Roma Capitale (CC BY 4.0)",
+  "Metro e tram: Comune di Milano, AMAT (CC BY 4.0)",
+  "Fermate: Roma Servizi per la Mobilità (CC BY 4.0), GTT",
+  "Strade: ANNCSU (Agenzia delle Entrate – ISTAT, CC BY 4.0), Comune di Milano – Numeri civici (CC BY 4.0)",
+] as const;
+
+/**
+ * Metro and tram lines and metro stations over a GeoJSON source `transit` (db/map-transit.ts; kind metro |
+ * tram | station, line): tram tracks thin from zoom 12, metro lines in their colours with a white casing,
+ * stations as white dots ringed in their line's colour from zoom 12.
+ */
+export function transitLayers(): Layer[] {
+  const kind = (k: string) => ["==", ["get", "kind"], k];
+  const lineColour = ["match", ["get", "line"], ...Object.entries(TRANSIT_COLOURS).flat(), "#495057"];
+  return [
+    {
+      id: "tram-line",
+      type: "line",
+      source: "transit",
+      minzoom: 12,
+      filter: kind("tram"),
+      layout: { "line-cap": "round", "line-join": "round" },
+      paint: {
+        "line-color": TRANSIT_COLOURS.tram,
+        "line-width": ["interpolate", ["linear"], ["zoom"], 12, 0.8, 16, 2],
+        "line-opacity": 0.7,
+      },
+    },
+    {
+      id: "metro-casing",
+      type: "line",
+      source: "transit",
+      filter: kind("metro"),
+      layout: { "line-cap": "round", "line-join": "round" },
+      paint: { "line-color": "#ffffff", "line-width": ["interpolate", ["linear"], ["zoom"], 10, 3, 16, 8] },
+    },
+    {
+      id: "metro-line",
+      type: "line",
+      source: "transit",
+      filter: kind("metro"),
+      layout: { "line-cap": "round", "line-join": "round" },
+      paint: { "line-color": lineColour, "line-width": ["interpolate", ["linear"], ["zoom"], 10, 1.6, 16, 5] },
+    },
+    {
+      id: "metro-station",
+      type: "circle",
+      source: "transit",
+      minzoom: 12,
+      filter: kind("station"),
+      paint: {
+        "circle-radius": ["interpolate", ["linear"], ["zoom"], 12, 2.5, 16, 6],
+        "circle-color": "#ffffff",
+        "circle-stroke-color": lineColour,
+        "circle-stroke-width": ["interpolate", ["linear"], ["zoom"], 12, 1.5, 16, 3],
+      },
+    },
+  ];
+}
+
 /** One colour per point-of-interest type (core/poi.ts), for the POI layer and its legend. */
 export const POI_COLOURS: Readonly<Record<string, string>> = {
   subway: "#c92a2a",

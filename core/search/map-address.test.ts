@@ -52,6 +52,17 @@ describe("the map's address panel (seed 000 §3, §4 Address panel, §9)", () =>
     expect(addressFromSuggestion(viaRoma, "via roma").uKey).toBe(viaRoma.id);
   });
 
+  it("takes a real house number the suggestion found, not the typed one (decision 111)", () => {
+    const house = { ...viaRoma, id: "street:IT-03-015146:via-torino:15", name: "Via Torino 15", lat: 45.463312, lon: 9.18793 };
+    expect(addressFromSuggestion(house, "via torino 12")).toMatchObject({
+      name: "Via Torino 15",
+      address: "Via Torino",
+      number: "15",
+      lat: 45.463312,
+      uKey: "street:IT-03-015146:via-torino:15",
+    });
+  });
+
   it("puts a zone in its town and a town in its province, never in itself", () => {
     const zone = { id: "z", name: "Brera", type: "zone", lat: 45.47, lon: 9.18, town: { name: "Milano" }, parent: { name: "Centro" } };
     expect(addressFromSuggestion(zone, "brera").parent).toBe("Milano");

@@ -46,19 +46,23 @@ export interface AddressSuggestion {
  */
 export function addressFromSuggestion(s: AddressSuggestion, typed: string): MapAddress {
   const street = s.type === "street";
-  const number = street ? (splitStreetNumber(typed).number ?? "") : "";
+  // A real house number found by the suggest endpoint ('street:{town}:{street}:{number}', decision 111)
+  // is already in the name and the point: that number, not the typed one (which may be missing).
+  const house = street ? /^street:[^:]+:[^:]+:(.+)$/.exec(s.id)?.[1] : undefined;
+  const streetName = house && s.name.endsWith(` ${house}`) ? s.name.slice(0, -(house.length + 1)) : s.name;
+  const number = house ?? (street ? (splitStreetNumber(typed).number ?? "") : "");
   const town = s.town?.name ?? "";
   // A street or a zone is in its town; a town (its own town) in its province, a province in its region.
   const parent = (s.town && s.town.name !== s.name ? s.town.name : s.parent?.name) ?? null;
   return {
-    name: number ? `${s.name} ${number}` : s.name,
+    name: number ? `${streetName} ${number}` : streetName,
     parent: parent !== s.name ? parent : null,
     lat: roundCoordinate(s.lat),
     lon: roundCoordinate(s.lon),
-    address: s.name,
+    address: streetName,
     number,
     town,
-    uKey: number ? `${s.id}#${number}` : s.id,
+    uKey: house ? s.id : number ? `${s.id}#${number}` : s.id,
   };
 }
 

@@ -1,11 +1,16 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { containsPoint, distanceMeters, type Geometry } from "../../core/geo.ts";
 import { propertyTypeLabels } from "../../core/listing/labels.ts";
 import { APPROXIMATE_GRID, approximatePoint } from "../../core/listing/location.ts";
 import { PlaceLevel, type Place } from "../../core/places.ts";
 import { TEST_DATASET } from "../../test/portal.ts";
 import { buildGazetteer } from "../gazetteer.ts";
+import { MILANO_ISTAT, readStreetData } from "../streets.ts";
 import { DemoContext, type ListingRow, type PoiRow, type PublisherRow } from "./generator.ts";
+import { streetNames } from "./vocabulary.ts";
+
+// Generating thousands of listings several times takes seconds on a loaded machine: no timing is asserted here.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const options = { seed: "unit", count: 4000, referenceDate: new Date("2026-11-01T00:00:00Z") };
 let places: Place[];
@@ -171,5 +176,28 @@ describe("plausibility", () => {
       expect(t).toBeLessThanOrEqual(options.referenceDate.getTime());
       expect(t).toBeGreaterThan(options.referenceDate.getTime() - 366 * 86_400_000);
     }
+  });
+});
+
+describe("real streets (data/streets, docs/decisions/111)", () => {
+  it("puts the six cities' listings on real streets, Milano's at real house numbers, others on generated names", () => {
+    const data = readStreetData();
+    const housesAt = new Map(data.houseNumbers.map((h) => [`${h.street}|${h.number}`, h]));
+    const town = (l: ListingRow) => placeById.get(l.town_id as string)!;
+    const milano = listings.filter((l) => town(l).istatCode === MILANO_ISTAT);
+    expect(milano.length).toBeGreaterThan(30);
+    for (const l of milano) {
+      const house = housesAt.get(`${l.street}|${l.street_number}`);
+      expect(house, `${l.id} ${l.street} ${l.street_number}`).toBeDefined();
+      // The home is at the house number; its public point is that or the approximate grid's vertex.
+      expect([l.exact_lat, l.exact_lon]).toEqual([house!.lat, house!.lon]);
+      expect(distanceMeters(l.lat as number, l.lon as number, house!.lat, house!.lon)).toBeLessThan(APPROXIMATE_GRID * 111_000);
+    }
+    const cities = ["058091", "001272", "063049", "037006", "048017"];
+    const others = listings.filter((l) => cities.includes(town(l).istatCode!));
+    expect(others.length).toBeGreaterThan(30);
+    for (const l of others) expect(data.namesByTown.get(town(l).istatCode!)).toContain(l.street);
+    const elsewhere = listings.filter((l) => ![MILANO_ISTAT, ...cities].includes(town(l).istatCode!));
+    for (const l of elsewhere.slice(0, 500)) expect(streetNames).toContain(l.street);
   });
 });

@@ -28,6 +28,7 @@ import {
 import { titleLabel } from "../../core/listing/labels.ts";
 import { listingPoints } from "../../core/listing/location.ts";
 import type { JsonInsertRow } from "../../db/schema.ts";
+import { readStreetData, type HouseNumber, type StreetData } from "../streets.ts";
 
 export interface DemoOptions {
   seed: string;
@@ -55,6 +56,8 @@ const PRIVATE_ID_BASE = 50_000_000;
 const POI_SEARCH_RADIUS_M = 10_000;
 const METRO_RADIUS_M = 1_000;
 const DAY_MS = 86_400_000;
+/** A Milano listing sits at the real house number nearest to its drawn point, if one is this close. */
+const HOUSE_NUMBER_RADIUS_M = 1_500;
 
 /** Everything the per-listing draw needs, built once from the places. */
 export class DemoContext {
@@ -73,11 +76,23 @@ export class DemoContext {
   #auctionAgencyByRegion = new Map<string, PublisherRow>();
   #agentsByAgency = new Map<number, PublisherRow[]>();
   #allAgencies: PublisherRow[] = [];
+  /** Real street names by town ISTAT code (the six cities of data/streets). */
+  readonly #realStreets: Map<string, string[]>;
+  /** Real house numbers with their points, by town ISTAT code (Milano). */
+  readonly #houseNumbers: Map<string, PointGrid<HouseNumber>>;
 
   readonly options: DemoOptions;
 
-  constructor(places: readonly Place[], options: DemoOptions) {
+  constructor(places: readonly Place[], options: DemoOptions, streets: StreetData = readStreetData()) {
     this.options = options;
+    this.#realStreets = streets.namesByTown;
+    const houseNumbersByTown = new Map<string, HouseNumber[]>();
+    for (const h of streets.houseNumbers) {
+      const list = houseNumbersByTown.get(h.istatCode);
+      if (list) list.push(h);
+      else houseNumbersByTown.set(h.istatCode, [h]);
+    }
+    this.#houseNumbers = new Map([...houseNumbersByTown].map(([istat, list]) => [istat, new PointGrid(list, 0.01)]));
     this.#provinces = new Map(places.filter((p) => p.level === PlaceLevel.province).map((p) => [p.id, p]));
     this.#regions = new Map(places.filter((p) => p.level === PlaceLevel.region).map((p) => [p.id, p]));
     const coastalTowns = new Set<string>();
@@ -269,6 +284,14 @@ export class DemoContext {
       point = samplePointIn(town, random, 0.22);
       zone = findContaining(cityZones, point);
     }
+    // Where the data has house numbers (Milano), the listing is at the nearest real one (docs/decisions/111).
+    const houseNumber = this.#houseNumbers.get(town.place.istatCode!)?.nearest(point.lat, point.lon, HOUSE_NUMBER_RADIUS_M)?.point;
+    const houseZone = houseNumber && cityZones ? findContaining(cityZones, houseNumber) : null;
+    const atHouse = houseNumber && (houseZone || !cityZones) ? houseNumber : null;
+    if (atHouse) {
+      point = { lat: atHouse.lat, lon: atHouse.lon };
+      zone = houseZone;
+    }
     const { group, type } = drawType(channel, random);
     const category = channel === "affitto-breve" ? "case-vacanza" : ["case", "stanze"].includes(group) ? "residenziale" : "commerciale";
     const residential = group === "case" || group === "stanze";
@@ -361,8 +384,9 @@ export class DemoContext {
       if (agents.length > 0 && random.chance(0.8)) agentId = random.pick(agents).id;
     }
 
-    const street = random.pick(streetNames);
-    const streetNumber = String(random.int(1, 180));
+    // The six cities of data/streets use their real street names; other towns keep generated ones.
+    const street = atHouse?.street ?? random.pick(this.#realStreets.get(town.place.istatCode!) ?? streetNames);
+    const streetNumber = atHouse?.number ?? String(random.int(1, 180));
     const publishedAt = new Date(this.options.referenceDate.getTime() - random.int(0, (364 * DAY_MS) / 60_000) * 60_000);
     const label = titleLabel(type, rooms);
     const channelWords =

@@ -1,0 +1,43 @@
+/**
+ * The map's public transport (issue 27 item 3): Milano's metro and tram lines from data/streets
+ * (transit_milano.geojson, Comune di Milano, CC BY 4.0: see its README) and every metro station of the
+ * places table (Milano, Roma, Torino) with its line, as one GeoJSON text. Properties: kind
+ * (metro | tram | station), line ("M1"…), name. Read once per process: it changes only with a release or a
+ * data reload, which restarts the processes.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Kysely } from "kysely";
+import { PlaceLevel } from "../core/places.ts";
+import { STREET_DATA_DIR } from "../etl/streets.ts";
+import type { Database } from "./schema.ts";
+
+const TRANSIT_FILE = join(STREET_DATA_DIR, "transit_milano.geojson");
+
+const answers = new WeakMap<Kysely<Database>, Promise<string>>();
+
+export function transitLines(db: Kysely<Database>): Promise<string> {
+  let answer = answers.get(db);
+  if (!answer) {
+    answer = load(db);
+    answer.catch(() => answers.delete(db));
+    answers.set(db, answer);
+  }
+  return answer;
+}
+
+async function load(db: Kysely<Database>): Promise<string> {
+  const lines = JSON.parse(readFileSync(TRANSIT_FILE, "utf8")) as { features: unknown[] };
+  const stops = await db
+    .selectFrom("places")
+    .select(["name", "lat", "lon", "extra"])
+    .where("level", "=", PlaceLevel.metroStop)
+    .orderBy("id")
+    .execute();
+  const stations = stops.map((s) => ({
+    type: "Feature",
+    properties: { kind: "station", line: String((s.extra as Record<string, unknown>).line ?? ""), name: s.name },
+    geometry: { type: "Point", coordinates: [s.lon, s.lat] },
+  }));
+  return JSON.stringify({ type: "FeatureCollection", features: [...lines.features, ...stations] });
+}
