@@ -75,7 +75,14 @@ describe.each(databaseTargets)("province hubs on %s", (target) => {
       [...info.default.towns.map((t) => t.name)].sort((a, b) => a.localeCompare(b, "it")),
     );
     expect(info.nRooms.map((t) => t.key)).toEqual(["monolocali", "bilocali", "trilocali", "quadrilocali"]);
-    expect(info.licenseTypeGroups.map((t) => t.key)).toEqual(["aste", "nuove-costruzioni", "cantine-solai"]);
+    expect(info.ptypes.map((t) => t.key).slice(-3)).toEqual(["aste", "nuove-costruzioni", "cantine-solai"]);
+    expect(info.licenseTypeGroups.map((t) => t.key)).toEqual(["ristorazione", "commercio", "servizi", "ricettivo"]);
+    const restaurants = info.licenseTypeGroups[0]!;
+    expect(restaurants.totalCount).toBe(
+      await count(
+        "province_id = (SELECT id FROM places WHERE level = 6 AND qslug = 'milano') AND channel = 'vendita' AND property_type = 'attivita-licenza-commerciale' AND license_type_group = 'ristorazione'",
+      ),
+    );
     const bilocali = info.nRooms[1]!;
     expect(bilocali.label).toBe("Bilocali");
     expect(bilocali.totalCount).toBe(

@@ -1,7 +1,8 @@
 /** Texts of the region and province hub pages (/immobili/:region, /immobili/:region/:province). */
 import { formatInteger } from "../../core/format.ts";
-import { titleVariant, type HubKind, type HubTab, type LicenseTypeGroup, type TitleVariant } from "../../core/hubs/hub.ts";
+import { titleVariant, type HubKind, type HubTab, type ListingTypeSlug, type TitleVariant } from "../../core/hubs/hub.ts";
 import { propertyTypeLabels } from "../../core/listing/labels.ts";
+import { ownValue } from "../../core/errors.ts";
 import type { Locale, Messages } from "./locale.ts";
 
 type HubTexts = {
@@ -61,7 +62,8 @@ type ProvinceHubTexts = {
   kind: (kind: HubKind) => string;
   tabsLabel: string;
   defaultTab: (variant: TitleVariant) => string;
-  licenseGroup: (group: LicenseTypeGroup) => string;
+  listingType: (slug: ListingTypeSlug) => string;
+  licenseGroup: (group: string) => string;
   moreZones: string;
   medianPrice: (euros: number) => string;
   trendLabel: (town: string) => string;
@@ -93,10 +95,12 @@ export const provinceHubTexts: Messages<ProvinceHubTexts> = {
       })[kind],
     tabsLabel: "Scegli gli immobili",
     defaultTab: (variant) => (variant === "agencies" ? "Tutte le agenzie" : "Tutte le case"),
-    licenseGroup: (group) =>
+    listingType: (slug) =>
       ({ aste: "Aste", "cantine-solai": "Cantine e solai", "case-vacanza": "Case vacanza", "nuove-costruzioni": "Nuove costruzioni" })[
-        group
+        slug
       ],
+    licenseGroup: (group) =>
+      ownValue({ ristorazione: "Ristorazione", commercio: "Commercio", servizi: "Servizi", ricettivo: "Ricettivo" }, group) ?? group,
     moreZones: "vedi tutte le zone",
     medianPrice: (euros) => `${formatInteger(euros)} €/m²`,
     trendLabel: (town) => `Prezzo mediano al m² a ${town} negli ultimi 12 mesi`,
@@ -121,10 +125,13 @@ export const provinceHubTexts: Messages<ProvinceHubTexts> = {
       ({ vendita: "Sale", affitto: "Rent", "affitto-breve": "Short rent", aste: "Court auctions", agenzie: "Estate agencies" })[kind],
     tabsLabel: "Choose the property",
     defaultTab: (variant) => (variant === "agencies" ? "All agencies" : "All homes"),
-    licenseGroup: (group) =>
+    listingType: (slug) =>
       ({ aste: "Auctions", "cantine-solai": "Cellars and lofts", "case-vacanza": "Holiday homes", "nuove-costruzioni": "New builds" })[
-        group
+        slug
       ],
+    licenseGroup: (group) =>
+      ownValue({ ristorazione: "Restaurants and bars", commercio: "Retail", servizi: "Services", ricettivo: "Hospitality" }, group) ??
+      group,
     moreZones: "see all the zones",
     medianPrice: (euros) => `${formatInteger(euros, "en")} €/m²`,
     trendLabel: (town) => `Median price per m² in ${town} over the last 12 months`,
@@ -142,7 +149,8 @@ const roomTabs: Record<Locale, Record<number, string>> = {
 export function hubTabLabel(tab: HubTab, locale: Locale, kind: HubKind = "vendita"): string {
   const t = provinceHubTexts[locale];
   if (tab.group === "nRooms") return roomTabs[locale][tab.rooms!]!;
+  if (tab.listingType) return t.listingType(tab.listingType);
   if (tab.group === "ptypes") return propertyTypeLabels[tab.propertyType!] ?? tab.propertyType!;
-  if (tab.group === "licenseTypeGroups") return t.licenseGroup(tab.key as LicenseTypeGroup);
+  if (tab.group === "licenseTypeGroups") return t.licenseGroup(tab.key);
   return t.defaultTab(titleVariant(kind));
 }

@@ -16,7 +16,11 @@ describe("province hub rules", () => {
     expect(tabForHash(tabs, "#2").key).toBe("bilocali");
     expect(tabForHash(tabs, "#villa").raw).toEqual({ channel: "vendita", propertyTypeGroup: "case", propertyTypes: ["villa"] });
     expect(tabForHash(tabs, "#aste").raw).toEqual({ channel: "vendita", propertyTypeGroup: "case", only_auction: true });
-    expect(tabForHash(tabs, "#nuove-costruzioni").group).toBe("licenseTypeGroups");
+    expect(tabForHash(tabs, "#nuove-costruzioni").raw).toEqual({ channel: "vendita", propertyTypeGroup: "nuove-costruzioni" });
+    expect(tabForHash(tabs, "#ristorazione")).toMatchObject({
+      group: "licenseTypeGroups",
+      raw: { channel: "vendita", propertyTypeGroup: "commerciale", license_type_groups: ["ristorazione"] },
+    });
     for (const hash of ["", "#", "#castelli", "#9", "#%E0%A4%A", "#case-vacanza"]) expect(tabForHash(tabs, hash).key).toBe("");
     expect(tabForHash(hubTabs("affitto"), "#case-vacanza").raw).toEqual({ channel: "affitto-breve", propertyTypeGroup: "case" });
     expect(hubTabs("agenzie")).toHaveLength(1);

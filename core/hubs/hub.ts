@@ -3,7 +3,7 @@
  * province has, their tabs and the search each tab stands for, the tab a URL hash picks, the titles, the
  * three columns and the zones shown before 'vedi tutte le zone'. Pure: no database, no React.
  */
-import { propertyTypeGroups, roomSlugs, type Channel } from "../search/vocabulary.ts";
+import { licenseTypeGroups, propertyTypeGroups, roomSlugs, type Channel } from "../search/vocabulary.ts";
 
 /** The hubs of a province: listings of a channel, court auctions, agencies. The path segment after the province. */
 export const hubKinds = ["vendita", "affitto", "affitto-breve", "aste", "agenzie"] as const;
@@ -26,29 +26,15 @@ export function hubSegment(kind: HubKind): string {
 export const tabGroups = ["default", "nRooms", "ptypes", "licenseTypeGroups"] as const;
 export type TabGroup = (typeof tabGroups)[number];
 
-/** Licence-type groups: the listing-type slugs of §2 that are not room counts. */
-export const licenseTypeGroupSlugs = ["aste", "cantine-solai", "case-vacanza", "nuove-costruzioni"] as const;
-export type LicenseTypeGroup = (typeof licenseTypeGroupSlugs)[number];
+/**
+ * The listing-type slugs of §2 that are neither room counts nor home types: shown among the type tabs, each its
+ * own search (court auctions, cellars, holiday homes, new builds).
+ */
+export const listingTypeSlugs = ["aste", "cantine-solai", "case-vacanza", "nuove-costruzioni"] as const;
+export type ListingTypeSlug = (typeof listingTypeSlugs)[number];
 
-export interface HubTab {
-  /** The URL hash (without '#') that selects the tab; "" for the default tab. */
-  key: string;
-  group: TabGroup;
-  /** Raw search filters (seed 000 §3 keys, as parseSearch reads them) of the tab's listings, places aside. */
-  raw: Record<string, unknown>;
-  /** The rooms count of a rooms tab, the property type of a type tab. */
-  rooms?: number;
-  propertyType?: string;
-}
-
-/** The listing channel and auction rule of a listings hub. */
-function hubFrame(kind: Exclude<HubKind, "agenzie">): Record<string, unknown> {
-  if (kind === "aste") return { channel: "vendita", propertyTypeGroup: "case", only_auction: true };
-  return { channel: kind, propertyTypeGroup: "case" };
-}
-
-/** Which licence-type groups a hub offers (each is listings of its own channel and group). */
-const licenseGroupsByKind: Readonly<Record<HubKind, readonly LicenseTypeGroup[]>> = {
+/** Which listing-type tabs a hub offers. */
+const listingTypesByKind: Readonly<Record<HubKind, readonly ListingTypeSlug[]>> = {
   vendita: ["aste", "nuove-costruzioni", "cantine-solai"],
   affitto: ["cantine-solai", "case-vacanza"],
   "affitto-breve": [],
@@ -56,8 +42,8 @@ const licenseGroupsByKind: Readonly<Record<HubKind, readonly LicenseTypeGroup[]>
   agenzie: [],
 };
 
-function licenseGroupRaw(kind: HubKind, group: LicenseTypeGroup): Record<string, unknown> {
-  switch (group) {
+function listingTypeRaw(kind: HubKind, slug: ListingTypeSlug): Record<string, unknown> {
+  switch (slug) {
     case "aste":
       return { channel: "vendita", propertyTypeGroup: "case", only_auction: true };
     case "nuove-costruzioni":
@@ -69,6 +55,24 @@ function licenseGroupRaw(kind: HubKind, group: LicenseTypeGroup): Record<string,
   }
 }
 
+export interface HubTab {
+  /** The URL hash (without '#') that selects the tab; "" for the default tab. */
+  key: string;
+  group: TabGroup;
+  /** Raw search filters (seed 000 §3 keys, as parseSearch reads them) of the tab's listings, places aside. */
+  raw: Record<string, unknown>;
+  /** The rooms count of a rooms tab, the property type or listing type of a type tab. */
+  rooms?: number;
+  propertyType?: string;
+  listingType?: ListingTypeSlug;
+}
+
+/** The listing channel and auction rule of a listings hub. */
+function hubFrame(kind: Exclude<HubKind, "agenzie">): Record<string, unknown> {
+  if (kind === "aste") return { channel: "vendita", propertyTypeGroup: "case", only_auction: true };
+  return { channel: kind, propertyTypeGroup: "case" };
+}
+
 /** Every tab of a hub, default first. The agency hub has only its default tab. */
 export function hubTabs(kind: HubKind): HubTab[] {
   if (kind === "agenzie") return [{ key: "", group: "default", raw: {} }];
@@ -78,7 +82,15 @@ export function hubTabs(kind: HubKind): HubTab[] {
     tabs.push({ key: slug, group: "nRooms", rooms, raw: { ...frame, numRooms_min: rooms, numRooms_max: rooms } });
   for (const type of propertyTypeGroups.case)
     tabs.push({ key: type, group: "ptypes", propertyType: type, raw: { ...frame, propertyTypes: [type] } });
-  for (const g of licenseGroupsByKind[kind]) tabs.push({ key: g, group: "licenseTypeGroups", raw: licenseGroupRaw(kind, g) });
+  for (const slug of listingTypesByKind[kind])
+    tabs.push({ key: slug, group: "ptypes", listingType: slug, raw: listingTypeRaw(kind, slug) });
+  if (kind === "vendita" || kind === "affitto")
+    for (const g of licenseTypeGroups)
+      tabs.push({
+        key: g,
+        group: "licenseTypeGroups",
+        raw: { channel: kind, propertyTypeGroup: "commerciale", propertyTypes: ["attivita-licenza-commerciale"], license_type_groups: [g] },
+      });
   return tabs;
 }
 
