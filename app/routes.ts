@@ -139,6 +139,12 @@ export default [
   // Cookie consent (issue 25 item 3; docs/decisions/089): the preferences page and the choice's form endpoint
   ...page("preferenze-cookie", "routes/cookie-preferences.tsx", "cookie-preferences"),
   route("consenso-cookie", "routes/cookie-consent.ts"),
+  // The guided flow 'cerca casa' and its chat (issue 25 item 2; docs/decisions/102)
+  ...page("cerca-casa", "routes/guided.tsx", "guided"),
+  route("portal-srp/api/v1/cerca-casa", "routes/api.cerca-casa.ts", { id: "api-cerca-casa" }),
+  ...["available", "savealert", "thankyou"].map((p) =>
+    route(`portal-srp/api/v1/cerca-casa/${p}`, "routes/api.cerca-casa.ts", { id: `api-cerca-casa-${p}` }),
+  ),
   // Search engines (issue 25 item 5; docs/decisions/090)
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap-index.ts"),
