@@ -87,7 +87,8 @@ describe("guided flow in Chromium", () => {
     await expect.poll(() => item.count()).toBe(1);
     expect(await item.textContent()).toContain("Email: Subito");
     const results = new URL((await item.getByRole("link", { name: /Modifica dai risultati/ }).getAttribute("href"))!, portal.url);
-    expect(results.pathname).toBe("/affitto/appartamento/milano/");
+    expect(results.pathname).toBe("/affitto/case/milano/");
+    expect(results.search).toContain("price_max=1800");
     expect(errors).toEqual([]);
   }, 240_000);
 });

@@ -14,6 +14,8 @@ import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { resolvePlaceQuery } from "../../db/place-search.ts";
 import { buildCriteria } from "../../db/search-criteria.ts";
 import type { Database } from "../../db/schema.ts";
+import type { AlertFrequency } from "../../core/search/saved-search-alerts.ts";
+import { savedSearchesService } from "../mycasa/saved-searches.server.ts";
 
 export interface GuidedSearch {
   query: SearchQuery;
@@ -54,6 +56,23 @@ export async function resolveWhere(db: Kysely<Database>, text: string, state: Gu
   if (!resolved) return null;
   const directory = await getPlaceDirectory(db);
   return directory.get(resolved.id) ? { id: resolved.id, name: resolved.name } : null;
+}
+
+/**
+ * Saves the search for the user with e-mail alerts (push off) through the service the results page's save
+ * button uses, so the stored search and its hash are the ones a results page would save.
+ */
+export function saveGuidedSearch(db: Kysely<Database>, user: { id: number }, uri: string, frequency: AlertFrequency) {
+  return savedSearchesService(db).save(
+    user,
+    {
+      searchData: { uri },
+      title: null,
+      excludeAuctions: false,
+      notifications: { emailFrequency: frequency, hasEmail: frequency !== "never", pushFrequency: "never", hasPush: false },
+    },
+    new Date(),
+  );
 }
 
 export { guidedStateSchema };

@@ -17,10 +17,9 @@ import { apiRoute } from "../api/boundary.server.ts";
 import { jsonError } from "../api/errors.ts";
 import { readJsonBody } from "../api/request.ts";
 import { fromOwnSite } from "../contact/client.server.ts";
-import { guidedAvailability, guidedSearch, guidedStateSchema, resolveWhere } from "../guided/guided.server.ts";
+import { guidedAvailability, guidedSearch, guidedStateSchema, resolveWhere, saveGuidedSearch } from "../guided/guided.server.ts";
 import { guidedTexts } from "../i18n/guided.ts";
 import { locales, localizePath } from "../i18n/locale.ts";
-import { savedSearchesService } from "../mycasa/saved-searches.server.ts";
 import { requestInfo, services } from "../services.ts";
 import type { Route } from "./+types/api.cerca-casa";
 
@@ -76,16 +75,7 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
     if (!user) return jsonError(401, t.loginToSave);
     const frequency = body.emailFrequency ?? "immediately";
     try {
-      const saved = await savedSearchesService(svc.database.db).save(
-        user,
-        {
-          searchData: { uri: search.uri },
-          title: null,
-          excludeAuctions: false,
-          notifications: { emailFrequency: frequency, hasEmail: frequency !== "never", pushFrequency: "never", hasPush: false },
-        },
-        new Date(),
-      );
+      const saved = await saveGuidedSearch(svc.database.db, user, search.uri, frequency);
       return Response.json({
         saved: true,
         id: saved.id,

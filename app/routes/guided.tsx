@@ -26,7 +26,7 @@ import {
 import { propertyTypeLabels } from "../../core/listing/labels.ts";
 import { alertFrequencies } from "../../core/search/saved-search-alerts.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
-import { guidedAvailability, guidedSearch, resolveWhere } from "../guided/guided.server.ts";
+import { guidedAvailability, guidedSearch, resolveWhere, saveGuidedSearch } from "../guided/guided.server.ts";
 import { guidedTexts } from "../i18n/guided.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { describeSearch, savedSearchesService } from "../mycasa/saved-searches.server.ts";
@@ -120,18 +120,11 @@ export function action(args: Route.ActionArgs) {
     const choice = saveSchema.safeParse(Object.fromEntries(form));
     if (!choice.success) return { errors: { emailFrequency: choice.error.issues[0]!.message }, values };
     const search = await guidedSearch(svc.database.readDb, state.data, svc.counts);
-    const frequency = choice.data.emailFrequency;
-    await savedSearchesService(svc.database.db).save(
-      user,
-      {
-        searchData: { uri: search.uri },
-        title: null,
-        excludeAuctions: false,
-        notifications: { emailFrequency: frequency, hasEmail: frequency !== "never", pushFrequency: "never", hasPush: false },
-      },
-      new Date(),
+    await saveGuidedSearch(svc.database.db, user, search.uri, choice.data.emailFrequency);
+    return redirect(
+      `${localizePath("/cerca-casa/", locale)}?${new URLSearchParams([["passo", "grazie"], ["salvata", "1"], ...stateParams(state.data)])}`,
+      303,
     );
-    return redirect(`${url.pathname}?${new URLSearchParams([["passo", "grazie"], ["salvata", "1"], ...stateParams(state.data)])}`, 303);
   });
 }
 
