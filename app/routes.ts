@@ -13,7 +13,7 @@ function page(path: string, file: string, id: string): RouteConfigEntry[] {
 export default [
   ...page("", "routes/home.tsx", "home"),
   ...page("immobili/:region", "routes/region.tsx", "region"),
-  ...page("immobili/:region/:province", "routes/province.tsx", "province"),
+  ...page("immobili/:region/:province/:kind?", "routes/province.tsx", "province"),
   route("lh/v2/:level/:slug", "routes/api.lh-children.ts"),
   // Search API (seed 000 §7)
   route("portal-srp/api/v1/search", "routes/api.search.ts"),
@@ -25,6 +25,7 @@ export default [
   route("portal-srp/api/v1/search-map/markers", "routes/api.search-map-markers.ts"),
   route("portal-srp/api/v1/cerca-intorno-a-te", "routes/api.cerca-intorno-a-te.ts"),
   route("portal-srp/api/v1/home", "routes/api.home.ts"),
+  route("portal-srp/api/v1/hubPage", "routes/api.hub-page.ts"),
   route("portal-srp/api/v1/home/availableresults", "routes/api.home-availableresults.ts"),
   route("portal-srp/api/v1/mycasa/hiddentotal", "routes/api.mycasa-hiddentotal.ts"),
   // apireq: search URLs and the pager (issue 3 part 2)
@@ -147,6 +148,12 @@ export default [
   // Cookie consent (issue 25 item 3; docs/decisions/089): the preferences page and the choice's form endpoint
   ...page("preferenze-cookie", "routes/cookie-preferences.tsx", "cookie-preferences"),
   route("consenso-cookie", "routes/cookie-consent.ts"),
+  // The guided flow 'cerca casa' and its chat (issue 25 item 2; docs/decisions/102)
+  ...page("cerca-casa", "routes/guided.tsx", "guided"),
+  route("portal-srp/api/v1/cerca-casa", "routes/api.cerca-casa.ts", { id: "api-cerca-casa" }),
+  ...["available", "savealert", "thankyou"].map((p) =>
+    route(`portal-srp/api/v1/cerca-casa/${p}`, "routes/api.cerca-casa.ts", { id: `api-cerca-casa-${p}` }),
+  ),
   // Search engines (issue 25 item 5; docs/decisions/090)
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap-index.ts"),

@@ -423,6 +423,30 @@ export class ListingFacts {
   }
 
   /**
+   * Listings matching the criteria in each town and zone they lie in (the province hubs' per-tab counts,
+   * docs/decisions/101): one walk over the matches, tallied by town and zone; the counts of `places` (towns
+   * and zones; other levels are not tallied here: null).
+   */
+  countMatchingByPlace(c: ResolvedSearch, places: ReadonlyArray<{ id: string; level: number }>): Map<string, number> | null {
+    if (places.some((p) => p.level !== PlaceLevel.town && p.level !== PlaceLevel.zone)) return null;
+    const town = this.#texts.get("townId")!;
+    const zone = this.#texts.get("zoneId")!;
+    const tally = new Map<number, number>();
+    this.#scan(c, null, (i) => {
+      const t = town[i]!;
+      tally.set(t, (tally.get(t) ?? 0) + 1);
+      const z = zone[i]!;
+      if (z >= 0) tally.set(z, (tally.get(z) ?? 0) + 1);
+    });
+    const counts = new Map<string, number>();
+    for (const p of places) {
+      const code = this.#codes.get(p.id);
+      counts.set(p.id, code === undefined ? 0 : (tally.get(code) ?? 0));
+    }
+    return counts;
+  }
+
+  /**
    * Map cells for the markers of a view, as `listingMarkers` groups them in SQL: listings matching the
    * criteria inside the bbox, grouped by floor(lon / cell), floor(lat / cell), with the count, the mean
    * position and the lowest price.

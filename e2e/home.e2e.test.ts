@@ -22,7 +22,7 @@ async function browseToMilanoProvince(page: Page): Promise<void> {
   expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Case in vendita e in affitto in Lombardia");
   await page.getByRole("link", { name: "Milano (MI)" }).click();
   await page.waitForURL(`${portal.url}/immobili/lombardia/milano/`);
-  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Case in vendita e in affitto in provincia di Milano");
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Case in vendita in provincia di Milano");
   expect(await page.getByText("Sesto San Giovanni").count()).toBe(1);
   await page.getByRole("link", { name: "Lombardia" }).click();
   await page.waitForURL(`${portal.url}/immobili/lombardia/`);

@@ -1,94 +1,189 @@
+/**
+ * The province hubs (seed 001 §2 Hub pages; docs/decisions/101): /immobili/{region}/{province}/ for homes
+ * for sale, then …/affitto/, …/affitto-breve/, …/aste/ (court auctions) and …/agenzie/ (estate agencies).
+ * Every municipality with its count in three columns, under each its first 3 zones and 'vedi tutte le zone'
+ * (a <details>: no JavaScript needed); tabs by rooms, property type and licence group picked by the URL hash
+ * (an unknown hash shows the default tab); per town the median asking €/m² and its 12-month trend.
+ */
+import { useEffect, useState } from "react";
 import { data, redirect } from "react-router";
-import { PlaceLevel } from "../../core/places.ts";
-import { parseSearch } from "../../core/search/query.ts";
-import { encodeSearchUrl } from "../../core/search/url.ts";
-import { getPlaceDirectory } from "../../db/place-directory.ts";
-import { findPlaceBySlug, listAncestors, listChildren } from "../../db/places.ts";
+import {
+  channelWord,
+  hubKindOf,
+  hubKinds,
+  hubTabs,
+  intoColumns,
+  splitZones,
+  tabForHash,
+  titleVariant,
+  type HubKind,
+} from "../../core/hubs/hub.ts";
 import { breadcrumbListJsonLd } from "../../core/seo/structured-data.ts";
-import { hubTexts } from "../i18n/hubs.ts";
-import { localeFromPath, localizePath } from "../i18n/locale.ts";
+import { hubPath, type HubPageData, type HubTabData, type HubTown } from "../hubs/hub-data.ts";
+import { findHubProvince, loadHubPage } from "../hubs/hub-page.server.ts";
+import { hubTexts, provinceHubTexts } from "../i18n/hubs.ts";
+import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { services } from "../services.ts";
+import { PriceTrend } from "../ui/price-trend.tsx";
 import type { Route } from "./+types/province";
+import "../ui/hubs.css";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const t = hubTexts[locale];
+  const kind = hubKindOf(params.kind);
+  if (!kind) throw data(t.provinceNotFound, { status: 404 });
   const { readDb } = services(context).database;
-  const province = await findPlaceBySlug(readDb, PlaceLevel.province, params.province.toLowerCase());
-  if (!province) throw data(t.provinceNotFound, { status: 404 });
-  const [region] = (await listAncestors(readDb, province.hkey)).filter((a) => a.level === PlaceLevel.region);
-  if (!region) throw data(t.provinceNotFound, { status: 404 });
-  if (region.slug !== params.region) throw redirect(localizePath(`/immobili/${region.slug}/${province.slug}/`, locale), 301);
-  const [children, directory] = await Promise.all([
-    listChildren(readDb, province.id, { levels: [PlaceLevel.town, PlaceLevel.nonAdminZone] }),
-    getPlaceDirectory(readDb),
-  ]);
-  // Each town and coast links to its homes for sale (issue 13 §4: the hub listed them as plain text).
-  const resultsOf = (id: string) => localizePath(encodeSearchUrl(parseSearch({ channel: "vendita" }, [id]), directory), locale);
-  const entry = (c: (typeof children)[number]) => ({ name: c.name, slug: c.slug, count: c.count, href: resultsOf(c.id) });
-  return {
-    locale,
-    origin: new URL(request.url).origin,
-    region: { name: region.name, slug: region.slug },
-    province: { name: province.name, slug: province.slug, short: province.short, count: province.count },
-    towns: children.filter((c) => c.level === PlaceLevel.town).map(entry),
-    zones: children.filter((c) => c.level === PlaceLevel.nonAdminZone).map(entry),
-  };
+  const found = await findHubProvince(readDb, params.province);
+  if (!found) throw data(t.provinceNotFound, { status: 404 });
+  if (found.region.slug !== params.region) throw redirect(hubPath(found.region, found.province, kind, locale), 301);
+  const hub = await loadHubPage(readDb, found, kind, locale);
+  return { locale, origin: new URL(request.url).origin, hub };
+}
+
+/** The channel as the titles write it: 'affitti' shown as 'affitto', short rent with ' breve' (§2). */
+function channelOf(kind: HubKind): string {
+  return channelWord(kind === "affitto" ? "affitti" : kind === "affitto-breve" ? "affitto-breve" : "vendita");
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: hubTexts.it.notFoundTitle }];
-  const { region, province, locale, origin } = loaderData;
-  const t = hubTexts[locale];
+  const { hub, locale, origin } = loaderData;
+  const t = provinceHubTexts[locale];
+  const variant = titleVariant(hub.kind);
+  const url = (path: string) => `${origin}${path}`;
   return [
-    { title: t.provinceTitle(province.name) },
-    { name: "description", content: t.provinceDescription(province.count, province.name) },
-    { tagName: "link", rel: "canonical", href: `${origin}${localizePath(`/immobili/${region.slug}/${province.slug}/`, locale)}` },
+    { title: t.title(variant, channelOf(hub.kind), hub.province.name) },
+    { name: "description", content: t.description(variant, channelOf(hub.kind), hub.generalInfo.default.totalCount, hub.province.name) },
+    { tagName: "link", rel: "canonical", href: url(hubPath(hub.region, hub.province, hub.kind, locale)) },
     {
       "script:ld+json": breadcrumbListJsonLd([
-        { name: t.home, url: `${origin}${localizePath("/", locale)}` },
-        { name: region.name, url: `${origin}${localizePath(`/immobili/${region.slug}/`, locale)}` },
-        { name: province.name, url: `${origin}${localizePath(`/immobili/${region.slug}/${province.slug}/`, locale)}` },
+        { name: hubTexts[locale].home, url: url(localizePath("/", locale)) },
+        { name: hub.region.name, url: url(localizePath(`/immobili/${hub.region.slug}/`, locale)) },
+        { name: hub.province.name, url: url(hubPath(hub.region, hub.province, hub.kind, locale)) },
       ]),
     },
   ];
 }
 
+/** The tab the URL hash names (the default before hydration and for unknown hashes). */
+function useHashTab(hub: HubPageData): HubTabData {
+  const [hash, setHash] = useState("");
+  useEffect(() => {
+    const read = () => setHash(window.location.hash);
+    read();
+    window.addEventListener("hashchange", read);
+    return () => window.removeEventListener("hashchange", read);
+  }, []);
+  const tab = tabForHash(hubTabs(hub.kind), hash);
+  const all = [hub.generalInfo.default, ...hub.generalInfo.nRooms, ...hub.generalInfo.ptypes, ...hub.generalInfo.licenseTypeGroups];
+  return all.find((d) => d.key === tab.key) ?? hub.generalInfo.default;
+}
+
 export default function Province({ loaderData }: Route.ComponentProps) {
-  const { region, province, towns, zones, locale } = loaderData;
-  const t = hubTexts[locale];
+  const { hub, locale } = loaderData;
+  const t = provinceHubTexts[locale];
+  const variant = titleVariant(hub.kind);
+  const selected = useHashTab(hub);
+  const groups = [hub.generalInfo.nRooms, hub.generalInfo.ptypes, hub.generalInfo.licenseTypeGroups].map((g) =>
+    g.filter((d) => d.totalCount > 0),
+  );
   return (
-    <div className="page">
-      <nav className="breadcrumb" aria-label={t.breadcrumb}>
+    <div className="page hub-page">
+      <nav className="breadcrumb" aria-label={hubTexts[locale].breadcrumb}>
         <ol>
           <li>
-            <a href={localizePath("/", locale)}>{t.home}</a>
+            <a href={localizePath("/", locale)}>{hubTexts[locale].home}</a>
           </li>
           <li>
-            <a href={localizePath(`/immobili/${region.slug}/`, locale)}>{region.name}</a>
+            <a href={localizePath(`/immobili/${hub.region.slug}/`, locale)}>{hub.region.name}</a>
           </li>
-          <li aria-current="page">{province.name}</li>
+          <li aria-current="page">{hub.province.name}</li>
         </ol>
       </nav>
-      <h1>{t.provinceTitle(province.name)}</h1>
-      {zones.length > 0 && (
-        <ul className="place-list">
-          {zones.map((z) => (
+      <h1>{t.title(variant, channelOf(hub.kind), hub.province.name)}</h1>
+      <nav className="hub-kinds" aria-label={t.kindNav}>
+        <ul>
+          {hubKinds.map((k) => (
+            <li key={k}>
+              <a href={hubPath(hub.region, hub.province, k, locale)} aria-current={k === hub.kind ? "page" : undefined}>
+                {t.kind(k)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {hub.kind !== "agenzie" && (
+        <nav className="hub-tabs" aria-label={t.tabsLabel}>
+          <ul>
+            <li>
+              <a href="#" aria-current={selected.key === "" ? "true" : undefined}>
+                {hub.generalInfo.default.label}
+              </a>
+            </li>
+            {groups.flat().map((d) => (
+              <li key={d.key}>
+                <a href={`#${d.key}`} aria-current={selected.key === d.key ? "true" : undefined}>
+                  {d.label} <span className="count">({d.totalCount})</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <section className="hub-panel" aria-labelledby="hub-panel-title" data-tab={selected.key || "default"}>
+        <h2 id="hub-panel-title">{selected.label}</h2>
+        <div className="hub-columns">
+          {intoColumns(selected.towns).map((column, i) => (
+            <ul className="hub-column" key={i}>
+              {column.map((town) => (
+                <TownEntry key={town.slugs.qslug} town={town} hub={hub} locale={locale} />
+              ))}
+            </ul>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function TownEntry({ town, hub, locale }: { town: HubTown; hub: HubPageData; locale: Locale }) {
+  const t = provinceHubTexts[locale];
+  const { shown, more } = splitZones(town.zones);
+  const trend = Object.hasOwn(hub.prices, town.slugs.qslug) ? hub.prices[town.slugs.qslug] : undefined;
+  return (
+    <li className="hub-town">
+      <div className="hub-town__head">
+        <a href={town.href}>{town.name}</a>
+        <span className="count">{hub.kind === "agenzie" ? t.agencyCount(town.count) : hubTexts[locale].listingCount(town.count)}</span>
+      </div>
+      {trend && trend.count > 0 && (
+        <div className="hub-town__price">
+          <span>{t.medianPrice(trend.median)}</span>
+          {trend.months.length > 1 && <PriceTrend months={trend.months} label={t.trendLabel(town.name)} />}
+        </div>
+      )}
+      {shown.length > 0 && (
+        <ul className="hub-zones">
+          {shown.map((z) => (
             <li key={z.slug}>
-              <a href={z.href}>{z.name}</a> <span className="count">{t.listingCount(z.count)}</span>
+              <a href={z.href}>{z.name}</a> <span className="count">{z.count}</span>
             </li>
           ))}
         </ul>
       )}
-      <h2>{t.townsHeading}</h2>
-      <ul className="place-list">
-        {towns.map((town) => (
-          <li key={town.slug}>
-            <a href={town.href}>{town.name}</a>
-            <span className="count">{t.listingCount(town.count)}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
+      {more.length > 0 && (
+        <details className="hub-more-zones">
+          <summary>{t.moreZones}</summary>
+          <ul className="hub-zones">
+            {more.map((z) => (
+              <li key={z.slug}>
+                <a href={z.href}>{z.name}</a> <span className="count">{z.count}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </li>
   );
 }

@@ -43,7 +43,7 @@ export type PropertyTypeGroup = keyof typeof propertyTypeGroups;
 export const propertyTypeGroupSlugs = Object.keys(propertyTypeGroups) as PropertyTypeGroup[];
 
 /** Spec spellings that mean the same group or types as ours. */
-export const groupAliases: Readonly<Record<string, PropertyTypeGroup>> = { "box-posti-auto": "garage-posti-auto" };
+export const groupAliases: Readonly<Record<string, PropertyTypeGroup>> = { "box-posti-auto": "garage-posti-auto", residenziale: "case" };
 export const propertyTypeAliases: Readonly<Record<string, readonly string[]>> = {
   "{product}-bi-trifamiliare": ["casa-bi-trifamiliare"],
   "{product}-indipendente": ["casa-indipendente"],

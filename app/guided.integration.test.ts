@@ -1,0 +1,129 @@
+/**
+ * The guided flow's endpoints over HTTP (issue 25 item 2, docs/decisions/102): each step validated (4xx naming
+ * the field), the where step's place search, the live count equal to the results page's total, rooms and
+ * bathrooms availability, the save for a logged-in user only, with e-mail alerts and the hash a results page's
+ * save gives; and the no-JavaScript pages from the first step to the thank-you page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
+import { CookieClient } from "../test/http-client.ts";
+import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
+import { createTestUser, loggedInClient } from "../test/users.ts";
+
+const API = "/portal-srp/api/v1/cerca-casa";
+
+describe.each(databaseTargets)("guided flow on %s", (target) => {
+  let provisioned: ProvisionedDatabase;
+  let portal: Awaited<ReturnType<typeof startTestPortal>>;
+  let visitor: CookieClient;
+  beforeAll(async () => {
+    provisioned = await provisionDatabase(target);
+    portal = await startTestPortal(provisioned, BULK_CLIENT);
+    visitor = new CookieClient(portal.url);
+  }, 300_000);
+  afterAll(async () => {
+    await portal?.stop();
+    await provisioned?.dispose();
+  });
+
+  const post = async (client: CookieClient, path: string, body: unknown) => {
+    const res = await client.post(`${API}${path}`, body);
+    return { status: res.status, json: (await res.json()) as Record<string, any> };
+  };
+
+  it("validates each step and names the field", async () => {
+    const first = await post(visitor, "", { step: "parametri", queryFilters: { contratto: "vendita", tipologia: "appartamento" } });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ next: "dove", queryFilters: { contratto: "vendita", tipologia: "appartamento" } });
+    for (const [body, field] of [
+      [{ step: "parametri", queryFilters: { contratto: "permuta" } }, "queryFilters.contratto"],
+      [{ step: "parametri", queryFilters: { tipologia: "castello" } }, "queryFilters.tipologia"],
+      [{ step: "budget", queryFilters: { luogo: "IT-03-015146", prezzoMax: "tanti" } }, "queryFilters.prezzoMax"],
+      [{ step: "budget", queryFilters: { luogo: "IT-03-015146", prezzoMin: 300000, prezzoMax: 100000 } }, "queryFilters.prezzoMax"],
+      [{ step: "locali", queryFilters: { luogo: "IT-03-015146", locali: 9 } }, "queryFilters.locali"],
+      [{ step: "filtri", queryFilters: { luogo: "IT-03-015146", filtri: ["maggiordomo"] } }, "queryFilters.filtri.0"],
+      [{ step: "budget", queryFilters: {} }, "queryFilters.luogo"],
+      [{ step: "dove", q: "zzqxwv" }, "q"],
+      [{ step: "viaggio" }, "step"],
+      [{ step: "dove", extra: 1 }, "extra"],
+    ] as const) {
+      const res = await post(visitor, "", body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.error.field, JSON.stringify(body)).toBe(field);
+    }
+    const cross = await visitor.post(API, { step: "parametri" }, { origin: "https://evil.example" });
+    expect(cross.status).toBe(403);
+  });
+
+  it("resolves the place, counts as the results page does and tells rooms and bathrooms availability", async () => {
+    const where = await post(visitor, "", { step: "dove", q: "Milano", queryFilters: { contratto: "vendita" } });
+    expect(where.status).toBe(200);
+    expect(where.json.place).toEqual({ id: "IT-03-015146", name: "Milano" });
+    const budget = await post(visitor, "", { step: "budget", queryFilters: { ...where.json.queryFilters, prezzoMax: 300000 } });
+    expect(budget.json.uri).toBe("/vendita/case/milano/?price_max=300000");
+    const results = await (
+      await fetch(`${portal.url}/portal-srp/api/v1/search/availableresults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ uri: budget.json.uri }),
+      })
+    ).json();
+    expect(budget.json.count).toBe(results.total ?? results.count);
+    const available = await post(visitor, "/available", { step: "locali", queryFilters: budget.json.queryFilters });
+    expect(available.status).toBe(200);
+    const rooms = available.json.rooms as { value: number; count: number }[];
+    expect(rooms.map((r) => r.value)).toEqual([1, 2, 3, 4, 5]);
+    expect(rooms[0]!.count).toBe(budget.json.count);
+    for (let i = 1; i < rooms.length; i++) expect(rooms[i]!.count).toBeLessThanOrEqual(rooms[i - 1]!.count);
+    expect((available.json.baths as unknown[]).length).toBe(3);
+  });
+
+  it("saves for a logged-in user only, with e-mail alerts and the hash of the same search saved from its results page", async () => {
+    const state = { contratto: "affitto", luogo: "IT-03-015146", prezzoMax: 1500, locali: 2 };
+    expect((await post(visitor, "/savealert", { step: "salva", queryFilters: state })).status).toBe(401);
+    const user = await createTestUser(portal.database.db, `guidato-${target}@example.com`);
+    const client = await loggedInClient(portal.url, user);
+    const saved = await post(client, "/savealert", { step: "salva", queryFilters: state });
+    expect(saved.status).toBe(200);
+    expect(saved.json.searchUrl).toBe("/affitto/case/milano/?price_max=1500&numRooms_min=2");
+    const fromResults = await client.post("/portal-srp/api/v1/mycasa/searches/serialize", { searchData: { uri: saved.json.searchUrl } });
+    expect((await fromResults.json()).data.serialize.hash).toBe(saved.json.hash);
+    const list = await (await client.post("/portal-srp/api/v1/mycasa/searches/get", {})).json();
+    const entry = JSON.stringify(list);
+    expect(entry).toContain('"emailFrequency":"immediately"');
+    // Saved again from the results page: the same search, not a second one.
+    const again = await (
+      await client.post("/portal-srp/api/v1/mycasa/searches/upsert", { searchData: { uri: saved.json.searchUrl } })
+    ).json();
+    expect(again).toMatchObject({ created: false, searchId: saved.json.id });
+    const thanks = await post(client, "/thankyou", { step: "grazie" });
+    expect(thanks.json.title).toBe("Grazie! La tua ricerca è salvata");
+  });
+
+  it("works as plain pages without JavaScript, step by step", async () => {
+    const page = async (path: string) => {
+      const res = await fetch(`${portal.url}${path}`, { redirect: "manual" });
+      return { status: res.status, html: await res.text() };
+    };
+    const first = await page("/cerca-casa/");
+    expect(first.status).toBe(200);
+    expect(first.html).toContain("Cosa cerchi?");
+    expect(first.html).toContain('name="passo" value="dove"');
+    const where = await page("/cerca-casa/?passo=dove&contratto=vendita");
+    expect(where.html).toContain('name="passo" value="budget"');
+    const budget = await page("/cerca-casa/?passo=budget&contratto=vendita&q=Milano");
+    expect(budget.status).toBe(200);
+    expect(budget.html).toContain('name="luogo" value="IT-03-015146"');
+    expect(budget.html).toMatch(/annunci corrispondono alla tua ricerca/);
+    const notFound = await page("/cerca-casa/?passo=budget&contratto=vendita&q=zzqxwv");
+    expect(notFound.status).toBe(400);
+    expect(notFound.html).toContain("Non abbiamo trovato questo luogo");
+    const bad = await page("/cerca-casa/?passo=locali&contratto=vendita&luogo=IT-03-015146&prezzoMax=tanti");
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain('name="prezzoMax"');
+    const rooms = await page("/cerca-casa/?passo=locali&contratto=vendita&luogo=IT-03-015146&prezzoMax=300000");
+    expect(rooms.html).toContain('data-testid="locali-2"');
+    const save = await page("/cerca-casa/?passo=salva&contratto=vendita&luogo=IT-03-015146&prezzoMax=300000&locali=2");
+    expect(save.html).toContain("/accedi/?redirect=");
+  });
+});

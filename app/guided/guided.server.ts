@@ -1,0 +1,78 @@
+/**
+ * The guided flow on the server (docs/decisions/102): a state's search (canonical results URL and the exact
+ * number of matching listings, through the one count path: listing facts or SQL, with the count cache), the
+ * rooms and bathrooms availability of §7 `/cerca-casa/available`, and the where step's place resolution
+ * (db/place-search.ts, as the home's place search resolves free text).
+ */
+import type { Kysely } from "kysely";
+import { guidedStateSchema, searchInputOf, type GuidedState } from "../../core/guided/flow.ts";
+import { parseSearch, type SearchQuery } from "../../core/search/query.ts";
+import { encodeSearchUrl } from "../../core/search/url.ts";
+import type { CountCache } from "../../db/count-cache.ts";
+import { countListings } from "../../db/listings-search.ts";
+import { getPlaceDirectory } from "../../db/place-directory.ts";
+import { resolvePlaceQuery } from "../../db/place-search.ts";
+import { buildCriteria } from "../../db/search-criteria.ts";
+import type { Database } from "../../db/schema.ts";
+import type { AlertFrequency } from "../../core/search/saved-search-alerts.ts";
+import { savedSearchesService } from "../mycasa/saved-searches.server.ts";
+
+export interface GuidedSearch {
+  query: SearchQuery;
+  /** The canonical results URL (no locale prefix): what a results page's save button saves. */
+  uri: string;
+  count: number;
+  place: { id: string; name: string } | null;
+}
+
+export async function guidedSearch(db: Kysely<Database>, state: GuidedState, counts?: CountCache): Promise<GuidedSearch> {
+  const { raw, places } = searchInputOf(state);
+  const query = parseSearch(raw, places);
+  const { criteria, directory } = await buildCriteria(db, query);
+  const count = await countListings(db, criteria, counts);
+  const place = state.luogo ? directory.get(state.luogo) : undefined;
+  return { query, uri: encodeSearchUrl(query, directory), count, place: place ? { id: place.id, name: place.name } : null };
+}
+
+/** How many listings each rooms choice (1+ … 5+) and each bathrooms choice (1+ … 3+) would find, the rest of the state kept. */
+export async function guidedAvailability(
+  db: Kysely<Database>,
+  state: GuidedState,
+  counts?: CountCache,
+): Promise<{ rooms: Array<{ value: number; count: number }>; baths: Array<{ value: number; count: number }> }> {
+  const count = async (s: GuidedState) => (await guidedSearch(db, s, counts)).count;
+  const [rooms, baths] = await Promise.all([
+    Promise.all([1, 2, 3, 4, 5].map(async (value) => ({ value, count: await count({ ...state, locali: value }) }))),
+    Promise.all([1, 2, 3].map(async (value) => ({ value, count: await count({ ...state, bagni: value }) }))),
+  ]);
+  return { rooms, baths };
+}
+
+/** The place a typed text names (the best match of the place search), or null. */
+export async function resolveWhere(db: Kysely<Database>, text: string, state: GuidedState): Promise<{ id: string; name: string } | null> {
+  const trimmed = text.trim().slice(0, 100);
+  if (!trimmed) return null;
+  const resolved = await resolvePlaceQuery(db, trimmed, { channel: state.contratto });
+  if (!resolved) return null;
+  const directory = await getPlaceDirectory(db);
+  return directory.get(resolved.id) ? { id: resolved.id, name: resolved.name } : null;
+}
+
+/**
+ * Saves the search for the user with e-mail alerts (push off) through the service the results page's save
+ * button uses, so the stored search and its hash are the ones a results page would save.
+ */
+export function saveGuidedSearch(db: Kysely<Database>, user: { id: number }, uri: string, frequency: AlertFrequency) {
+  return savedSearchesService(db).save(
+    user,
+    {
+      searchData: { uri },
+      title: null,
+      excludeAuctions: false,
+      notifications: { emailFrequency: frequency, hasEmail: frequency !== "never", pushFrequency: "never", hasPush: false },
+    },
+    new Date(),
+  );
+}
+
+export { guidedStateSchema };

@@ -1,0 +1,116 @@
+/**
+ * The guided find-a-home flow 'cercacasa' (seed 001 §2 Guided flow, §3, §4; docs/decisions/102): its steps in
+ * order, the state the steps build (kept in the URL and hidden fields, so the flow works without JavaScript),
+ * each step's zod schema (a bad value is refused naming its field), and the search the state stands for —
+ * raw filters of seed 000 §3 that core/search/query.ts parses, so a search saved at the end is the one a
+ * results page would save (same canonical URL, same hash). Pure: no database, no React.
+ */
+import { z } from "zod";
+import { LIMITS } from "../search/filters.ts";
+import { propertyTypeGroups } from "../search/vocabulary.ts";
+
+/** §2's steps, in order, then the save and the thank-you page. */
+export const guidedSteps = ["parametri", "dove", "budget", "locali", "filtri", "salva", "grazie"] as const;
+export type GuidedStep = (typeof guidedSteps)[number];
+
+/** The features the filters step offers, by the search's raw key. */
+export const guidedFeatures = ["lift", "balcony", "terrace", "air_conditioned", "has_swimming_pool"] as const;
+export type GuidedFeature = (typeof guidedFeatures)[number];
+
+export const homeTypes = propertyTypeGroups.case;
+
+const PLACE_ID = /^IT(-[A-Z0-9-]{1,60})?$/;
+const int = (min: number, max: number) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().min(min).max(max).optional());
+
+/** Every field of the state, as the URL or a form or a JSON body carries it (strings or numbers). */
+const fields = {
+  contratto: z.enum(["vendita", "affitto"]).default("vendita"),
+  tipologia: z.preprocess((v) => (v === "" ? undefined : v), z.enum(homeTypes).optional()),
+  luogo: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(PLACE_ID, "un luogo come IT-03-015146").optional()),
+  prezzoMin: int(0, LIMITS.maxPrice),
+  prezzoMax: int(0, LIMITS.maxPrice),
+  locali: int(1, 5),
+  bagni: int(1, 3),
+  filtri: z.preprocess(
+    (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : String(v).split(",")),
+    z.array(z.enum(guidedFeatures)).max(guidedFeatures.length),
+  ),
+};
+
+export const guidedStateSchema = z
+  .object(fields)
+  .refine((s) => s.prezzoMin === undefined || s.prezzoMax === undefined || s.prezzoMin <= s.prezzoMax, {
+    message: "il prezzo minimo supera il massimo",
+    path: ["prezzoMax"],
+  });
+export type GuidedState = z.infer<typeof guidedStateSchema>;
+
+/** What each step asks; a step's submission must carry these valid (the where step: a place). */
+export const stepFields: Readonly<Record<GuidedStep, readonly (keyof GuidedState)[]>> = {
+  parametri: ["contratto", "tipologia"],
+  dove: ["luogo"],
+  budget: ["prezzoMin", "prezzoMax"],
+  locali: ["locali", "bagni"],
+  filtri: ["filtri"],
+  salva: [],
+  grazie: [],
+};
+
+/** A step needs the earlier steps' answers: the where step's place, at least. The first step missing one, or null. */
+export function missingStep(state: GuidedState, step: GuidedStep): GuidedStep | null {
+  const at = guidedSteps.indexOf(step);
+  if (at > guidedSteps.indexOf("dove") && !state.luogo) return "dove";
+  return null;
+}
+
+export function nextStep(step: GuidedStep): GuidedStep {
+  return guidedSteps[Math.min(guidedSteps.length - 1, guidedSteps.indexOf(step) + 1)]!;
+}
+export function previousStep(step: GuidedStep): GuidedStep | null {
+  const at = guidedSteps.indexOf(step);
+  return at > 0 ? guidedSteps[at - 1]! : null;
+}
+
+/** The search's raw filters (seed 000 §3 keys) and places for core/search/query.ts parseSearch. */
+export function searchInputOf(state: GuidedState): { raw: Record<string, unknown>; places: string[] } {
+  const raw: Record<string, unknown> = { channel: state.contratto, propertyTypeGroup: "case" };
+  if (state.tipologia) raw.propertyTypes = [state.tipologia];
+  if (state.prezzoMin !== undefined) raw.price_min = state.prezzoMin;
+  if (state.prezzoMax !== undefined) raw.price_max = state.prezzoMax;
+  if (state.locali !== undefined) raw.numRooms_min = state.locali;
+  if (state.bagni !== undefined) raw.numBaths = state.bagni;
+  for (const f of state.filtri) raw[f] = true;
+  return { raw, places: state.luogo ? [state.luogo] : [] };
+}
+
+/** The state as URL parameters (defaults and empty values left out), in field order. */
+export function stateParams(state: GuidedState): URLSearchParams {
+  const p = new URLSearchParams();
+  p.set("contratto", state.contratto);
+  if (state.tipologia) p.set("tipologia", state.tipologia);
+  if (state.luogo) p.set("luogo", state.luogo);
+  if (state.prezzoMin !== undefined) p.set("prezzoMin", String(state.prezzoMin));
+  if (state.prezzoMax !== undefined) p.set("prezzoMax", String(state.prezzoMax));
+  if (state.locali !== undefined) p.set("locali", String(state.locali));
+  if (state.bagni !== undefined) p.set("bagni", String(state.bagni));
+  if (state.filtri.length > 0) p.set("filtri", state.filtri.join(","));
+  return p;
+}
+
+/** Reads a state from URL parameters or form fields (repeated 'filtri' checkboxes gathered). */
+export function readStateParams(params: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(fields)) {
+    const all = params.getAll(key).filter((v) => v !== "");
+    if (all.length === 0) continue;
+    out[key] = key === "filtri" ? all.flatMap((v) => v.split(",")).filter(Boolean) : all[all.length - 1];
+  }
+  return out;
+}
+
+/** Budget choices shown as quick picks (and the chat's chips): by channel, in euros. */
+export const budgetPicks: Readonly<Record<GuidedState["contratto"], readonly number[]>> = {
+  vendita: [100_000, 200_000, 300_000, 500_000],
+  affitto: [500, 800, 1_200, 2_000],
+};
