@@ -4,8 +4,8 @@
  * title and close, and the browser's back button closing the modal first. Loaded on first use only.
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { chooseLoginFlow, recordLogin, type LastSession, type LoginMedium } from "../../core/account/last-session.ts";
-import { afterLoginModal, backFrom, firstPanel, MODAL_CLOSE_MS, USER_CACHE_KEYS, type LoginPanel } from "../../core/account/login-modal.ts";
+import { chooseLoginFlow, type LoginMedium } from "../../core/account/last-session.ts";
+import { afterLoginModal, backFrom, firstPanel, MODAL_CLOSE_MS, type LoginPanel } from "../../core/account/login-modal.ts";
 import { accountMessageIn } from "../../core/account/message-locale.ts";
 import {
   accountMessages,
@@ -18,50 +18,10 @@ import {
 import { accountTexts } from "../i18n/account.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { Field, SocialButtons } from "./account-form.tsx";
-import { BotCheck } from "./bot-check.tsx";
 import type { LoginRequest } from "./login-modal-host.tsx";
+import { CodeForm, RegisterForm } from "./login-modal-forms.tsx";
+import { type ApiAnswer, post, readLastSession, rememberLogin } from "./login-requests.ts";
 import "./account.css";
-
-const LAST_SESSION_KEY = "casa.lastSession";
-
-function readLastSession(): LastSession | null {
-  try {
-    return JSON.parse(window.localStorage.getItem(LAST_SESSION_KEY) ?? "null") as LastSession | null;
-  } catch {
-    return null;
-  }
-}
-
-/** §4 User lifecycle: after any login the session details are stored and the user's local caches cleared. */
-function rememberLogin(email: string, medium: LoginMedium, passwordUsed: boolean): void {
-  try {
-    window.localStorage.setItem(LAST_SESSION_KEY, JSON.stringify(recordLogin(readLastSession(), email, medium, passwordUsed)));
-    for (const key of USER_CACHE_KEYS.local) window.localStorage.removeItem(key);
-    for (const key of USER_CACHE_KEYS.session) window.sessionStorage.removeItem(key);
-  } catch {
-    // storage blocked: nothing to remember or clear
-  }
-}
-
-type ApiAnswer =
-  | { ok: true; body: { msg?: string; isNewAccount?: boolean; user?: { displayName: string } } }
-  | { ok: false; message: string; field?: string };
-
-async function post(path: string, body: unknown, fallback: string): Promise<ApiAnswer> {
-  try {
-    const res = await fetch(path, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { error: false | { message: string; field?: string } };
-    if (res.ok && json.error === false) return { ok: true, body: json as never };
-    return json.error ? { ok: false, message: json.error.message, field: json.error.field } : { ok: false, message: fallback };
-  } catch {
-    return { ok: false, message: fallback }; // §8: transport failure
-  }
-}
 
 export default function LoginModal({
   locale,
@@ -297,46 +257,16 @@ export default function LoginModal({
               </p>
             </form>
           )}
-          {panel === "otpVerify" && (
-            <form className="account-form" onSubmit={onCode} noValidate>
-              <Field
-                name="code"
-                label={t.code}
-                hint={t.codeHint}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                error={errors.code}
-                autoFocus
-              />
-              <button type="submit" className="account-button" disabled={busy}>
-                {t.submitCode}
-              </button>
-            </form>
-          )}
+          {panel === "otpVerify" && <CodeForm error={errors.code} busy={busy} locale={locale} onSubmit={onCode} />}
           {(panel === "register" || panel === "registerToSave") && !notice && (
-            <form className="account-form" onSubmit={onRegister} noValidate>
-              {panel === "registerToSave" && <p>{t.registerToSave}</p>}
-              <Field name="displayName" label={t.name} autoComplete="name" maxLength={60} error={errors.displayName} autoFocus />
-              <Field name="email" label={t.email} type="email" autoComplete="email" defaultValue={email} error={errors.email} />
-              <Field
-                name="password"
-                label={t.password}
-                type="password"
-                autoComplete="new-password"
-                hint={t.passwordHint}
-                error={errors.password}
-              />
-              <label className="check">
-                <input type="checkbox" name="marketing" /> {t.marketing}
-              </label>
-              <BotCheck language={locale} />
-              {errors.botCheck && <p className="form-error">{accountMessageIn(errors.botCheck, locale)}</p>}
-              <p className="consent">{t.consent}</p>
-              <button type="submit" className="account-button" disabled={busy}>
-                {t.submitRegister}
-              </button>
-            </form>
+            <RegisterForm
+              toSave={panel === "registerToSave"}
+              email={email}
+              errors={errors}
+              busy={busy}
+              locale={locale}
+              onSubmit={onRegister}
+            />
           )}
           {panel === "getAPassword" && !notice && (
             <form className="account-form" onSubmit={onForgot} noValidate>

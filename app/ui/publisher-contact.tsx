@@ -17,6 +17,7 @@ import { deviceClass } from "../../core/device.ts";
 import { contactMessage, contactTexts } from "../i18n/publisher.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { ContactFormFields, type ContactValues } from "./contact-form-fields.tsx";
+import { type GenericLead, LeadFeedback, PhoneReveal, type Revealed } from "./publisher-contact-parts.tsx";
 import { SearchModal } from "./search-modal.tsx";
 
 export interface PublisherContactProps {
@@ -42,12 +43,6 @@ export interface PublisherContactProps {
   saveSearchHref?: string | null;
 }
 
-interface Revealed {
-  phone: string;
-  tel: string;
-  qrCode: string;
-}
-
 function isMobileDevice(): boolean {
   return deviceClass({ width: window.innerWidth, height: window.innerHeight, touch: window.matchMedia("(pointer: coarse)").matches })
     .isMobile;
@@ -62,7 +57,7 @@ export function PublisherContact(p: PublisherContactProps) {
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
   const [status, setStatus] = useState<"editing" | "sending" | "sent">("editing");
   const [failure, setFailure] = useState<string | null>(null);
-  const [generic, setGeneric] = useState<"offer" | "sending" | { sent: number } | null>(null);
+  const [generic, setGeneric] = useState<GenericLead>(null);
   const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const clickGuard = useRef(createClickGuard());
@@ -225,31 +220,15 @@ export function PublisherContact(p: PublisherContactProps) {
         className={`st-modal--lead${p.leadKind === "agency" ? " st-modal--lead-publisher" : ""}`}
       >
         {status === "sent" ? (
-          <div className="lead-feedback" data-testid="lead-feedback" role="status">
-            <p>
-              {t.thanks}
-              <strong>{p.recipient}</strong>
-              {t.willAnswer(values.email)}
-            </p>
-            {generic === "offer" && (
-              <div className="lead-generic">
-                <p>{t.genericOffer}</p>
-                <button type="button" className="primary-button" onClick={sendGeneric}>
-                  {t.genericButton}
-                </button>
-              </div>
-            )}
-            {generic === "sending" && <p>{t.sending}</p>}
-            {generic !== null && typeof generic === "object" && <p data-testid="lead-generic-sent">{t.genericSent(generic.sent)}</p>}
-            {p.saveSearchHref && (
-              <p className="lead-save-search" data-testid="lead-save-search">
-                <a href={p.saveSearchHref}>{t.saveSearchOffer}</a>
-              </p>
-            )}
-            <button type="button" className="secondary-button" onClick={closeForm}>
-              {t.close}
-            </button>
-          </div>
+          <LeadFeedback
+            locale={p.locale}
+            recipient={p.recipient}
+            email={values.email}
+            generic={generic}
+            saveSearchHref={p.saveSearchHref ?? null}
+            onSendGeneric={sendGeneric}
+            onClose={closeForm}
+          />
         ) : (
           <form className="contact-form" noValidate onSubmit={submit} data-testid="lead-form">
             <p className="contact-to">{t.to(p.recipient)}</p>
@@ -286,22 +265,7 @@ export function PublisherContact(p: PublisherContactProps) {
         closeLabel={t.close}
         className="st-modal--phone"
       >
-        {revealed ? (
-          <div className="phone-reveal" data-testid="phone-reveal">
-            <p className="phone-number">
-              <a href={revealed.tel}>{revealed.phone}</a>
-            </p>
-            <div
-              className="phone-qr"
-              role="img"
-              aria-label={t.qrLabel(revealed.phone)}
-              dangerouslySetInnerHTML={{ __html: revealed.qrCode }}
-            />
-            <p>{t.qrHint}</p>
-          </div>
-        ) : (
-          <p role="alert">{phoneError}</p>
-        )}
+        <PhoneReveal locale={p.locale} revealed={revealed} error={phoneError} />
       </SearchModal>
     </div>
   );

@@ -28,6 +28,7 @@ import { FAVOURITE_ADDED_EVENT } from "./favourites-store.ts";
 import { requestLogin } from "./login-modal-host.tsx";
 import { onDemand } from "./on-demand.ts";
 import "./saved-searches.css";
+import { localStore, readCache, remember } from "./saved-searches-cache.ts";
 
 /** The modal is loaded when it first opens (app/ui/on-demand.ts). */
 const saveSearchModal = onDemand(() => import("./save-search-modal.tsx"));
@@ -50,38 +51,6 @@ export interface SaveSearchState {
 export const EDIT_FRAGMENT = "modifica-ricerca";
 // Arriving from a My{product} bookmark, the modal opens a second after the page: its code starts loading now.
 if (typeof window !== "undefined" && window.location.hash === `#${EDIT_FRAGMENT}`) saveSearchModal.preload();
-
-/** The browser's memory of the account's saved searches (§9 local storage "savedsearchesData"). */
-const CACHE_KEY = "savedsearchesData";
-type CacheEntry = { id: number; hash: string };
-
-function store(): Storage | null {
-  try {
-    return typeof window === "undefined" ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-function readCache(): CacheEntry[] {
-  try {
-    const list = JSON.parse(store()?.getItem(CACHE_KEY) ?? "[]") as unknown;
-    return Array.isArray(list) ? list.filter((e): e is CacheEntry => typeof e?.hash === "string" && typeof e?.id === "number") : [];
-  } catch {
-    return [];
-  }
-}
-function writeCache(list: CacheEntry[]): void {
-  try {
-    store()?.setItem(CACHE_KEY, JSON.stringify(list.slice(0, 200)));
-  } catch {
-    // Full or refused storage: the cache only decides the 'Attiva ricerca' label.
-  }
-}
-/** Newest first, deduplicated by hash (§4 "Saved-search save"). */
-function remember(entry: CacheEntry | null, hash: string): void {
-  const rest = readCache().filter((e) => e.hash !== hash);
-  writeCache(entry ? [entry, ...rest] : rest);
-}
 
 function Icon({ kind }: { kind: "bookmark" | "bell" | "bell-off" }) {
   return (
@@ -187,7 +156,7 @@ export function SaveSearchButton({
   // biome-ignore lint/correctness/useExhaustiveDependencies: decided once per search and button state
   useEffect(() => {
     const now = Date.now();
-    const s = store();
+    const s = localStore();
     const isDesktop = deviceClass({ width: window.innerWidth, height: window.innerHeight, touch: navigator.maxTouchPoints > 0 }).isDesktop;
     if (
       showSaveSearchHint({
@@ -221,7 +190,7 @@ export function SaveSearchButton({
     return () => window.removeEventListener(FAVOURITE_ADDED_EVENT, onFavourite);
   }, [buttonState, loggedIn, total]);
   const closeHint = () => {
-    if (hint === "save") store()?.setItem(SAVE_SEARCH_HINT_KEY, String(Date.now()));
+    if (hint === "save") localStore()?.setItem(SAVE_SEARCH_HINT_KEY, String(Date.now()));
     setHint(null);
   };
 
