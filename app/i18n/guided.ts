@@ -1,4 +1,4 @@
-/** Texts of the guided flow 'cerca casa' and its chat (docs/decisions/102). */
+/** Texts of the guided flow 'cerca casa' (docs/decisions/102). */
 import { formatInteger } from "../../core/format.ts";
 import type { Messages } from "./locale.ts";
 
@@ -38,14 +38,6 @@ type GuidedTexts = {
   thanksText: string;
   seeResults: string;
   mySearches: string;
-  chatLink: string;
-  formLink: string;
-  chatTitle: string;
-  chatInput: string;
-  chatSend: string;
-  chatAsk: (step: string) => string;
-  chatNotUnderstood: string;
-  skip: string;
 };
 
 const stepTitlesIt: Record<string, string> = {
@@ -120,22 +112,6 @@ export const guidedTexts: Messages<GuidedTexts> = {
     thanksText: "Ti scriveremo quando arrivano nuovi annunci adatti a te.",
     seeResults: "Vedi gli annunci",
     mySearches: "Le mie ricerche",
-    chatLink: "Preferisci chattare? Prova la ricerca guidata in chat",
-    formLink: "Torna al modulo passo per passo",
-    chatTitle: "Cerca casa in chat",
-    chatInput: "Scrivi la tua risposta",
-    chatSend: "Invia",
-    chatAsk: (step) =>
-      ({
-        parametri: "Ciao! Vuoi comprare o affittare casa?",
-        dove: "In quale comune o zona cerchi?",
-        budget: "Qual è il tuo budget massimo?",
-        locali: "Quanti locali ti servono, almeno?",
-        filtri: "C'è qualcosa che non deve mancare?",
-        salva: "Perfetto! Vuoi salvare la ricerca e ricevere gli avvisi via email?",
-      })[step] ?? "",
-    chatNotUnderstood: "Non ho capito: puoi scegliere una delle risposte o scriverla in un altro modo?",
-    skip: "Salta",
   },
   en: {
     title: "Find a home",
@@ -173,21 +149,5 @@ export const guidedTexts: Messages<GuidedTexts> = {
     thanksText: "We will write when new listings that suit you arrive.",
     seeResults: "See the listings",
     mySearches: "My searches",
-    chatLink: "Rather chat? Try the guided search as a chat",
-    formLink: "Back to the step-by-step form",
-    chatTitle: "Find a home by chat",
-    chatInput: "Write your answer",
-    chatSend: "Send",
-    chatAsk: (step) =>
-      ({
-        parametri: "Hello! Do you want to buy or rent?",
-        dove: "In which town or zone are you looking?",
-        budget: "What is your maximum budget?",
-        locali: "How many rooms do you need, at least?",
-        filtri: "Is there anything it must have?",
-        salva: "Great! Save the search and get e-mail alerts?",
-      })[step] ?? "",
-    chatNotUnderstood: "I did not understand: pick one of the answers or write it another way?",
-    skip: "Skip",
   },
 };
