@@ -206,7 +206,14 @@ describe("agencies, contact form and phone in Chromium", () => {
     expect(await inboxLeads.first().textContent()).toContain("Giulia Conti");
     expect(await inboxLeads.first().getByRole("link", { name: listing.title }).count()).toBe(1);
     expect(await page.getByTestId("inbox-calls").getByRole("listitem").count()).toBe(1); // the reveal (once per page view)
-    expect(await page.getByRole("heading", { level: 2 }).allTextContents()).toEqual(["Richieste di contatto (1)", "Telefonate (1)"]);
+    // The inbox sits under the publishing dashboard (decision 096): the agency's published listings, feeds and keys.
+    expect(await page.getByRole("heading", { level: 2 }).allTextContents()).toEqual([
+      "I tuoi annunci (0)",
+      "Importazioni del feed",
+      "Chiavi API",
+      "Richieste di contatto (1)",
+      "Telefonate (1)",
+    ]);
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
