@@ -45,7 +45,7 @@ async function favouriteFlow(page: Page, options: { phone: boolean }) {
   await page.goto(`${portal.url}/annunci/${listing.id}/#foto3`);
   await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(listing.title);
   expect(await shownPhoto(page)).toBe(`/media/listing/${listing.id}/2.svg`);
-  await page.getByRole("link", { name: "Mostra la foto 2" }).click();
+  await page.getByRole("link", { name: "Mostra la foto 2", exact: true }).click();
   await expect.poll(() => shownPhoto(page)).toBe(`/media/listing/${listing.id}/1.svg`);
   expect(page.url()).toContain("#foto2");
 
