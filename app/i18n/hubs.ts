@@ -1,8 +1,9 @@
 /** Texts of the region and province hub pages (/immobili/:region, /immobili/:region/:province). */
-import { formatInteger } from "../../core/format.ts";
+import { formatEuro, formatInteger } from "../../core/format.ts";
 import { titleVariant, type HubKind, type HubTab, type ListingTypeSlug, type TitleVariant } from "../../core/hubs/hub.ts";
 import { propertyTypeLabels } from "../../core/listing/labels.ts";
 import { ownValue } from "../../core/errors.ts";
+import { englishValues } from "./listing.ts";
 import type { Locale, Messages } from "./locale.ts";
 
 type HubTexts = {
@@ -102,7 +103,7 @@ export const provinceHubTexts: Messages<ProvinceHubTexts> = {
     licenseGroup: (group) =>
       ownValue({ ristorazione: "Ristorazione", commercio: "Commercio", servizi: "Servizi", ricettivo: "Ricettivo" }, group) ?? group,
     moreZones: "vedi tutte le zone",
-    medianPrice: (euros) => `${formatInteger(euros)} €/m²`,
+    medianPrice: (euros) => `${formatEuro(euros)}/m²`,
     trendLabel: (town) => `Prezzo mediano al m² a ${town} negli ultimi 12 mesi`,
     noListings: "Nessun annuncio",
     agencyCount: (count) => `${formatInteger(count)} ${count === 1 ? "agenzia" : "agenzie"}`,
@@ -133,7 +134,7 @@ export const provinceHubTexts: Messages<ProvinceHubTexts> = {
       ownValue({ ristorazione: "Restaurants and bars", commercio: "Retail", servizi: "Services", ricettivo: "Hospitality" }, group) ??
       group,
     moreZones: "see all the zones",
-    medianPrice: (euros) => `${formatInteger(euros, "en")} €/m²`,
+    medianPrice: (euros) => `${formatEuro(euros, "en")}/m²`,
     trendLabel: (town) => `Median price per m² in ${town} over the last 12 months`,
     noListings: "No listings",
     agencyCount: (count) => `${formatInteger(count, "en")} ${count === 1 ? "agency" : "agencies"}`,
@@ -145,12 +146,15 @@ const roomTabs: Record<Locale, Record<number, string>> = {
   en: { 1: "Studio flats", 2: "Two rooms", 3: "Three rooms", 4: "Four rooms" },
 };
 
-/** A tab's label in the page's locale (property types keep their Italian names, decision 081). */
+/** A tab's label in the page's locale (property types in English from the listing page's table, decision 081). */
 export function hubTabLabel(tab: HubTab, locale: Locale, kind: HubKind = "vendita"): string {
   const t = provinceHubTexts[locale];
   if (tab.group === "nRooms") return roomTabs[locale][tab.rooms!]!;
   if (tab.listingType) return t.listingType(tab.listingType);
-  if (tab.group === "ptypes") return propertyTypeLabels[tab.propertyType!] ?? tab.propertyType!;
+  if (tab.group === "ptypes") {
+    const type = tab.propertyType!;
+    return (locale === "en" ? englishValues.propertyType?.[type] : undefined) ?? propertyTypeLabels[type] ?? type;
+  }
   if (tab.group === "licenseTypeGroups") return t.licenseGroup(tab.key);
   return t.defaultTab(titleVariant(kind));
 }
