@@ -20,7 +20,7 @@ const entries = (routes as unknown as Entry[]).flatMap(function flat(e: Entry): 
 });
 
 /** Routes that are not pages: JSON and media, the map data, the vendored map library, the catch-all 404. */
-const isResource = (path: string) => /^(portal-srp\/|client-account\/|lh\/|media\/|vendor\/)|\.geojson$|\.json$|^\*$/.test(path);
+const isResource = (path: string) => /^(portal-srp\/|client-account\/|lh\/|media\/|vendor\/|api\/)|\.geojson$|\.json$|^\*$/.test(path);
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 /** One address per Italian page route id; the English twin is the same under /en/. Filled in beforeAll where data is needed. */
@@ -56,6 +56,7 @@ const samples: Record<string, string> = {
   "alert-deactivation": "/deactivation-alerts/",
   "alert-manage": "/deactivation-alerts/manage-consents/",
   "alert-remove": "/remove-mail-and-consents/",
+  guided: "/cerca-casa/",
 };
 
 /** The text a reader sees: no tags, scripts or styles. */
@@ -146,10 +147,14 @@ describe("page routes in both locales", () => {
     for (const locale of ["it", "en"] as const) {
       const prefix = locale === "en" ? "/en" : "";
       const html = await (await fetch(`${portal.url}${prefix}/immobili/emilia-romagna/bologna/`)).text();
-      expect(html).toMatch(new RegExp(`<a href="${prefix}/vendita/case/bologna/">Bologna</a>`));
-      expect(html).toMatch(new RegExp(`<a href="${prefix}/vendita/case/imola/">Imola</a>`));
-      const res = await fetch(`${portal.url}${prefix}/vendita/case/imola/`);
-      expect(res.status).toBe(200);
+      // The hub's links carry '/residenziale' and '#seoFooter' (seed 001 §2, decision 101); the results page
+      // answers them with its canonical address.
+      expect(html).toMatch(new RegExp(`<a href="${prefix}/vendita/residenziale/bologna/#seoFooter">Bologna</a>`));
+      expect(html).toMatch(new RegExp(`<a href="${prefix}/vendita/residenziale/imola/#seoFooter">Imola</a>`));
+      const res = await fetch(`${portal.url}${prefix}/vendita/residenziale/imola/`, { redirect: "manual" });
+      expect(res.status).toBe(301);
+      expect(new URL(res.headers.get("location")!, portal.url).pathname).toBe(`${prefix}/vendita/case/imola/`);
+      expect((await fetch(`${portal.url}${prefix}/vendita/case/imola/`)).status).toBe(200);
     }
   });
 });

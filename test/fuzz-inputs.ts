@@ -498,6 +498,18 @@ export const endpointBodies: Record<string, fc.Arbitrary<unknown>> = {
     { publisherId: opt(num(1, 2 ** 31)), agentId: opt(num(1, 2 ** 31)), filters: opt(filters), page: opt(num(1, 400)) },
     { requiredKeys: [] },
   ),
+  // Issue 23–25 endpoints: the hub page, the signed alert links' JSON endpoints and the guided flow's steps.
+  hubPage: fc.object({ maxDepth: 2 }),
+  "deactivation-alerts": fc.record({ token: opt(hostile) }, { requiredKeys: [] }),
+  "deactivation-alerts/manage-consents": fc.record(
+    { token: opt(hostile), searches: opt(fc.anything({ maxDepth: 2 })) },
+    { requiredKeys: [] },
+  ),
+  "remove-mail-and-consents": fc.record({ token: opt(hostile) }, { requiredKeys: [] }),
+  "cerca-casa": fc.object({ maxDepth: 2 }),
+  "cerca-casa/available": fc.object({ maxDepth: 2 }),
+  "cerca-casa/savealert": fc.object({ maxDepth: 2 }),
+  "cerca-casa/thankyou": fc.object({ maxDepth: 2 }),
   phonecall: fc.record({ listingId: opt(num(1, 2 ** 31)), publisherId: opt(num(1, 2 ** 31)), reason: opt(hostile) }, { requiredKeys: [] }),
   "mycasa/searchSpecific": fc.record(
     {
