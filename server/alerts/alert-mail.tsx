@@ -59,14 +59,7 @@ export function alertMail(input: AlertMailInput): MailContent {
       <p>
         <a href={c.resultsUrl}>{c.resultsLink}</a>
       </p>
-      <p style={{ fontSize: 13, color: "#5b6770" }}>
-        {c.manageLinks.map((l, i) => (
-          <span key={l.url + l.label}>
-            {i > 0 && " · "}
-            <a href={l.url}>{l.label}</a>
-          </span>
-        ))}
-      </p>
+      <ManageLinks links={c.manageLinks} />
     </MailFrame>,
   );
   return { subject, text, html };
@@ -120,15 +113,22 @@ export function digestMail(input: DigestMailInput): MailContent {
       <p>
         <a href={c.resultsUrl}>{c.resultsLink}</a>
       </p>
-      <p style={{ fontSize: 13, color: "#5b6770" }}>
-        {c.manageLinks.map((l, i) => (
-          <span key={l.url + l.label}>
-            {i > 0 && " · "}
-            <a href={l.url}>{l.label}</a>
-          </span>
-        ))}
-      </p>
+      <ManageLinks links={c.manageLinks} />
     </MailFrame>,
   );
   return { subject, text, html };
+}
+
+/** The links that work without login (turn off, manage, remove), in small print under every alert mail. */
+function ManageLinks({ links }: { links: ReadonlyArray<{ url: string; label: string }> }) {
+  return (
+    <p style={{ fontSize: 13, color: "#5b6770" }}>
+      {links.map((l, i) => (
+        <span key={l.url + l.label}>
+          {i > 0 && " · "}
+          <a href={l.url}>{l.label}</a>
+        </span>
+      ))}
+    </p>
+  );
 }
