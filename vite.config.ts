@@ -43,18 +43,7 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: "./server/app.ts", checks: { ineffectiveDynamicImport: false } }, target: "node24" } },
   },
   ssr: {
-    external: [
-      "@electric-sql/pglite",
-      "pg",
-      "pino",
-      "kysely",
-      "compression",
-      "@node-rs/argon2",
-      "nodemailer",
-      "ioredis",
-      "rate-limiter-flexible",
-      "altcha-lib",
-    ],
+    external: ["@electric-sql/pglite", "pg", "pino", "kysely", "compression", "@node-rs/argon2", "nodemailer", "ioredis", "altcha-lib"],
   },
   plugins: [reactRouter(), linkedCssOnce()],
 });

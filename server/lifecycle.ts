@@ -272,6 +272,7 @@ export async function startPortal(options: {
       redisUrl: config.REDIS_URL,
       prefix: config.RATE_LIMIT_PREFIX,
       multiplier: config.RATE_LIMIT_MULTIPLIER,
+      clock: options.clock,
     }),
     trustProxy: config.TRUST_PROXY,
     publicOrigin,

@@ -3,15 +3,17 @@ import { clientKey, createRateLimiter, TooManyRequestsError } from "./rate-limit
 
 describe("createRateLimiter", () => {
   it("refuses past the sustained window even under the burst, with the wait until it resets", async () => {
+    // Windows are aligned on the clock: a minute's window that began 2 s ago has 58 s to go.
     const limiter = createRateLimiter({
       prefix: "t",
       multiplier: 1,
+      clock: () => Date.UTC(2026, 10, 26, 12, 0, 2),
       families: { test: { burst: 100, burstSeconds: 1, sustained: 5, sustainedSeconds: 60 } },
     });
     for (let i = 0; i < 5; i++) await limiter.consume("test", "a");
     const error = await limiter.consume("test", "a").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TooManyRequestsError);
-    expect((error as TooManyRequestsError).retryAfterSeconds).toBeGreaterThan(55);
+    expect((error as TooManyRequestsError).retryAfterSeconds).toBe(58);
     await limiter.consume("test", "b"); // another client has its own budget
   });
   it("scales limits by the multiplier, and 0 turns them off", async () => {

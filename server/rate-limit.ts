@@ -8,8 +8,7 @@
  * for the family a route names. Login and leads add their own family here and name it the same way.
  */
 import { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-
+import { counterStore, FixedWindow, type RedisCounterClient } from "./rate-window.ts";
 export interface FamilyLimit {
   /** Requests allowed within one `burstSeconds` window. */
   burst: number;
@@ -69,53 +68,39 @@ export interface RateLimitOptions {
   multiplier: number;
   /** Families beyond RATE_FAMILIES (login, leads) with their own limits. */
   families?: Record<string, FamilyLimit>;
+  /** The clock windows are judged by (the portal's; tests advance it instead of waiting). */
+  clock?: () => number;
 }
 
 export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   const families: Record<string, FamilyLimit> = { ...RATE_FAMILIES, ...options.families };
   if (options.multiplier === 0) return { consume: async () => {}, close: async () => {} };
+  const clock = options.clock ?? Date.now;
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
     : null;
-  // Without this listener an unreachable Redis would be an unhandled 'error' event; the insurance limiter covers it.
+  // Without this listener an unreachable Redis would be an unhandled 'error' event; memory counts meanwhile.
   redis?.on("error", () => {});
+  const store = counterStore(clock, (redis as RedisCounterClient | null) ?? undefined);
 
-  const limiters = new Map<string, RateLimiterAbstract[]>();
-  const limitersOf = (family: string): RateLimiterAbstract[] => {
-    let found = limiters.get(family);
+  const windows = new Map<string, FixedWindow[]>();
+  const windowsOf = (family: string): FixedWindow[] => {
+    let found = windows.get(family);
     if (found) return found;
     const limit = Object.hasOwn(families, family) ? families[family]! : undefined;
     if (!limit) throw new Error(`unknown rate-limit family "${family}"`);
-    const make = (name: string, points: number, duration: number): RateLimiterAbstract => {
-      const scaled = Math.max(1, Math.round(points * options.multiplier));
-      const keyPrefix = `${options.prefix}:${family}:${name}`;
-      const memory = new RateLimiterMemory({ points: scaled, duration, keyPrefix });
-      return redis
-        ? new RateLimiterRedis({
-            storeClient: redis,
-            points: scaled,
-            duration,
-            keyPrefix,
-            insuranceLimiter: memory,
-            rejectIfRedisNotReady: true,
-          })
-        : memory;
-    };
+    const make = (name: string, points: number, seconds: number) =>
+      new FixedWindow(store, clock, `${options.prefix}:${family}:${name}`, Math.max(1, Math.round(points * options.multiplier)), seconds);
     found = [make("burst", limit.burst, limit.burstSeconds), make("sustained", limit.sustained, limit.sustainedSeconds)];
-    limiters.set(family, found);
+    windows.set(family, found);
     return found;
   };
 
   return {
     async consume(family, key) {
-      for (const limiter of limitersOf(family)) {
-        try {
-          await limiter.consume(key);
-        } catch (rejection) {
-          if (rejection instanceof RateLimiterRes)
-            throw new TooManyRequestsError(family, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-          throw rejection;
-        }
+      for (const window of windowsOf(family)) {
+        const state = await window.consume(key);
+        if (state.remaining < 0) throw new TooManyRequestsError(family, Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
       }
     },
     async close() {

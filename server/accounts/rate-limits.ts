@@ -1,9 +1,9 @@
 /**
  * Rate limits with back-off for the account endpoints (login, one-time codes, registration, password
  * reset), per account and per address. In memory by default; in Redis when REDIS_URL is set so several
- * instances share the counts. (A generic limiter for the API families lives elsewhere: to unify.)
+ * instances share the counts. Both count with the API families' fixed windows (server/rate-window.ts).
  */
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { counterStore, FixedWindow, type RedisCounterClient } from "../rate-window.ts";
 
 export class RateLimitedError extends Error {
   override name = "RateLimitedError";
@@ -39,21 +39,15 @@ export const ACCOUNT_LIMIT_RULES = {
 
 export type LimitName = keyof typeof ACCOUNT_LIMIT_RULES;
 
-/** What ioredis gives; typed loosely so the memory-only path does not load it. */
-type RedisClient = object;
-
 export class AccountLimits {
-  private limiters = new Map<LimitName, { limiter: RateLimiterAbstract; strikes: RateLimiterAbstract; rule: Rule }>();
+  private limiters = new Map<LimitName, { limiter: FixedWindow; strikes: FixedWindow; rule: Rule }>();
 
-  constructor(redis?: RedisClient, rules: Record<LimitName, Rule> = ACCOUNT_LIMIT_RULES) {
+  constructor(redis?: RedisCounterClient, rules: Record<LimitName, Rule> = ACCOUNT_LIMIT_RULES, clock: () => number = Date.now) {
+    const store = counterStore(clock, redis);
     for (const [name, rule] of Object.entries(rules) as [LimitName, Rule][]) {
-      const make = (keyPrefix: string, points: number, duration: number) =>
-        redis
-          ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, rejectIfRedisNotReady: true })
-          : new RateLimiterMemory({ keyPrefix, points, duration });
       this.limiters.set(name, {
-        limiter: make(`casa-rl-${name}`, rule.points, rule.duration),
-        strikes: make(`casa-rl-${name}-strikes`, 1000, 24 * 60 * 60),
+        limiter: new FixedWindow(store, clock, `casa-rl-${name}`, rule.points, rule.duration),
+        strikes: new FixedWindow(store, clock, `casa-rl-${name}-strikes`, 1000, 24 * 60 * 60),
         rule,
       });
     }
@@ -62,27 +56,16 @@ export class AccountLimits {
   /** Throws RateLimitedError while the key is blocked or out of points. */
   async assertAllowed(name: LimitName, key: string): Promise<void> {
     const { limiter } = this.limiters.get(name)!;
-    const res = await limiter.get(key);
-    if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0)
-      throw new RateLimitedError(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+    const state = await limiter.get(key);
+    if (state.remaining <= 0 && state.msBeforeNext > 0) throw new RateLimitedError(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
   }
 
   /** Counts one event; the one that uses the last point starts a block that doubles each time. */
   async count(name: LimitName, key: string): Promise<void> {
     const { limiter, strikes, rule } = this.limiters.get(name)!;
-    let remaining: number;
-    try {
-      remaining = (await limiter.consume(key)).remainingPoints;
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      remaining = 0;
-    }
-    if (remaining > 0) return;
-    const strike = await strikes.consume(key).catch((r: unknown) => {
-      if (r instanceof RateLimiterRes) return r;
-      throw r;
-    });
-    const seconds = Math.min(rule.maxBlock, rule.block * 2 ** Math.max(0, strike.consumedPoints - 1));
+    if ((await limiter.consume(key)).remaining > 0) return;
+    const strikesToday = 1000 - (await strikes.consume(key)).remaining;
+    const seconds = Math.min(rule.maxBlock, rule.block * 2 ** Math.max(0, strikesToday - 1));
     await limiter.block(key, seconds);
   }
 
@@ -94,6 +77,6 @@ export class AccountLimits {
 
   /** A success clears an account's failure count (not its strikes, so back-off keeps growing). */
   async reset(name: LimitName, key: string): Promise<void> {
-    await this.limiters.get(name)!.limiter.delete(key);
+    await this.limiters.get(name)!.limiter.reset(key);
   }
 }
