@@ -1,13 +1,30 @@
+import { globSync, readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 
-// Three kinds of test, told apart by suffix: *.test.ts (pure logic, beside the code),
-// *.integration.test.ts (database and HTTP; PGlite always, PostgreSQL when TEST_DATABASE_URL is set),
-// e2e/*.e2e.test.ts (Chromium through playwright-core).
-// The migrated, loaded test dataset is made once per run (test/pglite-snapshot.ts, test/postgres-target.ts).
-// Unit files run two at a time (Vitest's default on 2 cores is one). Integration and e2e files still run one
-// at a time although each has databases and ports of its own: some of their tests bound wall-clock time
-// (one-second rate-limit windows, changes seen within 2 s), which two files at a time on 2 cores break
-// (docs/decisions/082).
+// Kinds of test, told apart by suffix: *.test.ts (pure logic, beside the code), *.integration.test.ts
+// (database and HTTP), e2e/*.e2e.test.ts (Chromium through playwright-core).
+// Integration files run on PGlite in the `integration` project, and those written for both databases
+// (`databaseTargets`, test/databases.ts) run again on the PostgreSQL server of TEST_DATABASE_URL in the
+// `postgres` project; `TEST_TARGET` tells a file which one it is in. The migrated, loaded test dataset is made
+// once per run (test/pglite-snapshot.ts, test/postgres-target.ts). Files run two at a time in every project:
+// each has its own databases and ports, and no test bounds wall-clock time (docs/decisions/082, 114).
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const ci = Boolean(process.env.CI && process.env.CI !== "false");
+const POSTGRES_HINT = "TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres";
+if (!postgresUrl) {
+  if (ci) throw new Error(`integration tests: TEST_DATABASE_URL is not set, and CI runs them on PostgreSQL too (${POSTGRES_HINT})`);
+  console.warn(`integration tests: PGlite only, the postgres project is left out: TEST_DATABASE_URL is not set (${POSTGRES_HINT} adds it)`);
+}
+const integrationFiles = "**/*.integration.test.ts";
+const filesForBothDatabases = globSync(integrationFiles, { exclude: ["node_modules/**"] }).filter((file) =>
+  readFileSync(file, "utf8").includes("databaseTargets"),
+);
+
+const integration = {
+  testTimeout: 120_000,
+  hookTimeout: 300_000,
+} as const;
+
 export default defineConfig({
   test: {
     env: { TZ: "Europe/Rome" },
@@ -17,14 +34,26 @@ export default defineConfig({
       {
         test: {
           name: "integration",
-          include: ["**/*.integration.test.ts"],
+          include: [integrationFiles],
           exclude: ["node_modules/**"],
-          globalSetup: ["test/postgres-target.ts", "test/build-once.ts", "test/pglite-snapshot.ts"],
-          testTimeout: 120_000,
-          hookTimeout: 300_000,
-          fileParallelism: false,
+          env: { TZ: "Europe/Rome", TEST_TARGET: "pglite" },
+          globalSetup: ["test/build-once.ts", "test/pglite-snapshot.ts"],
+          ...integration,
         },
       },
+      ...(postgresUrl
+        ? [
+            {
+              test: {
+                name: "postgres",
+                include: filesForBothDatabases,
+                env: { TZ: "Europe/Rome", TEST_TARGET: "postgres" },
+                globalSetup: ["test/build-once.ts", "test/postgres-target.ts"],
+                ...integration,
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: "e2e",
@@ -32,9 +61,8 @@ export default defineConfig({
           globalSetup: ["test/build-once.ts", "test/pglite-snapshot.ts"],
           testTimeout: 60_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
           // What a browser waits for (a count, a modal, a stored record) can take seconds on a busy machine.
-          expect: { poll: { timeout: 5_000 } },
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -107,7 +107,7 @@ describe.each(databaseTargets)("feed import on %s", (target) => {
     const rejected = first.json.report.rejected as Array<{ uniqueId: string; problems: Array<{ field: string; it: string; en: string }> }>;
     expect(rejected.map((r) => [r.uniqueId, r.problems[0]!.field])).toEqual(SAMPLE_FEED_BAD.map((b) => [sampleUniqueId(b.index), b.field]));
     for (const r of rejected) expect(r.problems[0]!.it.length * r.problems[0]!.en.length).toBeGreaterThan(0);
-    await expect.poll(() => inSearch(agencyA), { timeout: 2_000, interval: 50 }).toBe(before + 990);
+    await expect.poll(() => inSearch(agencyA), { timeout: 30_000, interval: 50 }).toBe(before + 990);
 
     // The same feed again: nothing is written (no listing event), every listing is confirmed.
     const mark = await lastEvent();
@@ -134,7 +134,7 @@ describe.each(databaseTargets)("feed import on %s", (target) => {
     const omitted = new Set(Array.from({ length: 20 }, (_, i) => 10 + i * 7));
     const third = await upload(keyA, sampleFeed({ repriced, omitted }));
     expect(third.json.report.counts).toEqual({ received: 980, created: 0, updated: 0, unchanged: 970, withdrawn: 20, rejected: 10 });
-    await expect.poll(() => inSearch(agencyA), { timeout: 2_000, interval: 50 }).toBe(before + 970);
+    await expect.poll(() => inSearch(agencyA), { timeout: 30_000, interval: 50 }).toBe(before + 970);
     const gone = await db
       .selectFrom("publishedListings")
       .select("status")

@@ -133,7 +133,7 @@ describe.each(databaseTargets)("publishing API on %s", (target) => {
     const id = created.json.listing.id as number;
     expect(created.json.listing).toMatchObject({ status: "online", externalId: "RIF-001", price: 312_345, url: `/annunci/${id}/` });
     const where = { locations: [home.address.townId], filters: { price_min: 300_000, price_max: 320_000 } };
-    await expect.poll(() => searchIds(where), { timeout: 2_000, interval: 50 }).toContain(id);
+    await expect.poll(() => searchIds(where), { timeout: 30_000, interval: 50 }).toContain(id);
     const page = await fetch(`${portal.url}/annunci/${id}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Trilocale con terrazzo, pubblicato via API");
@@ -156,7 +156,7 @@ describe.each(databaseTargets)("publishing API on %s", (target) => {
 
     const withdrawn = await call("POST", `/listings/${id}/withdraw`, keyA, {});
     expect(withdrawn.json.listing.status).toBe("withdrawn");
-    await expect.poll(() => searchIds(where), { timeout: 2_000, interval: 50 }).not.toContain(id);
+    await expect.poll(() => searchIds(where), { timeout: 30_000, interval: 50 }).not.toContain(id);
     const gone = await fetch(`${portal.url}/annunci/${id}/`);
     expect(gone.status).toBe(410);
     const goneHtml = await gone.text();

@@ -17,14 +17,12 @@ import { PlaceLevel } from "../core/places.ts";
 import { parseSearch, type SearchQuery } from "../core/search/query.ts";
 import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search.ts";
 import { groupsByChannel, type Channel } from "../core/search/vocabulary.ts";
-import { loadDataset } from "../etl/load.ts";
-import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
+import { databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
 import { savedSearchesAlertedBy } from "./alert-matching.ts";
-import { openDatabase, type DatabaseHandle } from "./database.ts";
+import { type DatabaseHandle } from "./database.ts";
 import { claimListingEvents, deliverMailAlerts, eventsOfListings, pendingEventCount, type ListingEvent } from "./listing-events.ts";
 import { publishListing, publishListings, repriceListing, withdrawListing, type NewListing } from "./listing-writes.ts";
 import { criteriaCondition } from "./search-sql.ts";
-import { migrateToLatest } from "./migrate.ts";
 import * as listingEventsMigration from "./migrations/2026-11-26-30-listing-events.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 import { upsertSavedSearch } from "./saved-searches.ts";
@@ -32,7 +30,6 @@ import type { Database } from "./schema.ts";
 import { buildCriteria } from "./search-criteria.ts";
 import { createUser } from "./users.ts";
 
-const demo = { seed: "alerts", count: 1500, referenceDate: new Date("2026-11-01T00:00:00Z") };
 const immediately = { hasEmail: true, emailFrequency: "immediately", hasPush: false, pushFrequency: "never" } as const;
 
 describe.each(databaseTargets)("listing events and alert matching on %s", (target) => {
@@ -82,11 +79,8 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
   }
 
   beforeAll(async () => {
-    provisioned = await provisionDatabase(target);
-    handle = await openDatabase({ url: provisioned.url, dataDir: provisioned.dataDir });
+    ({ handle, provisioned } = await openTestDataset(target));
     db = handle.db;
-    await migrateToLatest(db);
-    await loadDataset(db, demo);
   });
   afterAll(async () => {
     await handle?.close();

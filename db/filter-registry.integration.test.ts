@@ -24,18 +24,15 @@ import { matches, type MatchListing } from "../core/search/match.ts";
 import { parseSearch, type SearchQuery } from "../core/search/query.ts";
 import { decodeSearchUrl, encodeSearchUrl, toRawFilters } from "../core/search/url.ts";
 import { groupsByChannel, type Channel } from "../core/search/vocabulary.ts";
-import { loadDataset } from "../etl/load.ts";
-import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
-import { openDatabase, type DatabaseHandle } from "./database.ts";
+import { databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
+import { type DatabaseHandle } from "./database.ts";
 import { ListingFacts } from "./listing-facts.ts";
 import { sqlSearchBackend } from "./search-backend.ts";
 import { readMatchListings } from "./match-listings.ts";
 import type { SearchCriteria } from "./search-criteria.ts";
-import { migrateToLatest } from "./migrate.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 import { countListingsIn, listChildren } from "./places.ts";
 
-const demo = { seed: "registry", count: 2500, referenceDate: new Date("2026-11-01T00:00:00Z") };
 const now = new Date("2026-11-01T00:00:00Z");
 /** No place in the path: the codec needs a lookup, and these searches are Italy-wide. */
 const noPlaces = { get: () => undefined, bySlug: () => undefined };
@@ -125,10 +122,7 @@ describe.each(databaseTargets)("the filter registry on %s", (target) => {
   let rows: Row[];
 
   beforeAll(async () => {
-    provisioned = await provisionDatabase(target);
-    handle = await openDatabase({ url: provisioned.url, dataDir: provisioned.dataDir });
-    await migrateToLatest(handle.db);
-    await loadDataset(handle.db, demo);
+    ({ handle, provisioned } = await openTestDataset(target));
     facts = await ListingFacts.load(handle.db);
     rows = await readMatchListings(handle.db);
   });

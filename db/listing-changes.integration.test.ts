@@ -10,29 +10,22 @@ import pg from "pg";
 import { Random } from "../core/random.ts";
 import { parseSearch } from "../core/search/query.ts";
 import { buildCriteria } from "./search-criteria.ts";
-import { loadDataset } from "../etl/load.ts";
-import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
-import { openDatabase, type DatabaseHandle } from "./database.ts";
+import { databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
+import { type DatabaseHandle } from "./database.ts";
 import { currentChangePosition, pruneListingChanges, readListingChanges, type ChangePosition } from "./listing-changes.ts";
 import { ListingFacts } from "./listing-facts.ts";
 import { publishListing, repriceListing, withdrawListing, expireListings, type NewListing } from "./listing-writes.ts";
 import { sqlSearchBackend } from "./search-backend.ts";
-import { migrateToLatest } from "./migrate.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 import { countListingsInBySql } from "./places.ts";
 import { placeKeyColumn } from "../core/search/filters.ts";
-
-const demo = { seed: "changes", count: 1500, referenceDate: new Date("2026-11-01T00:00:00Z") };
 
 describe.each(databaseTargets)("listing changes on %s", (target) => {
   let provisioned: ProvisionedDatabase;
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    provisioned = await provisionDatabase(target);
-    handle = await openDatabase({ url: provisioned.url, dataDir: provisioned.dataDir });
-    await migrateToLatest(handle.db);
-    await loadDataset(handle.db, demo);
+    ({ handle, provisioned } = await openTestDataset(target));
   });
   afterAll(async () => {
     await handle?.close();

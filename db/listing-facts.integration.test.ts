@@ -23,20 +23,17 @@ import {
   type Channel,
 } from "../core/search/vocabulary.ts";
 import { buildCriteria } from "./search-criteria.ts";
-import { loadDataset } from "../etl/load.ts";
-import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
-import { openDatabase, type DatabaseHandle } from "./database.ts";
+import { databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
+import { TEST_DATASET } from "../test/dataset-snapshots.ts";
+import { type DatabaseHandle } from "./database.ts";
 import { forgetListingFacts, ListingFacts, loadListingFacts } from "./listing-facts.ts";
 import { sql } from "kysely";
 import { readMatchListings } from "./match-listings.ts";
 import { searchListings } from "./listings-search.ts";
 import { sqlSearchBackend } from "./search-backend.ts";
 import { applySort, criteriaCondition, distanceSql } from "./search-sql.ts";
-import { migrateToLatest } from "./migrate.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 import { countListingsInBySql } from "./places.ts";
-
-const demo = { seed: "facts", count: 2500, referenceDate: new Date("2026-11-01T00:00:00Z") };
 
 /** A drawn area that never crosses itself: 5–12 vertices at rising angles, 0.5–8 km from the centre, as [lat, lon]. */
 function starPolygon(random: Random, lat: number, lon: number): number[][] {
@@ -53,10 +50,7 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    provisioned = await provisionDatabase(target);
-    handle = await openDatabase({ url: provisioned.url, dataDir: provisioned.dataDir });
-    await migrateToLatest(handle.db);
-    await loadDataset(handle.db, demo);
+    ({ handle, provisioned } = await openTestDataset(target));
   });
   afterAll(async () => {
     await handle?.close();
@@ -66,7 +60,7 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
   it("equal the database's count and the match predicate's for 400 random searches", async () => {
     const db = handle.db;
     const facts = await ListingFacts.load(db);
-    expect(facts.size).toBe(2500);
+    expect(facts.size).toBe(TEST_DATASET.count);
     const listings = await readMatchListings(db);
     const directory = await getPlaceDirectory(db);
     const busyTowns = (

@@ -6,11 +6,10 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { CountCache } from "../db/count-cache.ts";
-import { openDatabase, type DatabaseHandle } from "../db/database.ts";
+import { type DatabaseHandle } from "../db/database.ts";
 import { listingFacts, type ListingFacts } from "../db/listing-facts.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { loadDataset } from "../etl/load.ts";
-import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
+import { databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
+import { TEST_DATASET } from "../test/dataset-snapshots.ts";
 import { ListingFollower } from "./listing-follower.ts";
 import { createLogger } from "./logger.ts";
 
@@ -26,10 +25,7 @@ describe.each(databaseTargets)("listing facts that fail to load, on %s", (target
   });
 
   it("are loaded again after the failure, and the server is told", async () => {
-    provisioned = await provisionDatabase(target);
-    database = await openDatabase({ url: provisioned.url, dataDir: provisioned.dataDir });
-    await migrateToLatest(database.db);
-    await loadDataset(database.db, { seed: "follower-retry", count: 300, referenceDate: new Date("2026-11-01T00:00:00Z") });
+    ({ handle: database, provisioned } = await openTestDataset(target));
     // The first load fails: the table is not where the facts read it.
     await sql`ALTER TABLE listings RENAME TO listings_away`.execute(database.db);
     const lines: string[] = [];
@@ -48,10 +44,8 @@ describe.each(databaseTargets)("listing facts that fail to load, on %s", (target
     expect(listingFacts(database.readDb)).toBeUndefined();
 
     await sql`ALTER TABLE listings_away RENAME TO listings`.execute(database.db);
-    const deadline = performance.now() + 10_000;
-    while (loaded.length === 0 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(loaded).toHaveLength(1);
+    await expect.poll(() => loaded.length, { timeout: 60_000, interval: 50 }).toBe(1);
     expect(listingFacts(database.readDb)).toBe(loaded[0]);
-    expect(loaded[0]!.size).toBe(300);
+    expect(loaded[0]!.size).toBe(TEST_DATASET.count);
   }, 120_000);
 });

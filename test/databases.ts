@@ -1,14 +1,21 @@
 /**
  * The databases integration tests run on: embedded PGlite always, and a fresh database on the
  * PostgreSQL server named by TEST_DATABASE_URL when it is set (created per test file, dropped after).
+ * The Vitest projects split the two (vitest.config.ts: `integration` is PGlite, `postgres` the server, so
+ * CI runs them side by side); run outside a project's setting (`TEST_TARGET` unset), a file runs on both.
  * Both start empty; startTestPortal fills them from the run's seeded copy when it can (test/dataset-snapshots.ts).
  */
 import pg from "pg";
-import { noteUntouchedDatabase } from "./dataset-snapshots.ts";
+import { openDatabase, type DatabaseHandle } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { loadDataset } from "../etl/load.ts";
+import { copyTemplateInto, noteUntouchedDatabase, pgliteSnapshot, TEST_DATASET } from "./dataset-snapshots.ts";
 
 export type DatabaseTarget = "pglite" | "postgres";
 
-export const databaseTargets: DatabaseTarget[] = ["pglite", ...(process.env.TEST_DATABASE_URL ? (["postgres"] as const) : [])];
+const available: DatabaseTarget[] = ["pglite", ...(process.env.TEST_DATABASE_URL ? (["postgres"] as const) : [])];
+const only = process.env.TEST_TARGET as DatabaseTarget | undefined;
+export const databaseTargets: DatabaseTarget[] = only ? available.filter((t) => t === only) : available;
 
 export interface ProvisionedDatabase {
   /** DATABASE_URL for the server target, undefined for PGlite. */
@@ -39,4 +46,25 @@ export async function provisionDatabase(target: DatabaseTarget): Promise<Provisi
       await client.end();
     },
   };
+}
+
+/**
+ * A database of `target` holding the run's test dataset (TEST_DATASET), opened: a copy of the PGlite dump or
+ * of the seeded template (test/dataset-snapshots.ts), or migrated and loaded here when the run has neither
+ * (a script outside the global setup). For data-layer tests whose subject is not the load itself.
+ */
+export async function openTestDataset(target: DatabaseTarget): Promise<{ handle: DatabaseHandle; provisioned: ProvisionedDatabase }> {
+  const provisioned = await provisionDatabase(target);
+  const snapshot = target === "pglite" ? await pgliteSnapshot() : undefined;
+  const copied = provisioned.url ? await copyTemplateInto(provisioned.url) : snapshot !== undefined;
+  const handle = await openDatabase({ url: provisioned.url, dataDir: provisioned.dataDir, loadDataDir: snapshot });
+  if (!copied) {
+    await migrateToLatest(handle.db);
+    await loadDataset(handle.db, {
+      seed: TEST_DATASET.seed,
+      count: TEST_DATASET.count,
+      referenceDate: new Date(`${TEST_DATASET.referenceDate}T00:00:00Z`),
+    });
+  }
+  return { handle, provisioned };
 }
