@@ -24,6 +24,8 @@ import { CookieBanner } from "./ui/cookie-banner.tsx";
 import { consentBannerTexts } from "./i18n/consent-banner.ts";
 import { readConsent } from "./consent/consent.server.ts";
 import type { Route } from "./+types/root";
+import "./ui/tokens.css";
+import "./ui/components.css";
 import "./ui/site.css";
 
 /** Who is logged in, from the session token (no database read): the header shows the name or 'Accedi'. */

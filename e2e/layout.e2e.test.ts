@@ -1,7 +1,9 @@
 /**
- * Layout on phones and desktops (issue 21 §9, §10): no page of the walk is wider than a 360 or 390 px
- * phone, logged out and logged in (the logged-in header pushed every page to 417 px and cut 'Esci' off),
- * and the contact form's 'Invia' is a styled button like 'Chiama' beside it, in the modal and on /contatta/.
+ * Layout on phones, tablets and desktops (issue 21 §9, §10; issue 27 §6): every page type at 360, 390, 768 and
+ * 1366 px is no wider than the screen (the logged-in header once pushed every page to 417 px and cut 'Esci' off),
+ * shows no button in the browser's default look and no control whose class has no CSS (the contact 'Invia' had
+ * one), logged out and logged in; the contact form's 'Invia' is styled like 'Chiama' beside it. One browser, each
+ * page loaded once per kind of device and measured at each of its widths.
  */
 import { type Kysely, sql } from "kysely";
 import type { Page } from "playwright-core";
@@ -15,6 +17,7 @@ let portal: Awaited<ReturnType<typeof startTestPortal>>;
 let db: Kysely<Database>;
 let listing: { id: number };
 let agencyPath: string;
+let agentProPath: string | null;
 
 beforeAll(async () => {
   portal = await startTestPortal({ url: undefined, dataDir: "memory://" });
@@ -26,12 +29,15 @@ beforeAll(async () => {
     ORDER BY l.id LIMIT 1`.execute(db);
   listing = { id: l.rows[0]!.id };
   agencyPath = `/agenzie/${l.rows[0]!.publisher}-${l.rows[0]!.slug}/`;
+  const pro = await sql<{ id: number; slug: string }>`
+    SELECT id::int AS id, slug FROM publishers WHERE kind = 'agent' AND is_agent_pro ORDER BY id LIMIT 1`.execute(db);
+  agentProPath = pro.rows[0] ? `/agenti/${pro.rows[0].id}-${pro.rows[0].slug}/` : null;
 });
 afterAll(async () => {
   await portal?.stop();
 });
 
-/** One page of each kind a visitor or a user reaches (app/routes.ts). */
+/** One page of each kind a visitor or a user reaches (app/routes.ts), and an English twin of the main ones. */
 function walk(): string[] {
   return [
     "/",
@@ -39,6 +45,8 @@ function walk(): string[] {
     "/vendita/case/milano/mappa/",
     `/annunci/${listing.id}/`,
     agencyPath,
+    `${agencyPath}agenti/`,
+    ...(agentProPath ? [agentProPath] : []),
     "/trova-agenzia/",
     "/preferiti/",
     "/mycasa/",
@@ -47,11 +55,22 @@ function walk(): string[] {
     "/mycasa/cronologia/",
     "/mycasa/ricerche/",
     "/accedi/",
+    "/accedi/codice/",
     "/registrati/",
+    "/password-dimenticata/",
     "/valutazione-immobile/",
     `/contatta/?annuncio=${listing.id}`,
+    `/telefono/?annuncio=${listing.id}`,
     "/immobili/lombardia/",
     "/immobili/lombardia/milano/",
+    "/come-ordiniamo-i-risultati/",
+    "/cerca-intorno-a-te/",
+    "/cerca-casa/",
+    "/preferenze-cookie/",
+    "/pagina-che-non-esiste/",
+    "/en/",
+    "/en/vendita/case/milano/",
+    `/en/annunci/${listing.id}/`,
   ];
 }
 
@@ -64,44 +83,101 @@ async function logIn(page: Page, email: string): Promise<void> {
   await expect.poll(() => page.getByTestId("site-user-name").count()).toBe(1);
 }
 
-/**
- * The pages of the walk wider than the screen, with their width. On a phone the browser widens its layout
- * viewport (innerWidth) to a page that is too wide and zooms out, so both are compared with the screen.
- */
-async function overflowing(page: Page, screen: number): Promise<string[]> {
-  const wide: string[] = [];
-  for (const path of walk()) {
-    await page.goto(`${portal.url}${path}`);
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 15_000 });
-    const { scroll, inner } = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      inner: window.innerWidth,
-    }));
-    if (scroll > inner || inner > screen) wide.push(`${path}: ${scroll} px in ${inner}`);
-  }
-  return wide;
+/** Computed properties that tell a styled button from the browser's own. */
+const BUTTON_LOOK = [
+  "backgroundColor",
+  "borderTopColor",
+  "borderTopStyle",
+  "borderTopWidth",
+  "borderTopLeftRadius",
+  "paddingTop",
+  "paddingLeft",
+] as const;
+
+/** How this browser draws a <button> no CSS touches, on a blank page of the same device. */
+async function defaultButtonLook(page: Page): Promise<Record<string, string>> {
+  const blank = await page.context().newPage();
+  await blank.setContent("<button>x</button>");
+  const look = await blank.locator("button").evaluate((b, props) => {
+    const s = getComputedStyle(b) as unknown as Record<string, string>;
+    return Object.fromEntries(props.map((p) => [p, s[p]!]));
+  }, BUTTON_LOOK);
+  await blank.close();
+  return look;
 }
 
-describe("no page is wider than a phone", () => {
-  for (const [name, device] of [
-    ["360 px", SMALL_PHONE],
-    ["390 px", PHONE],
-  ] as Array<[string, Device]>) {
-    it(`at ${name}, logged out`, async ({ openPage }) => {
-      const page = await openPage(device);
-      expect(await overflowing(page, device.viewport.width)).toEqual([]);
-    }, 240_000);
+/**
+ * What is wrong with the page as it is now at this width: wider than the screen (on a phone the browser widens its
+ * layout viewport to a page that is too wide and zooms out, so both are compared with the screen), a visible button
+ * in the browser's default look, a control (button, link, field) carrying a class no stylesheet of the page names.
+ */
+async function layoutProblems(page: Page, path: string, width: number, defaults: Record<string, string>): Promise<string[]> {
+  const found = await page.evaluate(
+    ({ defaults, props, width }) => {
+      const problems: string[] = [];
+      const scroll = document.documentElement.scrollWidth;
+      if (scroll > window.innerWidth || window.innerWidth > width) problems.push(`${scroll} px wide in ${window.innerWidth}`);
+      const name = (el: Element) =>
+        `<${el.tagName.toLowerCase()} class="${el.getAttribute("class")}"> ${(el.textContent ?? "").trim().slice(0, 30)}`;
+      for (const b of document.querySelectorAll("button, input[type=submit], input[type=button]")) {
+        if (!b.checkVisibility({ visibilityProperty: true }) || b.getBoundingClientRect().width === 0) continue;
+        const s = getComputedStyle(b) as unknown as Record<string, string>;
+        if (props.every((p) => s[p] === defaults[p])) problems.push(`unstyled button ${name(b)}`);
+      }
+      const styled = new Set<string>();
+      const read = (rules: CSSRuleList) => {
+        for (const rule of rules) {
+          if (rule instanceof CSSStyleRule) for (const m of rule.selectorText.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)) styled.add(m[1]!);
+          if ("cssRules" in rule && rule.cssRules) read(rule.cssRules as CSSRuleList);
+        }
+      };
+      for (const sheet of document.styleSheets) read(sheet.cssRules);
+      for (const el of document.querySelectorAll("button[class], a[class], input[class], select[class], textarea[class], summary[class]")) {
+        const missing = [...el.classList].filter((c) => !styled.has(c));
+        if (missing.length > 0) problems.push(`no CSS for .${missing.join(", .")} on ${name(el)}`);
+      }
+      return problems;
+    },
+    { defaults, props: BUTTON_LOOK, width },
+  );
+  return found.map((problem) => `${path} at ${width} px: ${problem}`);
+}
 
-    it(`at ${name}, logged in, with 'Esci' on the screen`, async ({ openPage }) => {
-      const page = await openPage(device);
-      await logIn(page, `larghezza-${device.viewport.width}@casa.example`);
-      expect(await overflowing(page, device.viewport.width)).toEqual([]);
+/** Walks every page once on this device and measures it at each width (the screen resized, the page kept). */
+async function walkProblems(page: Page, widths: number[]): Promise<string[]> {
+  const defaults = await defaultButtonLook(page);
+  const problems: string[] = [];
+  for (const path of walk()) {
+    await page.setViewportSize({ width: widths[0]!, height: 844 });
+    await page.goto(`${portal.url}${path}`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 15_000 });
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 844 });
+      problems.push(...(await layoutProblems(page, path, width, defaults)));
+    }
+  }
+  return problems;
+}
+
+describe("every page type fits the screen and has no unstyled control", () => {
+  it("at 360, 390 and 768 px on touch devices and at 1366 px on a desktop, logged out", async ({ openPage }) => {
+    const touch = await openPage(SMALL_PHONE);
+    const desktop = await openPage(DESKTOP);
+    expect([...(await walkProblems(touch, [360, 390, 768])), ...(await walkProblems(desktop, [1366]))]).toEqual([]);
+  }, 600_000);
+
+  it("at 360 and 390 px logged in, with 'Esci' on the screen", async ({ openPage }) => {
+    const page = await openPage(SMALL_PHONE);
+    await logIn(page, "larghezza@casa.example");
+    expect(await walkProblems(page, [360, 390])).toEqual([]);
+    for (const device of [SMALL_PHONE, PHONE]) {
+      await page.setViewportSize(device.viewport);
       await page.goto(`${portal.url}/`);
       const logout = await page.getByRole("button", { name: "Esci" }).boundingBox();
       expect(logout!.x).toBeGreaterThanOrEqual(0);
       expect(logout!.x + logout!.width).toBeLessThanOrEqual(device.viewport.width);
-    }, 240_000);
-  }
+    }
+  }, 600_000);
 });
 
 /** What tells a styled button from the browser's default one. */

@@ -2,13 +2,17 @@
  * A visitor opens a listing, flips through the photos, sees the map, saves the listing, finds it on
  * the favourites page after a reload, removes it, and asks for a valuation — on a desktop and a phone.
  */
+import { type Kysely, sql } from "kysely";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
+import type { Database } from "../db/schema.ts";
 import { startTestPortal } from "../test/portal.ts";
 import { hydrated, it, NO_JAVASCRIPT, PHONE, seriousViolations } from "./fixtures.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 let listing: { id: number; title: string; photos: number };
+/** An agency's listing with photos that shows its phone: the contact card has both actions. */
+let agencyListing: { id: number; photos: number; publisherName: string };
 
 beforeAll(async () => {
   portal = await startTestPortal({ url: undefined, dataDir: "memory://" });
@@ -23,6 +27,12 @@ beforeAll(async () => {
   };
   const found = body.listings.find((l) => l.media.photos.length >= 3 && l.geoInfos.geo_visibility_level === 1) ?? body.listings[0]!;
   listing = { id: found.id, title: found.title, photos: found.media.photos.length };
+  const db = portal.database.db as unknown as Kysely<Database>;
+  const row = await sql<{ id: number; photos: number; name: string }>`
+    SELECT l.id::int AS id, l.photo_count AS photos, p.name FROM listings l JOIN publishers p ON p.id = l.publisher_id
+    WHERE p.kind = 'agency' AND p.email IS NOT NULL AND p.show_phone_number AND NOT l.is_auction AND l.agent_id IS NULL
+      AND l.photo_count >= 4 ORDER BY l.id LIMIT 1`.execute(db);
+  agencyListing = { id: row.rows[0]!.id, photos: row.rows[0]!.photos, publisherName: row.rows[0]!.name };
 });
 afterAll(async () => {
   await portal?.stop();
@@ -221,5 +231,147 @@ describe("listing page and favourites in Chromium", () => {
     await page.goto(`${portal.url}/trova-agenzia/?comune=Milano`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Agenzie immobiliari");
     expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+/** The element's box against the screen: whole inside it or not. */
+async function onScreen(page: Page, selector: string): Promise<boolean> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+    });
+}
+
+describe("the listing's contact card, phone bar and full-screen gallery (issue 27 §4)", () => {
+  it("desktop 1366x900: the card beside the gallery, on screen before and after scrolling, with the price and both actions", async ({
+    openPage,
+  }) => {
+    const page = await openPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${portal.url}/annunci/${agencyListing.id}/`);
+    const card = page.getByTestId("contact-card");
+    expect(await onScreen(page, "[data-testid=contact-card]")).toBe(true);
+    expect(await card.getByRole("heading", { name: "Inserzionista" }).count()).toBe(1);
+    expect(await card.textContent()).toContain(agencyListing.publisherName);
+    expect(await card.locator(".contact-card-price").textContent()).toBe(await page.getByTestId("listing-price").textContent());
+    expect(await card.getByTestId("contact-button").textContent()).toBe("Contatta l'agenzia");
+    expect(await card.getByTestId("phone-button").textContent()).toBe("Mostra telefono");
+    // Beside the gallery: to its right, overlapping it vertically.
+    const gallery = (await page.locator(".gallery-slides").boundingBox())!;
+    const cardBox = (await card.boundingBox())!;
+    expect(cardBox.x).toBeGreaterThanOrEqual(gallery.x + gallery.width);
+    expect(cardBox.y).toBeLessThan(gallery.y + gallery.height);
+    // Photos whole: contained, never cropped.
+    expect(
+      await page
+        .locator(".gallery-slide img")
+        .first()
+        .evaluate((img) => getComputedStyle(img).objectFit),
+    ).toBe("contain");
+    // Sticky: still whole on the screen with the energy section at the top.
+    await page.locator("#energia").evaluate((h) => h.scrollIntoView({ block: "start" }));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+    expect(await onScreen(page, "[data-testid=contact-card]")).toBe(true);
+    // No phone bar on a desktop: the actions sit in the card.
+    expect(
+      await page
+        .locator(".publisher-actions__main")
+        .first()
+        .evaluate((el) => getComputedStyle(el).position),
+    ).not.toBe("fixed");
+    const contact = card.getByTestId("contact-button");
+    await hydrated(contact);
+    await contact.click();
+    await expect.poll(() => page.getByTestId("lead-form").isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("phone 390x844: the two actions in a bar fixed at the bottom, on screen while scrolling; both work", async ({ openPage }) => {
+    const page = await openPage(PHONE);
+    await page.goto(`${portal.url}/annunci/${agencyListing.id}/`);
+    const bar = page.locator(".listing-publisher .publisher-actions__main");
+    const box = (await bar.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(box.y + box.height).toBeGreaterThan(844 - 4);
+    expect(box.width).toBe(390);
+    expect(await onScreen(page, ".publisher-actions__main [data-testid=contact-button]")).toBe(true);
+    expect(await onScreen(page, ".publisher-actions__main [data-testid=phone-button]")).toBe(true);
+    await page.locator("#energia").evaluate((h) => h.scrollIntoView({ block: "start" }));
+    expect(await onScreen(page, ".publisher-actions__main [data-testid=contact-button]")).toBe(true);
+    // The page keeps room for the bar: nothing of it is hidden under the bar at the very end.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footerBottom = await page.locator(".site-footer").evaluate((f) => f.getBoundingClientRect().bottom);
+    expect(footerBottom).toBeLessThanOrEqual((await bar.boundingBox())!.y + 1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    const contact = bar.getByTestId("contact-button");
+    await hydrated(contact);
+    await contact.click();
+    await expect.poll(() => page.getByTestId("lead-form").isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByTestId("lead-form").count()).toBe(0);
+    // On a phone the phone action asks for the number (recorded) and dials it.
+    const asked = page.waitForRequest((r) => r.url().endsWith("/portal-srp/api/v1/phonecall"));
+    await bar.getByTestId("phone-button").click();
+    await asked;
+    await expect.poll(() => bar.getByTestId("phone-button").getAttribute("href")).toMatch(/^tel:\+?\d+$/);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("full-screen gallery: opens on the photo, arrows, End and Escape, the focus back on the photo; a swipe on a phone", async ({
+    page,
+    openPage,
+  }) => {
+    const total = agencyListing.photos;
+    const photo = (n: number) => `/media/listing/${agencyListing.id}/${n - 1}.svg`;
+    await page.goto(`${portal.url}/annunci/${agencyListing.id}/`);
+    const opener = page.getByRole("link", { name: `Apri la foto 1 di ${total} a schermo intero` });
+    await hydrated(opener);
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const viewer = page.getByTestId("gallery-viewer");
+    await expect.poll(() => viewer.isVisible()).toBe(true);
+    const shown = () => viewer.locator("img").getAttribute("src");
+    const dialog = page.getByRole("dialog", { name: `Foto 1 di ${total}` });
+    expect(await dialog.count()).toBe(1);
+    expect(await shown()).toBe(photo(1));
+    // The dialog covers the screen.
+    expect(await dialog.boundingBox()).toMatchObject({ x: 0, y: 0, width: 1280, height: 800 });
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(shown).toBe(photo(2));
+    expect(await page.getByRole("dialog", { name: `Foto 2 di ${total}` }).count()).toBe(1);
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft"); // wraps round to the last
+    await expect.poll(shown).toBe(photo(total));
+    await page.keyboard.press("Home");
+    await expect.poll(shown).toBe(photo(1));
+    await page.getByRole("button", { name: "Foto successiva" }).click();
+    await expect.poll(shown).toBe(photo(2));
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => viewer.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+      `Apri la foto 1 di ${total} a schermo intero`,
+    );
+
+    const phone = await openPage(PHONE);
+    await phone.goto(`${portal.url}/annunci/${agencyListing.id}/`);
+    const tap = phone.getByRole("link", { name: `Apri la foto 1 di ${total} a schermo intero` });
+    await hydrated(tap);
+    await tap.click();
+    const phoneViewer = phone.getByTestId("gallery-viewer");
+    await expect.poll(() => phoneViewer.isVisible()).toBe(true);
+    const swipe = async (from: number, to: number) => {
+      await phoneViewer.dispatchEvent("pointerdown", { clientX: from, clientY: 400, pointerType: "touch", isPrimary: true });
+      await phoneViewer.dispatchEvent("pointerup", { clientX: to, clientY: 410, pointerType: "touch", isPrimary: true });
+    };
+    await swipe(300, 100); // finger to the left: the next photo
+    await expect.poll(() => phoneViewer.locator("img").getAttribute("src")).toBe(photo(2));
+    await swipe(100, 300);
+    await expect.poll(() => phoneViewer.locator("img").getAttribute("src")).toBe(photo(1));
+    await swipe(200, 190); // a tap, not a swipe
+    expect(await phoneViewer.locator("img").getAttribute("src")).toBe(photo(1));
   });
 });

@@ -84,6 +84,63 @@ describe("header and first screen", () => {
   });
 });
 
+describe("phone results page: the first photo high up (issue 27 §5)", () => {
+  it("at 390x844 the first photo starts within 400 px: one sideways row of chips, 'Salva ricerca' and 'Mappa' side by side, filters behind one button", async ({
+    openPage,
+  }) => {
+    const page = await openPage(PHONE);
+    await openResults(page, "/vendita/case/milano/?price_max=900000");
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const photoTop = await page
+      .locator(".results-list .result-card__media")
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    expect(photoTop).toBeLessThan(400);
+    // 'Salva ricerca' and 'Mappa' in one row.
+    const save = (await page.locator(".search-header .save-search-button").boundingBox())!;
+    const map = (await page.getByTestId("show-map").boundingBox())!;
+    expect(Math.abs(save.y - map.y)).toBeLessThan(2);
+    // One row of chips: the filters' button, the place searched and the tools, on one line that scrolls sideways.
+    const row = page.locator(".search-tools");
+    const tops = await row.evaluate((el) =>
+      [el.querySelector(".filters-toggle"), el.querySelector(".place-chip"), ...el.querySelectorAll(".st-button")].map((c) =>
+        Math.round(c!.getBoundingClientRect().top),
+      ),
+    );
+    expect(tops.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(tops).size).toBe(1);
+    expect(await row.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === "auto")).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.viewport.width);
+    // The filters sit behind 'Filtri (1)': opened by keyboard, the focus inside; Escape closes and gives it back.
+    expect(await page.locator("#filtri-form").isVisible()).toBe(false);
+    const toggle = row.locator(".filters-toggle");
+    expect(await toggle.textContent()).toBe("Filtri (1)");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    const panel = page.getByRole("dialog", { name: "Filtra la ricerca" });
+    await panel.waitFor();
+    expect(await panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "hidden" });
+    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it("without JavaScript the same button opens the filters (#filtri) and the photo stays high up", async ({ openPage }) => {
+    const page = await openPage({ ...PHONE, ...NO_JAVASCRIPT });
+    await page.goto(`${portal.url}/vendita/case/milano/`);
+    const photoTop = await page
+      .locator(".results-list .result-card__media")
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    expect(photoTop).toBeLessThan(400);
+    expect(await page.locator("#filtri-form").isVisible()).toBe(false);
+    await page.locator(".search-tools .filters-toggle").click();
+    await expect.poll(() => page.locator("#filtri-form").isVisible()).toBe(true);
+    expect(new URL(page.url()).hash).toBe("#filtri");
+  });
+});
+
 describe("filter panel", () => {
   for (const [name, device] of [
     ["phone", PHONE],

@@ -9,6 +9,10 @@ type ListingTexts = {
   gallery: string;
   photoOf: (n: number, total: number) => string;
   showPhoto: (n: number) => string;
+  openFullScreen: (n: number, total: number) => string;
+  previousPhoto: string;
+  nextPhoto: string;
+  closeGallery: string;
   noPhotos: string;
   price: string;
   pricePerMq: string;
@@ -52,6 +56,10 @@ export const listingTexts: Messages<ListingTexts> = {
     gallery: "Foto dell'immobile",
     photoOf: (n, total) => `Foto ${n} di ${total}`,
     showPhoto: (n) => `Mostra la foto ${n}`,
+    openFullScreen: (n, total) => `Apri la foto ${n} di ${total} a schermo intero`,
+    previousPhoto: "Foto precedente",
+    nextPhoto: "Foto successiva",
+    closeGallery: "Chiudi la galleria",
     noPhotos: "Nessuna foto disponibile",
     price: "Prezzo",
     pricePerMq: "Prezzo al m²",
@@ -93,6 +101,10 @@ export const listingTexts: Messages<ListingTexts> = {
     gallery: "Photos of the property",
     photoOf: (n, total) => `Photo ${n} of ${total}`,
     showPhoto: (n) => `Show photo ${n}`,
+    openFullScreen: (n, total) => `Open photo ${n} of ${total} full screen`,
+    previousPhoto: "Previous photo",
+    nextPhoto: "Next photo",
+    closeGallery: "Close the gallery",
     noPhotos: "No photos available",
     price: "Price",
     pricePerMq: "Price per m²",

@@ -104,7 +104,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               onSelect={(place) => navigate(`${action}?${new URLSearchParams({ luogo: place.id, channel })}`)}
             />
           </div>
-          <button type="submit" className="home-search__submit">
+          <button type="submit" className="primary-button home-search__submit">
             {t.submit}
           </button>
         </form>

@@ -19,6 +19,7 @@ import { listingJsonLd, placeResultsPath, presentListing } from "../listing/pres
 import { BackToResults } from "../ui/back-to-results.tsx";
 import { CompactCard } from "../ui/compact-card.tsx";
 import { FavouriteButton } from "../ui/favourite-button.tsx";
+import { ListingGallery } from "../ui/listing-gallery.tsx";
 import { ListingMapBox } from "../ui/listing-map.tsx";
 import { saveSearchAfterLead } from "../search/save-search-state.server.ts";
 import { requestInfo, services } from "../services.ts";
@@ -145,71 +146,38 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         <BackToResults from={from} fallbackHref={v.resultsPath} backText={t.backToResults} searchText={t.backToSearch} />
       </p>
 
-      <header className="listing-header">
-        <h1>{v.title}</h1>
-        <p className="listing-address">
-          {v.address}
-          {v.zoneName ? ` · ${v.zoneName}` : ""}
-        </p>
-        <div className="listing-price-row">
-          <p className="listing-price">
-            <span className="visually-hidden">{t.price}: </span>
-            <strong data-testid="listing-price">{v.priceText}</strong>
-            {v.originalPriceText && (
-              <>
-                {" "}
-                <del aria-label={`${t.originalPrice}: ${v.originalPriceText}`}>{v.originalPriceText}</del>
-              </>
-            )}
-          </p>
-          <FavouriteButton listingId={v.id} title={v.title} />
-        </div>
-        {v.perMqText && (
-          <p className="listing-permq">
-            {t.pricePerMq}: <span data-testid="listing-permq">{v.perMqText}</span>
-          </p>
-        )}
-        <PriceHistory lines={priceHistory.lines} chart={priceHistory.chart} label={t.priceHistory} />
-        {verified && <p className="listing-verified">{t.verifiedOn(verified)}</p>}
-      </header>
-
-      <section className="gallery" aria-label={t.gallery}>
-        {v.photos.length === 0 ? (
-          <p>{t.noPhotos}</p>
-        ) : (
-          <>
-            <div className="gallery-slides">
-              {v.photos.map((src, i) => (
-                <figure key={src} id={`foto${i + 1}`} className="gallery-slide">
-                  <img
-                    src={src}
-                    alt={t.photoOf(i + 1, v.photos.length)}
-                    width={960}
-                    height={640}
-                    loading={i === 0 ? "eager" : "lazy"}
-                    decoding="async"
-                  />
-                  <figcaption>{t.photoOf(i + 1, v.photos.length)}</figcaption>
-                </figure>
-              ))}
-            </div>
-            {v.photos.length > 1 && (
-              <ol className="gallery-thumbs">
-                {v.photos.map((src, i) => (
-                  <li key={src}>
-                    <a href={`#foto${i + 1}`} aria-label={t.showPhoto(i + 1)}>
-                      <img src={src} alt="" width={96} height={64} loading="lazy" decoding="async" />
-                    </a>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </>
-        )}
-      </section>
-
       <div className="listing-columns">
         <div className="listing-main">
+          <header className="listing-header">
+            <h1>{v.title}</h1>
+            <p className="listing-address">
+              {v.address}
+              {v.zoneName ? ` · ${v.zoneName}` : ""}
+            </p>
+            <div className="listing-price-row">
+              <p className="listing-price">
+                <span className="visually-hidden">{t.price}: </span>
+                <strong data-testid="listing-price">{v.priceText}</strong>
+                {v.originalPriceText && (
+                  <>
+                    {" "}
+                    <del aria-label={`${t.originalPrice}: ${v.originalPriceText}`}>{v.originalPriceText}</del>
+                  </>
+                )}
+              </p>
+              <FavouriteButton listingId={v.id} title={v.title} />
+            </div>
+            {v.perMqText && (
+              <p className="listing-permq">
+                {t.pricePerMq}: <span data-testid="listing-permq">{v.perMqText}</span>
+              </p>
+            )}
+            <PriceHistory lines={priceHistory.lines} chart={priceHistory.chart} label={t.priceHistory} />
+            {verified && <p className="listing-verified">{t.verifiedOn(verified)}</p>}
+          </header>
+
+          <ListingGallery photos={v.photos} locale={locale} />
+
           <section aria-labelledby="caratteristiche">
             <h2 id="caratteristiche">{t.features}</h2>
             <dl className="listing-features">
@@ -294,14 +262,27 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
 
-        <aside className="listing-publisher" id="contatti" aria-labelledby="inserzionista">
-          <h2 id="inserzionista">{t.publisher}</h2>
+        {/*
+          The contact card: beside the gallery and sticky on a desktop; on phones and tablets its two actions are a bar
+          fixed at the bottom of the screen (listing.css). The same links, modals and phone reveal either way.
+        */}
+        <aside className="listing-publisher" id="contatti" aria-labelledby="inserzionista" data-testid="contact-card">
           <div className="publisher-card">
-            {v.publisher.logo && <img src={v.publisher.logo} alt={t.logoAlt(v.publisher.name)} width={120} height={60} loading="lazy" />}
-            <p className="publisher-name">
-              {contact.publisherUrl ? <a href={contact.publisherUrl}>{v.publisher.name}</a> : v.publisher.name}
+            <p className="contact-card-price" aria-hidden="true">
+              {v.priceText}
             </p>
-            {v.publisher.agentName && <p>{t.agentOf(v.publisher.agentName)}</p>}
+            <h2 id="inserzionista" className="contact-card-title">
+              {t.publisher}
+            </h2>
+            <div className="contact-card-who">
+              {v.publisher.logo && <img src={v.publisher.logo} alt={t.logoAlt(v.publisher.name)} width={120} height={60} loading="lazy" />}
+              <div>
+                <p className="publisher-name">
+                  {contact.publisherUrl ? <a href={contact.publisherUrl}>{v.publisher.name}</a> : v.publisher.name}
+                </p>
+                {v.publisher.agentName && <p>{t.agentOf(v.publisher.agentName)}</p>}
+              </div>
+            </div>
             <PublisherContact {...contact} />
             {!contact.showContact && <p className="contact-note">{contact.blockedText}</p>}
           </div>

@@ -20,8 +20,8 @@ import { SaveSearchButton, type SaveSearchState } from "../ui/save-search-button
 import { Breadcrumbs, Pager, ShowMapLink } from "../ui/results-nav.tsx";
 import { ResultsCard } from "../ui/results-card.tsx";
 import { takeNewAlertListings } from "../../db/alert-activity.ts";
-import { FILTER_FORM_ID, ResultsFilters } from "../ui/results-filters.tsx";
-import { ResultsPlaceSearch } from "../ui/results-place-search.tsx";
+import { FILTER_FORM_ID, FiltersToggle, ResultsFilters, useFiltersPanel } from "../ui/results-filters.tsx";
+import { PlaceChips, ResultsPlaceSearch } from "../ui/results-place-search.tsx";
 import { LiveCountFooter } from "../ui/search-live-count.tsx";
 import { LocalityButton } from "../ui/search-locality.tsx";
 import { PropertyTypeButton } from "../ui/search-property-types.tsx";
@@ -117,6 +117,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const t = searchTexts[d.locale];
   const empty = d.total === 0;
   useRecordRecentSearch(d.recentSearch, d.searchPath);
+  const filters = useFiltersPanel(false, d.searchPath);
   if (d.view.kind === "map") return <MapView data={d} />;
   return (
     <div className="page search-page">
@@ -136,7 +137,10 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
         <ShowMapLink href={d.view.mapHref} locale={d.locale} />
       </header>
       <ResultsPlaceSearch key={`places-${d.searchPath}`} data={d} />
+      {/* One row of chips (scrolled sideways on phones): the filters' button, the places searched, the search tools. */}
       <div className="search-tools" key={`tools-${d.searchPath}`}>
+        <FiltersToggle panel={filters} activeFilters={d.activeFilters} locale={d.locale} />
+        <PlaceChips data={d} />
         <SmartBackButton locale={d.locale} />
         <LocalityButton query={d.query} places={d.toolPlaces} locale={d.locale} />
         <PropertyTypeButton query={d.query} places={d.toolPlaces} locale={d.locale} />
@@ -150,6 +154,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
             activeFilters={d.activeFilters}
             locale={d.locale}
             keep={d.formKeep}
+            panel={filters}
             footer={(formRef) => <LiveCountFooter formRef={formRef} query={d.query} total={d.total} locale={d.locale} />}
           />
         </aside>

@@ -26,11 +26,7 @@ export function SocialButtons({ providers, locale, returnTo }: { providers: stri
   return (
     <div className="social-buttons">
       {providers.map((p) => (
-        <a
-          key={p}
-          className={`social-button social-button--${p}`}
-          href={`/client-account/api/v1/social/${p}/login?originalUrl=${encodeURIComponent(back)}`}
-        >
+        <a key={p} className="social-button" href={`/client-account/api/v1/social/${p}/login?originalUrl=${encodeURIComponent(back)}`}>
           {accountTexts[locale].continueWith(PROVIDER_LABELS[p] ?? p)}
         </a>
       ))}

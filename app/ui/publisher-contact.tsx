@@ -175,19 +175,27 @@ export function PublisherContact(p: PublisherContactProps) {
 
   return (
     <div className="publisher-actions">
-      {p.showContact && (
-        <a
-          className="contact-button primary-button"
-          href={p.contactHref}
-          data-testid="contact-button"
-          onClick={(e) => {
-            e.preventDefault();
-            openForm(p.messageContext, p.defaultMessage);
-          }}
-        >
-          {p.contactLabel}
-        </a>
-      )}
+      {/* The two main actions together: a phone bar on the listing page (listing.css), part of the row elsewhere. */}
+      <div className="publisher-actions__main">
+        {p.showContact && (
+          <a
+            className="contact-button primary-button"
+            href={p.contactHref}
+            data-testid="contact-button"
+            onClick={(e) => {
+              e.preventDefault();
+              openForm(p.messageContext, p.defaultMessage);
+            }}
+          >
+            {p.contactLabel}
+          </a>
+        )}
+        {p.showPhone && (
+          <a className="phone-button" href={revealed ? revealed.tel : p.phoneHref} data-testid="phone-button" onClick={onPhoneClick}>
+            {revealed ? t.callNumber(revealed.phone) : t.showPhone}
+          </a>
+        )}
+      </div>
       {p.virtualTour && (
         <a
           className="phone-button"
@@ -198,11 +206,6 @@ export function PublisherContact(p: PublisherContactProps) {
           }}
         >
           {t.virtualTour}
-        </a>
-      )}
-      {p.showPhone && (
-        <a className="phone-button" href={revealed ? revealed.tel : p.phoneHref} data-testid="phone-button" onClick={onPhoneClick}>
-          {revealed ? t.callNumber(revealed.phone) : t.showPhone}
         </a>
       )}
       {p.website && (

@@ -50,6 +50,54 @@ function useModalPanel(open: boolean, panelRef: RefObject<HTMLElement | null>, c
   }, [open, panelRef, close]);
 }
 
+/** The filter panel's open state, shared by its toggle and the panel when the page puts them apart (the results page's row of chips). */
+export interface FiltersPanel {
+  open: boolean;
+  modal: boolean;
+  toggleRef: RefObject<HTMLAnchorElement | null>;
+  show(): void;
+  close(): void;
+}
+
+/**
+ * The state of one filter panel; `overlay`: it always opens over the page (the map), as on a phone. It is open for
+ * one `search` only: a new search (the form submitted) finds it closed, as a panel mounted afresh would be.
+ */
+export function useFiltersPanel(overlay = false, search = ""): FiltersPanel {
+  const toggleRef = useRef<HTMLAnchorElement>(null);
+  const [openFor, setOpenFor] = useState<string | null>(null);
+  const [modal, setModal] = useState(false);
+  const close = useRef(() => {
+    setOpenFor(null);
+    toggleRef.current?.focus();
+  }).current;
+  const show = () => {
+    setModal(overlay || !deviceClass({ width: window.innerWidth, height: window.innerHeight, touch: false }).isDesktop);
+    setOpenFor(search);
+  };
+  return { open: openFor === search, modal, toggleRef, show, close };
+}
+
+/** 'Filtri (n)': a link to #filtri (the panel by :target without JavaScript); with it, the panel as a modal. */
+export function FiltersToggle({ panel, activeFilters, locale }: { panel: FiltersPanel; activeFilters: number; locale: Locale }) {
+  return (
+    <a
+      ref={panel.toggleRef}
+      href={`#${PANEL_ID}`}
+      className="filters-toggle"
+      role="button"
+      aria-controls={PANEL_ID}
+      aria-expanded={panel.open}
+      onClick={(event) => {
+        event.preventDefault();
+        panel.show();
+      }}
+    >
+      {searchTexts[locale].filtersButton(activeFilters)}
+    </a>
+  );
+}
+
 export function ResultsFilters({
   form,
   total,
@@ -58,6 +106,7 @@ export function ResultsFilters({
   footer,
   keep = [],
   overlay = false,
+  panel: shared,
 }: {
   form: FormState;
   total: number;
@@ -69,38 +118,21 @@ export function ResultsFilters({
   overlay?: boolean;
   /** The live count footer (h5's useLiveCount) when it is mounted; otherwise the submit button shows the current total. */
   footer?: (formRef: RefObject<HTMLFormElement | null>) => ReactNode;
+  /** The panel's state when its toggle sits elsewhere on the page (FiltersToggle); without it the toggle comes first here. */
+  panel?: FiltersPanel;
 }) {
   const t = searchTexts[locale];
   const formRef = useRef<HTMLFormElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLAnchorElement>(null);
-  const [open, setOpen] = useState(false);
-  const [modal, setModal] = useState(false);
-  const close = useRef(() => {
-    setOpen(false);
-    toggleRef.current?.focus();
-  }).current;
+  const own = useFiltersPanel(overlay);
+  const { open, modal, close } = shared ?? own;
   useModalPanel(open && modal, panelRef, close);
   // Phones and tablets: the browser's back button closes the open panel first (seed 001 §2).
   useCloseOnBack(open && modal, close);
 
   return (
     <>
-      <a
-        ref={toggleRef}
-        href={`#${PANEL_ID}`}
-        className="filters-toggle"
-        role="button"
-        aria-controls={PANEL_ID}
-        aria-expanded={open}
-        onClick={(event) => {
-          event.preventDefault();
-          setModal(overlay || !deviceClass({ width: window.innerWidth, height: window.innerHeight, touch: false }).isDesktop);
-          setOpen(true);
-        }}
-      >
-        {t.filtersButton(activeFilters)}
-      </a>
+      {!shared && <FiltersToggle panel={own} activeFilters={activeFilters} locale={locale} />}
       <div
         id={PANEL_ID}
         ref={panelRef}

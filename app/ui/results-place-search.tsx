@@ -1,6 +1,6 @@
 /**
- * The place search of the results page (issue 8 item 7): the places searched as chips, each with a
- * link that removes it, and the home's autocomplete to add one — a town, zone or province joins the
+ * The place search of the results page (issue 8 item 7): the places searched as chips (PlaceChips, in the
+ * page's row of chips), each with a link that removes it, and the home's autocomplete to add one — a town, zone or province joins the
  * search's places, a street turns the search into 500 m around it (docs/decisions/048). Filters and
  * sort are kept. A GET form to /ricerca/ with the current search in `da`, so it works without
  * JavaScript (the server resolves the typed text); with it, a pick goes there at once.
@@ -16,23 +16,11 @@ export function ResultsPlaceSearch({ data: d }: { data: Pick<SearchPageData, "lo
   const t = placeSearchTexts[locale];
   const navigate = useNavigate();
   const action = localizePath("/ricerca/", locale);
-  const { chips, outcome, q } = d.placeSearch;
+  const { outcome, q } = d.placeSearch;
   return (
     <form method="get" action={action} role="search" aria-label={t.formLabel} className="results-place-search">
       <input type="hidden" name="channel" value={d.query.channel} />
       <input type="hidden" name="da" value={d.searchPath} />
-      {chips.length > 0 && (
-        <ul className="place-chips" aria-label={t.chipsLabel}>
-          {chips.map((c) => (
-            <li key={c.key} className="place-chip">
-              <span>{c.label}</span>
-              <a href={c.removeHref} className="place-chip__remove" aria-label={t.remove(c.label)}>
-                <span aria-hidden="true">×</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
       <div className="results-place-search__row">
         <PlaceAutocomplete
           id="results-place"
@@ -55,5 +43,23 @@ export function ResultsPlaceSearch({ data: d }: { data: Pick<SearchPageData, "lo
         </p>
       )}
     </form>
+  );
+}
+
+/** The places searched as chips, each with a link that removes it (in the results page's row of chips). */
+export function PlaceChips({ data: d }: { data: Pick<SearchPageData, "locale" | "placeSearch"> }) {
+  const t = placeSearchTexts[d.locale];
+  if (d.placeSearch.chips.length === 0) return null;
+  return (
+    <ul className="place-chips" aria-label={t.chipsLabel}>
+      {d.placeSearch.chips.map((c) => (
+        <li key={c.key} className="place-chip">
+          <span>{c.label}</span>
+          <a href={c.removeHref} className="place-chip__remove" aria-label={t.remove(c.label)}>
+            <span aria-hidden="true">×</span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -221,7 +221,7 @@ export function SaveSearchButton({
       <a
         href={href}
         role="button"
-        className={`save-search-button save-search-button--${buttonState.kind}`}
+        className={buttonState.kind === "not-saved" ? "save-search-button" : `save-search-button save-search-button--${buttonState.kind}`}
         data-testid="save-search-button"
         data-state={buttonState.kind === "saved" ? (buttonState.alarm ? "saved-alarm" : "saved-no-alarm") : buttonState.kind}
         aria-haspopup="dialog"

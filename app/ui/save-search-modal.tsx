@@ -180,7 +180,7 @@ export function SaveSearchModal({
           <button type="button" className="button-secondary" onClick={() => closeThen(onClose)}>
             {t.cancel}
           </button>
-          <button type="submit" form={formId} className="button-primary ssm-submit" disabled={busy !== null} aria-busy={busy === "save"}>
+          <button type="submit" form={formId} className="button-primary" disabled={busy !== null} aria-busy={busy === "save"}>
             {busy === "save" && <span className="ssm-spinner" aria-hidden="true" />}
             {busy === "save" ? <span className="visually-hidden">{t.saving}</span> : null}
             {t.submit}

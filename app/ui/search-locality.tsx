@@ -47,7 +47,7 @@ export function LocalityButton({ query, places, locale }: LocalityButtonProps) {
     <>
       <button
         type="button"
-        className="st-button st-button--locality"
+        className="st-button"
         aria-haspopup="dialog"
         aria-label={t.localityButton(names.join(", ") || t.everywhere)}
         onClick={openModal}

@@ -41,7 +41,7 @@ export function MapToolbar({ store, tool, geo, locale }: { store: SearchMapStore
       </button>
       {geo?.kind === "circle" ? (
         // A completed circle shows its radius label; clicking it re-enters editing (seed 000 §4 Circle search 5).
-        <button type="button" className="search-map__tool search-map__circle-label" onClick={() => store.startCircle()}>
+        <button type="button" className="search-map__tool" onClick={() => store.startCircle()}>
           {t.circleLabel(geo.radius, null)}
         </button>
       ) : (

@@ -54,7 +54,7 @@ export function PropertyTypeButton({ query, locale, places = [] }: PropertyTypeB
     <>
       <button
         type="button"
-        className="st-button st-button--types"
+        className="st-button"
         aria-haspopup="dialog"
         aria-label={t.propertyTypeButton(summary)}
         onClick={openModal}

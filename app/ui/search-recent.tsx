@@ -56,7 +56,7 @@ export function RecentSearchesButton({ locale }: { locale: Locale }) {
     <>
       <button
         type="button"
-        className="st-button st-button--recent"
+        className="st-button"
         aria-haspopup="dialog"
         onClick={() => {
           setList(readRecentSearches());
