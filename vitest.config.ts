@@ -59,7 +59,7 @@ export default defineConfig({
           name: "e2e",
           include: ["e2e/**/*.e2e.test.ts"],
           globalSetup: ["test/build-once.ts", "test/pglite-snapshot.ts"],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 300_000,
           // What a browser waits for (a count, a modal, a stored record) can take seconds on a busy machine.
           expect: { poll: { timeout: 10_000 } },
