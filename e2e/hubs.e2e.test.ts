@@ -85,6 +85,5 @@ describe("province hubs in Chromium", () => {
     expect(await page.locator("#hub-panel-title").textContent()).toBe("Bilocali");
     const town = page.getByRole("region", { name: "Bilocali" }).locator(".hub-town__head a").first();
     expect(await town.getAttribute("href")).toMatch(/^\/affitto\/residenziale\/[a-z0-9-]+\/bilocali\/#seoFooter$/);
-    expect(await seriousViolations(page)).toEqual([]);
   });
 });
