@@ -78,6 +78,38 @@ describe.each(databaseTargets)("guided flow on %s", (target) => {
     expect((available.json.baths as unknown[]).length).toBe(3);
   });
 
+  it("reads the chat's free text with the project's own parsers into the same state and search as the steps", async () => {
+    const params = await post(visitor, "/chat", { step: "parametri", q: "Cerco un appartamento in affitto" });
+    expect(params.status).toBe(200);
+    expect(params.json.queryFilters).toEqual({ contratto: "affitto", tipologia: "appartamento" });
+    expect(params.json.understood).toEqual({ contratto: "affitto", tipologia: "appartamento" });
+    const where = await post(visitor, "/chat", { step: "dove", q: "milano", queryFilters: params.json.queryFilters });
+    expect(where.json.place).toEqual({ id: "IT-03-015146", name: "Milano" });
+    const budget = await post(visitor, "/chat", { step: "budget", q: "tra 800 e 1.500 € al mese", queryFilters: where.json.queryFilters });
+    expect(budget.json.queryFilters).toMatchObject({ prezzoMin: "800", prezzoMax: "1500" });
+    const rooms = await post(visitor, "/chat", { step: "locali", q: "un bilocale con 2 bagni", queryFilters: budget.json.queryFilters });
+    expect(rooms.json.understood).toEqual({ locali: 2, bagni: 2 });
+    const features = await post(visitor, "/chat", { step: "filtri", q: "balcone e ascensore", queryFilters: rooms.json.queryFilters });
+    expect(features.json.queryFilters.filtri).toBe("lift,balcony");
+    // The same answers through the step endpoint: the same search, the same count.
+    const plain = await post(visitor, "", {
+      step: "filtri",
+      queryFilters: { contratto: "affitto", tipologia: "appartamento", luogo: "IT-03-015146", prezzoMin: 800, prezzoMax: 1500, locali: 2, bagni: 2, filtri: ["lift", "balcony"] },
+    });
+    expect(features.json.uri).toBe(plain.json.uri);
+    expect(features.json.count).toBe(plain.json.count);
+    for (const body of [
+      { step: "budget", q: "tanti soldi", queryFilters: where.json.queryFilters },
+      { step: "budget", queryFilters: where.json.queryFilters },
+      { step: "dove", q: "zzqxwv" },
+      { step: "locali", q: "grande", queryFilters: where.json.queryFilters },
+    ]) {
+      const res = await post(visitor, "/chat", body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.error.field, JSON.stringify(body)).toBe("q");
+    }
+  });
+
   it("saves for a logged-in user only, with e-mail alerts and the hash of the same search saved from its results page", async () => {
     const state = { contratto: "affitto", luogo: "IT-03-015146", prezzoMax: 1500, locali: 2 };
     expect((await post(visitor, "/savealert", { step: "salva", queryFilters: state })).status).toBe(401);

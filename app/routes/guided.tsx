@@ -13,7 +13,6 @@ import {
   guidedFeatures,
   guidedStateSchema,
   guidedSteps,
-  homeTypes,
   missingStep,
   nextStep,
   previousStep,
@@ -23,15 +22,15 @@ import {
   type GuidedState,
   type GuidedStep,
 } from "../../core/guided/flow.ts";
-import { propertyTypeLabels } from "../../core/listing/labels.ts";
 import { alertFrequencies } from "../../core/search/saved-search-alerts.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
 import { guidedAvailability, guidedSearch, resolveWhere, saveGuidedSearch } from "../guided/guided.server.ts";
-import { guidedTexts } from "../i18n/guided.ts";
+import { guidedChatTexts, guidedTexts } from "../i18n/guided.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { describeSearch, savedSearchesService } from "../mycasa/saved-searches.server.ts";
 import { requestInfo, services } from "../services.ts";
 import { FormMessages } from "../ui/account-form.tsx";
+import { GuidedParamsFields } from "../ui/guided-params.tsx";
 import type { Route } from "./+types/guided";
 import "../ui/account.css";
 import "../ui/guided.css";
@@ -174,6 +173,11 @@ export default function Guided({ loaderData }: Route.ComponentProps) {
           {error.message}
         </p>
       )}
+      {step === "parametri" && (
+        <p className="guided-chat-link">
+          <a href={localizePath("/cerca-casa/chat/", d.locale)}>{guidedChatTexts[d.locale].tryChat}</a>
+        </p>
+      )}
       {step === "grazie" ? (
         <div className="guided-thanks">
           <p>{t.thanksText}</p>
@@ -194,30 +198,7 @@ export default function Guided({ loaderData }: Route.ComponentProps) {
         <form method="get" action={localizePath("/cerca-casa/", d.locale)} className="account-form guided-form">
           <input type="hidden" name="passo" value={nextStep(step)} />
           <HiddenState state={state} except={[...stepFields[step], ...(step === "dove" ? ["luogo"] : [])]} />
-          {step === "parametri" && (
-            <>
-              <fieldset className="guided-choices">
-                <legend>{t.contract}</legend>
-                {(["vendita", "affitto"] as const).map((c) => (
-                  <label key={c} className="guided-choice">
-                    <input type="radio" name="contratto" value={c} defaultChecked={state.contratto === c} />{" "}
-                    {c === "vendita" ? t.sale : t.rent}
-                  </label>
-                ))}
-              </fieldset>
-              <div className="form-field">
-                <label htmlFor="guided-tipologia">{t.homeType}</label>
-                <select id="guided-tipologia" name="tipologia" defaultValue={state.tipologia ?? ""}>
-                  <option value="">{t.anyType}</option>
-                  {homeTypes.map((type) => (
-                    <option key={type} value={type}>
-                      {propertyTypeLabels[type]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </>
-          )}
+          {step === "parametri" && <GuidedParamsFields locale={d.locale} state={state} />}
           {step === "dove" && (
             <div className="form-field">
               <label htmlFor="guided-q">{t.where}</label>
