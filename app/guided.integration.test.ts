@@ -94,7 +94,16 @@ describe.each(databaseTargets)("guided flow on %s", (target) => {
     // The same answers through the step endpoint: the same search, the same count.
     const plain = await post(visitor, "", {
       step: "filtri",
-      queryFilters: { contratto: "affitto", tipologia: "appartamento", luogo: "IT-03-015146", prezzoMin: 800, prezzoMax: 1500, locali: 2, bagni: 2, filtri: ["lift", "balcony"] },
+      queryFilters: {
+        contratto: "affitto",
+        tipologia: "appartamento",
+        luogo: "IT-03-015146",
+        prezzoMin: 800,
+        prezzoMax: 1500,
+        locali: 2,
+        bagni: 2,
+        filtri: ["lift", "balcony"],
+      },
     });
     expect(features.json.uri).toBe(plain.json.uri);
     expect(features.json.count).toBe(plain.json.count);

@@ -170,7 +170,9 @@ describe.each(databaseTargets)("province hubs on %s", (target) => {
     const pageCount = async () => {
       const html = await (await fetch(`${portal.url}/immobili/lombardia/milano/?tab=bilocali`)).text();
       expect(html).toContain('id="hub-panel-title">Bilocali<');
-      const entry = /href="\/vendita\/residenziale\/milano\/bilocali\/#seoFooter">Milano<\/a><span class="count">([\d.]+) annunci/.exec(html);
+      const entry = /href="\/vendita\/residenziale\/milano\/bilocali\/#seoFooter">Milano<\/a><span class="count">([\d.]+) annunci/.exec(
+        html,
+      );
       return Number(entry![1]!.replaceAll(".", ""));
     };
     const [before, beforeTab, beforePage] = [await milanoCount("default"), await milanoCount("bilocali"), await pageCount()];

@@ -516,7 +516,9 @@ export const endpointBodies: Record<string, fc.Arbitrary<unknown>> = {
       {
         step: opt(fc.constantFrom("parametri", "dove", "budget", "locali", "filtri", "salva", "grazie", "x")),
         q: opt(hostile),
-        queryFilters: opt(fc.record({ luogo: opt(fc.constantFrom("IT-03-015146", "IT-x", "")), prezzoMax: opt(hostile) }, { requiredKeys: [] })),
+        queryFilters: opt(
+          fc.record({ luogo: opt(fc.constantFrom("IT-03-015146", "IT-x", "")), prezzoMax: opt(hostile) }, { requiredKeys: [] }),
+        ),
       },
       { requiredKeys: [] },
     ),

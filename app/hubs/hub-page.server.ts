@@ -90,12 +90,10 @@ export async function loadHubPage(
           slugs: { slug: t.slug, qslug: t.qslug },
           href: href(t.id),
           count,
-          zones: zonesOf
-            .get(t.id)!
-            .flatMap((z) => {
-              const n = counts.get(z.id) ?? 0;
-              return n > 0 ? [{ name: z.name, slug: z.slug, href: href(z.id), count: n }] : [];
-            }),
+          zones: zonesOf.get(t.id)!.flatMap((z) => {
+            const n = counts.get(z.id) ?? 0;
+            return n > 0 ? [{ name: z.name, slug: z.slug, href: href(z.id), count: n }] : [];
+          }),
         });
       }
       return { key: tab.key, label: hubTabLabel(tab, locale, kind), totalCount: list.reduce((n, t) => n + t.count, 0), towns: list };
@@ -134,7 +132,10 @@ function hubCacheOf(counts: CountCache): LRUCache<string, HubPageData, HubKey> {
     const created = new LRUCache<string, HubPageData, HubKey>({
       maxSize: 200_000,
       sizeCalculation: (hub) =>
-        Math.max(1, hubTabsData(hub).reduce((n, tab) => n + tab.towns.reduce((m, t) => m + 1 + t.zones.length, 0), 0)),
+        Math.max(
+          1,
+          hubTabsData(hub).reduce((n, tab) => n + tab.towns.reduce((m, t) => m + 1 + t.zones.length, 0), 0),
+        ),
       ttl: 600_000,
       ignoreFetchAbort: true,
       fetchMethod: (_key, _stale, { context }) => loadHubPage(context.db, context.found, context.kind, context.locale),

@@ -147,9 +147,11 @@ function Chat({ data }: { data: Route.ComponentProps["loaderData"] }) {
   const [text, setText] = useState("");
   const logRef = useRef<HTMLOListElement>(null);
 
+  // The newest turn in view, each time one is added.
+  const turns = messages.length;
   useEffect(() => {
-    logRef.current?.lastElementChild?.scrollIntoView?.({ block: "nearest" });
-  }, [messages]);
+    if (turns > 0) logRef.current?.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+  }, [turns]);
 
   // The rooms and bathrooms chips carry how many listings each choice finds.
   useEffect(() => {

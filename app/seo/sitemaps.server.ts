@@ -70,7 +70,8 @@ async function buildPlacePages(db: Kysely<Database>): Promise<PlacePages> {
     if (!region) continue;
     add(`/immobili/${region.slug}/`, row.lastPublished);
     // A province's hubs, each where it lists something: no empty hub is offered.
-    if (province) for (const kind of hubKindsOf(row)) add(`/immobili/${region.slug}/${province.slug}/${hubSegment(kind)}`, row.lastPublished);
+    if (province)
+      for (const kind of hubKindsOf(row)) add(`/immobili/${region.slug}/${province.slug}/${hubSegment(kind)}`, row.lastPublished);
   }
   for (const { provinceId, last } of agencies) {
     const province = places.get(provinceId);

@@ -55,9 +55,7 @@ export function readHomeType(text: string): { tipologia: GuidedState["tipologia"
   if (has(t, /\b(qualsiasi|qualunque|indifferente|tutt[ei]|any|whatever)\b/)) return { tipologia: undefined };
   // Villetta before villa: the longest word first.
   const found = homeTypes
-    .flatMap((type) =>
-      [normaliseAnswer(propertyTypeLabels[type] ?? type), ...(typeWords[type] ?? [])].map((word) => ({ type, word })),
-    )
+    .flatMap((type) => [normaliseAnswer(propertyTypeLabels[type] ?? type), ...(typeWords[type] ?? [])].map((word) => ({ type, word })))
     .filter(({ word }) => t.includes(word))
     .sort((a, b) => b.word.length - a.word.length);
   return found[0] ? { tipologia: found[0].type } : null;
