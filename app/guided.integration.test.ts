@@ -137,6 +137,19 @@ describe.each(databaseTargets)("guided flow on %s", (target) => {
       await client.post("/portal-srp/api/v1/mycasa/searches/upsert", { searchData: { uri: saved.json.searchUrl } })
     ).json();
     expect(again).toMatchObject({ created: false, searchId: saved.json.id });
+    // A commute time instead of a place: the where step turns the place into the point it starts from.
+    const where = await post(visitor, "", { step: "dove", q: "Milano", queryFilters: { contratto: "affitto", mezzo: "bike", minuti: 15 } });
+    expect(where.status).toBe(200);
+    expect(where.json.queryFilters).toMatchObject({ mezzo: "bike", minuti: "15", da: "Milano" });
+    expect(where.json.queryFilters.vicino).toMatch(/^45\.\d+,9\.\d+$/);
+    expect(where.json.queryFilters.luogo).toBeUndefined();
+    const commute = await post(client, "/savealert", { step: "salva", queryFilters: where.json.queryFilters });
+    expect(commute.status).toBe(200);
+    expect(commute.json.searchUrl).toContain("nearby");
+    const commuteFromResults = await client.post("/portal-srp/api/v1/mycasa/searches/serialize", {
+      searchData: { uri: commute.json.searchUrl },
+    });
+    expect((await commuteFromResults.json()).data.serialize.hash).toBe(commute.json.hash);
     const thanks = await post(client, "/thankyou", { step: "grazie" });
     expect(thanks.json.title).toBe("Grazie! La tua ricerca è salvata");
   });
@@ -164,6 +177,13 @@ describe.each(databaseTargets)("guided flow on %s", (target) => {
     expect(bad.html).toContain('name="prezzoMax"');
     const rooms = await page("/cerca-casa/?passo=locali&contratto=vendita&luogo=IT-03-015146&prezzoMax=300000");
     expect(rooms.html).toContain('data-testid="locali-2"');
+    // The where step's commute time: within 15 minutes by bike of the typed place.
+    const commute = await page("/cerca-casa/?passo=budget&contratto=vendita&q=Milano&modo=tempo&minuti=15&mezzo=bike");
+    expect(commute.status).toBe(200);
+    expect(commute.html).toMatch(/name="vicino" value="45\.\d+,9\.\d+"/);
+    expect(commute.html).toContain('name="minuti" value="15"');
+    expect(commute.html).not.toContain('name="luogo"');
+    expect(commute.html).toMatch(/[\d.]+ annunc[io] corrispond/);
     const save = await page("/cerca-casa/?passo=salva&contratto=vendita&luogo=IT-03-015146&prezzoMax=300000&locali=2");
     expect(save.html).toContain("/accedi/?redirect=");
   });

@@ -16,6 +16,13 @@ type GuidedTexts = {
   wherePlaceholder: string;
   placeRequired: string;
   placeNotFound: string;
+  whereMode: string;
+  inPlace: string;
+  withinTime: string;
+  travelTime: string;
+  travelMode: string;
+  minutes: (m: number) => string;
+  travelBy: (mode: string) => string;
   minPrice: string;
   maxPrice: string;
   liveCount: (count: number) => string;
@@ -118,6 +125,8 @@ const chatQuestionsEn: Record<ChatTurn, string> = {
   filtri: "What must it have? Pick as many as you like, then Continue.",
   salva: "I save the search and e-mail you when new listings arrive: how often?",
 };
+const travelModeIt: Record<string, string> = { walk: "a piedi", bike: "in bicicletta", car: "in macchina" };
+const travelModeEn: Record<string, string> = { walk: "on foot", bike: "by bike", car: "by car" };
 const frequencyIt: Record<string, string> = { immediately: "Subito", daily: "Una volta al giorno", never: "Mai" };
 const frequencyEn: Record<string, string> = { immediately: "Immediately", daily: "Once a day", never: "Never" };
 
@@ -136,6 +145,13 @@ export const guidedTexts: Messages<GuidedTexts> = {
     wherePlaceholder: "Es. Milano, Navigli",
     placeRequired: "Indica dove cerchi casa",
     placeNotFound: "Non abbiamo trovato questo luogo: prova con il nome di un comune",
+    whereMode: "Cerca",
+    inPlace: "in questo luogo",
+    withinTime: "a pochi minuti da questo luogo o indirizzo",
+    travelTime: "Tempo di viaggio",
+    travelMode: "Mezzo",
+    minutes: (m) => `${m} minuti`,
+    travelBy: (mode) => travelModeIt[mode] ?? mode,
     minPrice: "Prezzo minimo (€)",
     maxPrice: "Prezzo massimo (€)",
     liveCount: (count) => `${formatInteger(count)} ${count === 1 ? "annuncio corrisponde" : "annunci corrispondono"} alla tua ricerca`,
@@ -173,6 +189,13 @@ export const guidedTexts: Messages<GuidedTexts> = {
     wherePlaceholder: "E.g. Milano, Navigli",
     placeRequired: "Tell us where you are looking",
     placeNotFound: "We did not find this place: try a town's name",
+    whereMode: "Search",
+    inPlace: "in this place",
+    withinTime: "a few minutes from this place or address",
+    travelTime: "Travel time",
+    travelMode: "By",
+    minutes: (m) => `${m} minutes`,
+    travelBy: (mode) => travelModeEn[mode] ?? mode,
     minPrice: "Minimum price (€)",
     maxPrice: "Maximum price (€)",
     liveCount: (count) => `${formatInteger(count, "en")} ${count === 1 ? "listing matches" : "listings match"} your search`,

@@ -13,7 +13,7 @@
  */
 import { z } from "zod";
 import { readAnswer } from "../../core/guided/chat.ts";
-import { guidedSteps, missingStep, nextStep, stateParams, stepFields, type GuidedState } from "../../core/guided/flow.ts";
+import { guidedSteps, hasWhere, missingStep, nextStep, stateParams, stepFields, type GuidedState } from "../../core/guided/flow.ts";
 import { BadInputError } from "../../core/errors.ts";
 import { alertFrequencies } from "../../core/search/saved-search-alerts.ts";
 import { crossSiteRefusal } from "../account/api.server.ts";
@@ -21,7 +21,14 @@ import { apiRoute } from "../api/boundary.server.ts";
 import { jsonError } from "../api/errors.ts";
 import { readJsonBody } from "../api/request.ts";
 import { fromOwnSite } from "../contact/client.server.ts";
-import { guidedAvailability, guidedSearch, guidedStateSchema, resolveWhere, saveGuidedSearch } from "../guided/guided.server.ts";
+import {
+  answerWhere,
+  guidedAvailability,
+  guidedSearch,
+  guidedStateSchema,
+  resolveWhere,
+  saveGuidedSearch,
+} from "../guided/guided.server.ts";
 import { guidedChatTexts, guidedTexts } from "../i18n/guided.ts";
 import { locales, localizePath } from "../i18n/locale.ts";
 import { requestInfo, services } from "../services.ts";
@@ -67,7 +74,7 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
   let understood: Partial<GuidedState> | undefined;
   if (path.endsWith("/chat")) {
     if (!body.q?.trim()) return jsonError(400, c.notUnderstood, "q");
-    if (body.step === "dove") state = { ...state, luogo: undefined };
+    if (body.step === "dove") state = { ...state, luogo: undefined, vicino: undefined, da: undefined };
     else {
       understood = readAnswer(body.step, body.q) ?? undefined;
       if (!understood) return jsonError(400, c.notUnderstood, "q");
@@ -75,11 +82,13 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
     }
   }
   // The where step: a typed place is resolved by the place search.
-  if (body.step === "dove" && !state.luogo) {
+  // With a travel mode and time given, the place is where the commute time starts.
+  if (body.step === "dove" && !hasWhere(state)) {
     const place = body.q ? await resolveWhere(db, body.q, state) : null;
-    if (!place) return jsonError(400, body.q ? t.placeNotFound : t.placeRequired, body.q ? "q" : "queryFilters.luogo");
-    state = { ...state, luogo: place.id };
-    understood = { luogo: place.id };
+    const answered = place ? answerWhere(state, place, state.mezzo !== undefined && state.minuti !== undefined) : null;
+    if (!answered) return jsonError(400, body.q ? t.placeNotFound : t.placeRequired, body.q ? "q" : "queryFilters.luogo");
+    state = answered;
+    understood = answered.luogo ? { luogo: answered.luogo } : { vicino: answered.vicino, da: answered.da };
   }
   const missing = missingStep(state, body.step === "dove" ? "budget" : body.step);
   if (missing) return jsonError(400, t.placeRequired, "queryFilters.luogo");

@@ -12,6 +12,7 @@ import {
   budgetPicks,
   guidedFeatures,
   guidedStateSchema,
+  hasWhere,
   homeTypes,
   readStateParams,
   stateParams,
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The answers so far come back in the URL after a login from the save question; anything invalid starts over.
   const parsed = guidedStateSchema.safeParse(readStateParams(url.searchParams));
   const state = parsed.success ? parsed.data : guidedStateSchema.parse({});
-  const resume = url.searchParams.get("passo") === "salva" && state.luogo !== undefined;
+  const resume = url.searchParams.get("passo") === "salva" && hasWhere(state);
   const search = resume ? await guidedSearch(svc.database.readDb, state, svc.counts) : null;
   const user = resume ? await svc.accounts.currentUser(requestInfo(context).session) : null;
   return {
@@ -172,7 +173,7 @@ function Chat({ data }: { data: Route.ComponentProps["loaderData"] }) {
     if (skip && answered.understood && Object.hasOwn(answered.understood, skip)) next = TURNS[TURNS.indexOf(next) + 1]!;
     const said: Message[] = [say("me", youSaid)];
     if (answered.place && from === "dove") said.push(say("bot", c.placeFound(answered.place.name, answered.count)));
-    else if (answered.queryFilters.luogo) said.push(say("bot", c.found(answered.count)));
+    else if (answered.queryFilters.luogo || answered.queryFilters.vicino) said.push(say("bot", c.found(answered.count)));
     said.push(say("bot", c.ask(next)));
     setFilters(answered.queryFilters);
     setMessages((m) => [...m, ...said]);
@@ -234,14 +235,16 @@ function Chat({ data }: { data: Route.ComponentProps["loaderData"] }) {
   const selfUrl = `${localizePath("/cerca-casa/chat/", locale)}?${new URLSearchParams([["passo", "salva"], ...Object.entries(filters)])}`;
   return (
     <div className="guided-chat">
-      <ol className="guided-chat-log" role="log" aria-live="polite" aria-label={c.log} ref={logRef}>
-        {messages.map((m) => (
-          <li key={m.id} className={`guided-chat-message guided-chat-message--${m.from}`}>
-            <span className="visually-hidden">{m.from === "me" ? c.you : c.assistant}: </span>
-            {m.text}
-          </li>
-        ))}
-      </ol>
+      <div className="guided-chat-log" role="log" aria-live="polite" aria-label={c.log}>
+        <ol ref={logRef}>
+          {messages.map((m) => (
+            <li key={m.id} className={`guided-chat-message guided-chat-message--${m.from}`}>
+              <span className="visually-hidden">{m.from === "me" ? c.you : c.assistant}: </span>
+              {m.text}
+            </li>
+          ))}
+        </ol>
+      </div>
       {error && (
         <p className="form-error" role="alert">
           {error}

@@ -10,8 +10,10 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useActionData } from "react-router";
 import { z } from "zod";
 import {
+  commuteMinutes,
   guidedFeatures,
   guidedStateSchema,
+  hasWhere,
   guidedSteps,
   missingStep,
   nextStep,
@@ -24,7 +26,7 @@ import {
 } from "../../core/guided/flow.ts";
 import { alertFrequencies } from "../../core/search/saved-search-alerts.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
-import { guidedAvailability, guidedSearch, resolveWhere, saveGuidedSearch } from "../guided/guided.server.ts";
+import { answerWhere, guidedAvailability, guidedSearch, resolveWhere, saveGuidedSearch } from "../guided/guided.server.ts";
 import { guidedChatTexts, guidedTexts } from "../i18n/guided.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { describeSearch, savedSearchesService } from "../mycasa/saved-searches.server.ts";
@@ -70,12 +72,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The where step's typed text: resolved by the place search; not found, the where step again with the text.
   if (q && step !== "dove") {
     const place = await resolveWhere(db, q, state);
-    if (!place)
+    const answered = place ? answerWhere(state, place, url.searchParams.get("modo") === "tempo") : null;
+    if (!answered)
       return data(
         { ...base, step: "dove" as GuidedStep, state, q, error: { field: "q", message: t.placeNotFound }, view: null },
         { status: 400 },
       );
-    state = { ...state, luogo: place.id };
+    state = answered;
   }
   const missing = missingStep(state, step);
   if (missing) {
@@ -83,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ ...base, step: missing, state, q, error, view: null }, { status: error ? 400 : 200 });
   }
   if (step === "grazie" && !url.searchParams.has("salvata")) step = "salva";
-  const search = state.luogo ? await guidedSearch(db, state, svc.counts) : null;
+  const search = hasWhere(state) ? await guidedSearch(db, state, svc.counts) : null;
   const availability = step === "locali" ? await guidedAvailability(db, state, svc.counts) : null;
   const user = step === "salva" ? await svc.accounts.currentUser(requestInfo(context).session) : null;
   const described = step === "salva" && search ? describeSearch(search.query, await savedSearchesService(db).directory(), locale) : null;
@@ -115,7 +118,7 @@ export function action(args: Route.ActionArgs) {
     const user = await svc.accounts.currentUser(info.session);
     if (!user) return { errors: { form: t.loginToSave }, values };
     const state = guidedStateSchema.safeParse(readStateParams(url.searchParams));
-    if (!state.success || !state.data.luogo) return { errors: { form: t.placeRequired }, values };
+    if (!state.success || !hasWhere(state.data)) return { errors: { form: t.placeRequired }, values };
     const choice = saveSchema.safeParse(Object.fromEntries(form));
     if (!choice.success) return { errors: { emailFrequency: choice.error.issues[0]!.message }, values };
     const search = await guidedSearch(svc.database.readDb, state.data, svc.counts);
@@ -205,7 +208,7 @@ export default function Guided({ loaderData }: Route.ComponentProps) {
               <input
                 id="guided-q"
                 name="q"
-                defaultValue={d.q || d.view?.place?.name || ""}
+                defaultValue={d.q || d.view?.place?.name || state.da || ""}
                 placeholder={t.wherePlaceholder}
                 required
                 autoComplete="off"
@@ -215,6 +218,7 @@ export default function Guided({ loaderData }: Route.ComponentProps) {
               />
             </div>
           )}
+          {step === "dove" && <CommuteFields d={d} />}
           {step === "budget" && <BudgetStep d={d} />}
           {step === "locali" && <RoomsStep d={d} />}
           {step === "filtri" && (
@@ -249,6 +253,49 @@ export default function Guided({ loaderData }: Route.ComponentProps) {
 }
 
 type Data = Route.ComponentProps["loaderData"];
+
+/** The where step's other answer: within a travel time of the typed place or address (no map needed). */
+function CommuteFields({ d }: { d: Data }) {
+  const t = guidedTexts[d.locale];
+  const commute = d.state.vicino !== undefined;
+  return (
+    <>
+      <fieldset className="guided-choices">
+        <legend>{t.whereMode}</legend>
+        <label className="guided-choice">
+          <input type="radio" name="modo" value="luogo" defaultChecked={!commute} /> {t.inPlace}
+        </label>
+        <label className="guided-choice">
+          <input type="radio" name="modo" value="tempo" defaultChecked={commute} /> {t.withinTime}
+        </label>
+      </fieldset>
+      <div className="guided-commute">
+        <div className="form-field">
+          <label htmlFor="guided-minuti">{t.travelTime}</label>
+          <select id="guided-minuti" name="minuti" defaultValue={String(d.state.minuti ?? 20)}>
+            {commuteMinutes.map((m) => (
+              <option key={m} value={m}>
+                {t.minutes(m)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="guided-mezzo">{t.travelMode}</label>
+          <select id="guided-mezzo" name="mezzo" defaultValue={d.state.mezzo ?? "car"}>
+            {travelModeList.map((m) => (
+              <option key={m} value={m}>
+                {t.travelBy(m)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </>
+  );
+}
+
+const travelModeList = ["walk", "bike", "car"] as const;
 
 /** POSTs one of the §7 endpoints with the state the form holds now; null when it fails (the server-rendered figure stays). */
 async function askFlow(path: string, locale: Locale, step: GuidedStep, form: HTMLFormElement): Promise<unknown> {
