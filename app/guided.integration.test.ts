@@ -78,6 +78,47 @@ describe.each(databaseTargets)("guided flow on %s", (target) => {
     expect((available.json.baths as unknown[]).length).toBe(3);
   });
 
+  it("reads the chat's free text with the project's own parsers into the same state and search as the steps", async () => {
+    const params = await post(visitor, "/chat", { step: "parametri", q: "Cerco un appartamento in affitto" });
+    expect(params.status).toBe(200);
+    expect(params.json.queryFilters).toEqual({ contratto: "affitto", tipologia: "appartamento" });
+    expect(params.json.understood).toEqual({ contratto: "affitto", tipologia: "appartamento" });
+    const where = await post(visitor, "/chat", { step: "dove", q: "milano", queryFilters: params.json.queryFilters });
+    expect(where.json.place).toEqual({ id: "IT-03-015146", name: "Milano" });
+    const budget = await post(visitor, "/chat", { step: "budget", q: "tra 800 e 1.500 € al mese", queryFilters: where.json.queryFilters });
+    expect(budget.json.queryFilters).toMatchObject({ prezzoMin: "800", prezzoMax: "1500" });
+    const rooms = await post(visitor, "/chat", { step: "locali", q: "un bilocale con 2 bagni", queryFilters: budget.json.queryFilters });
+    expect(rooms.json.understood).toEqual({ locali: 2, bagni: 2 });
+    const features = await post(visitor, "/chat", { step: "filtri", q: "balcone e ascensore", queryFilters: rooms.json.queryFilters });
+    expect(features.json.queryFilters.filtri).toBe("lift,balcony");
+    // The same answers through the step endpoint: the same search, the same count.
+    const plain = await post(visitor, "", {
+      step: "filtri",
+      queryFilters: {
+        contratto: "affitto",
+        tipologia: "appartamento",
+        luogo: "IT-03-015146",
+        prezzoMin: 800,
+        prezzoMax: 1500,
+        locali: 2,
+        bagni: 2,
+        filtri: ["lift", "balcony"],
+      },
+    });
+    expect(features.json.uri).toBe(plain.json.uri);
+    expect(features.json.count).toBe(plain.json.count);
+    for (const body of [
+      { step: "budget", q: "tanti soldi", queryFilters: where.json.queryFilters },
+      { step: "budget", queryFilters: where.json.queryFilters },
+      { step: "dove", q: "zzqxwv" },
+      { step: "locali", q: "grande", queryFilters: where.json.queryFilters },
+    ]) {
+      const res = await post(visitor, "/chat", body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.error.field, JSON.stringify(body)).toBe("q");
+    }
+  });
+
   it("saves for a logged-in user only, with e-mail alerts and the hash of the same search saved from its results page", async () => {
     const state = { contratto: "affitto", luogo: "IT-03-015146", prezzoMax: 1500, locali: 2 };
     expect((await post(visitor, "/savealert", { step: "salva", queryFilters: state })).status).toBe(401);
@@ -96,6 +137,19 @@ describe.each(databaseTargets)("guided flow on %s", (target) => {
       await client.post("/portal-srp/api/v1/mycasa/searches/upsert", { searchData: { uri: saved.json.searchUrl } })
     ).json();
     expect(again).toMatchObject({ created: false, searchId: saved.json.id });
+    // A commute time instead of a place: the where step turns the place into the point it starts from.
+    const where = await post(visitor, "", { step: "dove", q: "Milano", queryFilters: { contratto: "affitto", mezzo: "bike", minuti: 15 } });
+    expect(where.status).toBe(200);
+    expect(where.json.queryFilters).toMatchObject({ mezzo: "bike", minuti: "15", da: "Milano" });
+    expect(where.json.queryFilters.vicino).toMatch(/^45\.\d+,9\.\d+$/);
+    expect(where.json.queryFilters.luogo).toBeUndefined();
+    const commute = await post(client, "/savealert", { step: "salva", queryFilters: where.json.queryFilters });
+    expect(commute.status).toBe(200);
+    expect(commute.json.searchUrl).toContain("nearby");
+    const commuteFromResults = await client.post("/portal-srp/api/v1/mycasa/searches/serialize", {
+      searchData: { uri: commute.json.searchUrl },
+    });
+    expect((await commuteFromResults.json()).data.serialize.hash).toBe(commute.json.hash);
     const thanks = await post(client, "/thankyou", { step: "grazie" });
     expect(thanks.json.title).toBe("Grazie! La tua ricerca è salvata");
   });
@@ -123,6 +177,13 @@ describe.each(databaseTargets)("guided flow on %s", (target) => {
     expect(bad.html).toContain('name="prezzoMax"');
     const rooms = await page("/cerca-casa/?passo=locali&contratto=vendita&luogo=IT-03-015146&prezzoMax=300000");
     expect(rooms.html).toContain('data-testid="locali-2"');
+    // The where step's commute time: within 15 minutes by bike of the typed place.
+    const commute = await page("/cerca-casa/?passo=budget&contratto=vendita&q=Milano&modo=tempo&minuti=15&mezzo=bike");
+    expect(commute.status).toBe(200);
+    expect(commute.html).toMatch(/name="vicino" value="45\.\d+,9\.\d+"/);
+    expect(commute.html).toContain('name="minuti" value="15"');
+    expect(commute.html).not.toContain('name="luogo"');
+    expect(commute.html).toMatch(/[\d.]+ annunc[io] corrispond/);
     const save = await page("/cerca-casa/?passo=salva&contratto=vendita&luogo=IT-03-015146&prezzoMax=300000&locali=2");
     expect(save.html).toContain("/accedi/?redirect=");
   });

@@ -6,7 +6,7 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withdrawListing } from "../db/listing-writes.ts";
+import { publishListing, withdrawListing } from "../db/listing-writes.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
 
@@ -146,6 +146,43 @@ describe.each(databaseTargets)("province hubs on %s", (target) => {
         { timeout: 10_000 },
       )
       .toBe(town.count - 1);
+  });
+
+  it("counts a listing published after the hub was computed (the process's hub cache is cleared), on the page and in the API", async () => {
+    // A two-room sale in Milano, copied from an existing one: the hub's default and 'bilocali' tabs both gain it.
+    const row = await portal.database.db
+      .selectFrom("listings")
+      .selectAll()
+      .where(sql<boolean>`town_id = (SELECT id FROM places WHERE level = 9 AND qslug = 'milano')`)
+      .where("channel", "=", "vendita")
+      .where("propertyTypeGroup", "=", "case")
+      .where("rooms", "=", 2)
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const { id: _id, pricePerMq: _generated, shownPrice: _shown, shownPricePerMq: _shownPerMq, ...listing } = row;
+    const milanoCount = async (tab: "default" | "bilocali") => {
+      const hub = (await hubPage({ province: "milano" })).json as unknown as Hub;
+      const list = tab === "default" ? hub.generalInfo.default : hub.generalInfo.nRooms.find((t) => t.key === "bilocali")!;
+      return list.towns.find((t) => t.slugs.qslug === "milano")!.count;
+    };
+    // The page's count of Milano on the 'bilocali' tab (its no-JavaScript address), as the visitor reads it.
+    const pageCount = async () => {
+      const html = await (await fetch(`${portal.url}/immobili/lombardia/milano/?tab=bilocali`)).text();
+      expect(html).toContain('id="hub-panel-title">Bilocali<');
+      const entry = /href="\/vendita\/residenziale\/milano\/bilocali\/#seoFooter">Milano<\/a><span class="count">([\d.]+) annunci/.exec(
+        html,
+      );
+      return Number(entry![1]!.replaceAll(".", ""));
+    };
+    const [before, beforeTab, beforePage] = [await milanoCount("default"), await milanoCount("bilocali"), await pageCount()];
+    expect(beforePage).toBe(beforeTab);
+    // Computed again from the cache: same answer.
+    expect(await milanoCount("default")).toBe(before);
+    await publishListing(portal.database.db, { ...listing, publishedAt: new Date() });
+    await expect.poll(() => milanoCount("default"), { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(() => milanoCount("bilocali"), { timeout: 10_000 }).toBe(beforeTab + 1);
+    await expect.poll(pageCount, { timeout: 10_000 }).toBe(beforeTab + 1);
   });
 
   it("refuses bad bodies naming the field, and unknown provinces with 404", async () => {

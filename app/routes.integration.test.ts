@@ -57,6 +57,7 @@ const samples: Record<string, string> = {
   "alert-manage": "/deactivation-alerts/manage-consents/",
   "alert-remove": "/remove-mail-and-consents/",
   guided: "/cerca-casa/",
+  "guided-chat": "/cerca-casa/chat/",
 };
 
 /** The text a reader sees: no tags, scripts or styles. */

@@ -150,8 +150,9 @@ export default [
   route("consenso-cookie", "routes/cookie-consent.ts"),
   // The guided flow 'cerca casa' and its chat (issue 25 item 2; docs/decisions/102)
   ...page("cerca-casa", "routes/guided.tsx", "guided"),
+  ...page("cerca-casa/chat", "routes/guided-chat.tsx", "guided-chat"),
   route("portal-srp/api/v1/cerca-casa", "routes/api.cerca-casa.ts", { id: "api-cerca-casa" }),
-  ...["available", "savealert", "thankyou"].map((p) =>
+  ...["available", "savealert", "thankyou", "chat"].map((p) =>
     route(`portal-srp/api/v1/cerca-casa/${p}`, "routes/api.cerca-casa.ts", { id: `api-cerca-casa-${p}` }),
   ),
   // Search engines (issue 25 item 5; docs/decisions/090)

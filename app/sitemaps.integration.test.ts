@@ -110,10 +110,15 @@ describe.each(databaseTargets)("robots.txt and sitemaps on %s", (target) => {
     expect(urls).toContain(`${portal.url}/vendita/case/milano/`);
     expect(urls).toContain(`${portal.url}/en/affitto/case/milano/`);
     expect(urls).toContain(`${portal.url}/immobili/lombardia/milano/`);
+    // Every kind of province hub (docs/decisions/124), in both languages.
+    const hubKinds = ["affitto/", "affitto-breve/", "aste/", "agenzie/"].flatMap((kind) =>
+      ["", "/en"].map((prefix) => `${portal.url}${prefix}/immobili/lombardia/milano/${kind}`),
+    );
+    for (const hub of hubKinds) expect(urls).toContain(hub);
 
-    // 200 URLs: the first of every file (each type, both languages), the rest spread evenly over all.
+    // 200 URLs: the first of every file (each type, both languages), every kind of hub, the rest spread evenly over all.
     const step = Math.max(1, Math.floor(urls.length / 200));
-    const sample = [...new Set([...firstOfFile, ...urls.filter((_, i) => i % step === 0)])].slice(0, 200);
+    const sample = [...new Set([...firstOfFile, ...hubKinds, ...urls.filter((_, i) => i % step === 0)])].slice(0, 200);
     expect(sample.length).toBe(Math.min(200, urls.length));
     const failures: string[] = [];
     for (const url of sample) {

@@ -3,7 +3,8 @@
  * at 1.2 M listings; docs/decisions/101). Starts the built portal in-process on DATABASE_URL (or the embedded
  * database in --data, default var/db), waits until it is warm (the listing facts loaded), warms each page once,
  * then requests the sale, rent, short-rent, auction and agency hubs of the three provinces (and the hubPage
- * endpoint) one at a time, round after round, and reports median, p95 and max per page kind, with the HTML size.
+ * endpoint) one at a time, round after round, and reports median, p95 and max per page kind, with the HTML size,
+ * and the same for a small page of the same layout (what any page costs on the machine at that moment).
  *
  * Options: --rounds N (default 40), --data DIR (default var/db).
  */
@@ -63,6 +64,14 @@ for (const [region, province] of provinces) {
     },
   });
 }
+// What any page costs on this machine now: a small page with the same layout (not counted among the hubs).
+probes.push({
+  name: "baseline /preferenze-cookie/",
+  run: async () => {
+    const res = await fetch(`${base}/preferenze-cookie/`);
+    return { status: res.status, bytes: (await res.arrayBuffer()).byteLength };
+  },
+});
 for (const p of probes) await p.run();
 
 const times = new Map<string, number[]>();

@@ -70,3 +70,15 @@ it("forgets every total on clear, and does not keep one computed across a clear"
   expect(await cache.get("b", async () => 4)).toBe(3);
   expect(cache.size).toBe(1);
 });
+
+it("runs what registered with onClear at each clear (a hub's computed counts forget themselves with the totals)", async () => {
+  const cache = new CountCache();
+  let cleared = 0;
+  cache.onClear(() => cleared++);
+  await cache.get("a", async () => 1);
+  cache.clear();
+  expect(cleared).toBe(1);
+  expect(cache.size).toBe(0);
+  cache.clear();
+  expect(cleared).toBe(2);
+});

@@ -10,6 +10,7 @@ import { LRUCache } from "lru-cache";
  */
 export class CountCache {
   readonly #totals: LRUCache<string, number, () => Promise<number>>;
+  readonly #onClear: Array<() => void> = [];
 
   /** `now` replaces the monotonic clock in tests (milliseconds, never 0). */
   constructor(options: { maxEntries?: number; ttlMs?: number; now?: () => number } = {}) {
@@ -29,9 +30,18 @@ export class CountCache {
     return this.#totals.forceFetch(key, { context: compute });
   }
 
-  /** Forgets every total (listings changed). */
+  /** Forgets every total (listings changed), and whatever else `onClear` registered. */
   clear(): void {
     this.#totals.clear();
+    for (const listener of this.#onClear) listener();
+  }
+
+  /**
+   * Other values computed from the listings in this process (a province hub's counts) forget themselves with
+   * the totals: `listener` runs at each `clear`.
+   */
+  onClear(listener: () => void): void {
+    this.#onClear.push(listener);
   }
 
   get size(): number {

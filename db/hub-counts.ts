@@ -11,14 +11,26 @@ import type { SearchCriteria } from "./search-criteria.ts";
 import { criteriaCondition } from "./search-sql.ts";
 import type { Database } from "./schema.ts";
 
-/** Listings matching the criteria in each of the towns and zones. */
-export async function countByTownAndZone(
+/**
+ * Listings matching each of the searches (a hub's tabs, all confined to the towns given) in each of the towns
+ * and zones: one walk of the facts for all of them when they are loaded, else one grouped query per search.
+ */
+export async function countEachByTownAndZone(
+  db: Kysely<Database>,
+  searches: readonly SearchCriteria[],
+  towns: ReadonlyArray<{ id: string }>,
+  zones: ReadonlyArray<{ id: string }>,
+): Promise<Map<string, number>[]> {
+  const facts = listingFacts(db);
+  if (facts) return facts.countEachInTowns(searches, towns, zones);
+  return Promise.all(searches.map((criteria) => countByTownAndZoneSql(db, criteria, [...towns, ...zones])));
+}
+
+async function countByTownAndZoneSql(
   db: Kysely<Database>,
   criteria: SearchCriteria,
-  places: ReadonlyArray<{ id: string; level: number }>,
+  places: ReadonlyArray<{ id: string }>,
 ): Promise<Map<string, number>> {
-  const fromFacts = listingFacts(db)?.countMatchingByPlace(criteria, places);
-  if (fromFacts) return fromFacts;
   const rows = await db
     .selectFrom("listings")
     .select(["townId", "zoneId", (eb) => eb.fn.countAll<number>().as("n")])

@@ -423,27 +423,46 @@ export class ListingFacts {
   }
 
   /**
-   * Listings matching the criteria in each town and zone they lie in (the province hubs' per-tab counts,
-   * docs/decisions/101): one walk over the matches, tallied by town and zone; the counts of `places` (towns
-   * and zones; other levels are not tallied here: null).
+   * Listings matching each of several searches in each town and zone (a province hub's tabs, docs/decisions/101
+   * and 122): one walk over the rows of `towns`, each row tested against every search, tallied by town and zone.
+   * Only rows in `towns` are visited, so each search must be confined to them (a hub's searches are confined to
+   * its province, and `towns` are all the province's towns). One map per search, with the counts of every town
+   * and zone given.
    */
-  countMatchingByPlace(c: ResolvedSearch, places: ReadonlyArray<{ id: string; level: number }>): Map<string, number> | null {
-    if (places.some((p) => p.level !== PlaceLevel.town && p.level !== PlaceLevel.zone)) return null;
+  countEachInTowns(
+    searches: readonly ResolvedSearch[],
+    towns: ReadonlyArray<{ id: string }>,
+    zones: ReadonlyArray<{ id: string }>,
+  ): Map<string, number>[] {
     const town = this.#texts.get("townId")!;
     const zone = this.#texts.get("zoneId")!;
-    const tally = new Map<number, number>();
-    this.#scan(c, null, (i) => {
-      const t = town[i]!;
-      tally.set(t, (tally.get(t) ?? 0) + 1);
-      const z = zone[i]!;
-      if (z >= 0) tally.set(z, (tally.get(z) ?? 0) + 1);
-    });
-    const counts = new Map<string, number>();
-    for (const p of places) {
-      const code = this.#codes.get(p.id);
-      counts.set(p.id, code === undefined ? 0 : (tally.get(code) ?? 0));
+    // A search that can match nothing (a value no listing has) walks nothing.
+    const chains = searches.map((c) => this.#predicates(c, false));
+    const tallies = searches.map(() => new Map<number, number>());
+    const active = chains.flatMap((chain, s) => (chain ? [{ chain, tally: tallies[s]! }] : []));
+    for (const t of towns) {
+      const code = this.#codes.get(t.id);
+      const rows = code === undefined ? undefined : this.#byTown.get(code);
+      if (!rows) continue;
+      for (let j = 0; j < rows.length; j++) {
+        const i = rows[j]!;
+        const z = zone[i]!;
+        searches: for (const { chain, tally } of active) {
+          for (let p = 0; p < chain.length; p++) if (!chain[p]!(i)) continue searches;
+          const tc = town[i]!;
+          tally.set(tc, (tally.get(tc) ?? 0) + 1);
+          if (z >= 0) tally.set(z, (tally.get(z) ?? 0) + 1);
+        }
+      }
     }
-    return counts;
+    return tallies.map((tally) => {
+      const counts = new Map<string, number>();
+      for (const p of [...towns, ...zones]) {
+        const code = this.#codes.get(p.id);
+        counts.set(p.id, code === undefined ? 0 : (tally.get(code) ?? 0));
+      }
+      return counts;
+    });
   }
 
   /**

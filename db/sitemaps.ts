@@ -54,6 +54,15 @@ export interface SitemapPublisher {
   lastmod: Date;
 }
 
+/** Provinces with estate agencies based in their towns (an agencies hub with content), with the newest agency's creation. */
+export async function agencyProvinces(db: Kysely<Database>): Promise<Array<{ provinceId: string; last: Date }>> {
+  const { rows } = await sql<{ province: string; last: Date | string }>`
+    SELECT t.parent_id AS province, max(p.created_at) AS last
+    FROM publishers p JOIN places t ON t.id = p.town_id
+    WHERE p.kind = 'agency' AND t.parent_id IS NOT NULL GROUP BY 1`.execute(db);
+  return rows.map((r) => ({ provinceId: r.province, last: new Date(r.last) }));
+}
+
 /** Publishers with a page of their own (agencies and Agente Pro), counted. */
 export async function countPublisherPages(db: Kysely<Database>): Promise<{ count: number; last: Date | null }> {
   const { rows } = await sql<{ n: number; last: Date | string | null }>`

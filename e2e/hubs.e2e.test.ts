@@ -77,5 +77,16 @@ describe("province hubs in Chromium", () => {
     expect(await hiddenZone.isVisible()).toBe(false);
     await milano.getByText("vedi tutte le zone").click();
     await expect.poll(() => hiddenZone.isVisible()).toBe(true);
+
+    // The page holds only the shown tab; the other tabs are real links the server renders.
+    expect(await page.locator(".hub-panel").count()).toBe(1);
+    await page
+      .getByRole("navigation", { name: "Scegli gli immobili" })
+      .getByRole("link", { name: /^Bilocali/ })
+      .click();
+    await page.waitForURL(`${portal.url}/immobili/lombardia/milano/affitto/?tab=bilocali#bilocali`);
+    expect(await page.locator("#hub-panel-title").textContent()).toBe("Bilocali");
+    const town = page.getByRole("region", { name: "Bilocali" }).locator(".hub-town__head a").first();
+    expect(await town.getAttribute("href")).toMatch(/^\/affitto\/residenziale\/[a-z0-9-]+\/bilocali\/#seoFooter$/);
   });
 });

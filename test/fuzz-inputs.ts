@@ -510,6 +510,19 @@ export const endpointBodies: Record<string, fc.Arbitrary<unknown>> = {
   "cerca-casa/available": fc.object({ maxDepth: 2 }),
   "cerca-casa/savealert": fc.object({ maxDepth: 2 }),
   "cerca-casa/thankyou": fc.object({ maxDepth: 2 }),
+  "cerca-casa/chat": fc.oneof(
+    fc.object({ maxDepth: 2 }),
+    fc.record(
+      {
+        step: opt(fc.constantFrom("parametri", "dove", "budget", "locali", "filtri", "salva", "grazie", "x")),
+        q: opt(hostile),
+        queryFilters: opt(
+          fc.record({ luogo: opt(fc.constantFrom("IT-03-015146", "IT-x", "")), prezzoMax: opt(hostile) }, { requiredKeys: [] }),
+        ),
+      },
+      { requiredKeys: [] },
+    ),
+  ),
   phonecall: fc.record({ listingId: opt(num(1, 2 ** 31)), publisherId: opt(num(1, 2 ** 31)), reason: opt(hostile) }, { requiredKeys: [] }),
   "mycasa/searchSpecific": fc.record(
     {

@@ -48,14 +48,40 @@ export async function guidedAvailability(
   return { rooms, baths };
 }
 
-/** The place a typed text names (the best match of the place search), or null. */
-export async function resolveWhere(db: Kysely<Database>, text: string, state: GuidedState): Promise<{ id: string; name: string } | null> {
+/**
+ * The place a typed text names (the best match of the place search) and the point a commute time starts from
+ * (a street's point when the text names a located street, else the place's own), or null.
+ */
+export async function resolveWhere(
+  db: Kysely<Database>,
+  text: string,
+  state: GuidedState,
+): Promise<{ id: string; name: string; point: string | null } | null> {
   const trimmed = text.trim().slice(0, 100);
   if (!trimmed) return null;
   const resolved = await resolvePlaceQuery(db, trimmed, { channel: state.contratto });
   if (!resolved) return null;
   const directory = await getPlaceDirectory(db);
-  return directory.get(resolved.id) ? { id: resolved.id, name: resolved.name } : null;
+  const place = directory.get(resolved.id);
+  if (!place) return null;
+  const at = resolved.street?.located ? resolved.street : place.lat !== null && place.lon !== null ? place : null;
+  const point = at ? `${Number(at.lat).toFixed(6)},${Number(at.lon).toFixed(6)}` : null;
+  return { id: resolved.id, name: resolved.street?.located ? resolved.street.label : resolved.name, point };
+}
+
+/**
+ * The where step's answer: the place, or with a travel mode and time chosen (`commute`), the commute time from
+ * the place's point (docs/decisions/102). The other kind's fields are dropped.
+ */
+export function answerWhere(
+  state: GuidedState,
+  place: { id: string; name: string; point: string | null },
+  commute: boolean,
+): GuidedState | null {
+  const none = { luogo: undefined, vicino: undefined, da: undefined };
+  if (!commute) return { ...state, ...none, mezzo: undefined, minuti: undefined, luogo: place.id };
+  if (!place.point || !state.mezzo || state.minuti === undefined) return null;
+  return { ...state, ...none, vicino: place.point, da: place.name };
 }
 
 /**

@@ -33,6 +33,21 @@ export interface HubPageData {
   prices: Record<string, TownPriceTrend>;
 }
 
+/**
+ * What the hub page carries (docs/decisions/122): every tab's name and total for the tab bar, and the towns of
+ * the shown tab only (the others are fetched when the hash or a tab link asks for them).
+ */
+export interface HubPageView {
+  kind: HubKind;
+  region: HubPageData["region"];
+  province: HubPageData["province"];
+  /** Every tab, default first, without its towns. */
+  tabs: Array<{ key: string; group: TabGroup; label: string; totalCount: number }>;
+  shown: HubTabData;
+  /** The price trends of the shown tab's towns. */
+  prices: HubPageData["prices"];
+}
+
 /** The hub page's path. */
 export function hubPath(region: { slug: string }, province: { slug: string }, kind: HubKind, locale: Locale): string {
   return localizePath(`/immobili/${region.slug}/${province.slug}/${hubSegment(kind)}`, locale);

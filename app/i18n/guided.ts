@@ -1,5 +1,5 @@
 /** Texts of the guided flow 'cerca casa' (docs/decisions/102). */
-import { formatInteger } from "../../core/format.ts";
+import { formatEuro, formatInteger } from "../../core/format.ts";
 import type { Messages } from "./locale.ts";
 
 type GuidedTexts = {
@@ -16,6 +16,13 @@ type GuidedTexts = {
   wherePlaceholder: string;
   placeRequired: string;
   placeNotFound: string;
+  whereMode: string;
+  inPlace: string;
+  withinTime: string;
+  travelTime: string;
+  travelMode: string;
+  minutes: (m: number) => string;
+  travelBy: (mode: string) => string;
   minPrice: string;
   maxPrice: string;
   liveCount: (count: number) => string;
@@ -38,6 +45,32 @@ type GuidedTexts = {
   thanksText: string;
   seeResults: string;
   mySearches: string;
+};
+
+/** The chat's turns: the flow's steps, the parameters and rooms steps asked as two questions each. */
+export type ChatTurn = "contratto" | "tipologia" | "dove" | "budget" | "locali" | "bagni" | "filtri" | "salva";
+
+/** The chat variant's texts (docs/decisions/123). */
+type ChatTexts = {
+  title: string;
+  intro: string;
+  tryChat: string;
+  noScript: string;
+  ask: (turn: ChatTurn) => string;
+  log: string;
+  you: string;
+  assistant: string;
+  choices: string;
+  answer: string;
+  answerPlaceholder: string;
+  send: string;
+  notUnderstood: string;
+  upTo: (euros: number) => string;
+  done: string;
+  none: string;
+  found: (count: number) => string;
+  placeFound: (place: string, count: number) => string;
+  saving: string;
 };
 
 const stepTitlesIt: Record<string, string> = {
@@ -72,6 +105,28 @@ const featuresEn: Record<string, string> = {
   air_conditioned: "Air conditioning",
   has_swimming_pool: "Swimming pool",
 };
+const chatQuestionsIt: Record<ChatTurn, string> = {
+  contratto: "Ciao! Vuoi comprare casa o prenderla in affitto?",
+  tipologia: "Che tipo di casa cerchi?",
+  dove: "Dove cerchi? Scrivi un comune, una zona o un quartiere.",
+  budget: "Qual è il tuo budget?",
+  locali: "Quanti locali almeno?",
+  bagni: "E quanti bagni?",
+  filtri: "Cosa non deve mancare? Scegli quante vuoi, poi Continua.",
+  salva: "Salvo la ricerca e ti avviso via email quando arrivano nuovi annunci: quanto spesso?",
+};
+const chatQuestionsEn: Record<ChatTurn, string> = {
+  contratto: "Hello! Do you want to buy a home or rent one?",
+  tipologia: "What kind of home are you looking for?",
+  dove: "Where are you looking? Type a town, a zone or a neighbourhood.",
+  budget: "What is your budget?",
+  locali: "How many rooms at least?",
+  bagni: "And how many bathrooms?",
+  filtri: "What must it have? Pick as many as you like, then Continue.",
+  salva: "I save the search and e-mail you when new listings arrive: how often?",
+};
+const travelModeIt: Record<string, string> = { walk: "a piedi", bike: "in bicicletta", car: "in macchina" };
+const travelModeEn: Record<string, string> = { walk: "on foot", bike: "by bike", car: "by car" };
 const frequencyIt: Record<string, string> = { immediately: "Subito", daily: "Una volta al giorno", never: "Mai" };
 const frequencyEn: Record<string, string> = { immediately: "Immediately", daily: "Once a day", never: "Never" };
 
@@ -90,6 +145,13 @@ export const guidedTexts: Messages<GuidedTexts> = {
     wherePlaceholder: "Es. Milano, Navigli",
     placeRequired: "Indica dove cerchi casa",
     placeNotFound: "Non abbiamo trovato questo luogo: prova con il nome di un comune",
+    whereMode: "Cerca",
+    inPlace: "in questo luogo",
+    withinTime: "a pochi minuti da questo luogo o indirizzo",
+    travelTime: "Tempo di viaggio",
+    travelMode: "Mezzo",
+    minutes: (m) => `${m} minuti`,
+    travelBy: (mode) => travelModeIt[mode] ?? mode,
     minPrice: "Prezzo minimo (€)",
     maxPrice: "Prezzo massimo (€)",
     liveCount: (count) => `${formatInteger(count)} ${count === 1 ? "annuncio corrisponde" : "annunci corrispondono"} alla tua ricerca`,
@@ -127,6 +189,13 @@ export const guidedTexts: Messages<GuidedTexts> = {
     wherePlaceholder: "E.g. Milano, Navigli",
     placeRequired: "Tell us where you are looking",
     placeNotFound: "We did not find this place: try a town's name",
+    whereMode: "Search",
+    inPlace: "in this place",
+    withinTime: "a few minutes from this place or address",
+    travelTime: "Travel time",
+    travelMode: "By",
+    minutes: (m) => `${m} minutes`,
+    travelBy: (mode) => travelModeEn[mode] ?? mode,
     minPrice: "Minimum price (€)",
     maxPrice: "Maximum price (€)",
     liveCount: (count) => `${formatInteger(count, "en")} ${count === 1 ? "listing matches" : "listings match"} your search`,
@@ -149,5 +218,52 @@ export const guidedTexts: Messages<GuidedTexts> = {
     thanksText: "We will write when new listings that suit you arrive.",
     seeResults: "See the listings",
     mySearches: "My searches",
+  },
+};
+
+export const guidedChatTexts: Messages<ChatTexts> = {
+  it: {
+    title: "Cerca casa in chat",
+    intro: "Rispondi con un tocco o scrivendo: capiamo luoghi, prezzi e locali.",
+    tryChat: "Preferisci chattare? Cerca casa in chat",
+    noScript: "La chat ha bisogno di JavaScript: intanto puoi usare il modulo qui sotto.",
+    ask: (turn) => chatQuestionsIt[turn],
+    log: "Conversazione",
+    you: "Tu",
+    assistant: "Cerca casa",
+    choices: "Risposte rapide",
+    answer: "La tua risposta",
+    answerPlaceholder: "Scrivi qui, ad esempio: trilocale fino a 300 mila",
+    send: "Invia",
+    notUnderstood: "Non ho capito: prova con una delle risposte rapide o scrivi in un altro modo",
+    upTo: (euros) => `Fino a ${formatEuro(euros)}`,
+    done: "Continua",
+    none: "Nessuna",
+    found: (count) => `${formatInteger(count)} ${count === 1 ? "annuncio corrisponde" : "annunci corrispondono"} alla tua ricerca.`,
+    placeFound: (place, count) =>
+      `${place}: ${formatInteger(count)} ${count === 1 ? "annuncio corrisponde" : "annunci corrispondono"} alla tua ricerca.`,
+    saving: "Salvataggio in corso…",
+  },
+  en: {
+    title: "Find a home by chat",
+    intro: "Answer with a tap or in words: we understand places, prices and rooms.",
+    tryChat: "Rather chat? Find a home by chat",
+    noScript: "The chat needs JavaScript: meanwhile you can use the form below.",
+    ask: (turn) => chatQuestionsEn[turn],
+    log: "Conversation",
+    you: "You",
+    assistant: "Find a home",
+    choices: "Quick replies",
+    answer: "Your answer",
+    answerPlaceholder: "Type here, for example: 3 rooms up to 300,000",
+    send: "Send",
+    notUnderstood: "I did not understand: try a quick reply or say it another way",
+    upTo: (euros) => `Up to ${formatEuro(euros, "en")}`,
+    done: "Continue",
+    none: "None",
+    found: (count) => `${formatInteger(count, "en")} ${count === 1 ? "listing matches" : "listings match"} your search.`,
+    placeFound: (place, count) =>
+      `${place}: ${formatInteger(count, "en")} ${count === 1 ? "listing matches" : "listings match"} your search.`,
+    saving: "Saving…",
   },
 };

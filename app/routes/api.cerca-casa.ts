@@ -6,10 +6,14 @@
  * - …/cerca-casa/available: how many listings each rooms and bathrooms choice would find;
  * - …/cerca-casa/savealert: saves the search for the logged-in user with e-mail alerts, as the results page's
  *   save button does (the same service, so the same hash);
- * - …/cerca-casa/thankyou: the thank-you step's texts and links.
+ * - …/cerca-casa/thankyou: the thank-you step's texts and links;
+ * - …/cerca-casa/chat: the chat variant's free text `q` at a step (docs/decisions/123): read by
+ *   core/guided/chat.ts (the where step's by the place search), merged into the state and answered as the
+ *   step endpoint answers, plus `understood` (the fields the text set); not understood, 400 naming `q`.
  */
 import { z } from "zod";
-import { guidedSteps, missingStep, nextStep, stateParams, stepFields, type GuidedState } from "../../core/guided/flow.ts";
+import { readAnswer } from "../../core/guided/chat.ts";
+import { guidedSteps, hasWhere, missingStep, nextStep, stateParams, stepFields, type GuidedState } from "../../core/guided/flow.ts";
 import { BadInputError } from "../../core/errors.ts";
 import { alertFrequencies } from "../../core/search/saved-search-alerts.ts";
 import { crossSiteRefusal } from "../account/api.server.ts";
@@ -17,8 +21,15 @@ import { apiRoute } from "../api/boundary.server.ts";
 import { jsonError } from "../api/errors.ts";
 import { readJsonBody } from "../api/request.ts";
 import { fromOwnSite } from "../contact/client.server.ts";
-import { guidedAvailability, guidedSearch, guidedStateSchema, resolveWhere, saveGuidedSearch } from "../guided/guided.server.ts";
-import { guidedTexts } from "../i18n/guided.ts";
+import {
+  answerWhere,
+  guidedAvailability,
+  guidedSearch,
+  guidedStateSchema,
+  resolveWhere,
+  saveGuidedSearch,
+} from "../guided/guided.server.ts";
+import { guidedChatTexts, guidedTexts } from "../i18n/guided.ts";
 import { locales, localizePath } from "../i18n/locale.ts";
 import { requestInfo, services } from "../services.ts";
 import type { Route } from "./+types/api.cerca-casa";
@@ -54,15 +65,30 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
   const path = new URL(request.url).pathname;
   let state = readState(body.queryFilters);
   const t = guidedTexts[body.locale];
+  const c = guidedChatTexts[body.locale];
 
   if (path.endsWith("/thankyou"))
     return Response.json({ title: t.thanksTitle, text: t.thanksText, mycasa: localizePath("/mycasa/ricerche/", body.locale) });
 
+  // The chat's free text: what it says at this step replaces those answers (a place: the where step's search below).
+  let understood: Partial<GuidedState> | undefined;
+  if (path.endsWith("/chat")) {
+    if (!body.q?.trim()) return jsonError(400, c.notUnderstood, "q");
+    if (body.step === "dove") state = { ...state, luogo: undefined, vicino: undefined, da: undefined };
+    else {
+      understood = readAnswer(body.step, body.q) ?? undefined;
+      if (!understood) return jsonError(400, c.notUnderstood, "q");
+      state = readState({ ...state, ...understood });
+    }
+  }
   // The where step: a typed place is resolved by the place search.
-  if (body.step === "dove" && !state.luogo) {
+  // With a travel mode and time given, the place is where the commute time starts.
+  if (body.step === "dove" && !hasWhere(state)) {
     const place = body.q ? await resolveWhere(db, body.q, state) : null;
-    if (!place) return jsonError(400, body.q ? t.placeNotFound : t.placeRequired, body.q ? "q" : "queryFilters.luogo");
-    state = { ...state, luogo: place.id };
+    const answered = place ? answerWhere(state, place, state.mezzo !== undefined && state.minuti !== undefined) : null;
+    if (!answered) return jsonError(400, body.q ? t.placeNotFound : t.placeRequired, body.q ? "q" : "queryFilters.luogo");
+    state = answered;
+    understood = answered.luogo ? { luogo: answered.luogo } : { vicino: answered.vicino, da: answered.da };
   }
   const missing = missingStep(state, body.step === "dove" ? "budget" : body.step);
   if (missing) return jsonError(400, t.placeRequired, "queryFilters.luogo");
@@ -81,7 +107,7 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
         id: saved.id,
         hash: saved.hash,
         searchUrl: localizePath(saved.searchUrl, body.locale),
-        thankyou: `${localizePath("/cerca-casa/", body.locale)}?${new URLSearchParams([["passo", "grazie"], ...stateParams(state)])}`,
+        thankyou: `${localizePath("/cerca-casa/", body.locale)}?${new URLSearchParams([["passo", "grazie"], ["salvata", "1"], ...stateParams(state)])}`,
       });
     } catch (error) {
       if (error instanceof BadInputError) return jsonError(400, error.message, "queryFilters");
@@ -96,6 +122,7 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
     place: search.place,
     uri: localizePath(search.uri, body.locale),
     count: search.count,
+    ...(path.endsWith("/chat") ? { understood: Object.fromEntries(Object.entries(understood ?? {}).map(([k, v]) => [k, v ?? null])) } : {}),
   });
 });
 

@@ -7,7 +7,7 @@ import { hubKinds } from "../../core/hubs/hub.ts";
 import { jsonError } from "../api/errors.ts";
 import { apiRoute } from "../api/boundary.server.ts";
 import { readJsonBody } from "../api/request.ts";
-import { findHubProvince, hubPath, loadHubPage } from "../hubs/hub-page.server.ts";
+import { cachedHubPage, findHubProvince, hubPath } from "../hubs/hub-page.server.ts";
 import { locales } from "../i18n/locale.ts";
 import { services } from "../services.ts";
 import type { Route } from "./+types/api.hub-page";
@@ -22,10 +22,10 @@ const bodySchema = z.strictObject({
 
 const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
   const body = await readJsonBody(request, bodySchema);
-  const db = services(context).database.readDb;
-  const found = await findHubProvince(db, body.province);
+  const { database, counts } = services(context);
+  const found = await findHubProvince(database.readDb, body.province);
   if (!found) return jsonError(404, "provincia non trovata", "province");
-  const hub = await loadHubPage(db, found, body.kind, body.locale);
+  const hub = await cachedHubPage(counts, database.readDb, found, body.kind, body.locale);
   return Response.json({ ...hub, href: hubPath(found.region, found.province, body.kind, body.locale) });
 });
 

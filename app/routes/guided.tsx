@@ -10,10 +10,11 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useActionData } from "react-router";
 import { z } from "zod";
 import {
+  commuteMinutes,
   guidedFeatures,
   guidedStateSchema,
+  hasWhere,
   guidedSteps,
-  homeTypes,
   missingStep,
   nextStep,
   previousStep,
@@ -23,15 +24,15 @@ import {
   type GuidedState,
   type GuidedStep,
 } from "../../core/guided/flow.ts";
-import { propertyTypeLabels } from "../../core/listing/labels.ts";
 import { alertFrequencies } from "../../core/search/saved-search-alerts.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
-import { guidedAvailability, guidedSearch, resolveWhere, saveGuidedSearch } from "../guided/guided.server.ts";
-import { guidedTexts } from "../i18n/guided.ts";
+import { answerWhere, guidedAvailability, guidedSearch, resolveWhere, saveGuidedSearch } from "../guided/guided.server.ts";
+import { guidedChatTexts, guidedTexts } from "../i18n/guided.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { describeSearch, savedSearchesService } from "../mycasa/saved-searches.server.ts";
 import { requestInfo, services } from "../services.ts";
 import { FormMessages } from "../ui/account-form.tsx";
+import { GuidedParamsFields } from "../ui/guided-params.tsx";
 import type { Route } from "./+types/guided";
 import "../ui/account.css";
 import "../ui/guided.css";
@@ -71,12 +72,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The where step's typed text: resolved by the place search; not found, the where step again with the text.
   if (q && step !== "dove") {
     const place = await resolveWhere(db, q, state);
-    if (!place)
+    const answered = place ? answerWhere(state, place, url.searchParams.get("modo") === "tempo") : null;
+    if (!answered)
       return data(
         { ...base, step: "dove" as GuidedStep, state, q, error: { field: "q", message: t.placeNotFound }, view: null },
         { status: 400 },
       );
-    state = { ...state, luogo: place.id };
+    state = answered;
   }
   const missing = missingStep(state, step);
   if (missing) {
@@ -84,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ ...base, step: missing, state, q, error, view: null }, { status: error ? 400 : 200 });
   }
   if (step === "grazie" && !url.searchParams.has("salvata")) step = "salva";
-  const search = state.luogo ? await guidedSearch(db, state, svc.counts) : null;
+  const search = hasWhere(state) ? await guidedSearch(db, state, svc.counts) : null;
   const availability = step === "locali" ? await guidedAvailability(db, state, svc.counts) : null;
   const user = step === "salva" ? await svc.accounts.currentUser(requestInfo(context).session) : null;
   const described = step === "salva" && search ? describeSearch(search.query, await savedSearchesService(db).directory(), locale) : null;
@@ -116,7 +118,7 @@ export function action(args: Route.ActionArgs) {
     const user = await svc.accounts.currentUser(info.session);
     if (!user) return { errors: { form: t.loginToSave }, values };
     const state = guidedStateSchema.safeParse(readStateParams(url.searchParams));
-    if (!state.success || !state.data.luogo) return { errors: { form: t.placeRequired }, values };
+    if (!state.success || !hasWhere(state.data)) return { errors: { form: t.placeRequired }, values };
     const choice = saveSchema.safeParse(Object.fromEntries(form));
     if (!choice.success) return { errors: { emailFrequency: choice.error.issues[0]!.message }, values };
     const search = await guidedSearch(svc.database.readDb, state.data, svc.counts);
@@ -174,6 +176,11 @@ export default function Guided({ loaderData }: Route.ComponentProps) {
           {error.message}
         </p>
       )}
+      {step === "parametri" && (
+        <p className="guided-chat-link">
+          <a href={localizePath("/cerca-casa/chat/", d.locale)}>{guidedChatTexts[d.locale].tryChat}</a>
+        </p>
+      )}
       {step === "grazie" ? (
         <div className="guided-thanks">
           <p>{t.thanksText}</p>
@@ -194,37 +201,14 @@ export default function Guided({ loaderData }: Route.ComponentProps) {
         <form method="get" action={localizePath("/cerca-casa/", d.locale)} className="account-form guided-form">
           <input type="hidden" name="passo" value={nextStep(step)} />
           <HiddenState state={state} except={[...stepFields[step], ...(step === "dove" ? ["luogo"] : [])]} />
-          {step === "parametri" && (
-            <>
-              <fieldset className="guided-choices">
-                <legend>{t.contract}</legend>
-                {(["vendita", "affitto"] as const).map((c) => (
-                  <label key={c} className="guided-choice">
-                    <input type="radio" name="contratto" value={c} defaultChecked={state.contratto === c} />{" "}
-                    {c === "vendita" ? t.sale : t.rent}
-                  </label>
-                ))}
-              </fieldset>
-              <div className="form-field">
-                <label htmlFor="guided-tipologia">{t.homeType}</label>
-                <select id="guided-tipologia" name="tipologia" defaultValue={state.tipologia ?? ""}>
-                  <option value="">{t.anyType}</option>
-                  {homeTypes.map((type) => (
-                    <option key={type} value={type}>
-                      {propertyTypeLabels[type]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </>
-          )}
+          {step === "parametri" && <GuidedParamsFields locale={d.locale} state={state} />}
           {step === "dove" && (
             <div className="form-field">
               <label htmlFor="guided-q">{t.where}</label>
               <input
                 id="guided-q"
                 name="q"
-                defaultValue={d.q || d.view?.place?.name || ""}
+                defaultValue={d.q || d.view?.place?.name || state.da || ""}
                 placeholder={t.wherePlaceholder}
                 required
                 autoComplete="off"
@@ -234,6 +218,7 @@ export default function Guided({ loaderData }: Route.ComponentProps) {
               />
             </div>
           )}
+          {step === "dove" && <CommuteFields d={d} />}
           {step === "budget" && <BudgetStep d={d} />}
           {step === "locali" && <RoomsStep d={d} />}
           {step === "filtri" && (
@@ -268,6 +253,49 @@ export default function Guided({ loaderData }: Route.ComponentProps) {
 }
 
 type Data = Route.ComponentProps["loaderData"];
+
+/** The where step's other answer: within a travel time of the typed place or address (no map needed). */
+function CommuteFields({ d }: { d: Data }) {
+  const t = guidedTexts[d.locale];
+  const commute = d.state.vicino !== undefined;
+  return (
+    <>
+      <fieldset className="guided-choices">
+        <legend>{t.whereMode}</legend>
+        <label className="guided-choice">
+          <input type="radio" name="modo" value="luogo" defaultChecked={!commute} /> {t.inPlace}
+        </label>
+        <label className="guided-choice">
+          <input type="radio" name="modo" value="tempo" defaultChecked={commute} /> {t.withinTime}
+        </label>
+      </fieldset>
+      <div className="guided-commute">
+        <div className="form-field">
+          <label htmlFor="guided-minuti">{t.travelTime}</label>
+          <select id="guided-minuti" name="minuti" defaultValue={String(d.state.minuti ?? 20)}>
+            {commuteMinutes.map((m) => (
+              <option key={m} value={m}>
+                {t.minutes(m)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="guided-mezzo">{t.travelMode}</label>
+          <select id="guided-mezzo" name="mezzo" defaultValue={d.state.mezzo ?? "car"}>
+            {travelModeList.map((m) => (
+              <option key={m} value={m}>
+                {t.travelBy(m)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </>
+  );
+}
+
+const travelModeList = ["walk", "bike", "car"] as const;
 
 /** POSTs one of the §7 endpoints with the state the form holds now; null when it fails (the server-rendered figure stays). */
 async function askFlow(path: string, locale: Locale, step: GuidedStep, form: HTMLFormElement): Promise<unknown> {

@@ -5,8 +5,8 @@
  * (a <details>: no JavaScript needed); tabs by rooms, property type and licence group picked by the URL hash
  * (an unknown hash shows the default tab); per town the median asking €/m² and its 12-month trend.
  */
-import { useEffect, useState } from "react";
-import { data, redirect } from "react-router";
+import { useEffect, useState, type MouseEvent } from "react";
+import { data, redirect, useFetcher } from "react-router";
 import {
   channelWord,
   hubKindOf,
@@ -19,8 +19,8 @@ import {
   type HubKind,
 } from "../../core/hubs/hub.ts";
 import { breadcrumbListJsonLd } from "../../core/seo/structured-data.ts";
-import { hubPath, type HubPageData, type HubTabData, type HubTown } from "../hubs/hub-data.ts";
-import { findHubProvince, loadHubPage } from "../hubs/hub-page.server.ts";
+import { hubPath, type HubPageView, type HubTown } from "../hubs/hub-data.ts";
+import { cachedHubPage, findHubProvince, hubView } from "../hubs/hub-page.server.ts";
 import { hubTexts, provinceHubTexts } from "../i18n/hubs.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { services } from "../services.ts";
@@ -33,12 +33,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const t = hubTexts[locale];
   const kind = hubKindOf(params.kind);
   if (!kind) throw data(t.provinceNotFound, { status: 404 });
-  const { readDb } = services(context).database;
-  const found = await findHubProvince(readDb, params.province);
+  const { database, counts } = services(context);
+  const found = await findHubProvince(database.readDb, params.province);
   if (!found) throw data(t.provinceNotFound, { status: 404 });
   if (found.region.slug !== params.region) throw redirect(hubPath(found.region, found.province, kind, locale), 301);
-  const hub = await loadHubPage(readDb, found, kind, locale);
-  return { locale, origin: new URL(request.url).origin, hub };
+  const hub = await cachedHubPage(counts, database.readDb, found, kind, locale);
+  // Only the shown tab's towns: the default, or the one a tab link names in `?tab=` (the links' no-JavaScript
+  // form; with JavaScript the hash picks the tab and the page fetches it from here). Unknown keys: the default.
+  const url = new URL(request.url);
+  const tab = tabForHash(hubTabs(kind), url.searchParams.get("tab") ?? "");
+  return { locale, origin: url.origin, hub: hubView(hub, tab.key) };
 }
 
 /** The channel as the titles write it: 'affitti' shown as 'affitto', short rent with ' breve' (§2). */
@@ -54,7 +58,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const url = (path: string) => `${origin}${path}`;
   return [
     { title: t.title(variant, channelOf(hub.kind), hub.province.name) },
-    { name: "description", content: t.description(variant, channelOf(hub.kind), hub.generalInfo.default.totalCount, hub.province.name) },
+    { name: "description", content: t.description(variant, channelOf(hub.kind), hub.tabs[0]!.totalCount, hub.province.name) },
     { tagName: "link", rel: "canonical", href: url(hubPath(hub.region, hub.province, hub.kind, locale)) },
     {
       "script:ld+json": breadcrumbListJsonLd([
@@ -66,28 +70,45 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-/** The tab the URL hash names (the default before hydration and for unknown hashes). */
-function useHashTab(hub: HubPageData): HubTabData {
+/**
+ * The hub as shown: the tab the URL hash names (unknown hashes: the default tab), fetched from this route's
+ * loader when it is not the one the page came with; without a hash, the page's own tab.
+ */
+function useHashTab(page: HubPageView): HubPageView {
   const [hash, setHash] = useState("");
+  const fetcher = useFetcher<typeof loader>();
   useEffect(() => {
     const read = () => setHash(window.location.hash);
     read();
     window.addEventListener("hashchange", read);
     return () => window.removeEventListener("hashchange", read);
   }, []);
-  const tab = tabForHash(hubTabs(hub.kind), hash);
-  const all = [hub.generalInfo.default, ...hub.generalInfo.nRooms, ...hub.generalInfo.ptypes, ...hub.generalInfo.licenseTypeGroups];
-  return all.find((d) => d.key === tab.key) ?? hub.generalInfo.default;
+  const wanted = hash === "" ? page.shown.key : tabForHash(hubTabs(page.kind), hash).key;
+  const fetched = fetcher.data?.hub;
+  const have = fetched && fetched.province.id === page.province.id && fetched.kind === page.kind ? fetched : undefined;
+  const { load } = fetcher;
+  useEffect(() => {
+    if (wanted === page.shown.key) return;
+    void load(`${window.location.pathname}?tab=${encodeURIComponent(wanted)}`);
+  }, [wanted, page.shown.key, load]);
+  if (wanted === page.shown.key) return page;
+  return have && have.shown.key === wanted ? have : page;
 }
 
 export default function Province({ loaderData }: Route.ComponentProps) {
-  const { hub, locale } = loaderData;
+  const { hub: page, locale } = loaderData;
   const t = provinceHubTexts[locale];
-  const variant = titleVariant(hub.kind);
-  const selected = useHashTab(hub);
-  const groups = [hub.generalInfo.nRooms, hub.generalInfo.ptypes, hub.generalInfo.licenseTypeGroups].map((g) =>
-    g.filter((d) => d.totalCount > 0),
-  );
+  const variant = titleVariant(page.kind);
+  const hub = useHashTab(page);
+  const selected = hub.shown;
+  const [first, ...others] = page.tabs;
+  const offered = others.filter((d) => d.totalCount > 0);
+  // A tab link: a real link to the page with that tab (no JavaScript), with JavaScript a change of hash.
+  const pickTab = (key: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    window.location.hash = key;
+  };
   return (
     <div className="page hub-page">
       <nav className="breadcrumb" aria-label={hubTexts[locale].breadcrumb}>
@@ -96,34 +117,42 @@ export default function Province({ loaderData }: Route.ComponentProps) {
             <a href={localizePath("/", locale)}>{hubTexts[locale].home}</a>
           </li>
           <li>
-            <a href={localizePath(`/immobili/${hub.region.slug}/`, locale)}>{hub.region.name}</a>
+            <a href={localizePath(`/immobili/${page.region.slug}/`, locale)}>{page.region.name}</a>
           </li>
-          <li aria-current="page">{hub.province.name}</li>
+          <li aria-current="page">{page.province.name}</li>
         </ol>
       </nav>
-      <h1>{t.title(variant, channelOf(hub.kind), hub.province.name)}</h1>
+      <h1>{t.title(variant, channelOf(page.kind), page.province.name)}</h1>
       <nav className="hub-kinds" aria-label={t.kindNav}>
         <ul>
           {hubKinds.map((k) => (
             <li key={k}>
-              <a href={hubPath(hub.region, hub.province, k, locale)} aria-current={k === hub.kind ? "page" : undefined}>
+              <a href={hubPath(page.region, page.province, k, locale)} aria-current={k === page.kind ? "page" : undefined}>
                 {t.kind(k)}
               </a>
             </li>
           ))}
         </ul>
       </nav>
-      {hub.kind !== "agenzie" && (
+      {page.kind !== "agenzie" && first && (
         <nav className="hub-tabs" aria-label={t.tabsLabel}>
           <ul>
             <li>
-              <a href="#" aria-current={selected.key === "" ? "true" : undefined}>
-                {hub.generalInfo.default.label}
+              <a
+                href={hubPath(page.region, page.province, page.kind, locale)}
+                onClick={pickTab("")}
+                aria-current={selected.key === "" ? "true" : undefined}
+              >
+                {first.label}
               </a>
             </li>
-            {groups.flat().map((d) => (
+            {offered.map((d) => (
               <li key={d.key}>
-                <a href={`#${d.key}`} aria-current={selected.key === d.key ? "true" : undefined}>
+                <a
+                  href={`?tab=${encodeURIComponent(d.key)}#${d.key}`}
+                  onClick={pickTab(d.key)}
+                  aria-current={selected.key === d.key ? "true" : undefined}
+                >
                   {d.label} <span className="count">({d.totalCount})</span>
                 </a>
               </li>
@@ -147,7 +176,7 @@ export default function Province({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function TownEntry({ town, hub, locale }: { town: HubTown; hub: HubPageData; locale: Locale }) {
+function TownEntry({ town, hub, locale }: { town: HubTown; hub: HubPageView; locale: Locale }) {
   const t = provinceHubTexts[locale];
   const { shown, more } = splitZones(town.zones);
   const trend = Object.hasOwn(hub.prices, town.slugs.qslug) ? hub.prices[town.slugs.qslug] : undefined;

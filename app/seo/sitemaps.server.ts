@@ -12,6 +12,7 @@ import {
   robotsTxt,
   SITEMAP_MAX_URLS,
   SITEMAP_TYPES,
+  type ListingGroupRow,
   type SitemapFile,
   type SitemapPage,
   type SitemapType,
@@ -20,9 +21,18 @@ import {
   URLSET_OPEN,
   urlEntry,
 } from "../../core/seo/sitemaps.ts";
+import { hubSegment, type HubKind } from "../../core/hubs/hub.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
 import type { Database } from "../../db/schema.ts";
-import { countListings, countPublisherPages, listingGroups, listingIdAt, listingsFrom, publisherPages } from "../../db/sitemaps.ts";
+import {
+  agencyProvinces,
+  countListings,
+  countPublisherPages,
+  listingGroups,
+  listingIdAt,
+  listingsFrom,
+  publisherPages,
+} from "../../db/sitemaps.ts";
 
 /** How long the results and hub pages are kept: search engines read sitemaps a few times a day. */
 const PAGES_TTL_MS = 5 * 60 * 1000;
@@ -36,19 +46,37 @@ interface PlacePages {
 
 const placePagesCache = new WeakMap<Kysely<Database>, { at: number; pages: Promise<PlacePages> }>();
 
+/**
+ * The listings hubs a group of listings gives content to (docs/decisions/101, 124): homes for sale, for rent, for
+ * short rent, and court auctions (homes for sale at auction).
+ */
+function hubKindsOf(row: ListingGroupRow): HubKind[] {
+  if (row.group !== "case") return [];
+  if (row.channel === "vendita") return row.auction ? ["vendita", "aste"] : ["vendita"];
+  return row.channel === "affitto" || row.channel === "affitto-breve" ? [row.channel] : [];
+}
+
 async function buildPlacePages(db: Kysely<Database>): Promise<PlacePages> {
-  const [rows, places] = await Promise.all([listingGroups(db), getPlaceDirectory(db)]);
+  const [rows, places, agencies] = await Promise.all([listingGroups(db), getPlaceDirectory(db), agencyProvinces(db)]);
   const hubs = new Map<string, Date>();
+  const add = (path: string, last: Date) => {
+    const seen = hubs.get(path);
+    if (!seen || last > seen) hubs.set(path, last);
+  };
   for (const row of rows) {
     if (row.count < 1) continue;
     const province = places.ancestorAt(row.townId, PlaceLevel.province);
     const region = places.ancestorAt(row.townId, PlaceLevel.region);
     if (!region) continue;
-    const paths = [`/immobili/${region.slug}/`, ...(province ? [`/immobili/${region.slug}/${province.slug}/`] : [])];
-    for (const path of paths) {
-      const seen = hubs.get(path);
-      if (!seen || row.lastPublished > seen) hubs.set(path, row.lastPublished);
-    }
+    add(`/immobili/${region.slug}/`, row.lastPublished);
+    // A province's hubs, each where it lists something: no empty hub is offered.
+    if (province)
+      for (const kind of hubKindsOf(row)) add(`/immobili/${region.slug}/${province.slug}/${hubSegment(kind)}`, row.lastPublished);
+  }
+  for (const { provinceId, last } of agencies) {
+    const province = places.get(provinceId);
+    const region = province ? places.ancestorAt(province.id, PlaceLevel.region) : undefined;
+    if (province?.level === PlaceLevel.province && region) add(`/immobili/${region.slug}/${province.slug}/${hubSegment("agenzie")}`, last);
   }
   return {
     results: resultsPages(rows, places),

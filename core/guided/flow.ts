@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { LIMITS } from "../search/filters.ts";
-import { propertyTypeGroups } from "../search/vocabulary.ts";
+import { propertyTypeGroups, travelModes, type TravelMode } from "../search/vocabulary.ts";
 
 /** §2's steps, in order, then the save and the thank-you page. */
 export const guidedSteps = ["parametri", "dove", "budget", "locali", "filtri", "salva", "grazie"] as const;
@@ -20,6 +20,11 @@ export type GuidedFeature = (typeof guidedFeatures)[number];
 export const homeTypes = propertyTypeGroups.case;
 
 const PLACE_ID = /^IT(-[A-Z0-9-]{1,60})?$/;
+/** A starting point "lat,lon" (7 decimals at most, as the seed's commute points round them). */
+const POINT = /^-?\d{1,2}(\.\d{1,7})?,-?\d{1,3}(\.\d{1,7})?$/;
+const travelModeKeys = Object.keys(travelModes) as [TravelMode, ...TravelMode[]];
+/** The travel times the where step offers (minutes; the search takes 5–60). */
+export const commuteMinutes = [10, 15, 20, 30, 45, 60] as const;
 const int = (min: number, max: number) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().min(min).max(max).optional());
 
@@ -28,6 +33,11 @@ const fields = {
   contratto: z.enum(["vendita", "affitto"]).default("vendita"),
   tipologia: z.preprocess((v) => (v === "" ? undefined : v), z.enum(homeTypes).optional()),
   luogo: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(PLACE_ID, "un luogo come IT-03-015146").optional()),
+  /** Commute time instead of a place (docs/decisions/102): within `minuti` by `mezzo` of the point `vicino`, named `da`. */
+  vicino: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(POINT, "un punto come 45.4642,9.19").optional()),
+  da: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().min(1).max(100).optional()),
+  mezzo: z.preprocess((v) => (v === "" ? undefined : v), z.enum(travelModeKeys).optional()),
+  minuti: int(LIMITS.nearbyMinMinutes, LIMITS.nearbyMaxMinutes),
   prezzoMin: int(0, LIMITS.maxPrice),
   prezzoMax: int(0, LIMITS.maxPrice),
   locali: int(1, 5),
@@ -49,7 +59,7 @@ export type GuidedState = z.infer<typeof guidedStateSchema>;
 /** What each step asks; a step's submission must carry these valid (the where step: a place). */
 export const stepFields: Readonly<Record<GuidedStep, readonly (keyof GuidedState)[]>> = {
   parametri: ["contratto", "tipologia"],
-  dove: ["luogo"],
+  dove: ["luogo", "vicino", "da", "mezzo", "minuti"],
   budget: ["prezzoMin", "prezzoMax"],
   locali: ["locali", "bagni"],
   filtri: ["filtri"],
@@ -57,10 +67,22 @@ export const stepFields: Readonly<Record<GuidedStep, readonly (keyof GuidedState
   grazie: [],
 };
 
-/** A step needs the earlier steps' answers: the where step's place, at least. The first step missing one, or null. */
+/** The commute-time answer of the where step, when it is complete. */
+export function commuteOf(state: GuidedState): { lat: number; lon: number; mode: TravelMode; minutes: number } | null {
+  if (!state.vicino || !state.mezzo || state.minuti === undefined) return null;
+  const [lat, lon] = state.vicino.split(",").map(Number) as [number, number];
+  return { lat, lon, mode: state.mezzo, minutes: state.minuti };
+}
+
+/** Where the state searches: a place, or a commute time from a point. */
+export function hasWhere(state: GuidedState): boolean {
+  return state.luogo !== undefined || commuteOf(state) !== null;
+}
+
+/** A step needs the earlier steps' answers: the where step's place or commute time, at least. The first step missing one, or null. */
 export function missingStep(state: GuidedState, step: GuidedStep): GuidedStep | null {
   const at = guidedSteps.indexOf(step);
-  if (at > guidedSteps.indexOf("dove") && !state.luogo) return "dove";
+  if (at > guidedSteps.indexOf("dove") && !hasWhere(state)) return "dove";
   return null;
 }
 
@@ -81,6 +103,8 @@ export function searchInputOf(state: GuidedState): { raw: Record<string, unknown
   if (state.locali !== undefined) raw.numRooms_min = state.locali;
   if (state.bagni !== undefined) raw.numBaths = state.bagni;
   for (const f of state.filtri) raw[f] = true;
+  const commute = state.luogo ? null : commuteOf(state);
+  if (commute) raw.nearby = { lat: commute.lat, lon: commute.lon, vehicle: commute.mode, time: commute.minutes };
   return { raw, places: state.luogo ? [state.luogo] : [] };
 }
 
@@ -90,6 +114,10 @@ export function stateParams(state: GuidedState): URLSearchParams {
   p.set("contratto", state.contratto);
   if (state.tipologia) p.set("tipologia", state.tipologia);
   if (state.luogo) p.set("luogo", state.luogo);
+  if (state.vicino) p.set("vicino", state.vicino);
+  if (state.da) p.set("da", state.da);
+  if (state.mezzo) p.set("mezzo", state.mezzo);
+  if (state.minuti !== undefined) p.set("minuti", String(state.minuti));
   if (state.prezzoMin !== undefined) p.set("prezzoMin", String(state.prezzoMin));
   if (state.prezzoMax !== undefined) p.set("prezzoMax", String(state.prezzoMax));
   if (state.locali !== undefined) p.set("locali", String(state.locali));
