@@ -1,6 +1,6 @@
 /**
  * Feed import over HTTP (issue 24 "Done when", docs/decisions/097), on each database: an agency imports
- * the sample feed (data/sample-feed.xml, 1,000 listings, 10 bad): 990 in search within 2 s and the report
+ * the sample feed (data/sample-feed.xml, 1,000 listings, 10 bad): 990 in search and the report
  * names the 10; the same feed again changes nothing; 5 changed prices touch only those 5; a full feed
  * without 20 withdraws those 20. Broken XML, a body past the cap, a gzip bomb and JSON Lines.
  */
@@ -91,7 +91,7 @@ describe.each(databaseTargets)("feed import on %s", (target) => {
     await provisioned?.dispose();
   });
 
-  it("imports the sample feed: 990 in search within 2 s, the 10 bad ones named; twice changes nothing; 5 changes touch 5; 20 left out are withdrawn", async () => {
+  it("imports the sample feed: 990 in search, the 10 bad ones named; twice changes nothing; 5 changes touch 5; 20 left out are withdrawn", async () => {
     const before = await inSearch(agencyA);
     const feed = readFileSync(new URL("../data/sample-feed.xml", import.meta.url));
     expect(feed.toString("utf8")).toBe(sampleFeed()); // the published file is the generator's output

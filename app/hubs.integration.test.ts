@@ -180,9 +180,9 @@ describe.each(databaseTargets)("province hubs on %s", (target) => {
     // Computed again from the cache: same answer.
     expect(await milanoCount("default")).toBe(before);
     await publishListing(portal.database.db, { ...listing, publishedAt: new Date() });
-    await expect.poll(() => milanoCount("default"), { timeout: 10_000 }).toBe(before + 1);
-    await expect.poll(() => milanoCount("bilocali"), { timeout: 10_000 }).toBe(beforeTab + 1);
-    await expect.poll(pageCount, { timeout: 10_000 }).toBe(beforeTab + 1);
+    await expect.poll(() => milanoCount("default"), { timeout: 30_000 }).toBe(before + 1);
+    await expect.poll(() => milanoCount("bilocali"), { timeout: 30_000 }).toBe(beforeTab + 1);
+    await expect.poll(pageCount, { timeout: 30_000 }).toBe(beforeTab + 1);
   });
 
   it("refuses bad bodies naming the field, and unknown provinces with 404", async () => {
