@@ -143,7 +143,7 @@ describe.each(databaseTargets)("province hubs on %s", (target) => {
           ((await hubPage({ province: "milano" })).json as unknown as Hub).generalInfo.default.towns.find(
             (t) => t.slugs.qslug === "milano",
           )!.count,
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       )
       .toBe(town.count - 1);
   });
