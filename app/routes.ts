@@ -76,6 +76,11 @@ export default [
     route(`portal-srp/api/v1/mycasa/${p}`, "routes/api.mycasa-history.ts", { id: `mycasa-${p}` }),
   ),
   route("portal-srp/api/v1/mycasa/export", "routes/api.mycasa-export.ts"),
+  ...["key", "subscribe", "unsubscribe", "devices"].map((p) =>
+    route(`portal-srp/api/v1/mycasa/push/${p}`, "routes/api.mycasa-push.ts", { id: `mycasa-push-${p}` }),
+  ),
+  // The service worker that shows push alerts (docs/decisions/116); at the root so that its scope is the whole site.
+  route("sw.js", "routes/service-worker.ts"),
   ...page("mycasa/:tab?", "routes/mycasa.tsx", "mycasa"),
   ...page("valutazione-immobile", "routes/valuation.tsx", "valuation"),
   ...page("trova-agenzia", "routes/find-agency.tsx", "find-agency"),

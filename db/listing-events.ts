@@ -7,6 +7,7 @@
  */
 import { sql, type Kysely, type Transaction } from "kysely";
 import { enqueueMails, type QueuedMailInput } from "./mail-queue.ts";
+import { recordPushDeliveries, type PushDelivery } from "./push.ts";
 import type { Database, Row } from "./schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -186,15 +187,18 @@ export interface DigestDelivery {
 /**
  * In one transaction: daily alerts recorded for their digest, each immediate delivery recorded once (its unique key) with its mail queued — a delivery
  * already recorded (this event processed before, by a matcher that died before marking it) queues
- * nothing — and the event marked processed. Returns how many mails were queued.
+ * nothing — push alerts recorded the same way with a message per device of their owner (db/push.ts), and the
+ * event marked processed. Returns how many mails were queued (`onPushes` hears how many push messages were).
  */
 export async function deliverMailAlerts(
   db: Kysely<Database>,
   eventId: number,
   deliveries: readonly AlertDelivery[],
   digests: readonly DigestDelivery[] = [],
+  pushes: readonly PushDelivery[] = [],
+  onPushes?: (queued: number) => void,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  const { queued, pushed } = await db.transaction().execute(async (trx) => {
     // Daily alerts: recorded now (the same unique key), mailed in their search's digest at `digestAt`.
     if (digests.length > 0) {
       await trx
@@ -216,9 +220,13 @@ export async function deliverMailAlerts(
       await trx.updateTable("alertDeliveries").set({ mailId }).where("id", "=", inserted.id).execute();
       queued++;
     }
+    const pushed = await recordPushDeliveries(trx, pushes);
     await markEventProcessed(trx, eventId);
-    return queued;
+    return { queued, pushed };
   });
+  // After the commit: the woken sender finds the messages.
+  if (pushed > 0) onPushes?.(pushed);
+  return queued;
 }
 
 /** The deliveries made for a listing (tests, MyCasa's "last alerts" later). */

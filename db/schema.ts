@@ -221,6 +221,9 @@ export interface Database {
   feedImports: FeedImportsTable;
   listingViewsDaily: ListingViewsDailyTable;
   alertLinkUses: AlertLinkUsesTable;
+  pushVapidKeys: PushVapidKeysTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  pushMessages: PushMessagesTable;
   streets: StreetsTable;
   houseNumbers: HouseNumbersTable;
 }
@@ -472,6 +475,39 @@ export interface AlertLinkUsesTable {
   linkId: string;
   action: string;
   usedAt: CreatedAt;
+}
+
+/** The portal's VAPID key pair, made at the first start (docs/decisions/116). One row. */
+export interface PushVapidKeysTable {
+  id: number;
+  publicKey: string;
+  privateKey: string;
+  createdAt: CreatedAt;
+}
+
+/** A device a user allowed push alerts on: the push service's endpoint and the keys payloads are encrypted with. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+/** One push alert for one device: the push queue (docs/decisions/116). */
+export interface PushMessagesTable {
+  id: Generated<number>;
+  deliveryId: number;
+  subscriptionId: number;
+  payload: string;
+  attempts: Generated<number>;
+  nextAttemptAt: CreatedAt;
+  sentAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  gaveUpAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  lastError: string | null;
+  createdAt: CreatedAt;
 }
 
 /** A table's row as queries return it. */
