@@ -126,6 +126,7 @@ export default [
   route("portal-srp/api/v1/mycasa/searches/getBookmarkData", "routes/api.mycasa-searches-get-bookmark-data.ts"),
   route("portal-srp/api/v1/mycasa/searches/updateBoomark", "routes/api.mycasa-searches-update-boomark.ts"),
   route("portal-srp/api/v1/mycasa/searches/deleteBoomark", "routes/api.mycasa-searches-delete-boomark.ts"),
+  route("portal-srp/api/v1/mycasa/searches/alertsSeen", "routes/api.mycasa-searches-alerts-seen.ts"),
   ...page("mycasa/ricerche", "routes/mycasa-searches.tsx", "mycasa-searches"),
   ...page("mycasa/ricerche/salva", "routes/mycasa-search-save.tsx", "mycasa-search-save"),
   route("client-account/api/v1/social/:provider/login", "routes/social-login.ts", { id: "social-login" }),

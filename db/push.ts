@@ -121,6 +121,7 @@ export async function recordPushDeliveries(trx: Transaction<Database>, deliverie
 /** A push message claimed for sending, with the device it goes to. */
 export interface DuePush {
   id: number;
+  deliveryId: number;
   subscriptionId: number;
   payload: string;
   attempts: number;
@@ -133,6 +134,7 @@ export interface DuePush {
 export async function claimDuePushes(db: Kysely<Database>, limit: number, leaseMs: number): Promise<DuePush[]> {
   const result = await sql<{
     id: string | number;
+    deliveryId: string | number;
     subscriptionId: string | number;
     payload: string;
     attempts: number;
@@ -149,12 +151,12 @@ export async function claimDuePushes(db: Kysely<Database>, limit: number, leaseM
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, subscription_id, payload, attempts
+      RETURNING id, delivery_id, subscription_id, payload, attempts
     )
-    SELECT c.id, c.subscription_id AS "subscriptionId", c.payload, c.attempts, s.endpoint, s.p256dh, s.auth
+    SELECT c.id, c.delivery_id AS "deliveryId", c.subscription_id AS "subscriptionId", c.payload, c.attempts, s.endpoint, s.p256dh, s.auth
     FROM claimed c JOIN push_subscriptions s ON s.id = c.subscription_id`.execute(db);
   return result.rows
-    .map((r) => ({ ...r, id: Number(r.id), subscriptionId: Number(r.subscriptionId), attempts: Number(r.attempts) }))
+    .map((r) => ({ ...r, id: Number(r.id), deliveryId: Number(r.deliveryId), subscriptionId: Number(r.subscriptionId), attempts: Number(r.attempts) }))
     .sort((a, b) => a.id - b.id);
 }
 

@@ -5,7 +5,8 @@
  * timeout, so a push service that hangs costs one attempt, not a stuck worker. The push service's answer
  * decides (core/alerts/alert-push.ts `pushOutcome`): sent; 404/410 → the subscription is deleted; a service
  * down, slow or overloaded → retried after a doubling delay until `maxAttempts`, then given up with the
- * reason recorded on the message and logged.
+ * reason recorded on the message and logged. At least once to the push service (a timeout after it accepted
+ * the message sends it again), shown once on the device: the same Topic at the service, the same tag there.
  */
 import type { Kysely } from "kysely";
 import webpush from "web-push";
@@ -87,6 +88,9 @@ export class PushSender {
         vapidDetails: { subject: this.#o.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
         TTL: TTL_SECONDS,
         contentEncoding: "aes128gcm",
+        // RFC 8030 §5.4: a retry the service had already accepted replaces the waiting message instead of adding one;
+        // the notification's tag does the same on the device.
+        topic: `alert${push.deliveryId}`,
       });
       const response = await fetch(request.endpoint, {
         method: request.method,
