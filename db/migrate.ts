@@ -22,6 +22,7 @@ import * as alertDigests from "./migrations/2026-11-26-41-alert-digests.ts";
 import * as alertVisits from "./migrations/2026-11-26-42-alert-visits.ts";
 import * as streets from "./migrations/2026-11-26-80-streets.ts";
 import * as webPush from "./migrations/2026-11-27-10-web-push.ts";
+import * as mailBounces from "./migrations/2026-11-27-11-mail-bounces.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-42-alert-visits": alertVisits,
   "2026-11-26-80-streets": streets,
   "2026-11-27-10-web-push": webPush,
+  "2026-11-27-11-mail-bounces": mailBounces,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

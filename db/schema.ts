@@ -224,6 +224,7 @@ export interface Database {
   pushVapidKeys: PushVapidKeysTable;
   pushSubscriptions: PushSubscriptionsTable;
   pushMessages: PushMessagesTable;
+  mailBounces: MailBouncesTable;
   streets: StreetsTable;
   houseNumbers: HouseNumbersTable;
 }
@@ -338,6 +339,8 @@ export interface MailQueueTable {
   nextAttemptAt: CreatedAt;
   lastError: string | null;
   sentAt: Timestamp | null;
+  /** Not sent and never tried again: the server refused the address for good, or the address is stopped (decision 118). */
+  givenUpAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;
 }
 
@@ -508,6 +511,15 @@ export interface PushMessagesTable {
   gaveUpAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   lastError: string | null;
   createdAt: CreatedAt;
+}
+
+/** Refusals of an address by the mail server (docs/decisions/118); stopped for alert mails at the limit. */
+export interface MailBouncesTable {
+  address: string;
+  failures: number;
+  lastError: string;
+  lastFailedAt: CreatedAt;
+  stoppedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** A table's row as queries return it. */

@@ -74,6 +74,8 @@ const schema = z.object({
   // How often each process looks for daily alert digests that are due (docs/decisions/092).
   ALERTS_DIGEST_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(600_000).default(30_000)),
   MAIL_RETRY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(600_000).default(5000)),
+  // After this many refusals for good (5xx at RCPT or DATA) an address gets no more alert mails (docs/decisions/118).
+  MAIL_BOUNCE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(3)),
   // Web push alerts (docs/decisions/116): how often each process looks for due pushes, how long a push service
   // may take to answer, the first retry delay (doubling), and after how many attempts a push is given up.
   PUSH_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),

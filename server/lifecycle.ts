@@ -254,6 +254,7 @@ export async function startPortal(options: {
     pollMs: config.MAIL_QUEUE_POLL_MS,
     retryMs: config.MAIL_RETRY_MS,
     leaseMs: config.WORK_LEASE_MS,
+    bounceLimit: config.MAIL_BOUNCE_LIMIT,
   });
   const accounts = await createAccountService(config, database.db, logger, options.clock ?? Date.now, {
     mailer: queuedMailer(database.db, queueMailer, () => mailQueue.wake()),
