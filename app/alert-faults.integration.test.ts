@@ -112,7 +112,12 @@ describe.each(databaseTargets)("alerts under faults on %s", (target) => {
     await publishListing(db, { ...home, streetNumber: "624" });
     await expect.poll(async () => (await queued()).length, { timeout: 60_000, interval: 100 }).toBe(4);
     await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
-    expect((await queued())[3]).toEqual({ attempts: 1, lastError: expect.stringMatching(/^address stopped after 3 refusals: .*550/), givenUp: true, sent: false });
+    expect((await queued())[3]).toEqual({
+      attempts: 1,
+      lastError: expect.stringMatching(/^address stopped after 3 refusals: .*550/),
+      givenUp: true,
+      sent: false,
+    });
     expect(refusals()).toBe(3);
 
     // MyCasa says why, with the server's answer.

@@ -213,7 +213,9 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
       icon: `${PUBLIC}/media/listing/${id}/0.svg`,
       tag: `listing-${id}`,
     });
-    const channels = await sql<{ channel: string }>`SELECT channel FROM alert_deliveries WHERE listing_id = ${id} ORDER BY channel`.execute(db);
+    const channels = await sql<{ channel: string }>`SELECT channel FROM alert_deliveries WHERE listing_id = ${id} ORDER BY channel`.execute(
+      db,
+    );
     expect(channels.rows.map((r) => r.channel)).toEqual(["mail", "mail", "push"]); // USER's mail, DAILY_USER's digest row, USER's push
 
     // A second device; the push service says the first is gone (410): it is deleted, the second gets its push.
@@ -225,7 +227,9 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
     await settled();
     expect(push.requests.filter((r) => r.device === phone.id && r.status === 410)).toHaveLength(1);
     expect(await devicesOf(user)).toHaveLength(1);
-    const phoneRows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM push_subscriptions WHERE endpoint = ${phone.subscription.endpoint}`.execute(db);
+    const phoneRows = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM push_subscriptions WHERE endpoint = ${phone.subscription.endpoint}`.execute(db);
     expect(phoneRows.rows[0]!.n).toBe(0);
     expect(push.received.at(-1)!.payload.url).toBe(`${PUBLIC}/annunci/${second}/`);
 

@@ -67,7 +67,11 @@ export async function rescheduleMail(db: Kysely<Database>, id: number, retryInMs
 
 /** Never tried again: kept unsent with the reason (a refused or stopped address, decision 118). */
 export async function giveUpMail(db: Kysely<Database>, id: number, error: string): Promise<void> {
-  await db.updateTable("mailQueue").set({ givenUpAt: sql<Date>`now()`, lastError: error.slice(0, 500) }).where("id", "=", id).execute();
+  await db
+    .updateTable("mailQueue")
+    .set({ givenUpAt: sql<Date>`now()`, lastError: error.slice(0, 500) })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** Mail kinds an address stops receiving once stopped: alerts. Account mails (codes, resets) are always tried. */

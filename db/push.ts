@@ -49,9 +49,7 @@ export async function savePushSubscription(db: Db, userId: number, s: PushSubscr
   const row = await db
     .insertInto("pushSubscriptions")
     .values({ userId, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth, createdAt: now, updatedAt: now })
-    .onConflict((oc) =>
-      oc.column("endpoint").doUpdateSet({ userId, p256dh: s.p256dh, auth: s.auth, updatedAt: now }),
-    )
+    .onConflict((oc) => oc.column("endpoint").doUpdateSet({ userId, p256dh: s.p256dh, auth: s.auth, updatedAt: now }))
     .returning(["id", "endpoint", "createdAt"])
     .executeTakeFirstOrThrow();
   return { ...row, id: Number(row.id) };
@@ -156,7 +154,13 @@ export async function claimDuePushes(db: Kysely<Database>, limit: number, leaseM
     SELECT c.id, c.delivery_id AS "deliveryId", c.subscription_id AS "subscriptionId", c.payload, c.attempts, s.endpoint, s.p256dh, s.auth
     FROM claimed c JOIN push_subscriptions s ON s.id = c.subscription_id`.execute(db);
   return result.rows
-    .map((r) => ({ ...r, id: Number(r.id), deliveryId: Number(r.deliveryId), subscriptionId: Number(r.subscriptionId), attempts: Number(r.attempts) }))
+    .map((r) => ({
+      ...r,
+      id: Number(r.id),
+      deliveryId: Number(r.deliveryId),
+      subscriptionId: Number(r.subscriptionId),
+      attempts: Number(r.attempts),
+    }))
     .sort((a, b) => a.id - b.id);
 }
 
@@ -175,7 +179,11 @@ export async function reschedulePush(db: Kysely<Database>, id: number, retryInMs
 
 /** No more attempts: the message stays, with when and why it was given up. */
 export async function givePushUp(db: Kysely<Database>, id: number, error: string): Promise<void> {
-  await db.updateTable("pushMessages").set({ gaveUpAt: sql<Date>`now()`, lastError: error.slice(0, 500) }).where("id", "=", id).execute();
+  await db
+    .updateTable("pushMessages")
+    .set({ gaveUpAt: sql<Date>`now()`, lastError: error.slice(0, 500) })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** The push service said the device is gone (404/410): its subscription and its waiting messages go. */

@@ -34,7 +34,11 @@ async function watchPush(context: BrowserContext, subscription: unknown = null):
     };
     if (sub) {
       PushManager.prototype.subscribe = async () =>
-        ({ endpoint: (sub as { endpoint: string }).endpoint, toJSON: () => sub, unsubscribe: async () => true }) as unknown as PushSubscription;
+        ({
+          endpoint: (sub as { endpoint: string }).endpoint,
+          toJSON: () => sub,
+          unsubscribe: async () => true,
+        }) as unknown as PushSubscription;
     }
   }, subscription);
 }

@@ -135,7 +135,10 @@ export class MailQueue {
         const refusal = await recordMailRefusal(db, mail.recipient, message, limit).catch(() => null);
         logger.warn({ err: error, mailId: mail.id, kind: mail.kind, refusals: refusal?.failures }, "mail refused by the server: given up");
         if (refusal?.stoppedNow) {
-          logger.warn({ mailId: mail.id, refusals: refusal.failures, reason: message }, "mail: address stopped for alerts after repeated refusals");
+          logger.warn(
+            { mailId: mail.id, refusals: refusal.failures, reason: message },
+            "mail: address stopped for alerts after repeated refusals",
+          );
         }
         return;
       }

@@ -84,14 +84,18 @@ export class PushSender {
     let status: number | null = null;
     let error = "";
     try {
-      const request = webpush.generateRequestDetails({ endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } }, push.payload, {
-        vapidDetails: { subject: this.#o.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-        TTL: TTL_SECONDS,
-        contentEncoding: "aes128gcm",
-        // RFC 8030 §5.4: a retry the service had already accepted replaces the waiting message instead of adding one;
-        // the notification's tag does the same on the device.
-        topic: `alert${push.deliveryId}`,
-      });
+      const request = webpush.generateRequestDetails(
+        { endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } },
+        push.payload,
+        {
+          vapidDetails: { subject: this.#o.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+          TTL: TTL_SECONDS,
+          contentEncoding: "aes128gcm",
+          // RFC 8030 §5.4: a retry the service had already accepted replaces the waiting message instead of adding one;
+          // the notification's tag does the same on the device.
+          topic: `alert${push.deliveryId}`,
+        },
+      );
       const response = await fetch(request.endpoint, {
         method: request.method,
         headers: request.headers as Record<string, string>,

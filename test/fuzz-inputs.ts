@@ -588,9 +588,7 @@ export const endpointBodies: Record<string, fc.Arbitrary<unknown>> = {
       "mycasa/export",
       "mycasa/push/key",
       "mycasa/push/devices",
-    ].map(
-      (name) => [name, fc.record({ user: opt(userField), jwt: opt(hostile), from: opt(hostile) }, { requiredKeys: [] })],
-    ),
+    ].map((name) => [name, fc.record({ user: opt(userField), jwt: opt(hostile), from: opt(hostile) }, { requiredKeys: [] })]),
   ),
   "mycasa/listing/upsert": fc.record(
     { listingType: opt(fc.constantFrom("bookmark", "search", "constructor")), listingId: opt(num(1, 2 ** 31)), user: opt(userField) },
@@ -627,7 +625,9 @@ export const endpointBodies: Record<string, fc.Arbitrary<unknown>> = {
       subscription: opt(
         fc.record(
           {
-            endpoint: opt(fc.oneof(fc.constantFrom("https://fcm.googleapis.com/fcm/send/x", "http://169.254.169.254/", "file:///etc/passwd"), hostile)),
+            endpoint: opt(
+              fc.oneof(fc.constantFrom("https://fcm.googleapis.com/fcm/send/x", "http://169.254.169.254/", "file:///etc/passwd"), hostile),
+            ),
             expirationTime: opt(fc.oneof(fc.constant(null), num(0, 2 ** 40))),
             keys: opt(fc.record({ p256dh: opt(hostile), auth: opt(hostile) }, { requiredKeys: [] })),
           },

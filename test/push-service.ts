@@ -108,7 +108,13 @@ export async function startPushService() {
             if (req.headers["content-encoding"] !== "aes128gcm") throw new Error(`content-encoding ${req.headers["content-encoding"]}`);
             const vapidKey = checkVapid(req.headers.authorization, origin);
             const plain = decryptPush(body, device.ecdh, device.auth);
-            received.push({ device: device.id, payload: JSON.parse(plain.toString("utf8")), ttl: req.headers.ttl as string | undefined, topic: req.headers.topic as string | undefined, vapidKey });
+            received.push({
+              device: device.id,
+              payload: JSON.parse(plain.toString("utf8")),
+              ttl: req.headers.ttl as string | undefined,
+              topic: req.headers.topic as string | undefined,
+              vapidKey,
+            });
           } catch (error) {
             errors.push(String(error));
             res.writeHead(400).end();

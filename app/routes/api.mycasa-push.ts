@@ -49,7 +49,8 @@ const api = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" }, asyn
       });
     case "push/unsubscribe":
       return mycasaAction(args, mycasaBody({ endpoint }), async ({ body, user, svc }) => {
-        if (!(await deletePushSubscription(svc.database.db, user.id, body.endpoint))) throw jsonError(404, pushMessages.deviceNotFound, "endpoint");
+        if (!(await deletePushSubscription(svc.database.db, user.id, body.endpoint)))
+          throw jsonError(404, pushMessages.deviceNotFound, "endpoint");
         return { statusCode: 200, data: { endpoint: body.endpoint } };
       });
     case "push/devices":

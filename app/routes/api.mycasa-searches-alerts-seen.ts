@@ -16,7 +16,10 @@ const bodySchema = z.strictObject({
   user: userFieldSchema,
   searchId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   // What the page was given: an ISO time in UTC with up to microseconds.
-  until: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/).refine((s) => !Number.isNaN(Date.parse(s))),
+  until: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/)
+    .refine((s) => !Number.isNaN(Date.parse(s))),
   jwt: z.string().max(4000).nullable().optional(),
 });
 

@@ -25,7 +25,9 @@ describe("alertPushPayload", () => {
     });
   });
   it("shows a drop as old → new and cuts long texts", () => {
-    expect(alertPushPayload(mail({ oldPrice: "480.000 €", price: "420.000 €" }), 7).body).toBe("Trilocale · 480.000 € → 420.000 € · Milano, Brera");
+    expect(alertPushPayload(mail({ oldPrice: "480.000 €", price: "420.000 €" }), 7).body).toBe(
+      "Trilocale · 480.000 € → 420.000 € · Milano, Brera",
+    );
     const long = alertPushPayload(mail({ title: "x".repeat(1000) }), 7);
     expect(long.body.length).toBe(400);
     expect(long.body.endsWith("…")).toBe(true);
