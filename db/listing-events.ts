@@ -6,6 +6,7 @@
  * delivery's unique key (saved search, listing, channel, occasion) makes a re-processed event harmless.
  */
 import { sql, type Kysely, type Transaction } from "kysely";
+import { recordDelivery } from "./alert-deliveries.ts";
 import { enqueueMails, type QueuedMailInput } from "./mail-queue.ts";
 import { recordPushDeliveries, type PushDelivery } from "./push.ts";
 import type { Database, Row } from "./schema.ts";
@@ -209,15 +210,10 @@ export async function deliverMailAlerts(
     }
     let queued = 0;
     for (const d of deliveries) {
-      const inserted = await trx
-        .insertInto("alertDeliveries")
-        .values({ savedSearchId: d.savedSearchId, listingId: d.listingId, channel: "mail", occasion: d.occasion, eventId: d.eventId })
-        .onConflict((oc) => oc.constraint("alert_deliveries_once").doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (!inserted) continue;
+      const deliveryId = await recordDelivery(trx, d, "mail");
+      if (deliveryId === null) continue;
       const [mailId] = await enqueueMails(trx, [d.mail]);
-      await trx.updateTable("alertDeliveries").set({ mailId }).where("id", "=", inserted.id).execute();
+      await trx.updateTable("alertDeliveries").set({ mailId }).where("id", "=", deliveryId).execute();
       queued++;
     }
     const pushed = await recordPushDeliveries(trx, pushes);

@@ -5,6 +5,7 @@
  * number of times, then given up with its reason recorded.
  */
 import { sql, type Kysely, type Transaction } from "kysely";
+import { recordDelivery } from "./alert-deliveries.ts";
 import type { Database } from "./schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -99,16 +100,11 @@ export async function recordPushDeliveries(trx: Transaction<Database>, deliverie
   for (const d of deliveries) {
     const mine = devices.filter((s) => Number(s.userId) === d.userId);
     if (mine.length === 0) continue;
-    const inserted = await trx
-      .insertInto("alertDeliveries")
-      .values({ savedSearchId: d.savedSearchId, listingId: d.listingId, channel: "push", occasion: d.occasion, eventId: d.eventId })
-      .onConflict((oc) => oc.constraint("alert_deliveries_once").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (!inserted) continue;
+    const deliveryId = await recordDelivery(trx, d, "push");
+    if (deliveryId === null) continue;
     await trx
       .insertInto("pushMessages")
-      .values(mine.map((s) => ({ deliveryId: inserted.id, subscriptionId: s.id, payload: d.payload })))
+      .values(mine.map((s) => ({ deliveryId, subscriptionId: s.id, payload: d.payload })))
       .onConflict((oc) => oc.constraint("push_messages_once").doNothing())
       .execute();
     queued += mine.length;
