@@ -212,6 +212,7 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
       url: `${PUBLIC}/annunci/${id}/`,
       icon: `${PUBLIC}/media/listing/${id}/0.svg`,
       tag: `listing-${id}`,
+      lang: "it",
     });
     const channels = await sql<{ channel: string }>`SELECT channel FROM alert_deliveries WHERE listing_id = ${id} ORDER BY channel`.execute(
       db,
@@ -458,5 +459,38 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
     );
     expect(consents.rows).toEqual([{ kind: "marketing", given: false }]);
     expect(await (await remove()).text()).toContain("Questo link è già stato usato");
+  });
+
+  it("writes the alert in English, by mail and push, for a search saved from an English page", async () => {
+    const email = "alerts-en@casa.example";
+    await createUser(db, {
+      email,
+      displayName: "Emma English",
+      passwordHash: await argon2Hash("Segreta123"),
+      consents: { privacy: true },
+      emailVerified: true,
+      now: new Date(),
+    });
+    const client = new CookieClient(portal.url, PUBLIC);
+    expect((await client.post(`${API}/user/login`, { email, password: "Segreta123" })).status).toBe(200);
+    const saved = await client.post(`${API}/mycasa/searches/upsert`, {
+      searchData: { locations: [townId], filters: { price_max: 500_000 } },
+      title: "Near the park",
+      notifications: { hasEmail: true, emailFrequency: "immediately", hasPush: true, pushFrequency: "immediately" },
+      locale: "en",
+    });
+    expect(saved.status).toBe(200);
+    const phone = push.device();
+    expect((await client.post(`${API}/mycasa/push/subscribe`, { subscription: phone.subscription })).status).toBe(200);
+    const id = await publishListing(db, { ...home, streetNumber: "501" });
+    await expect.poll(() => catcher.mails.filter((m) => m.to === email).length, { timeout: 60_000, interval: 100 }).toBe(1);
+    await expect.poll(() => push.received.filter((r) => r.device === phone.id).length, { timeout: 60_000, interval: 100 }).toBe(1);
+    const mail = catcher.mails.find((m) => m.to === email)!;
+    expect(mail.subject).toBe("New listing for “Near the park”");
+    expect(mail.text).toContain("There is a new listing for your search “Near the park”.");
+    expect(mail.text).toContain(`${PUBLIC}/en/annunci/${id}/`);
+    expect(mail.text).toContain(`${PUBLIC}/en/deactivation-alerts/?t=`);
+    const received = push.received.find((r) => r.device === phone.id)!;
+    expect(received.payload).toMatchObject({ title: "New listing for “Near the park”", url: `${PUBLIC}/en/annunci/${id}/`, lang: "en" });
   });
 });

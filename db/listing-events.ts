@@ -106,6 +106,8 @@ export interface AlertSearchRecord {
   email: string;
   serialized: string;
   title: string | null;
+  /** The language its alerts speak (the page it was saved from). */
+  locale: "it" | "en";
 }
 
 export async function alertSearchRecords(db: Db, ids: readonly number[]): Promise<AlertSearchRecord[]> {
@@ -113,7 +115,7 @@ export async function alertSearchRecords(db: Db, ids: readonly number[]): Promis
   const rows = await db
     .selectFrom("savedSearches as s")
     .innerJoin("users as u", "u.id", "s.userId")
-    .select(["s.id", "s.userId", "u.email", "s.serialized", "s.title"])
+    .select(["s.id", "s.userId", "u.email", "s.serialized", "s.title", "s.locale"])
     .where("s.id", "in", [...ids])
     .orderBy("s.id")
     .execute();

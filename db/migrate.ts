@@ -23,6 +23,7 @@ import * as alertVisits from "./migrations/2026-11-26-42-alert-visits.ts";
 import * as streets from "./migrations/2026-11-26-80-streets.ts";
 import * as webPush from "./migrations/2026-11-27-10-web-push.ts";
 import * as mailBounces from "./migrations/2026-11-27-11-mail-bounces.ts";
+import * as savedSearchLocale from "./migrations/2026-11-27-12-saved-search-locale.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-80-streets": streets,
   "2026-11-27-10-web-push": webPush,
   "2026-11-27-11-mail-bounces": mailBounces,
+  "2026-11-27-12-saved-search-locale": savedSearchLocale,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

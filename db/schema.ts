@@ -415,6 +415,8 @@ export interface SavedSearchesTable {
   updatedAt: CreatedAt;
   /** When the owner last opened the search's results: alerts after it are 'nuovi' (docs/decisions/093). */
   alertsSeenAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The language of the page it was saved from: its alert mails and pushes speak it. */
+  locale: ColumnType<"it" | "en", "it" | "en" | undefined, "it" | "en">;
 }
 
 export interface SavedSearchAlertsTable {

@@ -38,8 +38,6 @@ import { PollingWorker } from "./polling-worker.ts";
 /** A claimed event is due again after this long if its matcher never finished it (a crash mid-batch). */
 const LEASE_MS = 120_000;
 const BATCH = 20;
-/** Users have no stored language yet: alerts are in Italian (the English template is ready for when they do). */
-export const ALERT_LOCALE: AlertLocale = "it";
 
 export interface AlertMatcherOptions {
   db: Kysely<Database>;
@@ -147,15 +145,17 @@ export class AlertMatcher {
     /** The alert about this listing for one saved search, as its mail (and push) says it. */
     const alertFor = (search: AlertedSearch, channel: "mail" | "push") => {
       const places = search.query.places.map((id) => directory.get(id)).filter((p) => p !== undefined);
+      // The language of the page the search was saved from (decision 116).
+      const locale: AlertLocale = search.locale;
       const input = {
-        locale: ALERT_LOCALE,
-        searchTitle: search.title ?? savedSearchDefaultTitle(search.query, places, ALERT_LOCALE),
+        locale: locale,
+        searchTitle: search.title ?? savedSearchDefaultTitle(search.query, places, locale),
         reason,
         listing: { ...card, place },
-        listingUrl: `${origin}${localizePath(`/annunci/${card.id}/`, ALERT_LOCALE)}`,
-        resultsUrl: `${origin}${localizePath(encodeSearchUrl(search.query, directory), ALERT_LOCALE)}`,
+        listingUrl: `${origin}${localizePath(`/annunci/${card.id}/`, locale)}`,
+        resultsUrl: `${origin}${localizePath(encodeSearchUrl(search.query, directory), locale)}`,
         origin,
-        links: alertLinkUrls(origin, this.#o.links.sign(search.userId, search.id, channel), ALERT_LOCALE, localizePath),
+        links: alertLinkUrls(origin, this.#o.links.sign(search.userId, search.id, channel), locale, localizePath),
       } satisfies AlertMailInput;
       return input;
     };
@@ -191,7 +191,7 @@ export class AlertMatcher {
       occasion,
       eventId: event.id,
       userId: search.userId,
-      payload: JSON.stringify(alertPushPayload(alertMailContent(alertFor(search, "push")), card.id)),
+      payload: JSON.stringify(alertPushPayload(alertMailContent(alertFor(search, "push")), card.id, search.locale)),
     }));
     const queued = await deliverMailAlerts(db, event.id, deliveries, digests, pushes, (n) => {
       this.pushed += n;

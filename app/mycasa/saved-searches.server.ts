@@ -104,6 +104,8 @@ export const savePayloadSchema = z.strictObject({
   domain: z.enum(SITE_DOMAINS).optional(),
   searchType: z.enum(["bookmark", "history"]).optional(),
   jwt: z.string().max(4000).nullable().optional(),
+  /** The page's language: the search's alerts speak it (decision 116). */
+  locale: z.enum(["it", "en"]).optional(),
 });
 export type SavePayload = z.infer<typeof savePayloadSchema>;
 
@@ -307,6 +309,7 @@ export function savedSearchesService(db: Kysely<Database>): SavedSearchesService
         initialNotifications: defaultNotifications,
         now,
         limit: MAX_SAVED_SEARCHES,
+        ...(payload.locale ? { locale: payload.locale } : {}),
       });
       if ("refused" in result) throw new ConflictError(savedSearchMessages.tooMany);
       const saved = savedSearchQuery(query, { excludeAuctions: payload.excludeAuctions });

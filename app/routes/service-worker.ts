@@ -22,7 +22,7 @@ self.addEventListener("push", (event) => {
       body: typeof data.body === "string" ? data.body : "",
       icon: typeof data.icon === "string" ? data.icon : undefined,
       tag: typeof data.tag === "string" ? data.tag : undefined,
-      lang: "it",
+      lang: data.lang === "en" ? "en" : "it",
       data: { url: typeof data.url === "string" ? data.url : "/" },
     }),
   );

@@ -85,6 +85,7 @@ export function SaveSearchModal({
           title,
           notifications: n,
           excludeAuctions: state.auctionAllowed && excludeAuctions,
+          locale,
         });
         if (!ok) throw new Error(String((json.error as { message?: string } | undefined)?.message ?? t.saveError));
         const next = { id: Number(json.searchId), customTitle: title.trim() || null, notifications: n, alerts: alertsOf(n, []) };

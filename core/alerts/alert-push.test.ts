@@ -16,19 +16,20 @@ const mail = (over: Partial<AlertMailContent["card"]> = {}): AlertMailContent =>
 
 describe("alertPushPayload", () => {
   it("says the mail's subject, the listing, its public price and place, and opens the listing", () => {
-    expect(alertPushPayload(mail(), 7)).toEqual({
+    expect(alertPushPayload(mail(), 7, "it")).toEqual({
       title: "Nuovo annuncio per «Milano»",
       body: "Trilocale · 400.000 € · Milano, Brera",
       url: "https://casa.example/annunci/7/",
       icon: "https://x/p.svg",
       tag: "listing-7",
+      lang: "it",
     });
   });
   it("shows a drop as old → new and cuts long texts", () => {
-    expect(alertPushPayload(mail({ oldPrice: "480.000 €", price: "420.000 €" }), 7).body).toBe(
+    expect(alertPushPayload(mail({ oldPrice: "480.000 €", price: "420.000 €" }), 7, "it").body).toBe(
       "Trilocale · 480.000 € → 420.000 € · Milano, Brera",
     );
-    const long = alertPushPayload(mail({ title: "x".repeat(1000) }), 7);
+    const long = alertPushPayload(mail({ title: "x".repeat(1000) }), 7, "it");
     expect(long.body.length).toBe(400);
     expect(long.body.endsWith("…")).toBe(true);
   });

@@ -4,7 +4,7 @@
  * worker shows it and opens `url` (the listing) on a click, and the sender decides from the push service's
  * answer whether a message is sent, its device gone, worth another try, or given up.
  */
-import type { AlertMailContent } from "./alert-mail.ts";
+import type { AlertLocale, AlertMailContent } from "./alert-mail.ts";
 
 /** The notification the service worker shows (public/alert-sw: `title`, `body`, `icon`, opens `url`). */
 export interface AlertPushPayload {
@@ -15,6 +15,8 @@ export interface AlertPushPayload {
   icon: string | null;
   /** One notification per listing on a device: a later alert about it replaces the earlier one. */
   tag: string;
+  /** The language it is written in (the page the search was saved from). */
+  lang: AlertLocale;
 }
 
 /** Push services limit a payload to 4 KB after encryption; the texts are cut well below that. */
@@ -23,7 +25,7 @@ const MAX_BODY = 400;
 
 const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
-export function alertPushPayload(mail: AlertMailContent, listingId: number): AlertPushPayload {
+export function alertPushPayload(mail: AlertMailContent, listingId: number, lang: AlertLocale): AlertPushPayload {
   const price = mail.card.oldPrice ? `${mail.card.oldPrice} → ${mail.card.price}` : mail.card.price;
   return {
     title: cut(mail.subject, MAX_TITLE),
@@ -31,6 +33,7 @@ export function alertPushPayload(mail: AlertMailContent, listingId: number): Ale
     url: mail.listingUrl,
     icon: mail.card.photoUrl,
     tag: `listing-${listingId}`,
+    lang,
   };
 }
 
