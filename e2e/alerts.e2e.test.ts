@@ -105,10 +105,13 @@ describe("e-mail alerts", () => {
     // The mail's results link (newest first, where the new listing is): it is marked 'Nuovo per te', once.
     const resultsLink = link("Vedi tutti i risultati della ricerca");
     resultsLink.searchParams.set("sortType", "data-decrescente");
+    // The page, once running in the browser, says it showed them (a POST; the GET itself wrote nothing).
+    const seen = page.waitForResponse((r) => r.url().endsWith("/portal-srp/api/v1/mycasa/searches/alertsSeen"), { timeout: 30_000 });
     await page.goto(`${portal.url}${resultsLink.pathname}${resultsLink.search}`);
     const card = page.locator("article").filter({ hasText: title });
     await expect.poll(() => card.locator(".result-card__badge--alerted").textContent()).toBe("Nuovo per te");
-    // Seen: MyCasa no longer counts it (the page says so with a POST after rendering, so poll), nor does the page again.
+    expect((await seen).status()).toBe(200);
+    // Seen: MyCasa no longer counts it, nor does the page mark it again.
     await expect
       .poll(
         async () => {
