@@ -141,5 +141,6 @@ describe("e-mail alerts", () => {
     expect(await item.textContent()).toContain("Email: Mai · Push: Mai");
     expect(await item.getByRole("link", { name: title }).getAttribute("href")).toBe(`/annunci/${id}/`);
     expect(errors).toEqual([]);
-  });
+    // A whole journey of some fifteen page loads in two browsers: longer than the file's 60 s on a busy machine.
+  }, 180_000);
 });
