@@ -98,6 +98,8 @@ describe.each(databaseTargets)("daily alert digests on %s", (target) => {
     expect(to(reader)).toHaveLength(1);
     expect(to(quitter)).toEqual([]);
     const mail = to(reader)[0]!;
+    // One Message-ID per search and Rome day (a resend after a crash is the same message).
+    expect(mail.messageId).toBe(`<digest.${search}.2026-03-29@casa.example>`);
     expect(mail.subject).toBe(`14 nuovi annunci per «${mail.subject.slice(mail.subject.indexOf("«") + 1, -1)}»`);
     expect(mail.text).toContain("Nelle ultime 24 ore ci sono 14 annunci nuovi");
     // Ten shown, the four more counted, the results page (newest first) linked.

@@ -3,10 +3,13 @@
  * - SMTP down: the alert waits in the mail queue, retried, and goes out once when the server is back;
  * - a saved search whose filters no longer parse, or whose place no longer exists, is skipped with a
  *   logged reason and the others are still alerted;
+ * - an address the mail server refuses for good (550 at RCPT): each refused mail given up at once, and after 3
+ *   refusals no more alert mail to it, logged and said in MyCasa (decision 118);
  * - on PostgreSQL, a portal process killed with SIGKILL in the middle of a batch: after a restart every
  *   alert of the batch arrives, each delivery once (one row, one queued mail, one Message-ID).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { hash as argon2Hash } from "@node-rs/argon2";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearch } from "../core/search/query.ts";
@@ -16,6 +19,7 @@ import { publishListing, publishListings, type NewListing } from "../db/listing-
 import type { Database } from "../db/schema.ts";
 import { createUser } from "../db/users.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
+import { CookieClient } from "../test/http-client.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";
 import { alertWorkPending, homeToPublish, saveAlertSearch } from "../test/alerts.ts";
 import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
@@ -80,6 +84,49 @@ describe.each(databaseTargets)("alerts under faults on %s", (target) => {
     const mails = catcher.mails.filter((m) => m.to === reader);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`${PUBLIC}/annunci/${id}/`);
+  });
+
+  it("stops alert mail to an address the server refuses for good after 3 refusals: logged, said in MyCasa, nothing retried", async () => {
+    const reader = "rifiuta@casa.example";
+    await saveAlertSearch(db, reader, townId, 600_000, "immediately");
+    catcher.refuse.add(reader);
+    const refusals = () => catcher.refused.filter((r) => r === reader).length;
+    for (let i = 1; i <= 3; i++) {
+      await publishListing(db, { ...home, streetNumber: `62${i}` });
+      await expect.poll(refusals, { timeout: 60_000, interval: 100 }).toBe(i);
+    }
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+    const queued = async () =>
+      (
+        await sql<{ attempts: number; lastError: string; givenUp: boolean; sent: boolean }>`
+          SELECT attempts, last_error AS "lastError", given_up_at IS NOT NULL AS "givenUp", sent_at IS NOT NULL AS sent
+          FROM mail_queue WHERE recipient = ${reader} ORDER BY id`.execute(db)
+      ).rows;
+    // Each refusal given up at once (a 5xx is no reason to retry for two days).
+    expect(await queued()).toEqual(
+      Array.from({ length: 3 }, () => ({ attempts: 1, lastError: expect.stringMatching(/550/), givenUp: true, sent: false })),
+    );
+    await expect.poll(() => logs.some((l) => l.includes("address stopped for alerts after repeated refusals"))).toBe(true);
+
+    // A fourth alert: not even offered to the server.
+    await publishListing(db, { ...home, streetNumber: "624" });
+    await expect.poll(async () => (await queued()).length, { timeout: 60_000, interval: 100 }).toBe(4);
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+    expect((await queued())[3]).toEqual({
+      attempts: 1,
+      lastError: expect.stringMatching(/^address stopped after 3 refusals: .*550/),
+      givenUp: true,
+      sent: false,
+    });
+    expect(refusals()).toBe(3);
+
+    // MyCasa says why, with the server's answer.
+    await sql`UPDATE users SET password_hash = ${await argon2Hash("Segreta123")} WHERE email = ${reader}`.execute(db);
+    const client = new CookieClient(portal.url, PUBLIC);
+    expect((await client.post("/portal-srp/api/v1/user/login", { email: reader, password: "Segreta123" })).status).toBe(200);
+    const page = await (await client.get("/mycasa/ricerche/")).text();
+    expect(page).toContain(`Non ti inviamo più avvisi via email: il server di posta ha rifiutato 3 email per ${reader}`);
+    expect(page).toMatch(/ultima risposta: «[^»]*550[^»]*»/);
   });
 
   it("skips a saved search whose filters no longer parse or whose place is gone, with the reason logged, and alerts the others", async () => {

@@ -4,7 +4,9 @@
  * modal uses; a matching listing published through db/listing-writes.ts → exactly one mail naming it
  * (hostile search title kept as text, one-line subject); a listing the search does not list → no mail;
  * a price drop → a mail with the old and new price; a home withdrawn and relisted → no mail. On
- * PostgreSQL two portal processes match and send together with no duplicate.
+ * PostgreSQL two portal processes match and send together with no duplicate. Web push (decision 116): a push
+ * service on loopback decrypts what the portal sends to each device; 410 deletes the device, a service that
+ * is down or hangs gets a bounded number of tries and a recorded give-up.
  */
 import { randomBytes } from "node:crypto";
 import { hash as argon2Hash } from "@node-rs/argon2";
@@ -21,6 +23,7 @@ import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "..
 import { CookieClient } from "../test/http-client.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";
 import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
+import { startPushService } from "../test/push-service.ts";
 
 const PUBLIC = "https://casa.example";
 const API = "/portal-srp/api/v1";
@@ -34,11 +37,18 @@ const env = {
   MAIL_QUEUE_POLL_MS: "100",
   MAIL_RETRY_MS: "100",
   ALERTS_POLL_MS: "100",
+  PUSH_POLL_MS: "100",
+  PUSH_RETRY_MS: "100",
+  // Long enough for a loaded machine (a timeout after the service accepted would send twice), short enough for the hang case.
+  PUSH_TIMEOUT_MS: "3000",
+  PUSH_MAX_ATTEMPTS: "3",
 };
 
 describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
   let provisioned: ProvisionedDatabase;
   let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
+  let push: Awaited<ReturnType<typeof startPushService>>;
+  const clients = new Map<string, CookieClient>();
   let portal: Awaited<ReturnType<typeof startTestPortal>>;
   let db: Kysely<Database>;
   let home: NewListing;
@@ -52,7 +62,8 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
         async () => {
           const r = await sql<{ n: number }>`
             SELECT (SELECT count(*) FROM listing_events WHERE processed_at IS NULL)
-                 + (SELECT count(*) FROM mail_queue WHERE sent_at IS NULL) AS n`.execute(db);
+                 + (SELECT count(*) FROM mail_queue WHERE sent_at IS NULL AND given_up_at IS NULL)
+                 + (SELECT count(*) FROM push_messages WHERE sent_at IS NULL AND gave_up_at IS NULL) AS n`.execute(db);
           return Number(r.rows[0]!.n);
         },
         { timeout: 60_000, interval: 100 },
@@ -63,7 +74,8 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
   beforeAll(async () => {
     provisioned = await provisionDatabase(target);
     catcher = await startMailCatcher();
-    portal = await startTestPortal(provisioned, { env: { ...env, SMTP_URL: catcher.url } });
+    push = await startPushService();
+    portal = await startTestPortal(provisioned, { env: { ...env, SMTP_URL: catcher.url, PUSH_EXTRA_ORIGINS: push.origin } });
     db = portal.database.db as unknown as Kysely<Database>;
     // A sale of a house in the town with most such listings: the home the tests publish variants of.
     const row = await db
@@ -118,6 +130,7 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
     ] as const) {
       const client = new CookieClient(portal.url, PUBLIC);
       expect((await client.post(`${API}/user/login`, { email, password: "Segreta123" })).status).toBe(200);
+      clients.set(email, client);
       const saved = await client.post(`${API}/mycasa/searches/upsert`, {
         searchData: { locations: [townId], filters: { price_max: 500_000 } },
         title: HOSTILE_TITLE,
@@ -129,6 +142,7 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
   afterAll(async () => {
     await portal?.stop();
     await catcher?.close();
+    await push?.close();
     await provisioned?.dispose();
   });
 
@@ -151,8 +165,99 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
     expect(mail.html).not.toContain("<b>bella</b>");
     expect(mail.html).toContain(`href="${PUBLIC}/annunci/${id}/"`);
     expect(mail.html).toContain(`src="${PUBLIC}/media/listing/${id}/0.svg"`);
-    // Daily e-mail and push are not sent yet: the same search saved with them alerts no one now.
+    // Daily e-mail waits for 08:00, and a push goes only to a device: the same search saved with them alerts no one now.
     expect(catcher.mails.filter((m) => m.to === DAILY_USER)).toEqual([]);
+    expect(push.received).toEqual([]);
+  });
+
+  it("pushes each alert once to each device of its owner, encrypted for it; 410 deletes the device; a service down or hanging is tried 3 times, then given up", async () => {
+    const user = clients.get(USER)!;
+    const other = clients.get(DAILY_USER)!;
+    const phone = push.device();
+    // The subscription is validated: only a known push service (or the configured test origin), real keys.
+    const refused = await user.post(`${API}/mycasa/push/subscribe`, {
+      subscription: { ...phone.subscription, endpoint: "https://169.254.169.254/latest/meta-data" },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { field: string } }).error.field).toBe("subscription.endpoint");
+    const badKey = await user.post(`${API}/mycasa/push/subscribe`, {
+      subscription: { ...phone.subscription, keys: { ...phone.subscription.keys, p256dh: "AAAA" } },
+    });
+    expect(badKey.status).toBe(400);
+    expect((await user.post(`${API}/mycasa/push/subscribe`, { subscription: phone.subscription })).status).toBe(200);
+    const key = (await (await user.post(`${API}/mycasa/push/key`, {})).json()) as { data: { publicKey: string } };
+    // Another user neither sees nor removes the device.
+    const devicesOf = async (client: CookieClient) =>
+      ((await (await client.post(`${API}/mycasa/push/devices`, {})).json()) as { data: Array<{ origin: string }> }).data;
+    expect(await devicesOf(other)).toEqual([]);
+    expect((await other.post(`${API}/mycasa/push/unsubscribe`, { endpoint: phone.subscription.endpoint })).status).toBe(404);
+    expect(await devicesOf(user)).toEqual([expect.objectContaining({ origin: push.origin })]);
+
+    // A matching listing: exactly one e-mail and exactly one push, which the push service decrypts.
+    const mailsBefore = mailsToUser().length;
+    const id = await publishListing(db, { ...home, streetNumber: "401" });
+    await expect.poll(() => push.received.length, { timeout: 60_000, interval: 100 }).toBe(1);
+    await settled();
+    expect(mailsToUser()).toHaveLength(mailsBefore + 1);
+    expect(push.received).toHaveLength(1);
+    expect(push.errors).toEqual([]);
+    const [received] = push.received;
+    expect(received!.device).toBe(phone.id);
+    expect(received!.vapidKey).toBe(key.data.publicKey);
+    expect(received!.ttl).toBe("86400");
+    expect(received!.topic).toMatch(/^alert\d+$/);
+    expect(received!.payload).toEqual({
+      title: "Nuovo annuncio per «Casa <b>bella</b> Bcc: evil@example.it»",
+      body: `Trilocale luminoso <i>vista</i> parco · ${formatEuro(400_000)} · ${/· ([^·]+)$/.exec(String(received!.payload.body))![1]}`,
+      url: `${PUBLIC}/annunci/${id}/`,
+      icon: `${PUBLIC}/media/listing/${id}/0.svg`,
+      tag: `listing-${id}`,
+      lang: "it",
+    });
+    const channels = await sql<{ channel: string }>`SELECT channel FROM alert_deliveries WHERE listing_id = ${id} ORDER BY channel`.execute(
+      db,
+    );
+    expect(channels.rows.map((r) => r.channel)).toEqual(["mail", "mail", "push"]); // USER's mail, DAILY_USER's digest row, USER's push
+
+    // A second device; the push service says the first is gone (410): it is deleted, the second gets its push.
+    const laptop = push.device();
+    expect((await user.post(`${API}/mycasa/push/subscribe`, { subscription: laptop.subscription })).status).toBe(200);
+    push.answer(phone.id, 410);
+    const second = await publishListing(db, { ...home, streetNumber: "402" });
+    await expect.poll(() => push.received.filter((r) => r.device === laptop.id).length, { timeout: 60_000, interval: 100 }).toBe(1);
+    await settled();
+    expect(push.requests.filter((r) => r.device === phone.id && r.status === 410)).toHaveLength(1);
+    expect(await devicesOf(user)).toHaveLength(1);
+    const phoneRows = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM push_subscriptions WHERE endpoint = ${phone.subscription.endpoint}`.execute(db);
+    expect(phoneRows.rows[0]!.n).toBe(0);
+    expect(push.received.at(-1)!.payload.url).toBe(`${PUBLIC}/annunci/${second}/`);
+
+    // The push service down (503), then hanging past the timeout: 3 attempts each, then given up with the reason kept.
+    const givenUp = async (listingId: number) =>
+      (
+        await sql<{ attempts: number; lastError: string; gaveUp: boolean; sent: boolean }>`
+          SELECT m.attempts, m.last_error AS "lastError", m.gave_up_at IS NOT NULL AS "gaveUp", m.sent_at IS NOT NULL AS sent
+          FROM push_messages m JOIN alert_deliveries d ON d.id = m.delivery_id WHERE d.listing_id = ${listingId}`.execute(db)
+      ).rows;
+    for (const [answer, reason] of [
+      [503, /^push service answered 503$/],
+      ["hang", /TimeoutError/],
+    ] as const) {
+      push.answer(laptop.id, answer);
+      const requestsBefore = push.requests.filter((r) => r.device === laptop.id).length;
+      const down = await publishListing(db, { ...home, streetNumber: `40${answer === 503 ? 3 : 4}` });
+      await expect.poll(async () => (await givenUp(down))[0]?.gaveUp, { timeout: 60_000, interval: 100 }).toBe(true);
+      expect(await givenUp(down)).toEqual([{ attempts: 3, lastError: expect.stringMatching(reason), gaveUp: true, sent: false }]);
+      expect(push.requests.filter((r) => r.device === laptop.id).length - requestsBefore).toBe(3);
+    }
+    await settled();
+    expect(push.received.filter((r) => r.device === laptop.id)).toHaveLength(1);
+    // The device is still there (a service that is down says nothing about the device); its owner removes it.
+    expect((await user.post(`${API}/mycasa/push/unsubscribe`, { endpoint: laptop.subscription.endpoint })).status).toBe(200);
+    expect(await devicesOf(user)).toEqual([]);
+    expect(push.errors).toEqual([]);
   });
 
   it("mails nothing for a listing the search does not list", async () => {
@@ -354,5 +459,38 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
     );
     expect(consents.rows).toEqual([{ kind: "marketing", given: false }]);
     expect(await (await remove()).text()).toContain("Questo link è già stato usato");
+  });
+
+  it("writes the alert in English, by mail and push, for a search saved from an English page", async () => {
+    const email = "alerts-en@casa.example";
+    await createUser(db, {
+      email,
+      displayName: "Emma English",
+      passwordHash: await argon2Hash("Segreta123"),
+      consents: { privacy: true },
+      emailVerified: true,
+      now: new Date(),
+    });
+    const client = new CookieClient(portal.url, PUBLIC);
+    expect((await client.post(`${API}/user/login`, { email, password: "Segreta123" })).status).toBe(200);
+    const saved = await client.post(`${API}/mycasa/searches/upsert`, {
+      searchData: { locations: [townId], filters: { price_max: 500_000 } },
+      title: "Near the park",
+      notifications: { hasEmail: true, emailFrequency: "immediately", hasPush: true, pushFrequency: "immediately" },
+      locale: "en",
+    });
+    expect(saved.status).toBe(200);
+    const phone = push.device();
+    expect((await client.post(`${API}/mycasa/push/subscribe`, { subscription: phone.subscription })).status).toBe(200);
+    const id = await publishListing(db, { ...home, streetNumber: "501" });
+    await expect.poll(() => catcher.mails.filter((m) => m.to === email).length, { timeout: 60_000, interval: 100 }).toBe(1);
+    await expect.poll(() => push.received.filter((r) => r.device === phone.id).length, { timeout: 60_000, interval: 100 }).toBe(1);
+    const mail = catcher.mails.find((m) => m.to === email)!;
+    expect(mail.subject).toBe("New listing for “Near the park”");
+    expect(mail.text).toContain("There is a new listing for your search “Near the park”.");
+    expect(mail.text).toContain(`${PUBLIC}/en/annunci/${id}/`);
+    expect(mail.text).toContain(`${PUBLIC}/en/deactivation-alerts/?t=`);
+    const received = push.received.find((r) => r.device === phone.id)!;
+    expect(received.payload).toMatchObject({ title: "New listing for “Near the park”", url: `${PUBLIC}/en/annunci/${id}/`, lang: "en" });
   });
 });

@@ -20,7 +20,8 @@ const entries = (routes as unknown as Entry[]).flatMap(function flat(e: Entry): 
 });
 
 /** Routes that are not pages: JSON and media, the map data, the vendored map library, the catch-all 404. */
-const isResource = (path: string) => /^(portal-srp\/|client-account\/|lh\/|media\/|vendor\/|api\/)|\.geojson$|\.json$|^\*$/.test(path);
+const isResource = (path: string) =>
+  /^(portal-srp\/|client-account\/|lh\/|media\/|vendor\/|api\/)|\.geojson$|\.json$|^sw\.js$|^\*$/.test(path);
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 /** One address per Italian page route id; the English twin is the same under /en/. Filled in beforeAll where data is needed. */

@@ -76,6 +76,11 @@ export default [
     route(`portal-srp/api/v1/mycasa/${p}`, "routes/api.mycasa-history.ts", { id: `mycasa-${p}` }),
   ),
   route("portal-srp/api/v1/mycasa/export", "routes/api.mycasa-export.ts"),
+  ...["key", "subscribe", "unsubscribe", "devices"].map((p) =>
+    route(`portal-srp/api/v1/mycasa/push/${p}`, "routes/api.mycasa-push.ts", { id: `mycasa-push-${p}` }),
+  ),
+  // The service worker that shows push alerts (docs/decisions/116); at the root so that its scope is the whole site.
+  route("sw.js", "routes/service-worker.ts"),
   ...page("mycasa/:tab?", "routes/mycasa.tsx", "mycasa"),
   ...page("valutazione-immobile", "routes/valuation.tsx", "valuation"),
   ...page("trova-agenzia", "routes/find-agency.tsx", "find-agency"),
@@ -121,6 +126,7 @@ export default [
   route("portal-srp/api/v1/mycasa/searches/getBookmarkData", "routes/api.mycasa-searches-get-bookmark-data.ts"),
   route("portal-srp/api/v1/mycasa/searches/updateBoomark", "routes/api.mycasa-searches-update-boomark.ts"),
   route("portal-srp/api/v1/mycasa/searches/deleteBoomark", "routes/api.mycasa-searches-delete-boomark.ts"),
+  route("portal-srp/api/v1/mycasa/searches/alertsSeen", "routes/api.mycasa-searches-alerts-seen.ts"),
   ...page("mycasa/ricerche", "routes/mycasa-searches.tsx", "mycasa-searches"),
   ...page("mycasa/ricerche/salva", "routes/mycasa-search-save.tsx", "mycasa-search-save"),
   route("client-account/api/v1/social/:provider/login", "routes/social-login.ts", { id: "social-login" }),

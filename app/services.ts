@@ -33,6 +33,8 @@ export interface Services {
   accounts: AccountService;
   /** Signs and reads the links of alert mails (docs/decisions/091). */
   alertLinks: AlertLinks;
+  /** Web push (docs/decisions/116): the portal's VAPID public key and the origins allowed besides browsers' push services. */
+  push: { publicKey: string; extraOrigins: readonly string[] };
   /** The mail queue's sender in this process: woken after a mail is queued (server/mail-queue.ts). */
   mailQueue: { wake(): void };
   /** Offer to save the search after a lead (seed 001 §4; SAVE_SEARCH_PROPOSAL_AFTER_LEAD=off disables it). */

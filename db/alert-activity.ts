@@ -1,11 +1,15 @@
 /**
- * What alerts sent, for their owner (issue 23 item 7, docs/decisions/093): per saved search the last
- * alerted listings and how many are new since the owner last opened the search's results; the results
- * page marks those and moves the mark. Only deliveries that went to a mail (immediate, or in a sent
- * digest) count. Every query is scoped to the user.
+ * What alerts sent, for their owner (issue 23 item 7, docs/decisions/093, 117): per saved search the last
+ * alerted listings and how many are new since the owner last saw the search's results; the results page
+ * marks those, and once it has shown them it POSTs that they were seen (`markAlertsSeen`): no GET writes.
+ * Only deliveries that reached the person count (a mail, immediate or in a sent digest, or a push). Every
+ * query is scoped to the user.
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "./schema.ts";
+
+/** An alert that reached its owner: an e-mail (immediate, or in a digest that was sent) or a push. */
+const SENT = sql.raw(`(d.mail_id IS NOT NULL OR d.channel = 'push')`);
 
 export interface AlertActivity {
   newCount: number;
@@ -24,7 +28,7 @@ export async function alertActivity(
   const counts = await sql<{ id: string | number; n: string | number }>`
     SELECT s.id, count(DISTINCT d.listing_id) AS n
     FROM saved_searches s JOIN alert_deliveries d ON d.saved_search_id = s.id
-    WHERE s.user_id = ${userId} AND s.id = ANY(${[...searchIds]}::bigint[]) AND d.mail_id IS NOT NULL
+    WHERE s.user_id = ${userId} AND s.id = ANY(${[...searchIds]}::bigint[]) AND ${SENT}
       AND d.created_at > coalesce(s.alerts_seen_at, '-infinity'::timestamptz)
     GROUP BY s.id`.execute(db);
   for (const r of counts.rows) out.get(Number(r.id))!.newCount = Number(r.n);
@@ -33,7 +37,7 @@ export async function alertActivity(
       SELECT d.saved_search_id, d.listing_id, d.created_at,
              row_number() OVER (PARTITION BY d.saved_search_id ORDER BY d.created_at DESC, d.id DESC) AS k
       FROM alert_deliveries d JOIN saved_searches s ON s.id = d.saved_search_id
-      WHERE s.user_id = ${userId} AND s.id = ANY(${[...searchIds]}::bigint[]) AND d.mail_id IS NOT NULL
+      WHERE s.user_id = ${userId} AND s.id = ANY(${[...searchIds]}::bigint[]) AND ${SENT}
     ) x JOIN listings l ON l.id = x.listing_id
     WHERE x.k <= ${lastN}
     ORDER BY x.saved_search_id, x.created_at DESC`.execute(db);
@@ -41,34 +45,38 @@ export async function alertActivity(
   return out;
 }
 
+/** What a results page marks for its owner: the listings alerted since the last visit, and the newest alert's time. */
+export interface NewAlerts {
+  listingIds: number[];
+  /** The newest of those alerts' times (microseconds kept, ISO with Z): what marking them seen moves the mark to. */
+  until: string | null;
+}
+
 /**
- * The listings alerted for the user's search since they last opened its results; when there are any, the
- * mark moves to `now` (a page view with nothing new writes nothing; `move: false` only reads).
+ * The listings the user's search alerted since they last marked its alerts seen (read only: a page load never
+ * writes, docs/decisions/117). Another user's search id reads as nothing.
  */
-export async function takeNewAlertListings(
-  db: Kysely<Database>,
-  userId: number,
-  savedSearchId: number,
-  now: Date,
-  options: { move: boolean } = { move: true },
-): Promise<number[]> {
-  const seen = await db
-    .selectFrom("savedSearches")
-    .select("alertsSeenAt")
-    .where("id", "=", savedSearchId)
-    .where("userId", "=", userId)
-    .executeTakeFirst();
-  if (!seen) return [];
-  const rows = await db
-    .selectFrom("alertDeliveries")
-    .select("listingId")
-    .distinct()
-    .where("savedSearchId", "=", savedSearchId)
-    .where("mailId", "is not", null)
-    .$if(seen.alertsSeenAt !== null, (q) => q.where("createdAt", ">", seen.alertsSeenAt!))
-    .execute();
-  if (rows.length > 0 && options.move) {
-    await db.updateTable("savedSearches").set({ alertsSeenAt: now }).where("id", "=", savedSearchId).where("userId", "=", userId).execute();
-  }
-  return rows.map((r) => Number(r.listingId));
+export async function newAlertListings(db: Kysely<Database>, userId: number, savedSearchId: number): Promise<NewAlerts> {
+  const rows = await sql<{ listingId: string | number; until: string }>`
+    SELECT d.listing_id AS "listingId",
+           to_char(max(d.created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS until
+    FROM alert_deliveries d JOIN saved_searches s ON s.id = d.saved_search_id
+    WHERE s.id = ${savedSearchId} AND s.user_id = ${userId} AND ${SENT}
+      AND d.created_at > coalesce(s.alerts_seen_at, '-infinity'::timestamptz)
+    GROUP BY d.listing_id
+    ORDER BY d.listing_id`.execute(db);
+  const until = rows.rows.reduce<string | null>((max, r) => (max === null || r.until > max ? r.until : max), null);
+  return { listingIds: rows.rows.map((r) => Number(r.listingId)), until };
+}
+
+/**
+ * The owner saw their search's alerts up to `until` (the page that showed them says so after rendering): the mark
+ * only moves forward, so an older page cannot bring back alerts already seen, and alerts that arrived after the
+ * page was made stay new. Returns whether the search is the user's.
+ */
+export async function markAlertsSeen(db: Kysely<Database>, userId: number, savedSearchId: number, until: string): Promise<boolean> {
+  const r = await sql`
+    UPDATE saved_searches SET alerts_seen_at = greatest(coalesce(alerts_seen_at, '-infinity'::timestamptz), ${until}::timestamptz)
+    WHERE id = ${savedSearchId} AND user_id = ${userId}`.execute(db);
+  return Number(r.numAffectedRows ?? 0) > 0;
 }

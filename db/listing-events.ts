@@ -6,7 +6,9 @@
  * delivery's unique key (saved search, listing, channel, occasion) makes a re-processed event harmless.
  */
 import { sql, type Kysely, type Transaction } from "kysely";
+import { recordDelivery } from "./alert-deliveries.ts";
 import { enqueueMails, type QueuedMailInput } from "./mail-queue.ts";
+import { recordPushDeliveries, type PushDelivery } from "./push.ts";
 import type { Database, Row } from "./schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -104,6 +106,8 @@ export interface AlertSearchRecord {
   email: string;
   serialized: string;
   title: string | null;
+  /** The language its alerts speak (the page it was saved from). */
+  locale: "it" | "en";
 }
 
 export async function alertSearchRecords(db: Db, ids: readonly number[]): Promise<AlertSearchRecord[]> {
@@ -111,7 +115,7 @@ export async function alertSearchRecords(db: Db, ids: readonly number[]): Promis
   const rows = await db
     .selectFrom("savedSearches as s")
     .innerJoin("users as u", "u.id", "s.userId")
-    .select(["s.id", "s.userId", "u.email", "s.serialized", "s.title"])
+    .select(["s.id", "s.userId", "u.email", "s.serialized", "s.title", "s.locale"])
     .where("s.id", "in", [...ids])
     .orderBy("s.id")
     .execute();
@@ -186,15 +190,18 @@ export interface DigestDelivery {
 /**
  * In one transaction: daily alerts recorded for their digest, each immediate delivery recorded once (its unique key) with its mail queued — a delivery
  * already recorded (this event processed before, by a matcher that died before marking it) queues
- * nothing — and the event marked processed. Returns how many mails were queued.
+ * nothing — push alerts recorded the same way with a message per device of their owner (db/push.ts), and the
+ * event marked processed. Returns how many mails were queued (`onPushes` hears how many push messages were).
  */
 export async function deliverMailAlerts(
   db: Kysely<Database>,
   eventId: number,
   deliveries: readonly AlertDelivery[],
   digests: readonly DigestDelivery[] = [],
+  pushes: readonly PushDelivery[] = [],
+  onPushes?: (queued: number) => void,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  const { queued, pushed } = await db.transaction().execute(async (trx) => {
     // Daily alerts: recorded now (the same unique key), mailed in their search's digest at `digestAt`.
     if (digests.length > 0) {
       await trx
@@ -205,20 +212,19 @@ export async function deliverMailAlerts(
     }
     let queued = 0;
     for (const d of deliveries) {
-      const inserted = await trx
-        .insertInto("alertDeliveries")
-        .values({ savedSearchId: d.savedSearchId, listingId: d.listingId, channel: "mail", occasion: d.occasion, eventId: d.eventId })
-        .onConflict((oc) => oc.constraint("alert_deliveries_once").doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (!inserted) continue;
+      const deliveryId = await recordDelivery(trx, d, "mail");
+      if (deliveryId === null) continue;
       const [mailId] = await enqueueMails(trx, [d.mail]);
-      await trx.updateTable("alertDeliveries").set({ mailId }).where("id", "=", inserted.id).execute();
+      await trx.updateTable("alertDeliveries").set({ mailId }).where("id", "=", deliveryId).execute();
       queued++;
     }
+    const pushed = await recordPushDeliveries(trx, pushes);
     await markEventProcessed(trx, eventId);
-    return queued;
+    return { queued, pushed };
   });
+  // After the commit: the woken sender finds the messages.
+  if (pushed > 0) onPushes?.(pushed);
+  return queued;
 }
 
 /** The deliveries made for a listing (tests, MyCasa's "last alerts" later). */

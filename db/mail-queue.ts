@@ -39,7 +39,7 @@ export async function claimDueMails(db: Kysely<Database>, limit: number, leaseMs
     UPDATE mail_queue SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
     WHERE id IN (
       SELECT id FROM mail_queue
-      WHERE sent_at IS NULL AND next_attempt_at <= now() AND attempts < ${MAX_MAIL_ATTEMPTS}
+      WHERE sent_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= now() AND attempts < ${MAX_MAIL_ATTEMPTS}
       ORDER BY next_attempt_at, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
@@ -65,11 +65,65 @@ export async function rescheduleMail(db: Kysely<Database>, id: number, retryInMs
     .execute();
 }
 
+/** Never tried again: kept unsent with the reason (a refused or stopped address, decision 118). */
+export async function giveUpMail(db: Kysely<Database>, id: number, error: string): Promise<void> {
+  await db
+    .updateTable("mailQueue")
+    .set({ givenUpAt: sql<Date>`now()`, lastError: error.slice(0, 500) })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Mail kinds an address stops receiving once stopped: alerts. Account mails (codes, resets) are always tried. */
+export const STOPPABLE_MAIL_KINDS: readonly string[] = ["alert", "alert-digest"];
+
+/**
+ * One more refusal of `address` for good by the mail server; at `limit` refusals the address is stopped for alert
+ * mails. Returns the count and whether this refusal stopped it.
+ */
+export async function recordMailRefusal(
+  db: Kysely<Database>,
+  address: string,
+  error: string,
+  limit: number,
+): Promise<{ failures: number; stoppedNow: boolean }> {
+  const row = await sql<{ failures: number; stopped: boolean }>`
+    INSERT INTO mail_bounces AS b (address, failures, last_error, stopped_at)
+    VALUES (lower(${address}), 1, ${error.slice(0, 500)}, CASE WHEN 1 >= ${limit} THEN now() END)
+    ON CONFLICT (address) DO UPDATE SET
+      failures = b.failures + 1,
+      last_error = excluded.last_error,
+      last_failed_at = now(),
+      stopped_at = coalesce(b.stopped_at, CASE WHEN b.failures + 1 >= ${limit} THEN now() END)
+    RETURNING failures, stopped_at IS NOT NULL AS stopped`.execute(db);
+  const r = row.rows[0]!;
+  return { failures: Number(r.failures), stoppedNow: Boolean(r.stopped) && Number(r.failures) === limit };
+}
+
+/** A mail to the address went through: its refusals are forgotten (the mailbox works again). */
+export async function clearMailRefusals(db: Kysely<Database>, address: string): Promise<void> {
+  await db.deleteFrom("mailBounces").where("address", "=", address.toLowerCase()).execute();
+}
+
+/** The address's stop, if alert mail to it is stopped: when, after how many refusals, the last server answer. */
+export async function mailStop(
+  db: Kysely<Database>,
+  address: string,
+): Promise<{ stoppedAt: Date; failures: number; lastError: string } | null> {
+  const row = await db
+    .selectFrom("mailBounces")
+    .select(["stoppedAt", "failures", "lastError"])
+    .where("address", "=", address.toLowerCase())
+    .where("stoppedAt", "is not", null)
+    .executeTakeFirst();
+  return row ? { stoppedAt: row.stoppedAt!, failures: Number(row.failures), lastError: row.lastError } : null;
+}
+
 /** When the next unsent mail is due, or null when none waits (the worker sleeps until then or a wake-up). */
 export async function nextMailDueInMs(db: Kysely<Database>): Promise<number | null> {
   const row = await sql<{ ms: number | string | null }>`
     SELECT greatest(0, extract(epoch FROM (min(next_attempt_at) - now())) * 1000) AS ms
-    FROM mail_queue WHERE sent_at IS NULL AND attempts < ${MAX_MAIL_ATTEMPTS}`.execute(db);
+    FROM mail_queue WHERE sent_at IS NULL AND given_up_at IS NULL AND attempts < ${MAX_MAIL_ATTEMPTS}`.execute(db);
   const ms = row.rows[0]?.ms;
   return ms === null || ms === undefined ? null : Number(ms);
 }

@@ -21,6 +21,9 @@ import * as alertLinks from "./migrations/2026-11-26-40-alert-links.ts";
 import * as alertDigests from "./migrations/2026-11-26-41-alert-digests.ts";
 import * as alertVisits from "./migrations/2026-11-26-42-alert-visits.ts";
 import * as streets from "./migrations/2026-11-26-80-streets.ts";
+import * as webPush from "./migrations/2026-11-27-10-web-push.ts";
+import * as mailBounces from "./migrations/2026-11-27-11-mail-bounces.ts";
+import * as savedSearchLocale from "./migrations/2026-11-27-12-saved-search-locale.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +48,9 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-41-alert-digests": alertDigests,
   "2026-11-26-42-alert-visits": alertVisits,
   "2026-11-26-80-streets": streets,
+  "2026-11-27-10-web-push": webPush,
+  "2026-11-27-11-mail-bounces": mailBounces,
+  "2026-11-27-12-saved-search-locale": savedSearchLocale,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

@@ -140,6 +140,8 @@ export async function upsertSavedSearch(
     title: string | null;
     notifications: Notifications | null;
     initialNotifications: Notifications;
+    /** The language of the page it is saved from (alerts speak it); unchanged when not given. */
+    locale?: "it" | "en";
     now: Date;
     limit: number;
   },
@@ -158,11 +160,19 @@ export async function upsertSavedSearch(
     }
     const row = await trx
       .insertInto("savedSearches")
-      .values({ userId: input.userId, ...input.search, title: input.title, createdAt: input.now, updatedAt: input.now })
+      .values({
+        userId: input.userId,
+        ...input.search,
+        title: input.title,
+        createdAt: input.now,
+        updatedAt: input.now,
+        ...(input.locale ? { locale: input.locale } : {}),
+      })
       .onConflict((oc) =>
         oc.constraint("saved_searches_user_hash").doUpdateSet({
           activeSort: (eb) => eb.ref("excluded.activeSort"),
           updatedAt: input.now,
+          ...(input.locale ? { locale: input.locale } : {}),
           title: sql<string | null>`coalesce(excluded.title, saved_searches.title)`,
         }),
       )

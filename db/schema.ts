@@ -221,6 +221,10 @@ export interface Database {
   feedImports: FeedImportsTable;
   listingViewsDaily: ListingViewsDailyTable;
   alertLinkUses: AlertLinkUsesTable;
+  pushVapidKeys: PushVapidKeysTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  pushMessages: PushMessagesTable;
+  mailBounces: MailBouncesTable;
   streets: StreetsTable;
   houseNumbers: HouseNumbersTable;
 }
@@ -335,6 +339,8 @@ export interface MailQueueTable {
   nextAttemptAt: CreatedAt;
   lastError: string | null;
   sentAt: Timestamp | null;
+  /** Not sent and never tried again: the server refused the address for good, or the address is stopped (decision 118). */
+  givenUpAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;
 }
 
@@ -409,6 +415,8 @@ export interface SavedSearchesTable {
   updatedAt: CreatedAt;
   /** When the owner last opened the search's results: alerts after it are 'nuovi' (docs/decisions/093). */
   alertsSeenAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The language of the page it was saved from: its alert mails and pushes speak it. */
+  locale: ColumnType<"it" | "en", "it" | "en" | undefined, "it" | "en">;
 }
 
 export interface SavedSearchAlertsTable {
@@ -472,6 +480,48 @@ export interface AlertLinkUsesTable {
   linkId: string;
   action: string;
   usedAt: CreatedAt;
+}
+
+/** The portal's VAPID key pair, made at the first start (docs/decisions/116). One row. */
+export interface PushVapidKeysTable {
+  id: number;
+  publicKey: string;
+  privateKey: string;
+  createdAt: CreatedAt;
+}
+
+/** A device a user allowed push alerts on: the push service's endpoint and the keys payloads are encrypted with. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+/** One push alert for one device: the push queue (docs/decisions/116). */
+export interface PushMessagesTable {
+  id: Generated<number>;
+  deliveryId: number;
+  subscriptionId: number;
+  payload: string;
+  attempts: Generated<number>;
+  nextAttemptAt: CreatedAt;
+  sentAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  gaveUpAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  lastError: string | null;
+  createdAt: CreatedAt;
+}
+
+/** Refusals of an address by the mail server (docs/decisions/118); stopped for alert mails at the limit. */
+export interface MailBouncesTable {
+  address: string;
+  failures: number;
+  lastError: string;
+  lastFailedAt: CreatedAt;
+  stoppedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** A table's row as queries return it. */

@@ -3,16 +3,66 @@
  * results, logs in through the modal (reason AddFavouriteSearch), and the save modal opens; the search is
  * saved with daily e-mail; after a reload the button says it is saved; the title is edited and e-mail
  * switched off (no-alarm icon); /mycasa/ricerche/ lists it; it is deleted. Axe runs with the modal open.
+ * The push switch asks the browser's permission when it is turned on, never before (decision 116): refused,
+ * it goes back off and says why; granted, the service worker is registered and the device is stored.
  */
+import { createECDH, randomBytes } from "node:crypto";
+import { sql, type Kysely } from "kysely";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
+import type { Database } from "../db/schema.ts";
 import { startTestPortal } from "../test/portal.ts";
 import { createTestUser } from "../test/users.ts";
 import { hydrated, it, NO_JAVASCRIPT, seriousViolations } from "./fixtures.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
+/** The push service the browser's (stubbed) subscription names; nothing is sent to it in these tests. */
+const PUSH_ORIGIN = "http://127.0.0.1:9";
+
+/**
+ * Counts the page's permission requests; with `subscription`, the browser's push service is replaced by one
+ * answering that subscription (headless Chromium has no push service to subscribe with).
+ */
+async function watchPush(context: BrowserContext, subscription: unknown = null): Promise<void> {
+  await context.addInitScript((sub) => {
+    const w = window as unknown as { permissionAsks: number };
+    w.permissionAsks = 0;
+    const ask = Notification.requestPermission.bind(Notification);
+    Notification.requestPermission = (...args) => {
+      w.permissionAsks++;
+      return ask(...args);
+    };
+    if (sub) {
+      PushManager.prototype.subscribe = async () =>
+        ({
+          endpoint: (sub as { endpoint: string }).endpoint,
+          toJSON: () => sub,
+          unsubscribe: async () => true,
+        }) as unknown as PushSubscription;
+    }
+  }, subscription);
+}
+const permissionAsks = (page: Page) => page.evaluate(() => (window as unknown as { permissionAsks: number }).permissionAsks);
+
+/** Logs a new user in and opens the save modal on the Milano results. */
+async function openSaveModal(page: Page, email: string) {
+  const user = await createTestUser(portal.database.db, email, "Segreta123", "Utente Push");
+  await page.goto(`${portal.url}/accedi/`);
+  await page.getByLabel("Email", { exact: true }).fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Accedi" }).click();
+  await expect.poll(() => page.getByTestId("site-user-name").textContent()).toBe("Utente Push");
+  await page.goto(`${portal.url}/vendita/case/milano/`);
+  const button = page.getByTestId("save-search-button");
+  await hydrated(button);
+  await button.click();
+  const modal = page.getByRole("dialog", { name: "Salva ricerca" });
+  await expect.poll(() => modal.isVisible()).toBe(true);
+  return { modal, push: modal.getByRole("switch", { name: "Notifiche push" }) };
+}
 
 beforeAll(async () => {
-  portal = await startTestPortal({ url: undefined, dataDir: "memory://" });
+  portal = await startTestPortal({ url: undefined, dataDir: "memory://" }, { env: { PUSH_EXTRA_ORIGINS: PUSH_ORIGIN } });
 });
 afterAll(async () => {
   await portal?.stop();
@@ -130,9 +180,10 @@ describe("saving a search", () => {
     expect(await all.isChecked()).toBe(true);
     await all.uncheck();
     expect([await email.isChecked(), await push.isChecked()]).toEqual([false, false]);
-    await all.check();
-    expect([await email.isChecked(), await push.isChecked()]).toEqual([true, true]);
-    await push.uncheck();
+    // On: e-mail on; push asks the browser, which refuses here (no grant), so push goes back off.
+    await all.click();
+    expect(await email.isChecked()).toBe(true);
+    await expect.poll(() => push.isChecked()).toBe(false);
     // E-mail: switched off and on again (on means immediately), then once a day.
     await email.uncheck();
     expect(await modal.getByLabel("Frequenza (Notifiche via Email)").count()).toBe(0);
@@ -216,6 +267,56 @@ describe("saving a search", () => {
     await expect.poll(() => again.count()).toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest("#filtri-form") !== null)).toBe(true);
     expect(errors).toEqual([]);
+  });
+
+  it("asks for the notification permission only when push is turned on; refused, push goes back off and says why", async ({
+    context,
+    page,
+  }) => {
+    await watchPush(context);
+    const { modal, push } = await openSaveModal(page, "push-no@casa.example");
+    expect(await push.isChecked()).toBe(false);
+    expect(await permissionAsks(page)).toBe(0);
+    await push.click();
+    await expect.poll(() => permissionAsks(page)).toBe(1);
+    // Headless Chromium refuses without a grant: the switch goes back off and the modal says why.
+    await expect.poll(() => push.isChecked()).toBe(false);
+    expect(await modal.getByRole("status").filter({ hasText: "Le notifiche sono bloccate per questo sito" }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("with permission granted, turning push on registers the service worker and stores this device for the user", async ({
+    context,
+    page,
+  }) => {
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    const subscription = {
+      endpoint: `${PUSH_ORIGIN}/push/e2e-device`,
+      expirationTime: null,
+      keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") },
+    };
+    await watchPush(context, subscription);
+    await context.grantPermissions(["notifications"], { origin: portal.url });
+    const { modal, push } = await openSaveModal(page, "push-si@casa.example");
+    expect(await permissionAsks(page)).toBe(0);
+    const db = portal.database.db as unknown as Kysely<Database>;
+    const devices = async () =>
+      (
+        await sql<{ endpoint: string }>`
+          SELECT p.endpoint FROM push_subscriptions p JOIN users u ON u.id = p.user_id WHERE u.email = 'push-si@casa.example'`.execute(db)
+      ).rows.map((r) => r.endpoint);
+    expect(await devices()).toEqual([]);
+    await push.click();
+    await expect.poll(devices, { timeout: 20_000 }).toEqual([subscription.endpoint]);
+    expect(await permissionAsks(page)).toBe(1);
+    expect(await push.isChecked()).toBe(true);
+    // The portal's service worker controls the site now.
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.active?.scriptURL ?? null))
+      .toBe(`${portal.url}/sw.js`);
+    await modal.getByRole("button", { name: "Salva ricerca" }).click();
+    await expect.poll(() => page.getByTestId("save-search-button").getAttribute("data-state")).toBe("saved-alarm");
   });
 
   it("works without JavaScript: login, save with the form, back to the saved results", async ({ openPage }) => {

@@ -8,7 +8,7 @@
 import type { Kysely } from "kysely";
 import { alertLinkUrls, listUnsubscribeHeaders } from "../core/alerts/alert-links.ts";
 import type { AlertReason, DigestItem } from "../core/alerts/alert-mail.ts";
-import { DIGEST_MAX_LISTINGS } from "../core/alerts/digest.ts";
+import { DIGEST_MAX_LISTINGS, digestMessageId } from "../core/alerts/digest.ts";
 import { deserializeSearch } from "../core/search/saved-search.ts";
 import { savedSearchDefaultTitle } from "../core/search/seo.ts";
 import { encodeSearchUrl } from "../core/search/url.ts";
@@ -17,7 +17,6 @@ import { digestEvents, dueDigestSearches, sendDueDigest } from "../db/alert-dige
 import { alertSearchRecords, readAlertCard } from "../db/listing-events.ts";
 import { getPlaceDirectory } from "../db/place-directory.ts";
 import type { Database } from "../db/schema.ts";
-import { ALERT_LOCALE } from "./alert-matcher.ts";
 import type { AlertLinks } from "./alerts/alert-links.ts";
 import { digestMail } from "./alerts/alert-mail.tsx";
 import type { Logger } from "./logger.ts";
@@ -85,6 +84,8 @@ export class DigestSender {
     const sent = await sendDueDigest(db, savedSearchId, this.#now(), async (rows, trx) => {
       const [search] = await alertSearchRecords(trx, [savedSearchId]);
       if (!search) return null;
+      // The language of the page it was saved from.
+      const locale = search.locale;
       let query;
       try {
         query = deserializeSearch(search.serialized);
@@ -110,18 +111,18 @@ export class DigestSender {
         items.push({
           listing: { ...card, place: [town?.name, zone?.name].filter(Boolean).join(", ") },
           reason,
-          listingUrl: `${origin}${localizePath(`/annunci/${card.id}/`, ALERT_LOCALE)}`,
+          listingUrl: `${origin}${localizePath(`/annunci/${card.id}/`, locale)}`,
         });
       }
       if (items.length === 0) return null;
       const places = query.places.map((id) => directory.get(id)).filter((p) => p !== undefined);
-      const links = alertLinkUrls(origin, this.#o.links.sign(search.userId, search.id, "mail"), ALERT_LOCALE, localizePath);
+      const links = alertLinkUrls(origin, this.#o.links.sign(search.userId, search.id, "mail"), locale, localizePath);
       const mail = digestMail({
-        locale: ALERT_LOCALE,
-        searchTitle: search.title ?? savedSearchDefaultTitle(query, places, ALERT_LOCALE),
+        locale: locale,
+        searchTitle: search.title ?? savedSearchDefaultTitle(query, places, locale),
         items,
         max: DIGEST_MAX_LISTINGS,
-        resultsUrl: `${origin}${localizePath(encodeSearchUrl({ ...query, sort: "data_decrescente" }, directory), ALERT_LOCALE)}`,
+        resultsUrl: `${origin}${localizePath(encodeSearchUrl({ ...query, sort: "data_decrescente" }, directory), locale)}`,
         origin,
         links,
       });
@@ -133,7 +134,10 @@ export class DigestSender {
         textBody: mail.text,
         htmlBody: mail.html,
         leadId: null,
-        headers: JSON.stringify(listUnsubscribeHeaders(links.oneClick)),
+        headers: JSON.stringify({
+          ...listUnsubscribeHeaders(links.oneClick),
+          "Message-ID": digestMessageId(search.id, this.#now(), new URL(origin).hostname),
+        }),
       };
     });
     if (sent > 0) {

@@ -5,17 +5,19 @@
  * another), finds the saved searches whose e-mail alerts are 'Subito' and whose results list the listing
  * (db/alert-matching.ts), and in one transaction records each delivery once and queues its mail in the
  * durable mail queue (docs/decisions/059), which sends it and retries while SMTP is down. Daily
- * digests and push are not sent yet.
+ * e-mail alerts are recorded for their digest (decision 092); 'Subito' push alerts are queued for each device
+ * of their owner in the same transaction (db/push.ts, sent by server/push-sender.ts, decision 116).
  */
 import type { Kysely } from "kysely";
 import { alertLinkUrls, listUnsubscribeHeaders } from "../core/alerts/alert-links.ts";
-import { alertOccasion, type AlertLocale, type AlertReason } from "../core/alerts/alert-mail.ts";
+import { alertMailContent, alertOccasion, type AlertLocale, type AlertMailInput, type AlertReason } from "../core/alerts/alert-mail.ts";
+import { alertPushPayload } from "../core/alerts/alert-push.ts";
 import { nextDigestAt } from "../core/alerts/digest.ts";
 import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import { savedSearchDefaultTitle } from "../core/search/seo.ts";
 import { encodeSearchUrl } from "../core/search/url.ts";
 import { localizePath } from "../app/i18n/locale.ts";
-import { savedSearchesAlertedBy } from "../db/alert-matching.ts";
+import { savedSearchesAlertedBy, type AlertedSearch } from "../db/alert-matching.ts";
 import {
   claimListingEvents,
   deliverMailAlerts,
@@ -26,6 +28,7 @@ import {
   type ListingEvent,
 } from "../db/listing-events.ts";
 import { getPlaceDirectory } from "../db/place-directory.ts";
+import type { PushDelivery } from "../db/push.ts";
 import type { Database } from "../db/schema.ts";
 import type { AlertLinks } from "./alerts/alert-links.ts";
 import { alertMail } from "./alerts/alert-mail.tsx";
@@ -35,8 +38,6 @@ import { PollingWorker } from "./polling-worker.ts";
 /** A claimed event is due again after this long if its matcher never finished it (a crash mid-batch). */
 const LEASE_MS = 120_000;
 const BATCH = 20;
-/** Users have no stored language yet: alerts are in Italian (the English template is ready for when they do). */
-export const ALERT_LOCALE: AlertLocale = "it";
 
 export interface AlertMatcherOptions {
   db: Kysely<Database>;
@@ -49,6 +50,8 @@ export interface AlertMatcherOptions {
   isochrones?: IsochroneProvider;
   /** Called after mails were queued (this process's mail queue is woken). */
   onQueued?: () => void;
+  /** Called after push messages were queued (this process's push sender is woken). */
+  onPushQueued?: () => void;
   /** How long a claimed event is held before another matcher may take it (default 2 min; fault tests shorten it). */
   leaseMs?: number;
   /** The clock daily alerts' digest time is set by (tests move it). */
@@ -60,6 +63,8 @@ export class AlertMatcher {
   readonly #worker: PollingWorker<ListingEvent>;
   /** Alert mails this process queued (logs, tests). */
   queued = 0;
+  /** Push messages (one per device) this process queued. */
+  pushed = 0;
 
   constructor(options: AlertMatcherOptions) {
     this.#o = options;
@@ -103,15 +108,16 @@ export class AlertMatcher {
       await markEventProcessed(db, event.id);
       return;
     }
-    const match = (frequency: "immediately" | "daily") =>
+    const match = (channel: "mail" | "push", frequency: "immediately" | "daily") =>
       savedSearchesAlertedBy(db, event.listingId, {
-        channel: "mail",
+        channel,
         frequency,
         isochrones: this.#o.isochrones,
         onSkip: (search, reason) => logger.warn({ savedSearchId: search.id, eventId: event.id, reason }, "alerts: saved search skipped"),
       });
-    const result = await match("immediately");
-    const daily = await match("daily");
+    const result = await match("mail", "immediately");
+    const daily = await match("mail", "daily");
+    const pushed = await match("push", "immediately");
     const digestAt = nextDigestAt(new Date((this.#o.now ?? Date.now)()));
     const digests: DigestDelivery[] = (daily?.searches ?? []).map((search) => ({
       savedSearchId: search.id,
@@ -120,12 +126,14 @@ export class AlertMatcher {
       eventId: event.id,
       digestAt,
     }));
-    if (!result || result.searches.length === 0) {
+    const mailSearches = result?.searches ?? [];
+    const pushSearches = pushed?.searches ?? [];
+    if (mailSearches.length === 0 && pushSearches.length === 0) {
       if (digests.length > 0) await deliverMailAlerts(db, event.id, [], digests);
       else await markEventProcessed(db, event.id);
       return;
     }
-    const directory = result.directory ?? (await getPlaceDirectory(db));
+    const directory = result?.directory ?? pushed?.directory ?? (await getPlaceDirectory(db));
     const town = directory.get(card.townId);
     const zone = card.zoneId ? directory.get(card.zoneId) : undefined;
     const place = [town?.name, zone?.name].filter(Boolean).join(", ");
@@ -134,20 +142,27 @@ export class AlertMatcher {
         ? { kind: "price_drop", oldPrice: event.oldPrice, newPrice: event.newPrice }
         : { kind: "new" };
     const origin = this.#o.origin;
-    const deliveries: AlertDelivery[] = result.searches.map((search) => {
+    /** The alert about this listing for one saved search, as its mail (and push) says it. */
+    const alertFor = (search: AlertedSearch, channel: "mail" | "push") => {
       const places = search.query.places.map((id) => directory.get(id)).filter((p) => p !== undefined);
-      const searchTitle = search.title ?? savedSearchDefaultTitle(search.query, places, ALERT_LOCALE);
-      const links = alertLinkUrls(origin, this.#o.links.sign(search.userId, search.id, "mail"), ALERT_LOCALE, localizePath);
-      const mail = alertMail({
-        locale: ALERT_LOCALE,
-        searchTitle,
+      // The language of the page the search was saved from (decision 116).
+      const locale: AlertLocale = search.locale;
+      const input = {
+        locale: locale,
+        searchTitle: search.title ?? savedSearchDefaultTitle(search.query, places, locale),
         reason,
         listing: { ...card, place },
-        listingUrl: `${origin}${localizePath(`/annunci/${card.id}/`, ALERT_LOCALE)}`,
-        resultsUrl: `${origin}${localizePath(encodeSearchUrl(search.query, directory), ALERT_LOCALE)}`,
+        listingUrl: `${origin}${localizePath(`/annunci/${card.id}/`, locale)}`,
+        resultsUrl: `${origin}${localizePath(encodeSearchUrl(search.query, directory), locale)}`,
         origin,
-        links,
-      });
+        links: alertLinkUrls(origin, this.#o.links.sign(search.userId, search.id, channel), locale, localizePath),
+      } satisfies AlertMailInput;
+      return input;
+    };
+    const deliveries: AlertDelivery[] = mailSearches.map((search) => {
+      const input = alertFor(search, "mail");
+      const links = input.links;
+      const mail = alertMail(input);
       return {
         savedSearchId: search.id,
         listingId: card.id,
@@ -170,7 +185,19 @@ export class AlertMatcher {
         },
       };
     });
-    const queued = await deliverMailAlerts(db, event.id, deliveries, digests);
+    const pushes: PushDelivery[] = pushSearches.map((search) => ({
+      savedSearchId: search.id,
+      listingId: card.id,
+      occasion,
+      eventId: event.id,
+      userId: search.userId,
+      payload: JSON.stringify(alertPushPayload(alertMailContent(alertFor(search, "push")), card.id, search.locale)),
+    }));
+    const queued = await deliverMailAlerts(db, event.id, deliveries, digests, pushes, (n) => {
+      this.pushed += n;
+      logger.info({ eventId: event.id, listingId: card.id, pushes: n }, "alerts: pushes queued");
+      this.#o.onPushQueued?.();
+    });
     if (queued > 0) {
       this.queued += queued;
       logger.info({ eventId: event.id, listingId: card.id, mails: queued }, "alerts: mails queued");

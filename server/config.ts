@@ -74,6 +74,31 @@ const schema = z.object({
   // How often each process looks for daily alert digests that are due (docs/decisions/092).
   ALERTS_DIGEST_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(600_000).default(30_000)),
   MAIL_RETRY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(600_000).default(5000)),
+  // After this many refusals for good (5xx at RCPT or DATA) an address gets no more alert mails (docs/decisions/118).
+  MAIL_BOUNCE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(3)),
+  // Web push alerts (docs/decisions/116): how often each process looks for due pushes, how long a push service
+  // may take to answer, the first retry delay (doubling), and after how many attempts a push is given up.
+  PUSH_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),
+  PUSH_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
+  PUSH_RETRY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(600_000).default(5000)),
+  PUSH_MAX_ATTEMPTS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(30).default(5)),
+  // Origins besides the browsers' push services that subscriptions may name (comma-separated, e.g. a test's
+  // loopback push service http://127.0.0.1:9000). Never needed in production.
+  PUSH_EXTRA_ORIGINS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .max(2000)
+      .default("")
+      .transform((s) =>
+        s
+          .split(",")
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ protocol: /^https?$/ })))
+      .transform((origins) => origins.map((o) => new URL(o).origin)),
+  ),
   // Social login (OpenID Connect): a provider appears only when its client id and secret are set.
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().max(500).optional()),
   GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().max(2000).optional()),

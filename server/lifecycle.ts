@@ -32,6 +32,9 @@ import { DemoLive } from "./demo-live.ts";
 import { AlertMatcher } from "./alert-matcher.ts";
 import { ListingExpiry } from "./listing-expiry.ts";
 import { AlertLinks } from "./alerts/alert-links.ts";
+import webpush from "web-push";
+import { ensureVapidKeys } from "../db/push.ts";
+import { PushSender, vapidSubject } from "./push-sender.ts";
 
 export class StartupError extends Error {
   override name = "StartupError";
@@ -49,6 +52,8 @@ export interface RunningPortal {
   /** Matches listing events to saved searches and queues their alert mails (docs/decisions/085). */
   alertMatcher: AlertMatcher;
   digestSender: DigestSender;
+  /** Sends the queued push alerts (docs/decisions/116). */
+  pushSender: PushSender;
   stop(): Promise<void>;
 }
 
@@ -249,6 +254,7 @@ export async function startPortal(options: {
     pollMs: config.MAIL_QUEUE_POLL_MS,
     retryMs: config.MAIL_RETRY_MS,
     leaseMs: config.WORK_LEASE_MS,
+    bounceLimit: config.MAIL_BOUNCE_LIMIT,
   });
   const accounts = await createAccountService(config, database.db, logger, options.clock ?? Date.now, {
     mailer: queuedMailer(database.db, queueMailer, () => mailQueue.wake()),
@@ -260,8 +266,11 @@ export async function startPortal(options: {
     accounts.service.followRevocations().catch((error: Error) => logger.warn({ err: error.message }, "could not read session revocations"));
   }, config.SESSION_REVOCATIONS_POLL_MS);
   followRevocations.unref();
+  // The portal's VAPID keys: made at the first start, then read from the database by every process (decision 116).
+  const vapid = await ensureVapidKeys(database.db, () => webpush.generateVAPIDKeys());
   state.services = {
     mailQueue,
+    push: { publicKey: vapid.publicKey, extraOrigins: config.PUSH_EXTRA_ORIGINS },
     proposeSaveSearchAfterLead: config.SAVE_SEARCH_PROPOSAL_AFTER_LEAD === "on",
     database,
     logger,
@@ -313,6 +322,17 @@ export async function startPortal(options: {
   }
   const services = state.services;
   mailQueue.start();
+  const pushSender = new PushSender({
+    db: database.db,
+    logger,
+    vapid,
+    subject: vapidSubject(config.MAIL_FROM),
+    pollMs: config.PUSH_POLL_MS,
+    timeoutMs: config.PUSH_TIMEOUT_MS,
+    retryMs: config.PUSH_RETRY_MS,
+    maxAttempts: config.PUSH_MAX_ATTEMPTS,
+    leaseMs: config.WORK_LEASE_MS,
+  }).start();
   // Immediate e-mail alerts: matched here, sent by the mail queue (docs/decisions/085).
   const alertMatcher = new AlertMatcher({
     db: database.db,
@@ -322,6 +342,7 @@ export async function startPortal(options: {
     links: services.alertLinks,
     isochrones: services.isochrones,
     onQueued: () => mailQueue.wake(),
+    onPushQueued: () => pushSender.wake(),
     now: options.clock,
     leaseMs: config.WORK_LEASE_MS,
   }).start();
@@ -368,6 +389,7 @@ export async function startPortal(options: {
       await listingExpiry.stop();
       await digestSender.stop();
       await mailQueue.stop();
+      await pushSender.stop();
       queueMailer.close();
       await lock?.close();
       await accounts.close();
@@ -378,5 +400,5 @@ export async function startPortal(options: {
     return stopping;
   };
   const listingChanges = follower!;
-  return { url, port, database, listingChanges, mailQueue, alertMatcher, digestSender, stop };
+  return { url, port, database, listingChanges, mailQueue, alertMatcher, digestSender, pushSender, stop };
 }

@@ -2,11 +2,23 @@
  * Sends the queued mail (db/mail-queue.ts, docs/decisions/059). Every process runs one worker: it
  * wakes when this process queues a mail and every `pollMs` (a mail queued by another process, a retry
  * coming due), claims a few due mails, sends them through the mailer (SMTP, or the dev outbox), and
- * marks each sent, or due again later when the mail server refused or was unreachable. A lead is
- * therefore never lost to a mail server that is down: its mail goes out once the server is back.
+ * marks each sent, or due again later when the mail server was unreachable or answered "try later". A lead is
+ * therefore never lost to a mail server that is down: its mail goes out once the server is back. A mail the
+ * server refuses for good (5xx at RCPT or DATA) is given up and counted against its address; after
+ * `bounceLimit` refusals the address gets no more alert mails (docs/decisions/118).
  */
 import type { Kysely } from "kysely";
-import { claimDueMails, markMailSent, rescheduleMail, type QueuedMail } from "../db/mail-queue.ts";
+import {
+  claimDueMails,
+  clearMailRefusals,
+  giveUpMail,
+  mailStop,
+  markMailSent,
+  recordMailRefusal,
+  rescheduleMail,
+  STOPPABLE_MAIL_KINDS,
+  type QueuedMail,
+} from "../db/mail-queue.ts";
 import type { Database } from "../db/schema.ts";
 import type { Mailer } from "./accounts/mailer.ts";
 import type { Logger } from "./logger.ts";
@@ -26,6 +38,24 @@ export interface MailQueueOptions {
   leaseMs?: number;
   /** The delay after a first failure; it doubles with each attempt, up to MAX_RETRY_DELAY_MS. */
   retryMs: number;
+  /** After this many refusals for good (5xx at RCPT or DATA) an address gets no more alert mails (decision 118). */
+  bounceLimit?: number;
+}
+
+/** The default of MAIL_BOUNCE_LIMIT. */
+export const DEFAULT_BOUNCE_LIMIT = 3;
+
+/**
+ * Whether a send failed because the mail server refused this mail for good: a 5xx reply to RCPT TO or DATA
+ * (nodemailer's EENVELOPE / EMESSAGE with the reply code). A server that is down, a 4xx (try later) or a
+ * dropped connection is no refusal: the mail is retried.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const e = error as { responseCode?: unknown; command?: unknown; code?: unknown };
+  const code = typeof e.responseCode === "number" ? e.responseCode : null;
+  if (code === null || code < 500 || code > 599) return false;
+  return (typeof e.command === "string" && /^(RCPT|DATA)/i.test(e.command)) || e.code === "EENVELOPE" || e.code === "EMESSAGE";
 }
 
 /** A queued mail's extra headers: string values only, each forced onto one line (no header injection). */
@@ -80,6 +110,16 @@ export class MailQueue {
 
   async #send(mail: QueuedMail): Promise<void> {
     if (this.#worker.stopped) return; // claimed but unsent: due again when its lease ends
+    const { db, logger } = this.#o;
+    const stoppable = STOPPABLE_MAIL_KINDS.includes(mail.kind);
+    if (stoppable) {
+      const stop = await mailStop(db, mail.recipient).catch(() => null);
+      if (stop) {
+        logger.info({ mailId: mail.id, kind: mail.kind, failures: stop.failures }, "mail not sent: the address is stopped after refusals");
+        await giveUpMail(db, mail.id, `address stopped after ${stop.failures} refusals: ${stop.lastError}`).catch(() => {});
+        return;
+      }
+    }
     try {
       await this.#o.mailer.send(
         mail.recipient,
@@ -87,18 +127,32 @@ export class MailQueue {
         { ...(mail.replyTo ? { replyTo: mail.replyTo } : {}), ...(mail.headers ? { headers: mailHeaders(mail.headers) } : {}) },
       );
     } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (isPermanentRefusal(error)) {
+        // Refused for good: a retry gets the same answer. Counted against the address; at the limit alerts to it stop.
+        await giveUpMail(db, mail.id, message).catch(() => {});
+        const limit = this.#o.bounceLimit ?? DEFAULT_BOUNCE_LIMIT;
+        const refusal = await recordMailRefusal(db, mail.recipient, message, limit).catch(() => null);
+        logger.warn({ err: error, mailId: mail.id, kind: mail.kind, refusals: refusal?.failures }, "mail refused by the server: given up");
+        if (refusal?.stoppedNow) {
+          logger.warn(
+            { mailId: mail.id, refusals: refusal.failures, reason: message },
+            "mail: address stopped for alerts after repeated refusals",
+          );
+        }
+        return;
+      }
       const delay = retryDelayMs(mail.attempts, this.#o.retryMs);
-      this.#o.logger.warn(
-        { err: error, mailId: mail.id, kind: mail.kind, attempts: mail.attempts, retryInMs: delay },
-        "mail not sent: will retry",
-      );
-      await rescheduleMail(this.#o.db, mail.id, delay, error instanceof Error ? error.message : String(error)).catch(() => {});
+      logger.warn({ err: error, mailId: mail.id, kind: mail.kind, attempts: mail.attempts, retryInMs: delay }, "mail not sent: will retry");
+      await rescheduleMail(db, mail.id, delay, message).catch(() => {});
       return;
     }
     this.sent++;
-    await markMailSent(this.#o.db, mail.id).catch((error: unknown) =>
-      this.#o.logger.error({ err: error, mailId: mail.id }, "mail sent but not marked: it may be sent again"),
+    await markMailSent(db, mail.id).catch((error: unknown) =>
+      logger.error({ err: error, mailId: mail.id }, "mail sent but not marked: it may be sent again"),
     );
+    // Delivered: earlier refusals of the address are forgotten (a login code that arrives proves the mailbox works).
+    await clearMailRefusals(db, mail.recipient).catch(() => {});
   }
 
   /** Stops looking; a send under way finishes. */

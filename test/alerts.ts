@@ -65,7 +65,7 @@ export async function saveAlertSearch(
 /** Listing events not yet matched plus mails not yet sent: 0 when nothing more can arrive. */
 export async function alertWorkPending(db: Kysely<Database>): Promise<number> {
   const r = await sql<{ n: number }>`
-    SELECT (SELECT count(*) FROM listing_events WHERE processed_at IS NULL) + (SELECT count(*) FROM mail_queue WHERE sent_at IS NULL) AS n`.execute(
+    SELECT (SELECT count(*) FROM listing_events WHERE processed_at IS NULL) + (SELECT count(*) FROM mail_queue WHERE sent_at IS NULL AND given_up_at IS NULL) AS n`.execute(
     db,
   );
   return Number(r.rows[0]!.n);

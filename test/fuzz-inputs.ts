@@ -592,9 +592,16 @@ export const endpointBodies: Record<string, fc.Arbitrary<unknown>> = {
   "user/consents": fc.record({ consents: opt(fc.anything({ maxDepth: 2 })), acceptTerms: opt(flag) }, { requiredKeys: [] }),
   // MyCasa records (issue 11): a logged-out fuzzer gets 401s; the bodies still carry hostile user fields and ids.
   ...Object.fromEntries(
-    ["mycasa/listings/get/basic", "mycasa/hidden", "mycasa/addresses/get", "mycasa/nearby", "mycasa/history/searches", "mycasa/export"].map(
-      (name) => [name, fc.record({ user: opt(userField), jwt: opt(hostile), from: opt(hostile) }, { requiredKeys: [] })],
-    ),
+    [
+      "mycasa/listings/get/basic",
+      "mycasa/hidden",
+      "mycasa/addresses/get",
+      "mycasa/nearby",
+      "mycasa/history/searches",
+      "mycasa/export",
+      "mycasa/push/key",
+      "mycasa/push/devices",
+    ].map((name) => [name, fc.record({ user: opt(userField), jwt: opt(hostile), from: opt(hostile) }, { requiredKeys: [] })]),
   ),
   "mycasa/listing/upsert": fc.record(
     { listingType: opt(fc.constantFrom("bookmark", "search", "constructor")), listingId: opt(num(1, 2 ** 31)), user: opt(userField) },
@@ -621,6 +628,34 @@ export const endpointBodies: Record<string, fc.Arbitrary<unknown>> = {
           { requiredKeys: [] },
         ),
       ),
+      user: opt(userField),
+    },
+    { requiredKeys: [] },
+  ),
+  // Web push devices (decision 116): endpoints anywhere (an SSRF attempt must be refused), keys of any shape.
+  "mycasa/push/subscribe": fc.record(
+    {
+      subscription: opt(
+        fc.record(
+          {
+            endpoint: opt(
+              fc.oneof(fc.constantFrom("https://fcm.googleapis.com/fcm/send/x", "http://169.254.169.254/", "file:///etc/passwd"), hostile),
+            ),
+            expirationTime: opt(fc.oneof(fc.constant(null), num(0, 2 ** 40))),
+            keys: opt(fc.record({ p256dh: opt(hostile), auth: opt(hostile) }, { requiredKeys: [] })),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+      user: opt(userField),
+    },
+    { requiredKeys: [] },
+  ),
+  "mycasa/push/unsubscribe": fc.record({ endpoint: opt(fc.oneof(fc.webUrl(), hostile)), user: opt(userField) }, { requiredKeys: [] }),
+  "mycasa/searches/alertsSeen": fc.record(
+    {
+      searchId: opt(num(1, 2 ** 31)),
+      until: opt(fc.oneof(fc.constantFrom("2026-11-26T10:00:00.123456Z", "2026-13-40T99:00:00Z"), hostile)),
       user: opt(userField),
     },
     { requiredKeys: [] },
@@ -738,7 +773,7 @@ export const fuzzEndpoints = [...Object.keys(endpointBodies), "lh/v2"];
  * read (app/mycasa.integration.test.ts and app/saved-searches.integration.test.ts fuzz them logged in).
  */
 export const loginOnlyEndpoints = fuzzEndpoints.filter((name) =>
-  /^mycasa\/(listing\/|listings\/(get|merge)|hidden($|\/)|addresses\/|nearby|history\/|export$|searches\/)|^sharedUtils\/getBkmPayload$/.test(
+  /^mycasa\/(listing\/|listings\/(get|merge)|hidden($|\/)|addresses\/|nearby|history\/|export$|searches\/|push\/)|^sharedUtils\/getBkmPayload$/.test(
     name,
   ),
 );

@@ -21,10 +21,21 @@ export interface CaughtMail {
 /** `port`: listen on this one (a test that stops the server and starts it again on the same port). */
 export async function startMailCatcher(port = 0) {
   const mails: CaughtMail[] = [];
+  /** Recipients this server refuses for good (550 at RCPT TO), and each refusal it made. */
+  const refuse = new Set<string>();
+  const refused: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      if (!refuse.has(to)) return callback();
+      refused.push(to);
+      const error = new Error("5.1.1 Mailbox unavailable") as Error & { responseCode: number };
+      error.responseCode = 550;
+      return callback(error);
+    },
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (parsed) => {
@@ -52,6 +63,8 @@ export async function startMailCatcher(port = 0) {
     url: `smtp://127.0.0.1:${listening}`,
     port: listening,
     mails,
+    refuse,
+    refused,
     /** The latest mail to `to` whose subject matches, waiting up to 10 s. */
     async next(to: string, subject: RegExp, after = 0): Promise<CaughtMail> {
       const deadline = Date.now() + 10_000;

@@ -19,11 +19,17 @@ type SavedSearchTexts = {
   saving: string;
   close: string;
   pushLabel: string;
+  /** Why the push switch went back off: the browser's permission refused, no push in this browser, or a failure. */
+  pushDenied: string;
+  pushUnsupported: string;
+  pushFailed: string;
   allNotifications: string;
   emailLabel: string;
   frequencyLabel: string;
   /** 'N nuovi': listings the alerts brought since the last visit of the search's results. */
   newSinceVisit: (n: number) => string;
+  /** Alert mails stopped because the mail server refused the address (decision 118). */
+  mailStopped: (email: string, refusals: number, reason: string) => string;
   lastAlerts: string;
   immediately: string;
   daily: string;
@@ -65,16 +71,21 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     saving: "Salvataggio in corso…",
     close: "Chiudi",
     pushLabel: "Notifiche push",
+    pushDenied: "Le notifiche sono bloccate per questo sito: consentile nelle impostazioni del browser per riceverle.",
+    pushUnsupported: "Questo browser non può ricevere notifiche push.",
+    pushFailed: "Non è stato possibile attivare le notifiche push su questo dispositivo. Riprova tra poco.",
     allNotifications: "Tutte le notifiche",
     emailLabel: "Notifiche via Email",
     frequencyLabel: "Frequenza",
     newSinceVisit: (n) => (n === 1 ? "1 nuovo" : `${n} nuovi`),
+    mailStopped: (email, n, reason) =>
+      `Non ti inviamo più avvisi via email: il server di posta ha rifiutato ${n} email per ${email} (ultima risposta: «${reason}»). Controlla l'indirizzo nel tuo profilo.`,
     lastAlerts: "Ultimi avvisi inviati",
     immediately: "Subito",
     daily: "Una volta al giorno",
     never: "Mai",
     deliveryOff:
-      "Gli avvisi via email «Subito» arrivano appena c'è un annuncio adatto, quelli «Una volta al giorno» in un'unica email alle 8:00. Le notifiche push non sono ancora attive su questo sito: la tua preferenza viene salvata e sarà usata appena saranno disponibili.",
+      "Gli avvisi via email «Subito» arrivano appena c'è un annuncio adatto, quelli «Una volta al giorno» in un'unica email alle 8:00. Le notifiche push «Subito» arrivano sui dispositivi dove le hai consentite; quelle «Una volta al giorno» non sono ancora attive: la preferenza viene salvata.",
     saveError: "Non è stato possibile salvare la ricerca. Riprova tra poco.",
     deleteSearch: "Elimina ricerca",
     savedNotice: "Ricerca salvata",
@@ -109,16 +120,21 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     saving: "Saving…",
     close: "Close",
     pushLabel: "Push notifications",
+    pushDenied: "Notifications are blocked for this site: allow them in your browser's settings to receive them.",
+    pushUnsupported: "This browser cannot receive push notifications.",
+    pushFailed: "Push notifications could not be turned on on this device. Please try again shortly.",
     allNotifications: "All notifications",
     emailLabel: "Email notifications",
     frequencyLabel: "Frequency",
     newSinceVisit: (n) => `${n} new`,
+    mailStopped: (email, n, reason) =>
+      `We no longer send you e-mail alerts: the mail server refused ${n} e-mails for ${email} (last answer: “${reason}”). Check the address in your profile.`,
     lastAlerts: "Last alerts sent",
     immediately: "Immediately",
     daily: "Once a day",
     never: "Never",
     deliveryOff:
-      "E-mail alerts set to “Immediately” arrive as soon as a matching listing does; “Once a day” ones in a single e-mail at 8:00. Push notifications are not active on this site yet: your choice is saved and will be used as soon as they are available.",
+      "E-mail alerts set to “Immediately” arrive as soon as a matching listing does; “Once a day” ones in a single e-mail at 8:00. Push notifications set to “Immediately” arrive on the devices where you allowed them; “Once a day” ones are not active yet: your choice is saved.",
     saveError: "The search could not be saved. Please try again shortly.",
     deleteSearch: "Delete search",
     savedNotice: "Search saved",

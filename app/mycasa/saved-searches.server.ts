@@ -49,12 +49,12 @@ export const MAX_TITLE_LENGTH = 100;
 export const SITE_DOMAINS = ["casa.it", "casa.com"] as const;
 
 /**
- * Whether saved-search alerts are sent, per channel, at every frequency. E-mail 'Subito' is sent
- * (server/alert-matcher.ts, docs/decisions/085); the daily e-mail and push are not yet, so both stay
- * false and the modal's notice says which choices are sent and which are only stored (decision 053).
+ * Whether saved-search alerts are sent, per channel, at every frequency. E-mail is, 'Subito' and daily
+ * (docs/decisions/085, 092); push 'Subito' is (decision 116) but a daily push is not yet, so push stays false
+ * and the modal's notice says which choices are sent and which are only stored (decision 053).
  * Turn a channel on here when all its frequencies are sent.
  */
-export const ALERT_DELIVERY: Readonly<{ email: boolean; push: boolean }> = Object.freeze({ email: false, push: false });
+export const ALERT_DELIVERY: Readonly<{ email: boolean; push: boolean }> = Object.freeze({ email: true, push: false });
 
 /** Italian messages of the saved-search API (§8: clear, never a 5xx for bad input). */
 export const savedSearchMessages = {
@@ -104,6 +104,8 @@ export const savePayloadSchema = z.strictObject({
   domain: z.enum(SITE_DOMAINS).optional(),
   searchType: z.enum(["bookmark", "history"]).optional(),
   jwt: z.string().max(4000).nullable().optional(),
+  /** The page's language: the search's alerts speak it (decision 116). */
+  locale: z.enum(["it", "en"]).optional(),
 });
 export type SavePayload = z.infer<typeof savePayloadSchema>;
 
@@ -307,6 +309,7 @@ export function savedSearchesService(db: Kysely<Database>): SavedSearchesService
         initialNotifications: defaultNotifications,
         now,
         limit: MAX_SAVED_SEARCHES,
+        ...(payload.locale ? { locale: payload.locale } : {}),
       });
       if ("refused" in result) throw new ConflictError(savedSearchMessages.tooMany);
       const saved = savedSearchQuery(query, { excludeAuctions: payload.excludeAuctions });

@@ -69,6 +69,7 @@ export function action(args: Route.ActionArgs) {
             pushFrequency: parsed.data.push,
             hasPush: parsed.data.push !== "never",
           },
+          locale,
         },
         new Date(),
       );

@@ -18,6 +18,7 @@ import { FormMessages } from "../ui/account-form.tsx";
 import { EDIT_FRAGMENT } from "../ui/save-search-button.tsx";
 import type { Route } from "./+types/mycasa-searches";
 import { alertActivity } from "../../db/alert-activity.ts";
+import { mailStop } from "../../db/mail-queue.ts";
 import "../ui/account.css";
 import "../ui/saved-searches.css";
 
@@ -36,8 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     savedsearchesData.map((s) => s.id),
   );
   const notice = url.searchParams.get("avviso");
+  // Alert mails stopped after the server refused the address (decision 118): said, with the server's last answer.
+  const stop = await mailStop(svc.database.db, user.email);
   return {
     locale,
+    mailStopped: stop ? { email: user.email, failures: stop.failures, reason: stop.lastError } : null,
     csrf: formCsrfToken(request, context),
     searches: savedsearchesData.map((s) => ({
       id: s.id,
@@ -101,7 +105,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function MyCasaSearchesPage() {
-  const { locale, csrf, searches, notice } = useLoaderData<typeof loader>();
+  const { locale, csrf, searches, notice, mailStopped } = useLoaderData<typeof loader>();
   const result = useActionData<FormResult>();
   const t = savedSearchTexts[locale];
   return (
@@ -120,6 +124,11 @@ export default function MyCasaSearchesPage() {
                 : undefined
         }
       />
+      {mailStopped && (
+        <p className="saved-search-delivery" role="status" data-testid="mail-stopped">
+          {t.mailStopped(mailStopped.email, mailStopped.failures, mailStopped.reason)}
+        </p>
+      )}
       {searches.length === 0 ? <p className="saved-searches-empty">{t.empty}</p> : <p>{t.count(searches.length)}</p>}
       <ol className="saved-searches-list">
         {searches.map((s) => (

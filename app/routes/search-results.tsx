@@ -19,7 +19,8 @@ import { saveSearchState } from "../search/save-search-state.server.ts";
 import { SaveSearchButton, type SaveSearchState } from "../ui/save-search-button.tsx";
 import { Breadcrumbs, Pager, ShowMapLink } from "../ui/results-nav.tsx";
 import { ResultsCard } from "../ui/results-card.tsx";
-import { takeNewAlertListings } from "../../db/alert-activity.ts";
+import { newAlertListings } from "../../db/alert-activity.ts";
+import { useMarkAlertsSeen } from "../ui/alerts-seen.ts";
 import { FILTER_FORM_ID, FiltersToggle, ResultsFilters, useFiltersPanel } from "../ui/results-filters.tsx";
 import { PlaceChips, ResultsPlaceSearch } from "../ui/results-place-search.tsx";
 import { LiveCountFooter } from "../ui/search-live-count.tsx";
@@ -62,14 +63,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The user's own record: right after a save the page must show it saved; on replicas the session that
   // saved reads the primary for a while (read-your-writes, docs/decisions/107).
   const saveSearch = await saveSearchState(svc.database.readDb, svc.database.readDb, d.query, uid, d.locale);
-  // The owner of this saved search sees the listings its alerts brought since their last visit marked (docs/decisions/093).
-  const alertedIds =
-    uid !== null && saveSearch.saved ? await takeNewAlertListings(svc.database.db, uid, saveSearch.saved.id, new Date()) : [];
+  // The owner of this saved search sees the listings its alerts brought since their last visit marked (docs/decisions/093);
+  // only read here: the page marks them seen with a POST once it has shown them (useMarkAlertsSeen, decision 117).
+  const newAlerts =
+    uid !== null && saveSearch.saved ? await newAlertListings(svc.database.db, uid, saveSearch.saved.id) : { listingIds: [], until: null };
+  const alertedIds = newAlerts.listingIds;
+  const alertsSeen = saveSearch.saved && newAlerts.until ? { searchId: saveSearch.saved.id, until: newAlerts.until } : null;
   const timing = [...outcome.timings, ["saved", performance.now() - started] as const]
     .map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`)
     .join(", ");
   return data(
-    { ...d, saveSearch, alertedIds, csrf: uid === null ? "" : formCsrfToken(request, context) },
+    { ...d, saveSearch, alertedIds, alertsSeen, csrf: uid === null ? "" : formCsrfToken(request, context) },
     { headers: { "Server-Timing": timing } },
   );
 }
@@ -118,6 +122,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const empty = d.total === 0;
   useRecordRecentSearch(d.recentSearch, d.searchPath);
   const filters = useFiltersPanel(false, d.searchPath);
+  useMarkAlertsSeen(d.alertsSeen);
   if (d.view.kind === "map") return <MapView data={d} />;
   return (
     <div className="page search-page">

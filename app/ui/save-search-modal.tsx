@@ -8,6 +8,7 @@ import { useEffect, useId, useState } from "react";
 import { channelFrequency, type AlertFrequency, type Notifications, type SearchAlert } from "../../core/search/saved-search-alerts.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { frequencyLabel, savedSearchTexts } from "../i18n/saved-searches.ts";
+import { usePushSwitch } from "./push-subscription.ts";
 import type { SaveSearchState } from "./save-search-button.tsx";
 import { leaveTo, SearchModal } from "./search-modal.tsx";
 
@@ -40,7 +41,7 @@ export function SaveSearchModal({
   const t = savedSearchTexts[locale];
   const formId = useId();
   const initial = saved?.notifications ?? { hasPush: false, pushFrequency: "never", hasEmail: true, emailFrequency: "daily" };
-  const [pushOn, setPushOn] = useState(initial.hasPush);
+  const [pushOn, setPushOn, pushNotice] = usePushSwitch(initial.hasPush, t);
   const [pushFrequency, setPushFrequency] = useState<AlertFrequency>(initial.pushFrequency);
   const [emailOn, setEmailOn] = useState(initial.hasEmail);
   const [emailFrequency, setEmailFrequency] = useState<AlertFrequency>(initial.emailFrequency);
@@ -84,6 +85,7 @@ export function SaveSearchModal({
           title,
           notifications: n,
           excludeAuctions: state.auctionAllowed && excludeAuctions,
+          locale,
         });
         if (!ok) throw new Error(String((json.error as { message?: string } | undefined)?.message ?? t.saveError));
         const next = { id: Number(json.searchId), customTitle: title.trim() || null, notifications: n, alerts: alertsOf(n, []) };
@@ -218,7 +220,7 @@ export function SaveSearchModal({
                 onChange={(e) => {
                   // The switch for all notifications sets both channels (§4), on at immediately.
                   const on = e.target.checked;
-                  setPushOn(on);
+                  if (on !== pushOn) setPushOn(on);
                   setEmailOn(on);
                   if (on) {
                     setPushFrequency("immediately");
@@ -229,6 +231,11 @@ export function SaveSearchModal({
               <label htmlFor={`${formId}-all`}>{t.allNotifications}</label>
             </div>
             {toggle("push", t.pushLabel, pushOn, setPushOn, pushFrequency, setPushFrequency)}
+            {pushNotice && (
+              <p className="saved-search-delivery" role="status">
+                {pushNotice}
+              </p>
+            )}
             {toggle("email", t.emailLabel, emailOn, setEmailOn, emailFrequency, setEmailFrequency)}
             {!(state.delivery.email && state.delivery.push) && <p className="saved-search-delivery">{t.deliveryOff}</p>}
           </div>

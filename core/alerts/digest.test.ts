@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { digestPage, nextDigestAt } from "./digest.ts";
+import { digestMessageId, digestPage, nextDigestAt, romeDay } from "./digest.ts";
 
 const at = (iso: string) => nextDigestAt(new Date(iso)).toISOString();
 
@@ -41,5 +41,19 @@ describe("the daily digest's 08:00 Europe/Rome", () => {
         10,
       ),
     ).toEqual({ shown: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], more: 3 });
+  });
+});
+
+describe("a digest's Message-ID", () => {
+  it("is one per saved search and Rome day: the same all day, another the next day", () => {
+    // 29 March: summer time from 02:00, so Rome's midnight is 22:00 UTC.
+    expect(digestMessageId(7, new Date("2026-03-29T06:00:00Z"), "casa.example")).toBe("<digest.7.2026-03-29@casa.example>");
+    expect(digestMessageId(7, new Date("2026-03-29T21:59:00Z"), "casa.example")).toBe("<digest.7.2026-03-29@casa.example>");
+    expect(digestMessageId(7, new Date("2026-03-29T22:00:00Z"), "casa.example")).toBe("<digest.7.2026-03-30@casa.example>");
+    expect(digestMessageId(8, new Date("2026-03-29T06:00:00Z"), "casa.example")).toBe("<digest.8.2026-03-29@casa.example>");
+  });
+  it("counts the day by Rome's clock, not UTC's", () => {
+    expect(romeDay(new Date("2026-10-25T23:30:00Z"))).toBe("2026-10-26");
+    expect(romeDay(new Date("2026-10-25T22:30:00Z"))).toBe("2026-10-25");
   });
 });

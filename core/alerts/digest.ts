@@ -53,3 +53,17 @@ export function nextDigestAt(now: Date): Date {
 export function digestPage<T>(items: readonly T[], max = DIGEST_MAX_LISTINGS): { shown: T[]; more: number } {
   return { shown: items.slice(0, max), more: Math.max(0, items.length - max) };
 }
+
+/** Rome's calendar day of an instant, "YYYY-MM-DD": the day a digest belongs to. */
+export function romeDay(at: Date): string {
+  const w = romeWallClock(at.getTime());
+  return `${w.y}-${String(w.m).padStart(2, "0")}-${String(w.d).padStart(2, "0")}`;
+}
+
+/**
+ * A digest's Message-ID: one per saved search and Rome day, so a digest handed to SMTP twice (a crash after the
+ * server's 250) is the same message to the reader's mail system, as immediate alerts' are (decision 094).
+ */
+export function digestMessageId(savedSearchId: number, sentAt: Date, host: string): string {
+  return `<digest.${savedSearchId}.${romeDay(sentAt)}@${host}>`;
+}

@@ -1,0 +1,36 @@
+/**
+ * POST /portal-srp/api/v1/mycasa/searches/alertsSeen — `{ user?, searchId, until }` → `{ statusCode: 200 }`: the
+ * results page of a saved search tells, after showing its new listings, up to which alert they were seen
+ * (docs/decisions/117; the page's GET only reads). The mark only moves forward. Another user's search → 404.
+ */
+import { z } from "zod";
+import { markAlertsSeen } from "../../db/alert-activity.ts";
+import { apiRoute } from "../api/boundary.server.ts";
+import { jsonError } from "../api/errors.ts";
+import { mycasaEndpoint } from "../mycasa/api.server.ts";
+import { savedSearchMessages, userFieldSchema } from "../mycasa/saved-searches.server.ts";
+import { services } from "../services.ts";
+import type { Route } from "./+types/api.mycasa-searches-alerts-seen";
+
+const bodySchema = z.strictObject({
+  user: userFieldSchema,
+  searchId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  // What the page was given: an ISO time in UTC with up to microseconds.
+  until: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/)
+    .refine((s) => !Number.isNaN(Date.parse(s))),
+  jwt: z.string().max(4000).nullable().optional(),
+});
+
+const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" }, (args) =>
+  mycasaEndpoint(args, bodySchema, async ({ user, body }) => {
+    if (!(await markAlertsSeen(services(args.context).database.db, user.id, body.searchId, body.until))) {
+      throw jsonError(404, savedSearchMessages.notFound, "searchId");
+    }
+    return { statusCode: 200 };
+  }),
+);
+
+export const loader = endpoint.loader;
+export const action = endpoint.action;

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { alertPushPayload, isAllowedPushEndpoint, pushOutcome } from "./alert-push.ts";
+import type { AlertMailContent } from "./alert-mail.ts";
+
+const mail = (over: Partial<AlertMailContent["card"]> = {}): AlertMailContent => ({
+  subject: "Nuovo annuncio per «Milano»",
+  heading: "",
+  card: { title: "Trilocale", price: "400.000 €", oldPrice: null, place: "Milano, Brera", facts: "", photoUrl: "https://x/p.svg", ...over },
+  listingUrl: "https://casa.example/annunci/7/",
+  listingLink: "",
+  resultsUrl: "",
+  resultsLink: "",
+  footer: "",
+  manageLinks: [],
+});
+
+describe("alertPushPayload", () => {
+  it("says the mail's subject, the listing, its public price and place, and opens the listing", () => {
+    expect(alertPushPayload(mail(), 7, "it")).toEqual({
+      title: "Nuovo annuncio per «Milano»",
+      body: "Trilocale · 400.000 € · Milano, Brera",
+      url: "https://casa.example/annunci/7/",
+      icon: "https://x/p.svg",
+      tag: "listing-7",
+      lang: "it",
+    });
+  });
+  it("shows a drop as old → new and cuts long texts", () => {
+    expect(alertPushPayload(mail({ oldPrice: "480.000 €", price: "420.000 €" }), 7, "it").body).toBe(
+      "Trilocale · 480.000 € → 420.000 € · Milano, Brera",
+    );
+    const long = alertPushPayload(mail({ title: "x".repeat(1000) }), 7, "it");
+    expect(long.body.length).toBe(400);
+    expect(long.body.endsWith("…")).toBe(true);
+  });
+});
+
+describe("isAllowedPushEndpoint", () => {
+  it.each([
+    ["https://fcm.googleapis.com/fcm/send/abc", true],
+    ["https://updates.push.services.mozilla.com/wpush/v2/abc", true],
+    ["https://web.push.apple.com/QAbc", true],
+    ["https://db5p.notify.windows.com/w/?token=abc", true],
+    ["http://fcm.googleapis.com/fcm/send/abc", false],
+    ["https://fcm.googleapis.com:8443/fcm/send/abc", false],
+    ["https://evilfcm.googleapis.com.example/x", false],
+    ["https://user:pw@fcm.googleapis.com/x", false],
+    ["http://127.0.0.1:9000/push/1", false],
+    ["http://169.254.169.254/latest/meta-data", false],
+    ["not a url", false],
+  ])("%s → %s", (endpoint, ok) => {
+    expect(isAllowedPushEndpoint(endpoint)).toBe(ok);
+  });
+  it("accepts exactly the extra origins configured for a test's push service", () => {
+    expect(isAllowedPushEndpoint("http://127.0.0.1:9000/push/1", ["http://127.0.0.1:9000"])).toBe(true);
+    expect(isAllowedPushEndpoint("http://127.0.0.1:9001/push/1", ["http://127.0.0.1:9000"])).toBe(false);
+  });
+});
+
+describe("pushOutcome", () => {
+  it.each([
+    [201, 1, "sent"],
+    [202, 1, "sent"],
+    [404, 1, "gone"],
+    [410, 3, "gone"],
+    [503, 1, "retry"],
+    [429, 2, "retry"],
+    [null, 2, "retry"],
+    [503, 3, "give-up"],
+    [null, 3, "give-up"],
+    [400, 1, "give-up"],
+    [403, 1, "give-up"],
+    [413, 1, "give-up"],
+  ] as const)("%s after attempt %s of 3 → %s", (status, attempts, outcome) => {
+    expect(pushOutcome(status, attempts, 3)).toBe(outcome);
+  });
+});
