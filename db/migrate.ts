@@ -21,6 +21,8 @@ import * as alertLinks from "./migrations/2026-11-26-40-alert-links.ts";
 import * as alertDigests from "./migrations/2026-11-26-41-alert-digests.ts";
 import * as alertVisits from "./migrations/2026-11-26-42-alert-visits.ts";
 import * as streets from "./migrations/2026-11-26-80-streets.ts";
+import * as listingPhotos from "./migrations/2026-11-27-20-listing-photos.ts";
+import * as homeClusters from "./migrations/2026-11-27-21-home-clusters.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +47,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-41-alert-digests": alertDigests,
   "2026-11-26-42-alert-visits": alertVisits,
   "2026-11-26-80-streets": streets,
+  "2026-11-27-20-listing-photos": listingPhotos,
+  "2026-11-27-21-home-clusters": homeClusters,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */
