@@ -56,9 +56,9 @@ it("shows an agency its keys, listings with status and 30-day figures, and its i
   expect(await seriousViolations(page)).toEqual([]);
 
   // Every listing of the agency is on its dashboard, the demo generator's too: newest id first, in pages of 20.
-  const generated = (
-    await db.selectFrom("listings").select("id").where("publisherId", "=", agencyId).orderBy("id", "desc").execute()
-  ).map((l) => Number(l.id));
+  const generated = (await db.selectFrom("listings").select("id").where("publisherId", "=", agencyId).orderBy("id", "desc").execute()).map(
+    (l) => Number(l.id),
+  );
   expect(generated.length).toBeGreaterThan(0);
   expect(await page.getByRole("heading", { name: `I tuoi annunci (${generated.length})` }).count()).toBe(1);
   const newest = page.locator(`tr[data-listing-id="${generated[0]}"]`);
