@@ -23,6 +23,7 @@ import * as alertVisits from "./migrations/2026-11-26-42-alert-visits.ts";
 import * as streets from "./migrations/2026-11-26-80-streets.ts";
 import * as listingPhotos from "./migrations/2026-11-27-20-listing-photos.ts";
 import * as homeClusters from "./migrations/2026-11-27-21-home-clusters.ts";
+import * as poiPoints from "./migrations/2026-11-27-22-poi-points.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26-80-streets": streets,
   "2026-11-27-20-listing-photos": listingPhotos,
   "2026-11-27-21-home-clusters": homeClusters,
+  "2026-11-27-22-poi-points": poiPoints,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */
