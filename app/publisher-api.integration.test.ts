@@ -2,8 +2,9 @@
  * Publishing by agencies over HTTP (issue 24, docs/decisions/096), on each database: an agency makes an
  * API key in /area-agenzia/ (shown once), publishes a listing with it, sees it in search and on its page,
  * drops its price, withdraws it; keys of another agency, revoked keys and none change nothing; another
- * agency's listing is 404; invalid listings are refused naming the field in Italian and English; the
- * OpenAPI document lists exactly the routes.
+ * agency's listing is 404; invalid listings are refused naming the field in Italian and English; a photo
+ * is served as WebP without EXIF and non-images are refused whole (decision 119); the same home from two
+ * agencies is one card with two offers (decision 120); the OpenAPI document lists exactly the routes.
  */
 import { readFileSync } from "node:fs";
 import { sql, type Kysely } from "kysely";
