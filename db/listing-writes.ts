@@ -134,21 +134,25 @@ export async function setListingPhotoCount(db: Kysely<Database>, id: number, pho
  * among them (a candidate not yet in one joins too), else stands alone. One range scan of listings_same_home.
  */
 export async function clusterListing(db: Kysely<Database>, id: number): Promise<number | null> {
-  const candidates = await sql<{ id: string; clusterId: string | null }>`
-    WITH me AS (
-      SELECT id, town_id, rooms, surface, floor, channel, property_type_group, publisher_id, exact_lat, exact_lon,
-             listing_address_key(town_id, street, street_number) AS address_key
-      FROM listings WHERE id = ${id} AND rooms IS NOT NULL
-    )
+  const me = await db
+    .selectFrom("listings")
+    .select(["townId", "rooms", "surface", "floor", "channel", "propertyTypeGroup", "publisherId", "exactLat", "exactLon", "street", "streetNumber"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  // The candidates by the literal town, rooms and surface range: one range scan of listings_same_home.
+  const candidates =
+    !me || me.rooms === null
+      ? { rows: [] }
+      : await sql<{ id: string; clusterId: string | null }>`
     SELECT c.id, h.cluster_id AS "clusterId"
-    FROM me JOIN listings c ON c.town_id = me.town_id AND c.rooms = me.rooms
-      AND c.surface BETWEEN floor(me.surface * 0.95) AND ceil(me.surface * 1.05)
-      AND c.id <> me.id AND c.publisher_id <> me.publisher_id
-      AND c.channel = me.channel AND c.property_type_group = me.property_type_group
-      AND c.floor IS NOT DISTINCT FROM me.floor
-      AND (listing_address_key(c.town_id, c.street, c.street_number) = me.address_key
-        OR (abs(c.exact_lat - me.exact_lat) < 0.00027 AND abs(c.exact_lon - me.exact_lon) < 0.00038))
-    LEFT JOIN home_clusters h ON h.listing_id = c.id
+    FROM listings c LEFT JOIN home_clusters h ON h.listing_id = c.id
+    WHERE c.town_id = ${me.townId} AND c.rooms = ${me.rooms}
+      AND c.surface BETWEEN ${Math.floor(me.surface * 0.95)} AND ${Math.ceil(me.surface * 1.05)}
+      AND c.id <> ${id} AND c.publisher_id <> ${me.publisherId}
+      AND c.channel = ${me.channel} AND c.property_type_group = ${me.propertyTypeGroup}
+      AND c.floor IS NOT DISTINCT FROM ${me.floor}::smallint
+      AND ((abs(c.exact_lat - ${me.exactLat}) < 0.00027 AND abs(c.exact_lon - ${me.exactLon}) < 0.00038)
+        OR listing_address_key(c.town_id, c.street, c.street_number) = listing_address_key(${me.townId}, ${me.street}, ${me.streetNumber}))
     ORDER BY c.id LIMIT 20`.execute(db);
   await db.deleteFrom("homeClusters").where("listingId", "=", id).execute();
   if (candidates.rows.length === 0) return null;
