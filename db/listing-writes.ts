@@ -136,7 +136,19 @@ export async function setListingPhotoCount(db: Kysely<Database>, id: number, pho
 export async function clusterListing(db: Kysely<Database>, id: number): Promise<number | null> {
   const me = await db
     .selectFrom("listings")
-    .select(["townId", "rooms", "surface", "floor", "channel", "propertyTypeGroup", "publisherId", "exactLat", "exactLon", "street", "streetNumber"])
+    .select([
+      "townId",
+      "rooms",
+      "surface",
+      "floor",
+      "channel",
+      "propertyTypeGroup",
+      "publisherId",
+      "exactLat",
+      "exactLon",
+      "street",
+      "streetNumber",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
   // The candidates by the literal town, rooms and surface range: one range scan of listings_same_home.
