@@ -2,12 +2,15 @@
  * Publishing by agencies over HTTP (issue 24, docs/decisions/096), on each database: an agency makes an
  * API key in /area-agenzia/ (shown once), publishes a listing with it, sees it in search and on its page,
  * drops its price, withdraws it; keys of another agency, revoked keys and none change nothing; another
- * agency's listing is 404; invalid listings are refused naming the field in Italian and English; the
- * OpenAPI document lists exactly the routes.
+ * agency's listing is 404; invalid listings are refused naming the field in Italian and English; a photo
+ * is served as WebP without EXIF and non-images are refused whole (decision 119); the same home from two
+ * agencies is one card with two offers (decision 120); the OpenAPI document lists exactly the routes.
  */
 import { readFileSync } from "node:fs";
 import { sql, type Kysely } from "kysely";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addListingPhoto } from "../db/listing-photos.ts";
 import type { Database } from "../db/schema.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { CookieClient } from "../test/http-client.ts";
@@ -275,6 +278,162 @@ describe.each(databaseTargets)("publishing API on %s", (target) => {
       .toBe("expired");
     expect((await call("GET", `/listings/${kept}`, keyA)).json.listing.status).toBe("online");
     expect((await fetch(`${portal.url}/annunci/${stale}/`)).status).toBe(410);
+  });
+
+  it("takes a listing's photo through the API: WebP renditions on its page and card, EXIF and GPS gone; refuses non-images whole", async () => {
+    const id = (await call("POST", "/listings", keyA, { ...home, externalId: "RIF-FOTO" })).json.listing.id as number;
+    // Its POI distances are measured on publishing, as the generator measures its listings' (the filters match it).
+    const dists = await db
+      .selectFrom("listings")
+      .select(["distBusStation", "distSubway", "distSupermarket", "distElementarySchool"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const generated = await db
+      .selectFrom("listings")
+      .select(["distSupermarket"])
+      .where("townId", "=", home.address.townId)
+      .where("distSupermarket", "is not", null)
+      .limit(1)
+      .executeTakeFirst();
+    if (generated) expect(dists.distSupermarket).not.toBeNull();
+    for (const d of Object.values(dists)) if (d !== null) expect(d).toBeLessThanOrEqual(10_000);
+    // A phone's JPEG: 1200×800, with the camera's EXIF and the place it was taken.
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 180, g: 120, b: 60 } } })
+      .composite([
+        { input: Buffer.from('<svg width="600" height="400"><rect width="600" height="400" fill="#2a6"/></svg>'), left: 100, top: 100 },
+      ])
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "Fotocamera", Model: "Prova" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "45/1 28/1 1/1", GPSLongitudeRef: "E", GPSLongitude: "9/1 11/1 1/1" },
+      })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const upload = (key: string | null, listingId: number, body: Uint8Array, type = "image/jpeg", headers: Record<string, string> = {}) =>
+      fetch(`${portal.url}${API}/listings/${listingId}/photos`, {
+        method: "POST",
+        headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), "content-type": type, ...headers },
+        body: new Uint8Array(body),
+      }).then(async (res) => ({ status: res.status, json: (await res.json().catch(() => null)) as any }));
+
+    const added = await upload(keyA, id, jpeg);
+    expect(added.status, JSON.stringify(added.json)).toBe(201);
+    expect(added.json.photo).toMatchObject({ position: 0, width: 1200, height: 800 });
+    expect(added.json.photo.renditions.map((r: { width: number }) => r.width)).toEqual([320, 960, 1920]);
+    // The same file again is the same photo; another agency's key finds no such listing.
+    expect((await upload(keyA, id, jpeg)).status).toBe(200);
+    expect((await upload(keyB, id, jpeg)).status).toBe(404);
+    expect((await upload(null, id, jpeg)).status).toBe(401);
+
+    // Its page shows the photo; the served rendition is a WebP with no EXIF, no GPS, no XMP.
+    const html = await (await fetch(`${portal.url}/annunci/${id}/`)).text();
+    const src = new RegExp(`/media/listing/${id}/foto/(\\d+)-960\\.webp`).exec(html)?.[0];
+    expect(src).toBeDefined();
+    const served = await fetch(`${portal.url}${src}`);
+    expect([served.status, served.headers.get("content-type")]).toEqual([200, "image/webp"]);
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif, meta.xmp, meta.icc]).toEqual([
+      "webp",
+      960,
+      640,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // A card's photo address (a count, not addresses: core/listing/media.ts) leads to the same WebP.
+    const card = await fetch(`${portal.url}/media/listing/${id}/0.svg`, { redirect: "manual" });
+    expect([card.status, card.headers.get("location")]).toEqual([302, src]);
+    expect((await db.selectFrom("listings").select("photoCount").where("id", "=", id).executeTakeFirstOrThrow()).photoCount).toBe(1);
+
+    // Not images, or not ones the portal takes: a clear 4xx, nothing stored.
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
+    const refusals: Array<[Uint8Array, string, number, string]> = [
+      [svg, "image/svg+xml", 415, "il file non è un'immagine JPEG, PNG o WebP"],
+      [Buffer.from("<html><body>ciao</body></html>"), "image/jpeg", 415, "il file non è un'immagine JPEG, PNG o WebP"],
+      [
+        Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic"), Buffer.alloc(16)]),
+        "image/heic",
+        415,
+        "le foto HEIC non sono accettate",
+      ],
+      [Buffer.concat([jpeg.subarray(0, 3), Buffer.alloc(200, 7)]), "image/jpeg", 400, "immagine illeggibile"],
+      [jpeg.subarray(0, Math.floor(jpeg.length / 2)), "image/jpeg", 400, "immagine illeggibile"],
+      [Buffer.alloc(0), "image/jpeg", 400, "nessuna immagine inviata"],
+      [Buffer.alloc(15 * 1024 * 1024 + 1, 0xff), "image/jpeg", 413, "file troppo grande"],
+    ];
+    for (const [body, type, status, message] of refusals) {
+      const refused = await upload(keyA, id, body, type);
+      expect([refused.status, refused.json?.error.field], JSON.stringify(refused.json)).toEqual([status, "photo"]);
+      expect(refused.json.error.message).toContain(message);
+    }
+    const en = await upload(keyA, id, svg, "image/svg+xml", { "accept-language": "en" });
+    expect(en.json.error.message).toBe("the file is not a JPEG, PNG or WebP image");
+    expect(await db.selectFrom("listingPhotos").select("id").where("listingId", "=", id).execute()).toHaveLength(1);
+    const listed = await call("GET", `/listings/${id}/photos`, keyA);
+    expect(listed.json.photos).toHaveLength(1);
+
+    // The cap per listing holds in the one write (here at 1, so the test needs no 40 uploads).
+    const other = await sharp(jpeg).negate().jpeg().toBuffer();
+    const capped = await addListingPhoto(
+      db,
+      agencyA,
+      id,
+      { sourceSha256: "f".repeat(64), dhash: "0", width: 1, height: 1, renditions: [{ width: 320, bytes: other }] },
+      1,
+      new Date(now),
+    );
+    expect(capped).toEqual({ ok: false, reason: "too-many" });
+    // A withdrawn listing takes no photos.
+    await call("POST", `/listings/${id}/withdraw`, keyA, {});
+    expect((await upload(keyA, id, other)).status).toBe(409);
+  });
+
+  it("shows the same home published by two agencies as one card with two offers, and both agencies on its page", async () => {
+    // The same flat: B's surface is 2 % larger and its street number typed with a space; the point is the same.
+    const same: Record<string, any> = { ...home, externalId: "DOPPIO", price: 401_000, surface: 120, rooms: 4, floor: 3 };
+    const a = await call("POST", "/listings", keyA, same);
+    const b = await call("POST", "/listings", keyB, {
+      ...same,
+      price: 398_000,
+      surface: 122,
+      title: "Quadrilocale al terzo piano, offerto da un'altra agenzia",
+      address: { ...same.address, streetNumber: " 12 " },
+    });
+    expect([a.status, b.status], JSON.stringify(b.json)).toEqual([201, 201]);
+    const [idA, idB] = [a.json.listing.id as number, b.json.listing.id as number];
+    // A home of another size in the same building stays apart.
+    const other = (await call("POST", "/listings", keyB, { ...same, externalId: "ALTRO", surface: 70, rooms: 2 })).json.listing
+      .id as number;
+
+    const search = async () => {
+      const res = await fetch(`${portal.url}/portal-srp/api/v1/search`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ locations: [home.address.townId], filters: { price_min: 395_000, price_max: 405_000 }, size: 50 }),
+      });
+      return ((await res.json()) as { listings: Array<{ id: number; offers?: Array<{ listingId: number; publisherName: string }> }> })
+        .listings;
+    };
+    await expect.poll(async () => (await search()).some((l) => l.id === idA || l.id === idB), { timeout: 2_000, interval: 50 }).toBe(true);
+    const cards = (await search()).filter((l) => l.id === idA || l.id === idB);
+    expect(cards).toHaveLength(1);
+    expect(cards[0]!.offers!.map((o) => o.listingId).sort()).toEqual([idA, idB].sort());
+    expect((await db.selectFrom("homeClusters").select("listingId").where("listingId", "=", other).execute()).length).toBe(0);
+
+    // Each listing's page lists every agency offering the home, cheapest first.
+    const names = await sql<{ id: number; name: string }>`
+      SELECT id::int AS id, name FROM publishers WHERE id IN (${agencyA}, ${agencyB})`.execute(db);
+    const name = (id: number) => names.rows.find((r) => r.id === id)!.name;
+    const page = await (await fetch(`${portal.url}/annunci/${idA}/`)).text();
+    expect(page).toContain("Questa casa è offerta da 2 inserzionisti");
+    const offers = /data-testid="listing-offers"[\s\S]*?<\/section>/.exec(page)![0];
+    expect(offers.indexOf(name(agencyB).replace(/'/g, "&#x27;"))).toBeLessThan(offers.indexOf(name(agencyA).replace(/'/g, "&#x27;")));
+    expect(offers).toContain(`href="/annunci/${idB}/"`);
+
+    // B withdraws: A is a home on its own again.
+    await call("POST", `/listings/${idB}/withdraw`, keyB, {});
+    await expect.poll(async () => (await search()).find((l) => l.id === idA)?.offers, { timeout: 2_000, interval: 50 }).toBeUndefined();
+    expect(await (await fetch(`${portal.url}/annunci/${idA}/`)).text()).not.toContain("Questa casa è offerta da");
   });
 
   it("serves an OpenAPI 3.1 document whose paths are exactly the publishing routes", async () => {

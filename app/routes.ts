@@ -39,6 +39,7 @@ export default [
   route("portal-srp/api/v1/smartsuggest/locationById", "routes/api.smartsuggest-location-by-id.ts"),
   route("portal-srp/api/v1/sharedUtils/reverse", "routes/api.shared-utils-reverse.ts"),
   route("media/listing/:id/:file", "routes/media.listing.ts"),
+  route("media/listing/:id/foto/:file", "routes/media.listing-photo.ts"),
   route("media/publisher/:id/logo.svg", "routes/media.publisher-logo.ts"),
   // Search results pages (issue 4 part 2): the roots of searchPathRoots in core/search/url.ts, in Italian and English
   ...["vendita", "affitto", "affitto-breve", "aste"].flatMap((root) => page(`${root}/*`, "routes/search-results.tsx", `search-${root}`)),
@@ -171,6 +172,7 @@ export default [
   route("api/publisher/v1/listings/:id", "routes/api.publisher-listing.ts"),
   route("api/publisher/v1/listings/:id/withdraw", "routes/api.publisher-listing-command.ts", { id: "publisher-listing-withdraw" }),
   route("api/publisher/v1/listings/:id/confirm", "routes/api.publisher-listing-command.ts", { id: "publisher-listing-confirm" }),
+  route("api/publisher/v1/listings/:id/photos", "routes/api.publisher-listing-photos.ts"),
   route("api/publisher/v1/feeds", "routes/api.publisher-feeds.ts"),
   route("api/publisher/v1/feeds/:id", "routes/api.publisher-feed.ts"),
   route("api/publisher/*", "routes/api.not-found.ts", { id: "publisher-api-not-found" }),

@@ -6,7 +6,9 @@
  * makes an API key for an agency, creates --requests listings one at a time through POST
  * /api/publisher/v1/listings after a warm-up, then imports a clean sample feed of --feed listings
  * (scripts/sample-feed.ts, streamed as the request body, never whole in memory) and reports its rate and
- * the process's peak resident memory while it ran.
+ * the process's peak resident memory while it ran. Between the two it times duplicate clustering alone
+ * (db/listing-writes.ts `clusterListing`, decision 120) on the listings just created, inside a transaction
+ * rolled back, as a write runs it.
  *
  * Options: --requests N (default 300), --feed N (default 5000), --data DIR (default memory://), --count N
  * demo listings when in memory (default 3000).
@@ -16,6 +18,7 @@ import { clientDirectory, ensureBuild, importServerBuild } from "../scripts/ensu
 import { sampleFeedChunks } from "../scripts/sample-feed.ts";
 import { newApiKey } from "../app/publisher/publishing.server.ts";
 import { insertApiKey } from "../db/publishing.ts";
+import { clusterListing } from "../db/listing-writes.ts";
 
 const { values } = parseArgs({
   options: {
@@ -97,6 +100,27 @@ for (let i = 0; i < n + 20; i++) {
   if (i >= 20) times.push(performance.now() - t);
 }
 console.log(`API create: ${n} listings one at a time, ${quantiles(times)}`);
+
+// Duplicate clustering per write: each created listing clustered again, in a transaction that is rolled back.
+const created = (await db.selectFrom("publishedListings").select("listingId").where("publisherId", "=", agency.id).execute()).map(
+  (r: { listingId: number }) => Number(r.listingId),
+);
+const clusterTimes: number[] = [];
+class Rollback extends Error {}
+for (const id of created.slice(0, 200)) {
+  await db
+    .transaction()
+    .execute(async (trx: any) => {
+      const t = performance.now();
+      await clusterListing(trx, id);
+      clusterTimes.push(performance.now() - t);
+      throw new Rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
+}
+console.log(`duplicate clustering: ${clusterTimes.length} writes, ${quantiles(clusterTimes)}`);
 
 const feedCount = Number(values.feed);
 const chunks = sampleFeedChunks({ count: feedCount, clean: true, seed: "bench" });

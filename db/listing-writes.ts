@@ -4,6 +4,7 @@
  * facts and caches follow (db/listing-changes.ts, docs/decisions/050). Nothing here needs to tell anyone.
  */
 import { sql, type Insertable, type Kysely } from "kysely";
+import { relevanceScore } from "../core/search/relevance.ts";
 import type { Database, ListingsTable } from "./schema.ts";
 
 /** A listing to publish: every column but the id, which comes from the `listing_ids` sequence unless given. */
@@ -24,6 +25,7 @@ export async function publishListings(db: Kysely<Database>, listings: readonly N
       .insertInto("listings")
       .values(listings.map((l, i) => ({ ...l, id: ids[i]! })))
       .execute();
+    for (const id of ids) await clusterListing(trx, id);
     return ids;
   });
 }
@@ -58,6 +60,8 @@ export async function repriceListing(db: Kysely<Database>, id: number, price: nu
 /** Takes a listing off the portal (the publisher withdrew it, or it was sold or let). False when there is none. */
 export async function withdrawListing(db: Kysely<Database>, id: number): Promise<boolean> {
   const result = await db.deleteFrom("listings").where("id", "=", id).executeTakeFirst();
+  // It leaves its home's cluster (the others stay one); readers join listings, so a leftover row would show nothing.
+  await db.deleteFrom("homeClusters").where("listingId", "=", id).execute();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -92,6 +96,8 @@ export async function updatePublishedListing(db: Kysely<Database>, id: number, c
         .execute();
     }
     if (price !== undefined) await repriceWhenChanged(trx, id, price);
+    // A changed surface, rooms, floor or address may make it another home: it is clustered again.
+    if (Object.keys(rest).length > 0) await clusterListing(trx, id);
     return true;
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
@@ -100,4 +106,77 @@ export async function updatePublishedListing(db: Kysely<Database>, id: number, c
 async function repriceWhenChanged(db: Kysely<Database>, id: number, price: number): Promise<void> {
   const current = await db.selectFrom("listings").select("price").where("id", "=", id).executeTakeFirst();
   if (current && Number(current.price) !== price) await repriceListing(db, id, price);
+}
+
+/**
+ * Sets how many photos a listing has (a publisher uploaded one, decision 119) and its relevance, which counts
+ * them. Runs in the caller's transaction (the photo's rows are written there). False when there is no such listing.
+ */
+export async function setListingPhotoCount(db: Kysely<Database>, id: number, photoCount: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("listings")
+    .select(["publishedAt", "hasFloorPlan", "hasVirtualTour", "priceType"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return false;
+  await db
+    .updateTable("listings")
+    .set({ photoCount, relevance: relevanceScore({ ...row, photoCount }) })
+    .where("id", "=", id)
+    .execute();
+  return true;
+}
+
+/**
+ * Duplicates (docs/decisions/120): puts a listing in the cluster of the listings that are the same home —
+ * another publisher's listing on the same channel, of the same kind, in the same town with the same rooms and
+ * floor, a surface within 5 %, and the same address or a point within about 30 m. It joins the lowest cluster
+ * among them (a candidate not yet in one joins too), else stands alone. One range scan of listings_same_home.
+ */
+export async function clusterListing(db: Kysely<Database>, id: number): Promise<number | null> {
+  const me = await db
+    .selectFrom("listings")
+    .select([
+      "townId",
+      "rooms",
+      "surface",
+      "floor",
+      "channel",
+      "propertyTypeGroup",
+      "publisherId",
+      "exactLat",
+      "exactLon",
+      "street",
+      "streetNumber",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  // The candidates by the literal town, rooms and surface range: one range scan of listings_same_home.
+  const candidates =
+    !me || me.rooms === null
+      ? { rows: [] }
+      : await sql<{ id: string; clusterId: string | null }>`
+    SELECT c.id, h.cluster_id AS "clusterId"
+    FROM listings c LEFT JOIN home_clusters h ON h.listing_id = c.id
+    WHERE c.town_id = ${me.townId} AND c.rooms = ${me.rooms}
+      AND c.surface BETWEEN ${Math.floor(me.surface * 0.95)} AND ${Math.ceil(me.surface * 1.05)}
+      AND c.id <> ${id} AND c.publisher_id <> ${me.publisherId}
+      AND c.channel = ${me.channel} AND c.property_type_group = ${me.propertyTypeGroup}
+      AND c.floor IS NOT DISTINCT FROM ${me.floor}::smallint
+      AND ((abs(c.exact_lat - ${me.exactLat}) < 0.00027 AND abs(c.exact_lon - ${me.exactLon}) < 0.00038)
+        OR listing_address_key(c.town_id, c.street, c.street_number) = listing_address_key(${me.townId}, ${me.street}, ${me.streetNumber}))
+    ORDER BY c.id LIMIT 20`.execute(db);
+  await db.deleteFrom("homeClusters").where("listingId", "=", id).execute();
+  if (candidates.rows.length === 0) return null;
+  const clusterId = Math.min(id, ...candidates.rows.map((c) => Number(c.clusterId ?? c.id)));
+  const rows = [
+    { listingId: id, clusterId },
+    ...candidates.rows.filter((c) => c.clusterId === null).map((c) => ({ listingId: Number(c.id), clusterId })),
+  ];
+  await db
+    .insertInto("homeClusters")
+    .values(rows)
+    .onConflict((oc) => oc.column("listingId").doUpdateSet({ clusterId }))
+    .execute();
+  return clusterId;
 }

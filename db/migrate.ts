@@ -24,6 +24,9 @@ import * as streets from "./migrations/2026-11-26-80-streets.ts";
 import * as webPush from "./migrations/2026-11-27-10-web-push.ts";
 import * as mailBounces from "./migrations/2026-11-27-11-mail-bounces.ts";
 import * as savedSearchLocale from "./migrations/2026-11-27-12-saved-search-locale.ts";
+import * as listingPhotos from "./migrations/2026-11-27-20-listing-photos.ts";
+import * as homeClusters from "./migrations/2026-11-27-21-home-clusters.ts";
+import * as poiPoints from "./migrations/2026-11-27-22-poi-points.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +54,9 @@ const migrations: Record<string, Migration> = {
   "2026-11-27-10-web-push": webPush,
   "2026-11-27-11-mail-bounces": mailBounces,
   "2026-11-27-12-saved-search-locale": savedSearchLocale,
+  "2026-11-27-20-listing-photos": listingPhotos,
+  "2026-11-27-21-home-clusters": homeClusters,
+  "2026-11-27-22-poi-points": poiPoints,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

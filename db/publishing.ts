@@ -347,14 +347,46 @@ export async function recordListingView(db: Kysely<Database>, listingId: number,
     ON CONFLICT (listing_id, day) DO UPDATE SET views = listing_views_daily.views + 1`.execute(db);
 }
 
+/** One row of the dashboard's listings: a listing of the publisher on the portal, or one it published that is gone. */
+export type DashboardListing = {
+  listingId: number;
+  title: string;
+  status: PublishedListingRow["status"];
+  externalId: string | null;
+  /** The last confirmation of a published listing; null for the demo generator's listings (they never expire). */
+  confirmedAt: Date | null;
+  views: Map<string, number>;
+  contacts: Map<string, number>;
+};
+
 /**
- * The dashboard's listings: the publisher's newest `limit`, each with its views and contacts (leads and
- * phone calls) per day since `since` ('YYYY-MM-DD' keys).
+ * The dashboard's listings: every listing of the publisher — those on the portal (whoever made them: the
+ * demo generator, the API, a feed) and those it published that are gone (withdrawn, expired) — newest id
+ * first, one page of `limit` after `offset`, each with its views and contacts (leads and phone calls) per
+ * day since `since` ('YYYY-MM-DD' keys), and how many there are in all.
  */
-export async function dashboardListings(db: Kysely<Database>, publisherId: number, since: Date, limit: number) {
-  const listings = await listOwnListings(db, publisherId, { limit });
-  const ids = listings.map((l) => Number(l.listingId));
-  if (ids.length === 0) return [];
+export async function dashboardListings(
+  db: Kysely<Database>,
+  publisherId: number,
+  since: Date,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; listings: DashboardListing[] }> {
+  const own = sql`
+    SELECT l.id AS listing_id, l.title, 'online' AS status, p.external_id, p.confirmed_at
+    FROM listings l LEFT JOIN published_listings p ON p.listing_id = l.id
+    WHERE l.publisher_id = ${publisherId}
+    UNION ALL
+    SELECT listing_id, title, status, external_id, confirmed_at FROM published_listings
+    WHERE publisher_id = ${publisherId} AND status <> 'online'`;
+  const [count, rows] = await Promise.all([
+    sql<{ n: string }>`SELECT count(*) AS n FROM (${own}) o`.execute(db),
+    sql<{ listingId: string; title: string; status: PublishedListingRow["status"]; externalId: string | null; confirmedAt: Date | null }>`
+      SELECT listing_id AS "listingId", title, status, external_id AS "externalId", confirmed_at AS "confirmedAt"
+      FROM (${own}) o ORDER BY listing_id DESC LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
+  ]);
+  const total = Number(count.rows[0]?.n ?? 0);
+  const ids = rows.rows.map((l) => Number(l.listingId));
+  if (ids.length === 0) return { total, listings: [] };
   const sinceDay = since.toISOString().slice(0, 10);
   const [views, contacts] = await Promise.all([
     sql<{ listingId: string; day: string; n: number }>`
@@ -378,9 +410,16 @@ export async function dashboardListings(db: Kysely<Database>, publisherId: numbe
   };
   const v = byListing(views.rows);
   const c = byListing(contacts.rows);
-  return listings.map((l) => ({
-    ...l,
-    views: v.get(Number(l.listingId)) ?? new Map<string, number>(),
-    contacts: c.get(Number(l.listingId)) ?? new Map<string, number>(),
-  }));
+  return {
+    total,
+    listings: rows.rows.map((l) => ({
+      listingId: Number(l.listingId),
+      title: l.title,
+      status: l.status,
+      externalId: l.externalId,
+      confirmedAt: l.confirmedAt === null ? null : new Date(l.confirmedAt),
+      views: v.get(Number(l.listingId)) ?? new Map<string, number>(),
+      contacts: c.get(Number(l.listingId)) ?? new Map<string, number>(),
+    })),
+  };
 }

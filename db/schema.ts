@@ -220,6 +220,9 @@ export interface Database {
   publishedListings: PublishedListingsTable;
   feedImports: FeedImportsTable;
   listingViewsDaily: ListingViewsDailyTable;
+  listingPhotos: ListingPhotosTable;
+  listingPhotoFiles: ListingPhotoFilesTable;
+  homeClusters: HomeClustersTable;
   alertLinkUses: AlertLinkUsesTable;
   pushVapidKeys: PushVapidKeysTable;
   pushSubscriptions: PushSubscriptionsTable;
@@ -600,6 +603,34 @@ export interface FeedImportsTable {
   report: ColumnType<unknown, string | null, string | null>;
   startedAt: CreatedAt;
   finishedAt: Timestamp | null;
+}
+
+/** A photo a publisher uploaded for a listing (docs/decisions/119): its place in the gallery and perceptual hash. */
+export interface ListingPhotosTable {
+  id: Generated<number>;
+  listingId: number;
+  position: number;
+  /** SHA-256 of the uploaded bytes: the same file sent twice is one photo. */
+  sourceSha256: string;
+  /** dHash of a 9×8 greyscale: 64 bits as a signed bigint. */
+  dhash: ColumnType<string, string, string>;
+  width: number;
+  height: number;
+  createdAt: Timestamp;
+}
+
+/** One rendition of a listing photo (WebP at a width), as served. */
+export interface ListingPhotoFilesTable {
+  photoId: number;
+  width: number;
+  format: "webp";
+  bytes: Buffer;
+}
+
+/** The cluster of listings a listing is the same home as (docs/decisions/120); the lowest listing id names it. */
+export interface HomeClustersTable {
+  listingId: number;
+  clusterId: number;
 }
 
 /** Views of a publisher's listing page per day (its dashboard). */

@@ -206,9 +206,10 @@ describe("agencies, contact form and phone in Chromium", () => {
     expect(await inboxLeads.first().textContent()).toContain("Giulia Conti");
     expect(await inboxLeads.first().getByRole("link", { name: listing.title }).count()).toBe(1);
     expect(await page.getByTestId("inbox-calls").getByRole("listitem").count()).toBe(1); // the reveal (once per page view)
-    // The inbox sits under the publishing dashboard (decision 096): the agency's published listings, feeds and keys.
+    // The inbox sits under the publishing dashboard (decision 096): every listing of the agency, feeds and keys.
+    const own = await db.selectFrom("listings").select("id").where("publisherId", "=", listing.publisherId).execute();
     expect(await page.getByRole("heading", { level: 2 }).allTextContents()).toEqual([
-      "I tuoi annunci (0)",
+      `I tuoi annunci (${own.length})`,
       "Importazioni del feed",
       "Chiavi API",
       "Richieste di contatto (1)",

@@ -1,6 +1,7 @@
 /**
  * The publisher's dashboard in /area-agenzia/ (issue 24 item 4), in a browser as an agency user: creates an
- * API key (shown once), publishes through the API with it, sees its listing online with views and
+ * API key (shown once), sees every listing of the agency (the demo generator's too, in pages), publishes
+ * through the API with it, sees its listing online with views and
  * contacts of 30 days, confirms it, sees a feed import and its rejected listing with the reason, withdraws
  * through the API and sees the status change; revokes the key. axe on the page at each step.
  */
@@ -54,6 +55,22 @@ it("shows an agency its keys, listings with status and 30-day figures, and its i
   await expect.poll(() => page.getByRole("heading", { name: "Chiavi API" }).count(), { timeout: 15_000 }).toBe(1);
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Every listing of the agency is on its dashboard, the demo generator's too: newest id first, in pages of 20.
+  const generated = (await db.selectFrom("listings").select("id").where("publisherId", "=", agencyId).orderBy("id", "desc").execute()).map(
+    (l) => Number(l.id),
+  );
+  expect(generated.length).toBeGreaterThan(0);
+  expect(await page.getByRole("heading", { name: `I tuoi annunci (${generated.length})` }).count()).toBe(1);
+  const newest = page.locator(`tr[data-listing-id="${generated[0]}"]`);
+  expect(await newest.getByTestId("listing-status").textContent()).toBe("Online");
+  expect(await newest.textContent()).toContain("— (non scade)");
+  expect(await page.locator("tr[data-listing-id]").count()).toBe(Math.min(20, generated.length));
+  if (generated.length > 20) {
+    await page.getByRole("navigation", { name: "Pagine dei tuoi annunci" }).getByRole("link", { name: "Pagina successiva" }).click();
+    await expect.poll(() => page.locator(`tr[data-listing-id="${generated[20]}"]`).count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId("listings-page").textContent()).toBe(`Pagina 2 di ${Math.ceil(generated.length / 20)}`);
+  }
+
   // A key: named, created, shown once in a labelled field.
   const label = page.getByLabel("Nome della chiave");
   await hydrated(label);
@@ -88,6 +105,9 @@ it("shows an agency its keys, listings with status and 30-day figures, and its i
   expect(await imports.textContent()).toContain("1 ricevuti, 0 nuovi, 0 aggiornati, 0 invariati, 0 ritirati, 1 rifiutati");
   await imports.getByText("Annunci rifiutati (1) e perché").click();
   expect(await imports.textContent()).toContain("DASH-BAD: channel: campo obbligatorio");
+  expect(await page.locator('tr[data-rejected-id="DASH-BAD"]').getByTestId("listing-status").textContent()).toContain(
+    "Rifiutato all'ultima importazione: channel: campo obbligatorio",
+  );
   expect(await seriousViolations(page)).toEqual([]);
 
   // A click confirms it (freshness); a withdrawal through the API shows as 'Ritirato'.

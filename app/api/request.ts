@@ -12,20 +12,20 @@ const TINY = 1e-12;
  * 413, and the connection closed: the client may still be sending the rest of the body, which must
  * not be read (it may be hundreds of megabytes) and would otherwise break its next request.
  */
-function tooLarge(): Response {
-  const response = jsonError(413, `body too large: at most ${MAX_BODY_BYTES} bytes`);
+function tooLarge(max: number, message = `body too large: at most ${max} bytes`, field?: string): Response {
+  const response = jsonError(413, message, field);
   response.headers.set("Connection", "close");
   return response;
 }
 
 /**
- * The body as text, read chunk by chunk and abandoned at MAX_BODY_BYTES, so a chunked upload with no
- * Content-Length costs at most the limit in memory.
+ * The body's bytes, read chunk by chunk and abandoned past `max` (413, thrown), so a chunked upload with no
+ * Content-Length costs at most the limit in memory. `message` and `field` are the 413's.
  */
-async function readCappedText(request: Request): Promise<string> {
+export async function readCappedBody(request: Request, max: number, message?: string, field?: string): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return "";
+  if (declared > max) throw tooLarge(max, message, field);
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -33,14 +33,16 @@ async function readCappedText(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > max) {
       await reader.cancel().catch(() => {});
-      throw tooLarge();
+      throw tooLarge(max, message, field);
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, size).toString("utf8");
+  return Buffer.concat(chunks, size);
 }
+
+const readCappedText = async (request: Request): Promise<string> => (await readCappedBody(request, MAX_BODY_BYTES)).toString("utf8");
 
 /** Parses and validates a JSON body; throws a 4xx Response on failure. */
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {

@@ -42,6 +42,9 @@ type ListingTexts = {
   goneSearch: string;
   priceHistory: string;
   verifiedOn: (date: string) => string;
+  /** The same home offered by several publishers (decision 120). */
+  offersHeading: (n: number) => string;
+  thisOffer: string;
   yes: string;
   no: string;
   metaDescription: (title: string, price: string) => string;
@@ -89,6 +92,8 @@ export const listingTexts: Messages<ListingTexts> = {
     goneSearch: "Cerca tra gli annunci della zona",
     priceHistory: "Storico del prezzo",
     verifiedOn: (date) => `Verificato il ${date}`,
+    offersHeading: (n) => `Questa casa è offerta da ${n} inserzionisti`,
+    thisOffer: "questo annuncio",
     yes: "Sì",
     no: "No",
     metaDescription: (title, price) => `${title} a ${price}. Foto, planimetria, caratteristiche e posizione.`,
@@ -134,6 +139,8 @@ export const listingTexts: Messages<ListingTexts> = {
     goneSearch: "Search the listings of the area",
     priceHistory: "Price history",
     verifiedOn: (date) => `Verified on ${date}`,
+    offersHeading: (n) => `This home is offered by ${n} advertisers`,
+    thisOffer: "this listing",
     yes: "Yes",
     no: "No",
     metaDescription: (title, price) => `${title} for ${price}. Photos, floor plan, features and location.`,

@@ -44,7 +44,12 @@ type InboxTexts = {
   listingVerified: string;
   last30Days: string;
   actions: string;
-  status: (s: "online" | "withdrawn" | "expired") => string;
+  status: (s: "online" | "withdrawn" | "expired" | "rejected") => string;
+  neverExpires: string;
+  listingsPages: string;
+  previousPage: string;
+  nextPage: string;
+  pageOf: (page: number, pages: number) => string;
   statsLabel: (views: number, contacts: number) => string;
   confirm: string;
   confirmNamed: (title: string) => string;
@@ -103,13 +108,24 @@ export const inboxTexts: Messages<InboxTexts> = {
     tooManyKeys: "Hai già 10 chiavi attive: revocane una prima di crearne un'altra.",
     listingsHeading: (n) => `I tuoi annunci (${n})`,
     listingsCaption: "I tuoi annunci con stato, ultima verifica, visite e contatti degli ultimi 30 giorni",
-    noListings: "Non hai ancora pubblicato annunci con l'API o con un feed.",
+    noListings: "Non hai ancora annunci sul portale.",
     listingTitle: "Annuncio",
     listingStatus: "Stato",
     listingVerified: "Verificato",
     last30Days: "Ultimi 30 giorni",
     actions: "Azioni",
-    status: (s) => ({ online: "Online", withdrawn: "Ritirato", expired: "Scaduto (non confermato da 30 giorni)" })[s],
+    status: (s) =>
+      ({
+        online: "Online",
+        withdrawn: "Ritirato",
+        expired: "Scaduto (non confermato da 30 giorni)",
+        rejected: "Rifiutato all'ultima importazione",
+      })[s],
+    neverExpires: "— (non scade)",
+    listingsPages: "Pagine dei tuoi annunci",
+    previousPage: "Pagina precedente",
+    nextPage: "Pagina successiva",
+    pageOf: (page, pages) => `Pagina ${page} di ${pages}`,
     statsLabel: (views, contacts) =>
       `${views} ${views === 1 ? "visita" : "visite"}, ${contacts} ${contacts === 1 ? "contatto" : "contatti"}`,
     confirm: "Conferma",
@@ -160,13 +176,24 @@ export const inboxTexts: Messages<InboxTexts> = {
     tooManyKeys: "You already have 10 active keys: revoke one before creating another.",
     listingsHeading: (n) => `Your listings (${n})`,
     listingsCaption: "Your listings with their status, last check, views and contacts of the last 30 days",
-    noListings: "You have not published listings through the API or a feed yet.",
+    noListings: "You have no listings on the portal yet.",
     listingTitle: "Listing",
     listingStatus: "Status",
     listingVerified: "Verified",
     last30Days: "Last 30 days",
     actions: "Actions",
-    status: (s) => ({ online: "Online", withdrawn: "Withdrawn", expired: "Expired (not confirmed for 30 days)" })[s],
+    status: (s) =>
+      ({
+        online: "Online",
+        withdrawn: "Withdrawn",
+        expired: "Expired (not confirmed for 30 days)",
+        rejected: "Rejected at the last import",
+      })[s],
+    neverExpires: "— (does not expire)",
+    listingsPages: "Pages of your listings",
+    previousPage: "Previous page",
+    nextPage: "Next page",
+    pageOf: (page, pages) => `Page ${page} of ${pages}`,
     statsLabel: (views, contacts) => `${views} ${views === 1 ? "view" : "views"}, ${contacts} ${contacts === 1 ? "contact" : "contacts"}`,
     confirm: "Confirm",
     confirmNamed: (title) => `Confirm that the listing ${title} is still valid`,

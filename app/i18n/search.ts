@@ -49,6 +49,8 @@ type SearchTexts = {
   auction: string;
   /** A listing a saved search's alert brought since the last visit (docs/decisions/093). */
   alertedNew: string;
+  /** The same home offered by several publishers: one card, its offers listed (decision 120). */
+  offers: (n: number) => string;
   contactAgent: string;
   /** After a price: "/mese" for a monthly rent, "/settimana" for a weekly one, nothing for a sale. */
   priceUnit: (unit: string) => string;
@@ -106,6 +108,7 @@ export const searchTexts: Messages<SearchTexts> = {
     groundFloor: "Piano terra",
     auction: "Asta",
     alertedNew: "Nuovo per te",
+    offers: (n) => `${n} offerte per questa casa`,
     contactAgent: "Contatta l'agente",
     priceUnit: (unit) => (unit === "month" ? "/mese" : unit === "week" ? "/settimana" : ""),
     contactAgency: "Contatta l'agenzia",
@@ -158,6 +161,7 @@ export const searchTexts: Messages<SearchTexts> = {
     groundFloor: "Ground floor",
     auction: "Auction",
     alertedNew: "New for you",
+    offers: (n) => `${n} offers for this home`,
     contactAgent: "Contact the agent",
     priceUnit: (unit) => (unit === "month" ? "/month" : unit === "week" ? "/week" : ""),
     contactAgency: "Contact the agency",

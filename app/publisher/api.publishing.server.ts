@@ -8,6 +8,8 @@ import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { parseId } from "../../core/ids.ts";
 import { listingInputMessages } from "../../core/publisher/listing-input.ts";
+import { PHOTO_MAX_BYTES, PHOTO_WIDTHS, PHOTOS_PER_LISTING, photoFilePath, photoMessages } from "../../core/publisher/photo.ts";
+import { addListingPhoto, listingPhotos, type StoredPhoto } from "../../db/listing-photos.ts";
 import {
   confirmOwnListings,
   endOwnListing,
@@ -22,9 +24,10 @@ import {
   type PublishedListingRow,
 } from "../../db/publishing.ts";
 import { jsonError } from "../api/errors.ts";
-import { readJsonBody, readQuery } from "../api/request.ts";
+import { readCappedBody, readJsonBody, readQuery } from "../api/request.ts";
 import { services } from "../services.ts";
 import { importFeed, type FeedFormat } from "./feed-import.server.ts";
+import { processPhoto } from "./photos.server.ts";
 import { checkListingInput, inputProblemResponse, publisherCaller, type PublisherCaller } from "./publishing.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
@@ -230,4 +233,54 @@ export async function getFeed(args: Args): Promise<Response> {
   const row = id === null ? null : await findFeedImport(services(args.context).database.readDb, caller.publisherId, id);
   if (!row) return jsonError(404, caller.locale === "en" ? "import not found" : "importazione non trovata", "id");
   return Response.json({ import: { id: Number(row.id), status: row.status, report: row.report } });
+}
+
+/** A photo as the API returns it: its place in the gallery and the address of each rendition. */
+function presentPhoto(listingId: number, photo: StoredPhoto) {
+  return {
+    id: photo.id,
+    position: photo.position,
+    width: photo.width,
+    height: photo.height,
+    renditions: PHOTO_WIDTHS.map((w) => ({ width: w, format: "webp", url: photoFilePath(listingId, photo.id, w) })),
+  };
+}
+
+/** GET /api/publisher/v1/listings/{id}/photos: the listing's photos in gallery order. */
+export async function listPhotos(args: Args): Promise<Response> {
+  const caller = await publisherCaller(args);
+  const row = await ownListing(args, caller);
+  const id = Number(row.listingId);
+  const photos = await listingPhotos(services(args.context).database.readDb, id);
+  return Response.json({ photos: photos.map((p) => presentPhoto(id, p)) });
+}
+
+/**
+ * POST /api/publisher/v1/listings/{id}/photos: one image as the body (JPEG, PNG or WebP, ≤ 15 MB), added at
+ * the end of the gallery (≤ 40); 201 with the photo, 200 when the same file was there already. Refused
+ * before anything is stored: not an image, HEIC, damaged, too large (docs/decisions/119).
+ */
+export async function uploadPhoto(args: Args): Promise<Response> {
+  const caller = await publisherCaller(args);
+  const row = await ownListing(args, caller);
+  const say = (status: number, key: keyof typeof photoMessages) => jsonError(status, photoMessages[key][caller.locale], "photo");
+  const bytes = await readCappedBody(args.request, PHOTO_MAX_BYTES, photoMessages.tooLarge[caller.locale], "photo");
+  if (row.status !== "online") return jsonError(409, goneText[caller.locale], "id");
+  const processed = await processPhoto(bytes);
+  if (!processed.ok) return say(processed.problem.status, processed.problem.message);
+  const id = Number(row.listingId);
+  const added = await addListingPhoto(
+    services(args.context).database.db,
+    caller.publisherId,
+    id,
+    processed.photo,
+    PHOTOS_PER_LISTING,
+    caller.now,
+  );
+  if (!added.ok) {
+    if (added.reason === "not-found") return jsonError(404, notFoundText[caller.locale], "id");
+    if (added.reason === "not-online") return jsonError(409, goneText[caller.locale], "id");
+    return say(409, "tooMany");
+  }
+  return Response.json({ photo: presentPhoto(id, added.photo) }, { status: added.created ? 201 : 200 });
 }

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { listingInput } from "../../core/publisher/listing-input.ts";
+import { PHOTO_MAX_BYTES, PHOTO_WIDTHS, PHOTOS_PER_LISTING } from "../../core/publisher/photo.ts";
 
 export const PUBLISHER_API_BASE = "/api/publisher/v1";
 
@@ -34,6 +35,24 @@ const published = {
     confirmedAt: { type: "string", format: "date-time" },
     createdAt: { type: "string", format: "date-time" },
     endedAt: { type: ["string", "null"], format: "date-time" },
+  },
+} as const;
+
+const photo = {
+  type: "object",
+  required: ["id", "position", "width", "height", "renditions"],
+  properties: {
+    id: { type: "integer" },
+    position: { type: "integer", description: "Its place in the gallery, from 0" },
+    width: { type: "integer", description: "The uploaded picture's width, upright" },
+    height: { type: "integer" },
+    renditions: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { width: { enum: [...PHOTO_WIDTHS] }, format: { const: "webp" }, url: { type: "string" } },
+      },
+    },
   },
 } as const;
 
@@ -151,6 +170,51 @@ export function publisherOpenApi() {
           responses: { ...one("Confirmed"), ...errors(401, 404, 409, 429) },
         },
       },
+      "/listings/{id}/photos": {
+        get: {
+          operationId: "listPhotos",
+          summary: "A listing's photos in gallery order",
+          parameters: [idParameter],
+          responses: {
+            "200": {
+              description: "The photos",
+              content: {
+                "application/json": {
+                  schema: { type: "object", properties: { photos: { type: "array", items: { $ref: "#/components/schemas/Photo" } } } },
+                },
+              },
+            },
+            ...errors(401, 404, 429),
+          },
+        },
+        post: {
+          operationId: "uploadPhoto",
+          summary: `Add a photo at the end of the gallery: one JPEG, PNG or WebP image as the body (at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB and 50 megapixels, ${PHOTOS_PER_LISTING} photos a listing). It is stored as WebP renditions ${PHOTO_WIDTHS.join(", ")} px wide without any metadata (EXIF, GPS position). The same file sent again answers 200 with the photo already there. HEIC is refused (415): send JPEG.`,
+          parameters: [idParameter],
+          requestBody: {
+            required: true,
+            content: {
+              "image/jpeg": { schema: { type: "string", contentMediaType: "image/jpeg" } },
+              "image/png": { schema: { type: "string", contentMediaType: "image/png" } },
+              "image/webp": { schema: { type: "string", contentMediaType: "image/webp" } },
+            },
+          },
+          responses: {
+            "201": {
+              description: "Added",
+              content: {
+                "application/json": { schema: { type: "object", properties: { photo: { $ref: "#/components/schemas/Photo" } } } },
+              },
+            },
+            "200": { description: "The same file was there already" },
+            ...errors(400, 401, 404, 409, 413, 429),
+            "415": {
+              description: "Not a JPEG, PNG or WebP image (SVG, HEIC and anything else are refused)",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+            },
+          },
+        },
+      },
       "/feeds": {
         get: {
           operationId: "listFeedImports",
@@ -192,7 +256,7 @@ export function publisherOpenApi() {
     },
     components: {
       securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "A key made in /area-agenzia/" } },
-      schemas: { ListingInput: listingSchema, PublishedListing: published, Error: error },
+      schemas: { ListingInput: listingSchema, PublishedListing: published, Photo: photo, Error: error },
     },
   };
 }

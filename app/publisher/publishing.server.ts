@@ -26,6 +26,7 @@ import type { NewListing } from "../../db/listing-writes.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { geocodeStreet, placesAtPoint } from "../../db/place-search.ts";
 import { findApiKeyByPrefix, isAgentOf, touchApiKey } from "../../db/publishing.ts";
+import { nearestPoiDistances } from "../../db/map-pois.ts";
 import type { Database } from "../../db/schema.ts";
 import { limitClient } from "../api/boundary.server.ts";
 import { jsonError } from "../api/errors.ts";
@@ -154,6 +155,8 @@ export async function checkListingInput(
     .filter((s) => s.lat !== null && s.lon !== null && distanceMeters(points.lat, points.lon, Number(s.lat), Number(s.lon)) <= 1_000)
     .map((s) => s.id)
     .sort();
+  // Measured from the public point, as the generator does (decision 038): the distances are searchable.
+  const poi = await nearestPoiDistances(db, points.lat, points.lon);
   const listing: NewListing = {
     channel: input.channel,
     category: categoryOf(input.channel, group),
@@ -217,14 +220,14 @@ export async function checkListingInput(
     placeHkey: block?.hkey ?? zone?.hkey ?? town.hkey,
     publisherId: publisher.id,
     agentId: input.agentId ?? null,
-    distBusStation: null,
-    distSubway: null,
-    distElectricCharging: null,
-    distElementarySchool: null,
-    distHighSchool: null,
-    distSecondarySchool: null,
-    distNurserySchool: null,
-    distSupermarket: null,
+    distBusStation: poi.bus_station,
+    distSubway: poi.subway,
+    distElectricCharging: poi.electric_charging,
+    distElementarySchool: poi.elementary_school,
+    distHighSchool: poi.high_school,
+    distSecondarySchool: poi.secondary_school,
+    distNurserySchool: poi.nursery_school,
+    distSupermarket: poi.supermarket,
     relevance: relevanceScore({ publishedAt, photoCount: 0, hasFloorPlan: false, hasVirtualTour: false, priceType }),
   };
   return { ok: true, listing, input };

@@ -3,9 +3,12 @@ import { data } from "react-router";
 import { parseId } from "../../core/ids.ts";
 import { safeResultsPath } from "../../core/listing/back-link.ts";
 import { findListingPage, findSimilarListings } from "../../db/listings.ts";
-import { formatDate } from "../../core/format.ts";
+import { formatDate, formatEuro } from "../../core/format.ts";
 import { priceDropLines, pricePoints, stepChartPath } from "../../core/listing/price-history.ts";
 import { findPublishedListing, listingPriceHistory, recordListingView } from "../../db/publishing.ts";
+import { listingPhotos } from "../../db/listing-photos.ts";
+import { homeOffers } from "../../db/home-offers.ts";
+import { PHOTO_WIDTHS, photoFilePath } from "../../core/publisher/photo.ts";
 import { romeDay } from "../../core/listing/price-history.ts";
 import { PriceHistory } from "../ui/price-history.tsx";
 import { findListingContact } from "../../db/publishers.ts";
@@ -67,7 +70,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   // Phone numbers leave the server only through POST /portal-srp/api/v1/phonecall (recorded, rate-limited).
   const presented = presentListing(page.listing, directory, locale);
-  const listing = { ...presented, publisher: { ...presented.publisher, phone: null } };
+  // Photos a publisher uploaded (decision 119) are shown from their WebP renditions; the generator's keep their paths.
+  const uploaded = await listingPhotos(db, id);
+  const photos = uploaded.length > 0 ? uploaded.map((p) => photoFilePath(id, p.id, PHOTO_WIDTHS[1])) : presented.photos;
+  const listing = { ...presented, photos, publisher: { ...presented.publisher, phone: null } };
   const canonicalPath = `/annunci/${listing.id}/`;
   const from = safeResultsPath(url.searchParams.get("from"));
   const svc = services(context);
@@ -79,14 +85,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     locale,
     svc.proposeSaveSearchAfterLead,
   );
-  const [published, events] = await Promise.all([findPublishedListing(db, id), listingPriceHistory(db, id)]);
+  const [published, events, offers] = await Promise.all([findPublishedListing(db, id), listingPriceHistory(db, id), homeOffers(db, [id])]);
   const now = new Date(svc.clock());
-  // A publisher's listing counts its views per day for the publisher's dashboard; a failed count never fails the page.
-  if (published) {
-    recordListingView(svc.database.db, id, romeDay(now)).catch((error: unknown) =>
-      svc.logger.warn({ err: error }, "listing view not counted"),
-    );
-  }
+  // Every listing counts its views per day for its publisher's dashboard; a failed count never fails the page.
+  recordListingView(svc.database.db, id, romeDay(now)).catch((error: unknown) =>
+    svc.logger.warn({ err: error }, "listing view not counted"),
+  );
   return {
     locale,
     gone: null,
@@ -96,6 +100,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       chart: stepChartPath(pricePoints(events, page.listing.price, now), 240, 60),
     },
     verified: published ? formatDate(new Date(published.confirmedAt), locale) : null,
+    // Every publisher offering this same home (decision 120), cheapest first.
+    offers: (offers.get(id) ?? []).map((o) => ({
+      id: o.listingId,
+      href: localizePath(`/annunci/${o.listingId}/`, locale),
+      publisherName: o.publisherName,
+      priceText: o.price === null ? null : formatEuro(o.price, locale),
+    })),
     canonicalPath,
     from,
     similar: page.similar.map((s) => {
@@ -128,7 +139,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.gone) return <GoneListing {...loaderData} gone={loaderData.gone} />;
-  const { listing: v, locale, from, similar, contact, priceHistory, verified } = loaderData;
+  const { listing: v, locale, from, similar, contact, priceHistory, verified, offers } = loaderData;
   const t = listingTexts[locale];
   const fromQuery = from ? `?from=${encodeURIComponent(from)}` : "";
   const osm = `https://www.openstreetmap.org/?mlat=${v.location.lat}&mlon=${v.location.lon}#map=${v.location.exact ? 17 : 15}/${v.location.lat}/${v.location.lon}`;
@@ -167,6 +178,25 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               </p>
               <FavouriteButton listingId={v.id} title={v.title} />
             </div>
+            {offers.length > 1 && (
+              <section className="listing-offers" aria-labelledby="listing-offers-heading" data-testid="listing-offers">
+                <h2 id="listing-offers-heading">{t.offersHeading(offers.length)}</h2>
+                <ul>
+                  {offers.map((o) => (
+                    <li key={o.id}>
+                      {o.id === v.id ? (
+                        <span aria-current="page">
+                          {o.publisherName} ({t.thisOffer})
+                        </span>
+                      ) : (
+                        <a href={o.href}>{o.publisherName}</a>
+                      )}
+                      {o.priceText && ` · ${o.priceText}`}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
             {v.perMqText && (
               <p className="listing-permq">
                 {t.pricePerMq}: <span data-testid="listing-permq">{v.perMqText}</span>

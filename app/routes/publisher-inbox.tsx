@@ -8,7 +8,7 @@ import { z } from "zod";
 import { formatDateTime } from "../../core/format.ts";
 import { leadsForPublisher, phoneCallsForPublisher } from "../../db/leads.ts";
 import { findPublisher } from "../../db/publishers.ts";
-import { barChartBars, lastDays } from "../../core/listing/price-history.ts";
+import { barChartPath, lastDays } from "../../core/listing/price-history.ts";
 import { confirmOwnListings, dashboardListings, insertApiKey, listApiKeys, listFeedImports, revokeApiKey } from "../../db/publishing.ts";
 import type { FeedReport } from "../../core/publisher/feed.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
@@ -20,6 +20,8 @@ import type { Route } from "./+types/publisher-inbox";
 import "../ui/account.css";
 
 const SHOWN = 100;
+/** The dashboard's listings come in pages of this many (`?pagina=N`): a demo agency has hundreds. */
+const LISTINGS_PAGE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
@@ -29,33 +31,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const publisher = user.publisherId === null ? null : await findPublisher(svc.database.readDb, user.publisherId);
   if (!publisher) return data({ locale, inbox: null }, { status: 403 });
   const now = new Date(svc.clock());
+  const requested = Number(new URL(request.url).searchParams.get("pagina") ?? "1");
+  const pageNumber = Number.isSafeInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
   const [leads, calls, keys, listings, imports] = await Promise.all([
     leadsForPublisher(svc.database.readDb, publisher.id, SHOWN),
     phoneCallsForPublisher(svc.database.readDb, publisher.id, SHOWN),
     listApiKeys(svc.database.db, publisher.id),
-    dashboardListings(svc.database.db, publisher.id, new Date(now.getTime() - 30 * 86_400_000), SHOWN),
+    dashboardListings(svc.database.readDb, publisher.id, new Date(now.getTime() - 30 * 86_400_000), {
+      limit: LISTINGS_PAGE,
+      offset: (pageNumber - 1) * LISTINGS_PAGE,
+    }),
     listFeedImports(svc.database.db, publisher.id, 10),
   ]);
   const days = lastDays(now, 30);
+  const pages = Math.max(1, Math.ceil(listings.total / LISTINGS_PAGE));
+  const pageHref = (n: number) => localizePath(n === 1 ? "/area-agenzia/" : `/area-agenzia/?pagina=${n}`, locale);
+  // The latest import's rejected listings head the first page: they never reached the portal, so they have no id.
+  const latestReport = (imports.find((i) => i.status !== "running")?.report ?? null) as FeedReport | null;
+  const rejected = pageNumber === 1 ? (latestReport?.rejected ?? []).slice(0, 50) : [];
   return {
     locale,
     csrf: formCsrfToken(request, context),
     inbox: {
       agency: publisher.name,
-      listings: listings.map((l) => {
+      listingsTotal: listings.total,
+      listingsPage: {
+        page: Math.min(pageNumber, pages),
+        pages,
+        previous: pageNumber > 1 ? pageHref(Math.min(pageNumber, pages) - 1) : null,
+        next: pageNumber < pages ? pageHref(pageNumber + 1) : null,
+      },
+      rejected: rejected.map((r) => ({
+        uniqueId: r.uniqueId,
+        reasons: r.problems.map((p) => `${p.field}: ${p[locale]}`).join("; "),
+      })),
+      listings: listings.listings.map((l) => {
         const views = days.map((d) => l.views.get(d) ?? 0);
         const contacts = days.map((d) => l.contacts.get(d) ?? 0);
         return {
-          id: Number(l.listingId),
+          id: l.listingId,
           title: l.title,
           status: l.status,
           externalId: l.externalId,
           href: l.status === "online" ? localizePath(`/annunci/${l.listingId}/`, locale) : null,
-          verified: formatDateTime(new Date(l.confirmedAt), locale),
+          verified: l.confirmedAt ? formatDateTime(l.confirmedAt, locale) : null,
+          confirmable: l.status === "online" && l.confirmedAt !== null,
           views: views.reduce((a, b) => a + b, 0),
           contacts: contacts.reduce((a, b) => a + b, 0),
-          viewBars: barChartBars(views, 120, 24),
-          contactBars: barChartBars(contacts, 120, 24),
+          viewBars: barChartPath(views, 120, 24),
+          contactBars: barChartPath(contacts, 120, 24),
         };
       }),
       imports: imports.map((i) => {
@@ -175,8 +199,8 @@ export default function PublisherInboxPage({ loaderData, actionData }: Route.Com
         </p>
       )}
       <section aria-labelledby="listings-heading" className="publisher-listings">
-        <h2 id="listings-heading">{t.listingsHeading(inbox.listings.length)}</h2>
-        {inbox.listings.length === 0 ? (
+        <h2 id="listings-heading">{t.listingsHeading(inbox.listingsTotal)}</h2>
+        {inbox.listings.length === 0 && inbox.rejected.length === 0 ? (
           <p>{t.noListings}</p>
         ) : (
           <table data-testid="publisher-listings">
@@ -191,6 +215,17 @@ export default function PublisherInboxPage({ loaderData, actionData }: Route.Com
               </tr>
             </thead>
             <tbody>
+              {inbox.rejected.map((r, n) => (
+                <tr key={`rejected-${n}`} data-rejected-id={r.uniqueId}>
+                  <td>{r.uniqueId || "—"}</td>
+                  <td data-testid="listing-status">
+                    {t.status("rejected")}: {r.reasons}
+                  </td>
+                  <td>—</td>
+                  <td />
+                  <td />
+                </tr>
+              ))}
               {inbox.listings.map((l) => (
                 <tr key={l.id} data-listing-id={l.id}>
                   <td>
@@ -203,7 +238,7 @@ export default function PublisherInboxPage({ loaderData, actionData }: Route.Com
                     )}
                   </td>
                   <td data-testid="listing-status">{t.status(l.status)}</td>
-                  <td>{l.verified}</td>
+                  <td>{l.verified ?? t.neverExpires}</td>
                   <td>
                     <svg
                       className="listing-stats-chart"
@@ -214,17 +249,13 @@ export default function PublisherInboxPage({ loaderData, actionData }: Route.Com
                       aria-label={t.statsLabel(l.views, l.contacts)}
                     >
                       <title>{t.statsLabel(l.views, l.contacts)}</title>
-                      {l.viewBars.map((b) => (
-                        <rect key={`v${b.x}`} x={b.x} y={b.y} width={b.w} height={b.h} fill="#9fb3aa" />
-                      ))}
-                      {l.contactBars.map((b) => (
-                        <rect key={`c${b.x}`} x={b.x} y={b.y} width={b.w} height={b.h} fill="#0b6e4f" />
-                      ))}
+                      {l.viewBars && <path d={l.viewBars} fill="#9fb3aa" />}
+                      {l.contactBars && <path d={l.contactBars} fill="#0b6e4f" />}
                     </svg>{" "}
                     <span>{t.statsLabel(l.views, l.contacts)}</span>
                   </td>
                   <td>
-                    {l.status === "online" && (
+                    {l.confirmable && (
                       <Form method="post">
                         <input type="hidden" name="csrf" value={csrf} />
                         <input type="hidden" name="intent" value="confirm-listing" />
@@ -239,6 +270,21 @@ export default function PublisherInboxPage({ loaderData, actionData }: Route.Com
               ))}
             </tbody>
           </table>
+        )}
+        {inbox.listingsPage.pages > 1 && (
+          <nav aria-label={t.listingsPages} className="publisher-listings-pages">
+            {inbox.listingsPage.previous && (
+              <a href={inbox.listingsPage.previous} rel="prev">
+                {t.previousPage}
+              </a>
+            )}{" "}
+            <span data-testid="listings-page">{t.pageOf(inbox.listingsPage.page, inbox.listingsPage.pages)}</span>{" "}
+            {inbox.listingsPage.next && (
+              <a href={inbox.listingsPage.next} rel="next">
+                {t.nextPage}
+              </a>
+            )}
+          </nav>
         )}
       </section>
       <section aria-labelledby="imports-heading" className="publisher-imports">

@@ -5,6 +5,8 @@ import { activeFilterCount, type SearchQuery } from "../../core/search/query.ts"
 import { PAGE_SIZE, MAX_PAGE } from "../../core/search/vocabulary.ts";
 import type { CountCache } from "../../db/count-cache.ts";
 import type { DatabaseHandle } from "../../db/database.ts";
+import { collapseOffers, type HomeOffer } from "../../core/listing/offers.ts";
+import { homeOffers } from "../../db/home-offers.ts";
 import { nearbyListings, searchListings } from "../../db/listings-search.ts";
 import { buildCriteria, fillInOrigin } from "../../db/search-criteria.ts";
 import { presentListingCard, type ListingCard } from "../api/listing-card-presenter.ts";
@@ -19,8 +21,11 @@ export function searchOptions(s: Pick<Services, "isochrones" | "counts">): { iso
 export const FEW_RESULTS = 10;
 const FILL_IN_SIZE = 25;
 
+/** A result card; `offers` when the home is published by several publishers (one card, its offers: decision 120). */
+export type ResultCard = ListingCard & { offers?: HomeOffer[] };
+
 export interface ListingSearchResult {
-  listings: ListingCard[];
+  listings: ResultCard[];
   total: number;
   /** How many matches were left out because the user hid them. */
   hidden: number;
@@ -30,7 +35,7 @@ export interface ListingSearchResult {
   isNoResults: boolean;
   activeFilters: number;
   publishers: Array<{ publisherId: number; publisherName: string; publisherType: string }>;
-  fillin: { total: number; listings: ListingCard[] } | null;
+  fillin: { total: number; listings: ResultCard[] } | null;
 }
 
 export async function runListingSearch(
@@ -49,14 +54,31 @@ export async function runListingSearch(
   const directory = built.directory;
   const criteria = options.excludeListings?.length ? { ...built.criteria, excludeListings: options.excludeListings } : built.criteria;
   const result = await searchListings(db, criteria, { number: query.page, size }, { counts: options.counts });
-  const listings = result.listings.map((l) => presentListingCard(l, directory));
+  const cards = result.listings.map((l) => presentListingCard(l, directory));
+  const listings = collapseOffers(
+    cards,
+    await homeOffers(
+      db,
+      cards.map((c) => c.id),
+    ),
+  );
   let fillin: ListingSearchResult["fillin"] = null;
   // includeSurrounding asks for the surrounding places' listings whatever the count (seed 000 §3).
   if ((options.withFillIn ?? true) && query.page === 1 && (result.total < FEW_RESULTS || query.includeSurrounding)) {
     const origin = fillInOrigin(criteria, directory.atLevel(PlaceLevel.town));
     if (origin) {
       const nearby = await nearbyListings(db, criteria, origin, FILL_IN_SIZE);
-      fillin = { total: nearby.total, listings: nearby.listings.map((l) => presentListingCard(l, directory)) };
+      const near = nearby.listings.map((l) => presentListingCard(l, directory));
+      fillin = {
+        total: nearby.total,
+        listings: collapseOffers(
+          near,
+          await homeOffers(
+            db,
+            near.map((c) => c.id),
+          ),
+        ),
+      };
     }
   }
   const publishers = new Map<number, { publisherId: number; publisherName: string; publisherType: string }>();

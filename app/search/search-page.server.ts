@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import { formatEuro } from "../../core/format.ts";
-import { cardPriceIn, cardTitleIn } from "../listing/listing-text.ts";
+import { cardPriceIn, cardTitleIn, priceTextIn } from "../listing/listing-text.ts";
 import { PlaceLevel } from "../../core/places.ts";
 import { planFillIn, type FillInPlan } from "../../core/search/fill-in.ts";
 import { buildPaginator } from "../../core/search/paginator.ts";
@@ -17,14 +17,13 @@ import { countListingsIn } from "../../db/places.ts";
 import { streetAtPoint } from "../../db/place-search.ts";
 import { getPlaceDirectory, type DirectoryPlace, type PlaceDirectory } from "../../db/place-directory.ts";
 import type { Database } from "../../db/schema.ts";
-import type { ListingCard } from "../api/listing-card-presenter.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { listingTexts } from "../i18n/listing.ts";
 import { searchTexts } from "../i18n/search.ts";
 import type { Services } from "../services.ts";
 import { recentSearchTexts } from "./recent-search-texts.server.ts";
 import { filterFormGroups, formChoices, type FilterFormGroup, type FormChoices } from "./filter-form.server.ts";
-import { runListingSearch, searchOptions } from "./run-search.server.ts";
+import { runListingSearch, searchOptions, type ResultCard } from "./run-search.server.ts";
 
 /** What one card on the page needs, nothing more (the page's HTML and hydration data stay small). */
 export interface CardView {
@@ -46,6 +45,8 @@ export interface CardView {
   publisherName: string;
   contactLabel: string;
   contactHref: string;
+  /** The home's offers when several publishers list it (one card: decision 120), cheapest first. */
+  offers?: Array<{ id: number; href: string; publisherName: string; priceText: string }>;
 }
 
 export interface Crumb {
@@ -201,7 +202,7 @@ export async function loadSearchPage(
     map: map !== null,
   });
   const t = searchTexts[locale];
-  const toView = (card: ListingCard): CardView => presentCard(card, locale, t);
+  const toView = (card: ResultCard): CardView => presentCard(card, locale, t);
   const fillInPlan = planFillIn({
     total: result.total,
     page: query.page,
@@ -311,10 +312,19 @@ function formValues(raw: Record<string, unknown>): Record<string, string | strin
   return out;
 }
 
-function presentCard(card: ListingCard, locale: Locale, t: (typeof searchTexts)[Locale]): CardView {
+function presentCard(card: ResultCard, locale: Locale, t: (typeof searchTexts)[Locale]): CardView {
   const contact = { agent: t.contactAgent, agency: t.contactAgency, private: t.contactPrivate }[card.contact.target];
   const href = localizePath(card.uri, locale);
+  const unit = t.priceUnit(card.features.price.marker.unit);
   return {
+    ...(card.offers && {
+      offers: card.offers.map((o) => ({
+        id: o.listingId,
+        href: localizePath(`/annunci/${o.listingId}/`, locale),
+        publisherName: o.publisherName,
+        priceText: o.price === null ? listingTexts[locale].privateNegotiation : priceTextIn(o.price, null, unit, locale),
+      })),
+    }),
     id: card.id,
     href,
     // The stored title is Italian; English pages build theirs from the same parts (docs/decisions/081).

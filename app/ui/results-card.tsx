@@ -108,6 +108,18 @@ export function ResultsCard({
           </ul>
         )}
         <p className="result-card__address">{card.address}</p>
+        {card.offers && (
+          <details className="result-card__offers" data-testid="card-offers">
+            <summary>{t.offers(card.offers.length)}</summary>
+            <ul>
+              {card.offers.map((o) => (
+                <li key={o.id}>
+                  <a href={o.href}>{o.publisherName}</a> · {o.priceText}
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
         <div className="result-card__footer">
           <span className="result-card__publisher">{card.publisherName}</span>
           <a className="result-card__contact" href={card.contactHref}>

@@ -88,6 +88,17 @@ export function barChartBars(
   });
 }
 
+/**
+ * The same bars as one SVG path (empty days drawn as nothing): a dashboard page of listings draws two
+ * paths a listing instead of 60 rectangles, which kept axe and the browser busy for half a minute.
+ */
+export function barChartPath(values: readonly number[], width: number, height: number): string {
+  return barChartBars(values, width, height)
+    .filter((b) => b.h > 0)
+    .map((b) => `M${b.x} ${b.y}h${b.w}v${b.h}h${-b.w}z`)
+    .join("");
+}
+
 const romeDays = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "Europe/Rome" });
 
 /** Rome's calendar day of a moment, 'YYYY-MM-DD' (daily counts). */

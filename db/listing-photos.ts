@@ -1,0 +1,119 @@
+/**
+ * Listing photos uploaded by publishers (docs/decisions/119): the photo, its renditions and the listing's
+ * photo count change in one transaction, the count through db/listing-writes.ts. Scoped by publisher: a
+ * listing of another publisher is "not found".
+ */
+import type { Kysely } from "kysely";
+import { setListingPhotoCount } from "./listing-writes.ts";
+import type { Database } from "./schema.ts";
+
+export type StoredPhoto = { id: number; position: number; width: number; height: number };
+
+export type NewPhoto = {
+  sourceSha256: string;
+  dhash: string;
+  width: number;
+  height: number;
+  renditions: ReadonlyArray<{ width: number; bytes: Buffer }>;
+};
+
+export type AddPhotoResult =
+  | { ok: true; photo: StoredPhoto; created: boolean }
+  | { ok: false; reason: "not-found" | "not-online" | "too-many" };
+
+/**
+ * Adds a photo at the end of one of this publisher's online listings. The same file sent again is the photo
+ * already there (created: false). At most `max` photos.
+ */
+export async function addListingPhoto(
+  db: Kysely<Database>,
+  publisherId: number,
+  listingId: number,
+  photo: NewPhoto,
+  max: number,
+  now: Date,
+): Promise<AddPhotoResult> {
+  return db.transaction().execute(async (trx): Promise<AddPhotoResult> => {
+    // The publisher's row, locked: two uploads to one listing take turns, so positions and the cap hold.
+    const own = await trx
+      .selectFrom("publishedListings")
+      .select("status")
+      .where("listingId", "=", listingId)
+      .where("publisherId", "=", publisherId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!own) return { ok: false, reason: "not-found" };
+    if (own.status !== "online") return { ok: false, reason: "not-online" };
+    const existing = await trx
+      .selectFrom("listingPhotos")
+      .select(["id", "position", "width", "height", "sourceSha256"])
+      .where("listingId", "=", listingId)
+      .orderBy("position")
+      .execute();
+    const same = existing.find((p) => p.sourceSha256 === photo.sourceSha256);
+    if (same) return { ok: true, created: false, photo: stored(same) };
+    if (existing.length >= max) return { ok: false, reason: "too-many" };
+    const row = await trx
+      .insertInto("listingPhotos")
+      .values({
+        listingId,
+        position: existing.length,
+        sourceSha256: photo.sourceSha256,
+        dhash: photo.dhash,
+        width: photo.width,
+        height: photo.height,
+        createdAt: now,
+      })
+      .returning(["id", "position", "width", "height"])
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("listingPhotoFiles")
+      .values(photo.renditions.map((r) => ({ photoId: Number(row.id), width: r.width, format: "webp" as const, bytes: r.bytes })))
+      .execute();
+    if (!(await setListingPhotoCount(trx, listingId, existing.length + 1))) return { ok: false, reason: "not-online" };
+    return { ok: true, created: true, photo: stored(row) };
+  });
+}
+
+const stored = (r: { id: number; position: number; width: number; height: number }): StoredPhoto => ({
+  id: Number(r.id),
+  position: Number(r.position),
+  width: Number(r.width),
+  height: Number(r.height),
+});
+
+/** A listing's uploaded photos in gallery order (none for the demo generator's listings). */
+export async function listingPhotos(db: Kysely<Database>, listingId: number): Promise<StoredPhoto[]> {
+  const rows = await db
+    .selectFrom("listingPhotos")
+    .select(["id", "position", "width", "height"])
+    .where("listingId", "=", listingId)
+    .orderBy("position")
+    .execute();
+  return rows.map(stored);
+}
+
+/** The uploaded photo at `position` of a listing, or null. */
+export async function listingPhotoAt(db: Kysely<Database>, listingId: number, position: number): Promise<StoredPhoto | null> {
+  const row = await db
+    .selectFrom("listingPhotos")
+    .select(["id", "position", "width", "height"])
+    .where("listingId", "=", listingId)
+    .where("position", "=", position)
+    .executeTakeFirst();
+  return row ? stored(row) : null;
+}
+
+/** One rendition's bytes, or null (the photo, the width or the listing do not match). */
+export async function listingPhotoFile(db: Kysely<Database>, listingId: number, photoId: number, width: number): Promise<Buffer | null> {
+  const row = await db
+    .selectFrom("listingPhotoFiles")
+    .innerJoin("listingPhotos", "listingPhotos.id", "listingPhotoFiles.photoId")
+    .select("listingPhotoFiles.bytes")
+    .where("listingPhotos.listingId", "=", listingId)
+    .where("listingPhotoFiles.photoId", "=", photoId)
+    .where("listingPhotoFiles.width", "=", width)
+    .where("listingPhotoFiles.format", "=", "webp")
+    .executeTakeFirst();
+  return row ? Buffer.from(row.bytes) : null;
+}
