@@ -424,7 +424,7 @@ describe.each(databaseTargets)("MyCasa records over HTTP on %s", (target) => {
 
   it("answers generated bodies from a logged-in user with a 2xx or a 4xx carrying a message, never a 5xx", async () => {
     const c = await loggedInClient(portal.url, await createTestUser(portal.database.db, `fuzz-${target}@casa.example`));
-    expect(recordEndpoints.length).toBe(19);
+    expect(recordEndpoints.length).toBe(23);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...recordEndpoints).chain(requestFor), async (req) => {
         const res = await c.request(req.path, { method: req.method, body: req.body, headers: { "content-type": "application/json" } });
