@@ -24,6 +24,7 @@ import { claimListingEvents, deliverMailAlerts, eventsOfListings, pendingEventCo
 import { publishListing, publishListings, repriceListing, withdrawListing, type NewListing } from "./listing-writes.ts";
 import { criteriaCondition } from "./search-sql.ts";
 import * as listingEventsMigration from "./migrations/2026-11-26-30-listing-events.ts";
+import * as webPushMigration from "./migrations/2026-11-27-10-web-push.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 import { upsertSavedSearch } from "./saved-searches.ts";
 import type { Database } from "./schema.ts";
@@ -361,8 +362,11 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     const town = (await db.selectFrom("listings").select("townId").orderBy("id").limit(1).executeTakeFirstOrThrow()).townId;
     const placeSearch = await saveSearch(userId, parseSearch({ channel: "affitto" }, [town]));
     const areaSearch = await saveSearch(userId, parseSearch({ geocircle: { circle: [{ distance: 2000, center: [45.46, 9.19] }] } }, []));
+    // Back to before the migration: the push messages refer to its deliveries, so they go first and come back last.
+    await webPushMigration.down(db as unknown as Kysely<unknown>);
     await listingEventsMigration.down(db as unknown as Kysely<unknown>);
     await listingEventsMigration.up(db as unknown as Kysely<unknown>);
+    await webPushMigration.up(db as unknown as Kysely<unknown>);
     const keys = await db
       .selectFrom("savedSearchAlertKeys")
       .select(["savedSearchId", "frame", "key"])
