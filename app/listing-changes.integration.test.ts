@@ -71,8 +71,8 @@ describe.each(databaseTargets)("listing changes followed by every portal on %s",
     return res.json();
   }
 
-  /** Polls every portal until `agrees` holds for all of them; returns how long that took. */
-  async function timeToAgree(agrees: (portal: Portal) => Promise<string | null>, limitMs = WAIT_MS): Promise<number> {
+  /** Polls every portal until `agrees` holds for all of them. */
+  async function untilEveryPortalAgrees(agrees: (portal: Portal) => Promise<string | null>, limitMs = WAIT_MS): Promise<void> {
     const started = performance.now();
     const pending = new Set(portals);
     let last = "";
@@ -86,7 +86,6 @@ describe.each(databaseTargets)("listing changes followed by every portal on %s",
       if (performance.now() - started > limitMs) throw new Error(`portals never agreed with SQL: ${last}`);
       await new Promise((r) => setTimeout(r, 25));
     }
-    return performance.now() - started;
   }
 
   it("inserts, price changes and withdrawals show in totals, markers, pages and place counts on every portal", async () => {
@@ -168,14 +167,14 @@ describe.each(databaseTargets)("listing changes followed by every portal on %s",
     const first = 987_650;
     const second = 876_540;
     // Warm every cache first: the change must invalidate them, not find them empty.
-    await timeToAgree(agreesWithSql(first));
+    await untilEveryPortalAgrees(agreesWithSql(first));
 
     const [inserted] = await query<{ id: number }>(
       `INSERT INTO listings (id, ${columns}) SELECT nextval('listing_ids'), ${columns} FROM listings WHERE id = $1 RETURNING id`,
       [template!.id],
     );
     await query("UPDATE listings SET price = $2 WHERE id = $1", [inserted!.id, first]);
-    await timeToAgree(agreesWithSql(first));
+    await untilEveryPortalAgrees(agreesWithSql(first));
     const [shown] = await query<{ n: string }>("SELECT count(*)::text AS n FROM listings WHERE id = $1 AND price = $2", [
       inserted!.id,
       first,
@@ -183,10 +182,10 @@ describe.each(databaseTargets)("listing changes followed by every portal on %s",
     expect(shown!.n).toBe("1");
 
     await query("UPDATE listings SET price = $2 WHERE id = $1", [inserted!.id, second]);
-    await timeToAgree(async (p) => (await agreesWithSql(second)(p)) ?? (await agreesWithSql(first)(p)));
+    await untilEveryPortalAgrees(async (p) => (await agreesWithSql(second)(p)) ?? (await agreesWithSql(first)(p)));
 
     await query("DELETE FROM listings WHERE id = $1", [inserted!.id]);
-    await timeToAgree(agreesWithSql(second));
+    await untilEveryPortalAgrees(agreesWithSql(second));
     // Withdrawn: no longer at its price anywhere.
     expect(
       (await post(portals[0]!, "search/availableresults", { locations: [milano!.id], filters: { price_min: second, price_max: second } }))
@@ -207,7 +206,7 @@ describe.each(databaseTargets)("listing changes followed by every portal on %s",
     await new Promise((r) => setTimeout(r, 200));
     const [log] = await query<{ n: string }>("SELECT count(*)::text AS n FROM listing_changes WHERE listing_id IS NOT NULL");
     expect(log!.n).toBe("0");
-    await timeToAgree(async (portal) => {
+    await untilEveryPortalAgrees(async (portal) => {
       for (const channel of ["vendita", "affitto"]) {
         const [truth] = await query<{ n: string }>(
           "SELECT count(*)::text AS n FROM listings WHERE channel = $1 AND property_type_group = 'case'",

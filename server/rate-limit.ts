@@ -8,7 +8,7 @@
  * for the family a route names. Login and leads add their own family here and name it the same way.
  */
 import { Redis } from "ioredis";
-import { counterStore, FixedWindow, type RedisCounterClient } from "./rate-window.ts";
+import { counterStore, FixedWindow } from "./rate-window.ts";
 export interface FamilyLimit {
   /** Requests allowed within one `burstSeconds` window. */
   burst: number;
@@ -81,7 +81,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
     : null;
   // Without this listener an unreachable Redis would be an unhandled 'error' event; memory counts meanwhile.
   redis?.on("error", () => {});
-  const store = counterStore(clock, (redis as RedisCounterClient | null) ?? undefined);
+  const store = counterStore(clock, redis ?? undefined);
 
   const windows = new Map<string, FixedWindow[]>();
   const windowsOf = (family: string): FixedWindow[] => {

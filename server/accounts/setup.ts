@@ -7,7 +7,6 @@ import type { Logger } from "../logger.ts";
 import { AccountService } from "./account-service.ts";
 import { BotCheck } from "./bot-check.ts";
 import { createMailer, type Mailer } from "./mailer.ts";
-import type { RedisCounterClient } from "../rate-window.ts";
 import { AccountLimits } from "./rate-limits.ts";
 import { configuredProviders, SocialLogin } from "./social.ts";
 import { deriveKeys } from "./tokens.ts";
@@ -38,7 +37,7 @@ export async function createAccountService(
     const client = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     client.on("error", (error: Error) => logger.warn({ err: error.message }, "redis (rate limits) unavailable"));
     redis = client;
-    limits = new AccountLimits(client as unknown as RedisCounterClient, undefined, now);
+    limits = new AccountLimits(client, undefined, now);
   } else {
     limits = new AccountLimits(undefined, undefined, now);
   }
