@@ -324,6 +324,9 @@ describe.each(databaseTargets)("publishing API on %s", (target) => {
     expect((await upload(keyA, id, jpeg)).status).toBe(200);
     expect((await upload(keyB, id, jpeg)).status).toBe(404);
     expect((await upload(null, id, jpeg)).status).toBe(401);
+    // A listing that does not exist, and another agency's listing read through its photos: 404 too.
+    expect((await upload(keyA, 2_000_000_000, jpeg)).status).toBe(404);
+    expect((await call("GET", `/listings/${id}/photos`, keyB)).status).toBe(404);
 
     // Its page shows the photo; the served rendition is a WebP with no EXIF, no GPS, no XMP.
     const html = await (await fetch(`${portal.url}/annunci/${id}/`)).text();
