@@ -107,11 +107,21 @@ function kysely(
   });
 }
 
+/**
+ * A server shutting down (FATAL 57P01) while a client is checked out and between two statements is an 'error'
+ * event with no query to fail; the pool listens only while a client is idle, so without this listener the event
+ * would end the process. The client is then not queryable: its next query fails, and the pool drops it on release.
+ */
+function listenForErrorsWhileCheckedOut(client: pg.PoolClient): void {
+  client.on("error", () => {});
+}
+
 /** A pool whose connections are made when first needed: a replica may be down when the portal starts. */
 function openLazyPool(url: string, size: number, statementTimeoutMs = 0): pg.Pool {
   const options = statementTimeoutMs > 0 ? `${SESSION_SETTINGS} -c statement_timeout=${statementTimeoutMs}` : SESSION_SETTINGS;
   const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 2000, options });
   pool.on("error", () => {});
+  pool.on("connect", listenForErrorsWhileCheckedOut);
   return pool;
 }
 
@@ -125,6 +135,7 @@ async function openServerPool(url: string, size: number, statementTimeoutMs = 0)
   const options = statementTimeoutMs > 0 ? `${SESSION_SETTINGS} -c statement_timeout=${statementTimeoutMs}` : SESSION_SETTINGS;
   const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 5000, options });
   pool.on("error", () => {}); // idle-client errors surface on the next query instead of crashing the process
+  pool.on("connect", listenForErrorsWhileCheckedOut);
   try {
     const client = await pool.connect();
     client.release();

@@ -87,6 +87,30 @@ describe.skipIf(!hasPostgres)(
       }
     });
 
+    it("survives the server ending a connection that a query holds between two statements, and goes on", async () => {
+      const url = await createDatabase();
+      const handle = await openDatabase({ url, dataDir: "" });
+      const admin = new pg.Client({ connectionString: cluster.url });
+      await admin.connect();
+      try {
+        for (const db of [handle.db, handle.readDb]) {
+          await db.connection().execute(async (held) => {
+            const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(held);
+            const pid = rows[0]!.pid;
+            // FATAL 57P01 reaches a checked-out client with no query running: an 'error' event, not a failed query.
+            await admin.query("SELECT pg_terminate_backend($1)", [pid]);
+            const alive = async () => (await admin.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [pid])).rowCount;
+            await expect.poll(alive).toBe(0);
+            await expect(sql`SELECT 1`.execute(held)).rejects.toThrow();
+          });
+          expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(db)).rows).toEqual([{ one: 1 }]);
+        }
+      } finally {
+        await admin.end();
+        await handle.close();
+      }
+    });
+
     it("answers a search stuck behind a lock with 503 and Retry-After within the statement timeout", async () => {
       const url = await createDatabase();
       const lines: string[] = [];
