@@ -728,7 +728,7 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
   it("answers the agency, agents, Agente Pro, contact and phone pages in English, with English texts and /en/ links", async () => {
     const from = "127.0.4.1";
     const italian =
-      /\b(Ordina per|immobili per|agenti immobiliari|espandi|I nostri agenti|Contatta l'|Mostra telefono|Vedi tutti|Successiva|Nome e cognome|Telefono \(facoltativo\)|Messaggio|Invia|Annulla|Torna a|Percorso)\b/;
+      /\b(Ordina per|immobili per|agenti immobiliari|espandi|I nostri agenti|Contatta l'|Chiama|Vedi tutti|Successiva|Nome e cognome|Telefono \(facoltativo\)|Messaggio|Invia|Annulla|Torna a|Percorso)\b/;
     const visible = (html: string) =>
       html
         .replace(/<script[\s\S]*?<\/script>/g, " ")

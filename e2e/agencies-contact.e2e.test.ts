@@ -174,7 +174,7 @@ describe("agencies, contact form and phone in Chromium", () => {
 
     // Desktop: the first click shows the number and a QR code, and records the call; then the button dials.
     const phone = page.getByTestId("phone-button");
-    expect(await phone.textContent()).toBe("Mostra telefono");
+    expect(await phone.textContent()).toBe("Chiama");
     await phone.click();
     const reveal = page.getByTestId("phone-reveal");
     await expect.poll(() => reveal.isVisible()).toBe(true);

@@ -257,7 +257,7 @@ describe("the listing's contact card, phone bar and full-screen gallery (issue 2
     expect(await card.textContent()).toContain(agencyListing.publisherName);
     expect(await card.locator(".contact-card-price").textContent()).toBe(await page.getByTestId("listing-price").textContent());
     expect(await card.getByTestId("contact-button").textContent()).toBe("Contatta l'agenzia");
-    expect(await card.getByTestId("phone-button").textContent()).toBe("Mostra telefono");
+    expect(await card.getByTestId("phone-button").textContent()).toBe("Chiama");
     // Beside the gallery: to its right, overlapping it vertically.
     const gallery = (await page.locator(".gallery-slides").boundingBox())!;
     const cardBox = (await card.boundingBox())!;
@@ -298,6 +298,13 @@ describe("the listing's contact card, phone bar and full-screen gallery (issue 2
     expect(box.width).toBe(390);
     expect(await onScreen(page, ".publisher-actions__main [data-testid=contact-button]")).toBe(true);
     expect(await onScreen(page, ".publisher-actions__main [data-testid=phone-button]")).toBe(true);
+    // 'Contatta l'agenzia' on one line: its text is no taller than one line of its own font.
+    const lines = await bar.getByTestId("contact-button").evaluate((a) => {
+      const range = document.createRange();
+      range.selectNodeContents(a);
+      return range.getClientRects().length;
+    });
+    expect(lines).toBe(1);
     await page.locator("#energia").evaluate((h) => h.scrollIntoView({ block: "start" }));
     expect(await onScreen(page, ".publisher-actions__main [data-testid=contact-button]")).toBe(true);
     // The page keeps room for the bar: nothing of it is hidden under the bar at the very end.

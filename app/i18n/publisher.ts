@@ -151,7 +151,6 @@ type ContactTexts = {
   backToAgency: string;
   pageTitle: (label: string, to: string) => string;
   virtualTour: string;
-  showPhone: string;
   callNumber: (phone: string) => string;
   website: string;
   websiteHidden: (name: string) => string;
@@ -196,7 +195,6 @@ export const contactTexts: Messages<ContactTexts> = {
     backToAgency: "Torna all'agenzia",
     pageTitle: (label, to) => `${label} - ${to} | Casa`,
     virtualTour: "Richiedi una visita virtuale",
-    showPhone: "Mostra telefono",
     callNumber: (phone) => `Chiama ${phone}`,
     website: "Sito web",
     websiteHidden: (name) => ` di ${name} (si apre in una nuova scheda)`,
@@ -234,7 +232,6 @@ export const contactTexts: Messages<ContactTexts> = {
     backToAgency: "Back to the agency",
     pageTitle: (label, to) => `${label} - ${to} | Casa`,
     virtualTour: "Ask for a virtual tour",
-    showPhone: "Show phone number",
     callNumber: (phone) => `Call ${phone}`,
     website: "Website",
     websiteHidden: (name) => ` of ${name} (opens in a new tab)`,

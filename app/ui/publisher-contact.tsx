@@ -192,7 +192,7 @@ export function PublisherContact(p: PublisherContactProps) {
         )}
         {p.showPhone && (
           <a className="phone-button" href={revealed ? revealed.tel : p.phoneHref} data-testid="phone-button" onClick={onPhoneClick}>
-            {revealed ? t.callNumber(revealed.phone) : t.showPhone}
+            {revealed ? t.callNumber(revealed.phone) : t.call}
           </a>
         )}
       </div>
