@@ -200,10 +200,26 @@ describe.each(databaseTargets)("feed import on %s", (target) => {
       JSON.stringify({ feed: "casa-jsonl", version: 1, mode: "incremental" }),
       JSON.stringify({ uniqueId: "J-1", operation: "write", listing }),
       JSON.stringify({ uniqueId: "J-2", operation: "write", listing: { ...listing, energyClass: undefined } }),
+      // The same listing twice in one feed (so in one write batch) ends as it would one by one: created then
+      // changed, created then withdrawn.
+      JSON.stringify({ uniqueId: "J-3", operation: "write", listing: { ...listing, title: "Trilocale J-3 dal feed JSON Lines" } }),
+      JSON.stringify({ uniqueId: "J-3", operation: "write", listing: { ...listing, title: "Trilocale J-3 dal feed JSON Lines", price: 240_000 } }),
+      JSON.stringify({ uniqueId: "J-4", operation: "write", listing: { ...listing, title: "Trilocale J-4 dal feed JSON Lines" } }),
+      JSON.stringify({ uniqueId: "J-4", operation: "delete" }),
       "{not json",
     ].join("\n");
     const jsonl = await upload(keyB, lines, "application/x-ndjson");
-    expect(jsonl.json.report.counts).toMatchObject({ received: 3, created: 1, rejected: 2 });
+    expect(jsonl.json.report.counts).toMatchObject({ received: 7, created: 3, updated: 1, withdrawn: 1, rejected: 2 });
+    const twice = await db
+      .selectFrom("publishedListings")
+      .select(["externalId", "status", "price"])
+      .where("externalId", "in", ["J-3", "J-4"])
+      .orderBy("externalId")
+      .execute();
+    expect(twice.map((r) => [r.externalId, r.status, Number(r.price)])).toEqual([
+      ["J-3", "online", 240_000],
+      ["J-4", "withdrawn", 250_000],
+    ]);
     expect(
       jsonl.json.report.rejected.map((r: { uniqueId: string; problems: Array<{ field: string }> }) => [r.uniqueId, r.problems[0]!.field]),
     ).toEqual([

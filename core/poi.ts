@@ -12,6 +12,11 @@ export const poiTypeIds = [
 ] as const;
 export type PoiTypeId = (typeof poiTypeIds)[number];
 
+/** How far the nearest POI of a type may be for a listing to record its distance (`dist_*`, else null). */
+export const POI_DISTANCE_RADIUS_M = 10_000;
+/** The cell of the POI grids the distances are measured on (the generator's and the publishing path's). */
+export const POI_GRID_CELL_DEGREES = 0.05;
+
 export interface PoiType {
   id: PoiTypeId;
   singular: string;

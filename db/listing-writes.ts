@@ -16,11 +16,14 @@ export async function publishListings(db: Kysely<Database>, listings: readonly N
   // Inside a caller's transaction (the publishing path writes its own rows beside the listing) it runs there.
   const inTransaction = <T>(run: (trx: Kysely<Database>) => Promise<T>) => (db.isTransaction ? run(db) : db.transaction().execute(run));
   return inTransaction(async (trx) => {
-    const ids: number[] = [];
-    for (const listing of listings) {
-      const id = listing.id ?? Number((await sql<{ id: number }>`SELECT nextval('listing_ids') AS id`.execute(trx)).rows[0]!.id);
-      ids.push(id);
-    }
+    const wanted = listings.filter((l) => l.id === undefined).length;
+    const fresh =
+      wanted === 0
+        ? []
+        : (await sql<{ id: string }>`SELECT nextval('listing_ids') AS id FROM generate_series(1, ${wanted})`.execute(trx)).rows.map((r) =>
+            Number(r.id),
+          );
+    const ids = listings.map((l) => l.id ?? fresh.shift()!);
     await trx
       .insertInto("listings")
       .values(listings.map((l, i) => ({ ...l, id: ids[i]! })))

@@ -1,6 +1,7 @@
 /** Points of interest in a map view (seed 000 §3 "points of interest"), for the search map's POI layer. */
-import { sql, type Kysely } from "kysely";
-import { poiTypeIds, type PoiTypeId } from "../core/poi.ts";
+import type { Kysely } from "kysely";
+import { POI_DISTANCE_RADIUS_M, POI_GRID_CELL_DEGREES, poiTypeIds, type PoiTypeId } from "../core/poi.ts";
+import { PointGrid } from "../core/point-grid.ts";
 import type { Database, Row, SelectedColumns } from "./schema.ts";
 
 const mapPoiColumns = ["id", "type", "name", "lat", "lon"] as const;
@@ -29,21 +30,46 @@ export async function poisInView(
   return rows.map((r) => ({ id: Number(r.id), type: r.type as PoiTypeId, name: r.name, lat: r.lat, lon: r.lon }));
 }
 
-/** How far the nearest POI of a type may be for a listing to record it (the demo generator's radius). */
-export const POI_DISTANCE_RADIUS_M = 10_000;
-
 /**
  * The distance in metres from a point to the nearest POI of each type within POI_DISTANCE_RADIUS_M (null when
- * none): the `dist_*` columns a published listing is filtered by, measured as the generator measures them.
+ * none): the `dist_*` columns a published listing is filtered by, measured as the generator measures them (the
+ * same grid, the same radius). The POIs are reference data loaded with the dataset, never changed while the
+ * portal runs, so each process keeps them in memory once per database.
  */
 export async function nearestPoiDistances(db: Kysely<Database>, lat: number, lon: number): Promise<Record<PoiTypeId, number | null>> {
-  const dLat = POI_DISTANCE_RADIUS_M / 111_320;
-  const dLon = POI_DISTANCE_RADIUS_M / (111_320 * Math.cos((lat * Math.PI) / 180));
-  const rows = await sql<{ type: PoiTypeId; meters: number }>`
-    SELECT type, min(earth_distance(ll_to_earth(${lat}, ${lon}), ll_to_earth(lat, lon)))::float8 AS meters FROM pois
-    WHERE lat BETWEEN ${lat - dLat} AND ${lat + dLat} AND lon BETWEEN ${lon - dLon} AND ${lon + dLon}
-    GROUP BY type`.execute(db);
+  const grids = await poiGrids(db);
   const out = Object.fromEntries(poiTypeIds.map((t) => [t, null])) as Record<PoiTypeId, number | null>;
-  for (const r of rows.rows) if (r.meters <= POI_DISTANCE_RADIUS_M) out[r.type] = Math.round(r.meters);
+  for (const type of poiTypeIds) {
+    const hit = grids.get(type)?.nearest(lat, lon, POI_DISTANCE_RADIUS_M);
+    if (hit) out[type] = Math.round(hit.meters);
+  }
   return out;
+}
+
+type PoiPoint = { lat: number; lon: number };
+const gridsByDatabase = new WeakMap<Kysely<Database>, Promise<Map<PoiTypeId, PointGrid<PoiPoint>>>>();
+
+function poiGrids(db: Kysely<Database>): Promise<Map<PoiTypeId, PointGrid<PoiPoint>>> {
+  let loaded = gridsByDatabase.get(db);
+  if (!loaded) {
+    loaded = db
+      .selectFrom("pois")
+      .select(["type", "lat", "lon"])
+      .execute()
+      .then(
+        (rows) =>
+          new Map(
+            poiTypeIds.map((t) => [
+              t,
+              new PointGrid(
+                rows.filter((r) => r.type === t),
+                POI_GRID_CELL_DEGREES,
+              ),
+            ]),
+          ),
+      );
+    loaded.catch(() => gridsByDatabase.delete(db));
+    gridsByDatabase.set(db, loaded);
+  }
+  return loaded;
 }

@@ -640,6 +640,44 @@ export async function geocodeStreet(db: Kysely<Database>, townId: string, street
   return found && Number.isFinite(found.lat) && Number.isFinite(found.lon) ? { lat: found.lat, lon: found.lon } : null;
 }
 
+/** The polygon-level places of a directory on a grid of their bounding boxes (cells of 0.1°). */
+class BboxGrid {
+  static readonly CELL = 0.1;
+  readonly #cells = new Map<number, DirectoryPlace[]>();
+
+  constructor(places: Iterable<DirectoryPlace>) {
+    for (const p of places) {
+      const [w, s, e, n] = p.bbox;
+      if (![w, s, e, n].every(Number.isFinite) || w > e || s > n) continue;
+      for (let r = Math.floor(s / BboxGrid.CELL); r <= Math.floor(n / BboxGrid.CELL); r++) {
+        for (let c = Math.floor(w / BboxGrid.CELL); c <= Math.floor(e / BboxGrid.CELL); c++) {
+          const key = r * 10_000 + c;
+          const cell = this.#cells.get(key);
+          if (cell) cell.push(p);
+          else this.#cells.set(key, [p]);
+        }
+      }
+    }
+  }
+
+  /** The places whose bounding box contains the point. */
+  at(lon: number, lat: number): DirectoryPlace[] {
+    const cell = this.#cells.get(Math.floor(lat / BboxGrid.CELL) * 10_000 + Math.floor(lon / BboxGrid.CELL)) ?? [];
+    return cell.filter((p) => p.bbox[0] <= lon && lon <= p.bbox[2] && p.bbox[1] <= lat && lat <= p.bbox[3]);
+  }
+}
+
+const polygonGrids = new WeakMap<PlaceDirectory, BboxGrid>();
+
+function polygonGrid(directory: PlaceDirectory): BboxGrid {
+  let grid = polygonGrids.get(directory);
+  if (!grid) {
+    grid = new BboxGrid(polygonLevels.flatMap((level) => directory.atLevel(level)));
+    polygonGrids.set(directory, grid);
+  }
+  return grid;
+}
+
 /** Parsed boundaries by place id, for places checked often (a feed's thousands of points in a few towns). */
 const boundaryCaches = new WeakMap<Kysely<Database>, Map<string, Geometry | null>>();
 const BOUNDARY_CACHE_MAX = 2_000;
@@ -652,17 +690,10 @@ const BOUNDARY_CACHE_MAX = 2_000;
 export async function placesAtPoint(db: Kysely<Database>, lat: number, lon: number): Promise<DirectoryPlace[]> {
   let cache = boundaryCaches.get(db);
   if (!cache) boundaryCaches.set(db, (cache = new Map()));
-  const candidates = await db
-    .selectFrom("places")
-    .select(["id"])
-    .where("level", "in", [...polygonLevels])
-    .where("geometry", "is not", null)
-    .where("bboxMinLon", "<=", lon)
-    .where("bboxMaxLon", ">=", lon)
-    .where("bboxMinLat", "<=", lat)
-    .where("bboxMaxLat", ">=", lat)
-    .limit(200)
-    .execute();
+  const directory = await getPlaceDirectory(db);
+  // Candidates by bounding box from the directory in memory (a feed asks this thousands of times); a place
+  // without a boundary is cached as null below and never matches.
+  const candidates = polygonGrid(directory).at(lon, lat);
   const missing = candidates.map((c) => c.id).filter((id) => !cache.has(id));
   if (missing.length > 0) {
     const rows = await db.selectFrom("places").select(["id", "geometry"]).where("id", "in", missing).execute();
@@ -675,12 +706,8 @@ export async function placesAtPoint(db: Kysely<Database>, lat: number, lon: numb
       }
     }
   }
-  const directory = await getPlaceDirectory(db);
-  return candidates
-    .filter((c) => {
-      const geometry = cache.get(c.id);
-      return geometry ? containsPoint(geometry, lon, lat) : false;
-    })
-    .map((c) => directory.get(c.id))
-    .filter((p): p is DirectoryPlace => p !== undefined);
+  return candidates.filter((c) => {
+    const geometry = cache.get(c.id);
+    return geometry ? containsPoint(geometry, lon, lat) : false;
+  });
 }

@@ -87,30 +87,51 @@ function snapshot(l: Pick<NewListing, "title" | "channel" | "propertyTypeGroup" 
   };
 }
 
+export interface PublishMeta {
+  externalId: string | null;
+  source: PublishSource;
+  now: Date;
+  contentHash?: string | null;
+}
+
 /** Publishes a listing for a publisher: the listing and its published_listings row in one transaction. */
-export async function publishOwnListing(
+export async function publishOwnListing(db: Kysely<Database>, listing: NewListing, meta: PublishMeta): Promise<number> {
+  return (await publishOwnListings(db, [{ listing, meta }]))[0]!;
+}
+
+/**
+ * Publishes several listings in one transaction (a feed's batch): one insert of the listings, one of their
+ * published_listings rows. All or none: the caller retries one by one when it fails, so one bad listing is
+ * only that listing's.
+ */
+export async function publishOwnListings(
   db: Kysely<Database>,
-  listing: NewListing,
-  meta: { externalId: string | null; source: PublishSource; now: Date; contentHash?: string | null },
-): Promise<number> {
+  entries: readonly { listing: NewListing; meta: PublishMeta }[],
+): Promise<number[]> {
+  if (entries.length === 0) return [];
   return db.transaction().execute(async (trx) => {
-    const [id] = await publishListings(trx, [listing]);
+    const ids = await publishListings(
+      trx,
+      entries.map((e) => e.listing),
+    );
     await trx
       .insertInto("publishedListings")
-      .values({
-        listingId: id!,
-        publisherId: listing.publisherId,
-        externalId: meta.externalId,
-        status: "online",
-        source: meta.source,
-        ...snapshot(listing),
-        contentHash: meta.contentHash ?? null,
-        confirmedAt: meta.now,
-        createdAt: meta.now,
-        updatedAt: meta.now,
-      })
+      .values(
+        entries.map(({ listing, meta }, i) => ({
+          listingId: ids[i]!,
+          publisherId: listing.publisherId,
+          externalId: meta.externalId,
+          status: "online",
+          source: meta.source,
+          ...snapshot(listing),
+          contentHash: meta.contentHash ?? null,
+          confirmedAt: meta.now,
+          createdAt: meta.now,
+          updatedAt: meta.now,
+        })),
+      )
       .execute();
-    return id!;
+    return ids;
   });
 }
 
@@ -199,6 +220,28 @@ export async function findOwnListing(db: Kysely<Database>, publisherId: number, 
 }
 
 /** A publisher's listing by its own id (the feed's unique-id): the online one, else the latest. */
+/** `findOwnListingByExternalId` for many external ids at once (a feed's batch), by external id. */
+export async function findOwnListingsByExternalIds(
+  db: Kysely<Database>,
+  publisherId: number,
+  externalIds: readonly string[],
+): Promise<Map<string, PublishedListingRow>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("publishedListings")
+    .selectAll()
+    .where("publisherId", "=", publisherId)
+    .where("externalId", "in", [...externalIds])
+    // Per external id the online one if any, else the latest: the first row of each after this order.
+    .orderBy("externalId")
+    .orderBy(sql`status = 'online'`, "desc")
+    .orderBy("listingId", "desc")
+    .execute();
+  const found = new Map<string, PublishedListingRow>();
+  for (const row of rows) if (row.externalId !== null && !found.has(row.externalId)) found.set(row.externalId, row);
+  return found;
+}
+
 export async function findOwnListingByExternalId(
   db: Kysely<Database>,
   publisherId: number,

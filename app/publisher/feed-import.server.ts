@@ -28,11 +28,14 @@ import {
   endOwnListing,
   feedListingsOnline,
   finishFeedImport,
-  findOwnListingByExternalId,
+  findOwnListingsByExternalIds,
   publishOwnListing,
+  publishOwnListings,
+  type PublishedListingRow,
   startFeedImport,
   updateOwnListing,
 } from "../../db/publishing.ts";
+import type { NewListing } from "../../db/listing-writes.ts";
 import type { Database } from "../../db/schema.ts";
 import { checkListingInput } from "./publishing.server.ts";
 
@@ -42,6 +45,8 @@ export type FeedFormat = "xml" | "jsonl";
 const MAX_ELEMENT_TEXT = 64 * 1024;
 const MAX_PROPERTY_ELEMENTS = 500;
 const CONFIRM_BATCH = 500;
+/** Listings looked up and published together (a feed of 100,000 in 1,000 transactions). */
+const WRITE_BATCH = 100;
 
 class FeedTooLarge extends Error {}
 
@@ -115,7 +120,40 @@ export async function importFeed(o: FeedImportOptions): Promise<FeedReport> {
     }
   };
 
-  const apply = async ({ item, line, problem }: Pending) => {
+  // Listings are written in batches: one look-up of their external ids, and the new ones published together
+  // (one insert each for listings and published_listings); updates and withdrawals stay one by one.
+  let queue: Pending[] = [];
+  let creates: { item: FeedItem; line: number | null; listing: NewListing; contentHash: string }[] = [];
+
+  const publishCreates = async () => {
+    const batch = creates;
+    creates = [];
+    const meta = (c: (typeof batch)[number]) => ({
+      externalId: c.item.uniqueId,
+      source: "feed" as const,
+      now: o.now,
+      contentHash: c.contentHash,
+    });
+    try {
+      await publishOwnListings(
+        o.db,
+        batch.map((c) => ({ listing: c.listing, meta: meta(c) })),
+      );
+      report.counts.created += batch.length;
+    } catch {
+      // One listing's failure (a conflict with a concurrent import, say) is that listing's: one by one, the rest go in.
+      for (const c of batch) {
+        try {
+          await publishOwnListing(o.db, c.listing, meta(c));
+          report.counts.created += 1;
+        } catch {
+          reject(c.item.uniqueId, c.line, [{ field: "unique-id", message: "invalid" }]);
+        }
+      }
+    }
+  };
+
+  const applyOne = async ({ item, line, problem }: Pending, existing: PublishedListingRow | null) => {
     report.counts.received += 1;
     if (item.uniqueId) seen.add(item.uniqueId);
     if (problem) return reject(item.uniqueId, line, [problem]);
@@ -124,7 +162,6 @@ export async function importFeed(o: FeedImportOptions): Promise<FeedReport> {
       return reject(item.uniqueId, line, [{ field: "operation", message: "notAllowed" }]);
     }
     try {
-      const existing = await findOwnListingByExternalId(o.db, o.publisher.id, item.uniqueId);
       const online = existing?.status === "online" ? existing : null;
       if (item.operation === "delete") {
         seen.delete(item.uniqueId);
@@ -146,13 +183,38 @@ export async function importFeed(o: FeedImportOptions): Promise<FeedReport> {
         report.counts.updated += 1;
         return;
       }
-      await publishOwnListing(o.db, checked.listing, { externalId: item.uniqueId, source: "feed", now: o.now, contentHash });
-      report.counts.created += 1;
+      creates.push({ item, line, listing: checked.listing, contentHash });
     } catch (error) {
-      // One listing's failure (a conflict with a concurrent import, say) is that listing's; the feed goes on.
+      // One listing's failure is that listing's; the feed goes on.
       reject(item.uniqueId, line, [{ field: "unique-id", message: "invalid" }]);
       void error;
     }
+  };
+
+  const applyQueued = async () => {
+    const batch = queue;
+    queue = [];
+    const ids = batch.map((p) => p.item.uniqueId).filter((id) => id !== "");
+    const existing = await findOwnListingsByExternalIds(o.db, o.publisher.id, ids);
+    const handled = new Set<string>();
+    for (const pending of batch) {
+      const id = pending.item.uniqueId;
+      // The same listing twice in one batch: the first is written before the second is looked at, as one by one.
+      if (id !== "" && handled.has(id)) {
+        await publishCreates();
+        const now = (await findOwnListingsByExternalIds(o.db, o.publisher.id, [id])).get(id);
+        if (now) existing.set(id, now);
+        else existing.delete(id);
+      }
+      handled.add(id);
+      await applyOne(pending, existing.get(id) ?? null);
+    }
+    await publishCreates();
+  };
+
+  const apply = async (pending: Pending) => {
+    queue.push(pending);
+    if (queue.length >= WRITE_BATCH) await applyQueued();
   };
 
   try {
@@ -167,6 +229,7 @@ export async function importFeed(o: FeedImportOptions): Promise<FeedReport> {
       en: `feed too large: ${mb} MB at most (after decompression too)`,
     };
   }
+  await applyQueued();
   await flushConfirmations(true);
   if (report.error) report.status = "failed";
   else if (report.mode === "full") {

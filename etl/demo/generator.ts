@@ -7,11 +7,12 @@
 import { bboxContains, containsPoint, distanceMeters, type Geometry } from "../../core/geo.ts";
 import { centreFactor, RENT_YIELD, townPricePerSqm } from "../../core/market.ts";
 import { PlaceLevel, type Place } from "../../core/places.ts";
-import { poiTypeIds, poiTypes, type PoiTypeId } from "../../core/poi.ts";
+import { POI_DISTANCE_RADIUS_M, POI_GRID_CELL_DEGREES, poiTypeIds, poiTypes, type PoiTypeId } from "../../core/poi.ts";
 import { Random, WeightedIndex } from "../../core/random.ts";
 import { relevanceScore } from "../../core/search/relevance.ts";
 import { slugify } from "../../core/text.ts";
-import { PointGrid, samplePointIn, type Area } from "./spatial.ts";
+import { PointGrid } from "../../core/point-grid.ts";
+import { samplePointIn, type Area } from "./spatial.ts";
 import {
   agencyNamePatterns,
   auctionAgencyPattern,
@@ -53,7 +54,6 @@ interface Town extends Area {
 const LISTING_ID_BASE = 100_000_000;
 const AGENCY_ID_BASE = 1_000_000;
 const PRIVATE_ID_BASE = 50_000_000;
-const POI_SEARCH_RADIUS_M = 10_000;
 const METRO_RADIUS_M = 1_000;
 const DAY_MS = 86_400_000;
 /** A Milano listing sits at the real house number nearest to its drawn point, if one is this close. */
@@ -182,7 +182,7 @@ export class DemoContext {
         type,
         new PointGrid(
           rows.filter((r) => r.type === type),
-          0.05,
+          POI_GRID_CELL_DEGREES,
         ),
       );
     return rows;
@@ -514,7 +514,7 @@ export class DemoContext {
     const points = listingPoints(point.lat, point.lon, drawn.geo_visibility);
     const distances = {} as Record<`dist_${PoiTypeId}`, number | null>;
     for (const t of poiTypes) {
-      const hit = this.#poiGrids.get(t.id)!.nearest(points.lat, points.lon, POI_SEARCH_RADIUS_M);
+      const hit = this.#poiGrids.get(t.id)!.nearest(points.lat, points.lon, POI_DISTANCE_RADIUS_M);
       distances[`dist_${t.id}`] = hit ? Math.round(hit.meters) : null;
     }
     const listing: ListingRow = Object.assign(drawn, {
