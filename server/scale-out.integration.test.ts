@@ -282,7 +282,10 @@ describe.skipIf(!hasPostgres)(
         address: { townId: MILANO, street: row.street, streetNumber: "26", lat: row.exactLat, lon: row.exactLon },
       };
       catcher = await startMailCatcher();
-      nodes.push(...(await Promise.all([startNode(casaOn(replica)), startNode(casaOn(replica))])));
+      // Started side by side; one that fails does not leave the other running after the suite.
+      const started = await Promise.allSettled([startNode(casaOn(replica)), startNode(casaOn(replica))]);
+      for (const node of started) if (node.status === "fulfilled") nodes.push(node.value);
+      for (const node of started) if (node.status === "rejected") throw node.reason;
       front = new Front([...nodes]);
       await redis.connect();
     }, 300_000);
