@@ -36,6 +36,8 @@ export interface PortalState {
   warm?: boolean;
   /** Whether the database server answers (db/availability.ts); null on the embedded database. */
   availability?: { readonly available: boolean; report(error: unknown): void } | null;
+  /** Where this process follows listing changes: a replica's name or "primary" (null without replicas); /readyz shows it. */
+  listingChangesSource?: () => string | null;
 }
 
 /** A page takes 5–20 ms of CPU; a request holding its turn longer waits on something else (server/request-queue.ts). */
@@ -314,7 +316,11 @@ export function createHandler(options: {
         database: databaseAvailable ? "up" : "down",
         warm: state.warm ?? false,
         requests: { inFlight: reads.inFlight, waiting: reads.waiting, peakInFlight: reads.peakInFlight },
-        ...(state.services?.database.replicas ? { replicas: state.services.database.replicas.status() } : {}),
+        // Which worker answered (a node's workers each hold their own replica states and follower).
+        pid: process.pid,
+        ...(state.services?.database.replicas
+          ? { replicas: state.services.database.replicas.status(), listingChanges: { source: state.listingChangesSource?.() ?? null } }
+          : {}),
       });
     }
     const services = state.services;

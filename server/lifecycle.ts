@@ -222,6 +222,8 @@ export async function startPortal(options: {
       },
     });
     await follower.start();
+    const following = follower;
+    state.listingChangesSource = () => following.source;
     if (!useFacts) state.warm = true;
     warmPlaceSearch(database.readDb);
   } catch (error) {

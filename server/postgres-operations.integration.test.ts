@@ -7,7 +7,6 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { get as httpGet } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -15,6 +14,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
 import { startTestPortal } from "../test/portal.ts";
+import { servingPid, startPortalProcess } from "../test/portal-process.ts";
 import { WORKER_NODE_FLAGS } from "./node-flags.ts";
 import { postgresBinDir, startThrowawayPostgres, type ThrowawayPostgres } from "../test/throwaway-postgres.ts";
 
@@ -39,20 +39,6 @@ const search = (base: string, body: unknown = { locations: ["IT-03-015146"] }) =
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-
-/** The pid of the process that answers /healthz, on a new connection each time (the primary hands them out in turn). */
-function servingPid(base: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = httpGet(`${base}/healthz`, { agent: false }, (res) => {
-      let body = "";
-      res.on("data", (d) => (body += d));
-      res.on("end", () => resolve((JSON.parse(body) as { pid: number }).pid));
-    });
-    // A connection handed to a worker as it is killed is never answered.
-    req.setTimeout(2000, () => req.destroy(new Error("no answer in 2 s")));
-    req.on("error", reject);
-  });
-}
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();
@@ -211,34 +197,14 @@ describe.skipIf(!hasPostgres)(
 
     it("serves from WEB_CONCURRENCY=2 worker processes and stops them all on SIGTERM", async () => {
       const url = await createDatabase();
-      const child = spawn(process.execPath, [join(root, "scripts/start.ts")], {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: "0",
-          HOST: "127.0.0.1",
-          DATABASE_URL: url,
-          WEB_CONCURRENCY: "2",
-          DEMO_COUNT: "300",
-          DEMO_SEED: "cluster",
-          LOG_LEVEL: "info",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (d) => (stdout += d));
-      child.stderr.on("data", (d) => (stderr += d));
-      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+      const portal = await startPortalProcess({ DATABASE_URL: url, WEB_CONCURRENCY: "2", DEMO_COUNT: "300", DEMO_SEED: "cluster" });
       try {
-        await expect
-          .poll(() => /Portale pronto: (http:\/\/localhost:\d+) \(2 processi\)/.test(stdout), { timeout: 90_000, interval: 200 })
-          .toBe(true);
-        const base = /Portale pronto: (http:\/\/localhost:\d+)/.exec(stdout)![1]!;
+        expect(portal.stdout()).toMatch(/Portale pronto: http:\/\/localhost:\d+ \(2 processi\)/);
+        const base = portal.url;
         const pids = new Set<number>();
         for (let i = 0; i < 20 && pids.size < 2; i++) pids.add(await servingPid(base));
         expect(pids.size).toBe(2);
-        expect(pids.has(child.pid!)).toBe(false);
+        expect(pids.has(portal.pid)).toBe(false);
         // The workers run with the serving flags (server/app.ts), the primary need not.
         for (const pid of pids)
           expect(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toEqual(expect.arrayContaining(WORKER_NODE_FLAGS));
@@ -260,17 +226,15 @@ describe.skipIf(!hasPostgres)(
         pids.clear();
         for (let i = 0; i < 20 && pids.size < 2; i++) pids.add(await servingPid(base));
 
-        child.kill("SIGTERM");
-        expect(await exited).toBe(0);
-        const logs = stdout
-          .split("\n")
-          .filter((l) => l.startsWith("{"))
-          .map((l) => JSON.parse(l) as { msg: string; pid: number });
-        const stopped = logs.filter((l) => l.msg === "stopped").map((l) => l.pid);
-        expect(new Set(stopped)).toEqual(new Set([...pids, child.pid!]));
+        expect(await portal.stop()).toBe(0);
+        const stopped = portal
+          .logs()
+          .filter((l) => l.msg === "stopped")
+          .map((l) => l.pid);
+        expect(new Set(stopped)).toEqual(new Set([...pids, portal.pid]));
       } catch (error) {
-        child.kill("SIGKILL");
-        throw new Error(`${(error as Error).message}\nstdout:\n${stdout.slice(-3000)}\nstderr:\n${stderr.slice(-3000)}`);
+        portal.kill();
+        throw new Error(`${(error as Error).message}\n${portal.tail()}`);
       }
     });
 
