@@ -28,7 +28,8 @@ export async function publishListings(db: Kysely<Database>, listings: readonly N
       .insertInto("listings")
       .values(listings.map((l, i) => ({ ...l, id: ids[i]! })))
       .execute();
-    for (const id of ids) await clusterListing(trx, id);
+    // Just inserted: their keys are the values written, and none is in a cluster yet (one query each, not three).
+    for (const [i, id] of ids.entries()) await clusterListing(trx, id, listings[i]!);
     return ids;
   });
 }
@@ -130,33 +131,35 @@ export async function setListingPhotoCount(db: Kysely<Database>, id: number, pho
   return true;
 }
 
+const homeKeyColumns = [
+  "townId",
+  "rooms",
+  "surface",
+  "floor",
+  "channel",
+  "propertyTypeGroup",
+  "publisherId",
+  "exactLat",
+  "exactLon",
+  "street",
+  "streetNumber",
+] as const;
+
+/** What makes two listings the same home: the columns `clusterListing` compares. */
+type HomeKey = Pick<NewListing, (typeof homeKeyColumns)[number]>;
+
 /**
  * Duplicates (docs/decisions/120): puts a listing in the cluster of the listings that are the same home —
  * another publisher's listing on the same channel, of the same kind, in the same town with the same rooms and
  * floor, a surface within 5 %, and the same address or a point within about 30 m. It joins the lowest cluster
  * among them (a candidate not yet in one joins too), else stands alone. One range scan of listings_same_home.
+ * `inserted`: the listing was just inserted with these values, so it is neither read back nor in a cluster yet.
  */
-export async function clusterListing(db: Kysely<Database>, id: number): Promise<number | null> {
-  const me = await db
-    .selectFrom("listings")
-    .select([
-      "townId",
-      "rooms",
-      "surface",
-      "floor",
-      "channel",
-      "propertyTypeGroup",
-      "publisherId",
-      "exactLat",
-      "exactLon",
-      "street",
-      "streetNumber",
-    ])
-    .where("id", "=", id)
-    .executeTakeFirst();
+export async function clusterListing(db: Kysely<Database>, id: number, inserted?: HomeKey): Promise<number | null> {
+  const me = inserted ?? (await db.selectFrom("listings").select(homeKeyColumns).where("id", "=", id).executeTakeFirst());
   // The candidates by the literal town, rooms and surface range: one range scan of listings_same_home.
   const candidates =
-    !me || me.rooms === null
+    !me || me.rooms === null || me.rooms === undefined
       ? { rows: [] }
       : await sql<{ id: string; clusterId: string | null }>`
     SELECT c.id, h.cluster_id AS "clusterId"
@@ -165,11 +168,11 @@ export async function clusterListing(db: Kysely<Database>, id: number): Promise<
       AND c.surface BETWEEN ${Math.floor(me.surface * 0.95)} AND ${Math.ceil(me.surface * 1.05)}
       AND c.id <> ${id} AND c.publisher_id <> ${me.publisherId}
       AND c.channel = ${me.channel} AND c.property_type_group = ${me.propertyTypeGroup}
-      AND c.floor IS NOT DISTINCT FROM ${me.floor}::smallint
+      AND c.floor IS NOT DISTINCT FROM ${me.floor ?? null}::smallint
       AND ((abs(c.exact_lat - ${me.exactLat}) < 0.00027 AND abs(c.exact_lon - ${me.exactLon}) < 0.00038)
-        OR listing_address_key(c.town_id, c.street, c.street_number) = listing_address_key(${me.townId}, ${me.street}, ${me.streetNumber}))
+        OR listing_address_key(c.town_id, c.street, c.street_number) = listing_address_key(${me.townId}, ${me.street ?? null}, ${me.streetNumber ?? null}))
     ORDER BY c.id LIMIT 20`.execute(db);
-  await db.deleteFrom("homeClusters").where("listingId", "=", id).execute();
+  if (!inserted) await db.deleteFrom("homeClusters").where("listingId", "=", id).execute();
   if (candidates.rows.length === 0) return null;
   const clusterId = Math.min(id, ...candidates.rows.map((c) => Number(c.clusterId ?? c.id)));
   const rows = [
