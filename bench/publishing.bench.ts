@@ -18,7 +18,7 @@ import { clientDirectory, ensureBuild, importServerBuild } from "../scripts/ensu
 import { sampleFeedChunks } from "../scripts/sample-feed.ts";
 import { newApiKey } from "../app/publisher/publishing.server.ts";
 import { insertApiKey } from "../db/publishing.ts";
-import { clusterListing } from "../db/listing-writes.ts";
+import { clusterListing, clusterPublished } from "../db/listing-writes.ts";
 
 const { values } = parseArgs({
   options: {
@@ -123,7 +123,7 @@ for (const id of created.slice(0, 200)) {
       .transaction()
       .execute(async (trx: any) => {
         const t = performance.now();
-        await clusterListing(trx, id, inserted);
+        await (inserted ? clusterPublished(trx, [id], [inserted]) : clusterListing(trx, id));
         times.push(performance.now() - t);
         throw new Rollback();
       })

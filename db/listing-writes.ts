@@ -28,8 +28,7 @@ export async function publishListings(db: Kysely<Database>, listings: readonly N
       .insertInto("listings")
       .values(listings.map((l, i) => ({ ...l, id: ids[i]! })))
       .execute();
-    // Just inserted: their keys are the values written, and none is in a cluster yet (one query each, not three).
-    for (const [i, id] of ids.entries()) await clusterListing(trx, id, listings[i]!);
+    await clusterPublished(trx, ids, listings);
     return ids;
   });
 }
@@ -153,13 +152,12 @@ type HomeKey = Pick<NewListing, (typeof homeKeyColumns)[number]>;
  * another publisher's listing on the same channel, of the same kind, in the same town with the same rooms and
  * floor, a surface within 5 %, and the same address or a point within about 30 m. It joins the lowest cluster
  * among them (a candidate not yet in one joins too), else stands alone. One range scan of listings_same_home.
- * `inserted`: the listing was just inserted with these values, so it is neither read back nor in a cluster yet.
  */
-export async function clusterListing(db: Kysely<Database>, id: number, inserted?: HomeKey): Promise<number | null> {
-  const me = inserted ?? (await db.selectFrom("listings").select(homeKeyColumns).where("id", "=", id).executeTakeFirst());
+export async function clusterListing(db: Kysely<Database>, id: number): Promise<number | null> {
+  const me = await db.selectFrom("listings").select(homeKeyColumns).where("id", "=", id).executeTakeFirst();
   // The candidates by the literal town, rooms and surface range: one range scan of listings_same_home.
   const candidates =
-    !me || me.rooms === null || me.rooms === undefined
+    !me || me.rooms === null
       ? { rows: [] }
       : await sql<{ id: string; clusterId: string | null }>`
     SELECT c.id, h.cluster_id AS "clusterId"
@@ -168,11 +166,11 @@ export async function clusterListing(db: Kysely<Database>, id: number, inserted?
       AND c.surface BETWEEN ${Math.floor(me.surface * 0.95)} AND ${Math.ceil(me.surface * 1.05)}
       AND c.id <> ${id} AND c.publisher_id <> ${me.publisherId}
       AND c.channel = ${me.channel} AND c.property_type_group = ${me.propertyTypeGroup}
-      AND c.floor IS NOT DISTINCT FROM ${me.floor ?? null}::smallint
+      AND c.floor IS NOT DISTINCT FROM ${me.floor}::smallint
       AND ((abs(c.exact_lat - ${me.exactLat}) < 0.00027 AND abs(c.exact_lon - ${me.exactLon}) < 0.00038)
-        OR listing_address_key(c.town_id, c.street, c.street_number) = listing_address_key(${me.townId}, ${me.street ?? null}, ${me.streetNumber ?? null}))
+        OR listing_address_key(c.town_id, c.street, c.street_number) = listing_address_key(${me.townId}, ${me.street}, ${me.streetNumber}))
     ORDER BY c.id LIMIT 20`.execute(db);
-  if (!inserted) await db.deleteFrom("homeClusters").where("listingId", "=", id).execute();
+  await db.deleteFrom("homeClusters").where("listingId", "=", id).execute();
   if (candidates.rows.length === 0) return null;
   const clusterId = Math.min(id, ...candidates.rows.map((c) => Number(c.clusterId ?? c.id)));
   const rows = [
@@ -185,4 +183,59 @@ export async function clusterListing(db: Kysely<Database>, id: number, inserted?
     .onConflict((oc) => oc.column("listingId").doUpdateSet({ clusterId }))
     .execute();
   return clusterId;
+}
+
+/**
+ * `clusterListing` for listings just inserted (a publish, a feed's batch), in one query for all of them: their
+ * keys are the values written, and none is in a cluster yet. Each is clustered as if they had come one by
+ * one, in order: a listing sees the ones before it in the batch, not those after (which see it).
+ */
+export async function clusterPublished(db: Kysely<Database>, ids: readonly number[], listings: readonly HomeKey[]): Promise<void> {
+  const rows = ids
+    .map((id, i) => ({ id, order: i, ...listings[i]! }))
+    .filter((r): r is typeof r & { rooms: number } => r.rooms !== null && r.rooms !== undefined);
+  if (rows.length === 0) return;
+  const column = <T>(pick: (r: (typeof rows)[number]) => T) => rows.map(pick);
+  const found = await sql<{ id: string; candidate: string; clusterId: string | null }>`
+    SELECT m.id, c.id AS candidate, c.cluster_id AS "clusterId"
+    FROM unnest(${column((r) => r.id)}::bigint[], ${column((r) => r.townId)}::text[], ${column((r) => r.rooms)}::smallint[],
+      ${column((r) => Math.floor(r.surface * 0.95))}::int[], ${column((r) => Math.ceil(r.surface * 1.05))}::int[],
+      ${column((r) => r.floor ?? null)}::smallint[], ${column((r) => r.channel)}::text[], ${column((r) => r.propertyTypeGroup)}::text[],
+      ${column((r) => r.publisherId)}::bigint[], ${column((r) => r.exactLat)}::float8[], ${column((r) => r.exactLon)}::float8[],
+      ${column((r) => r.street)}::text[], ${column((r) => r.streetNumber)}::text[])
+      AS m(id, town_id, rooms, surface_min, surface_max, floor, channel, property_type_group, publisher_id, exact_lat, exact_lon, street, street_number)
+    CROSS JOIN LATERAL (
+      SELECT c.id, h.cluster_id
+      FROM listings c LEFT JOIN home_clusters h ON h.listing_id = c.id
+      WHERE c.town_id = m.town_id AND c.rooms = m.rooms AND c.surface BETWEEN m.surface_min AND m.surface_max
+        AND c.id <> m.id AND c.publisher_id <> m.publisher_id
+        AND c.channel = m.channel AND c.property_type_group = m.property_type_group
+        AND c.floor IS NOT DISTINCT FROM m.floor
+        AND ((abs(c.exact_lat - m.exact_lat) < 0.00027 AND abs(c.exact_lon - m.exact_lon) < 0.00038)
+          OR listing_address_key(c.town_id, c.street, c.street_number) = listing_address_key(m.town_id, m.street, m.street_number))
+      ORDER BY c.id LIMIT 20) c`.execute(db);
+  if (found.rows.length === 0) return;
+  const order = new Map(rows.map((r) => [r.id, r.order]));
+  const byListing = new Map<number, { id: number; clusterId: number | null }[]>();
+  for (const f of found.rows) {
+    const list = byListing.get(Number(f.id)) ?? [];
+    list.push({ id: Number(f.candidate), clusterId: f.clusterId === null ? null : Number(f.clusterId) });
+    byListing.set(Number(f.id), list);
+  }
+  const assigned = new Map<number, number>();
+  for (const r of rows) {
+    // Not the batch's later listings: they were not there yet, one by one.
+    const candidates = (byListing.get(r.id) ?? []).filter((c) => (order.get(c.id) ?? -1) < r.order);
+    if (candidates.length === 0) continue;
+    const clusterOf = (c: { id: number; clusterId: number | null }) => assigned.get(c.id) ?? c.clusterId;
+    const clusterId = Math.min(r.id, ...candidates.map((c) => clusterOf(c) ?? c.id));
+    assigned.set(r.id, clusterId);
+    for (const c of candidates) if (clusterOf(c) === null) assigned.set(c.id, clusterId);
+  }
+  if (assigned.size === 0) return;
+  await db
+    .insertInto("homeClusters")
+    .values([...assigned].map(([listingId, clusterId]) => ({ listingId, clusterId })))
+    .onConflict((oc) => oc.column("listingId").doUpdateSet((eb) => ({ clusterId: eb.ref("excluded.clusterId") })))
+    .execute();
 }
