@@ -203,7 +203,11 @@ describe.each(databaseTargets)("feed import on %s", (target) => {
       // The same listing twice in one feed (so in one write batch) ends as it would one by one: created then
       // changed, created then withdrawn.
       JSON.stringify({ uniqueId: "J-3", operation: "write", listing: { ...listing, title: "Trilocale J-3 dal feed JSON Lines" } }),
-      JSON.stringify({ uniqueId: "J-3", operation: "write", listing: { ...listing, title: "Trilocale J-3 dal feed JSON Lines", price: 240_000 } }),
+      JSON.stringify({
+        uniqueId: "J-3",
+        operation: "write",
+        listing: { ...listing, title: "Trilocale J-3 dal feed JSON Lines", price: 240_000 },
+      }),
       JSON.stringify({ uniqueId: "J-4", operation: "write", listing: { ...listing, title: "Trilocale J-4 dal feed JSON Lines" } }),
       JSON.stringify({ uniqueId: "J-4", operation: "delete" }),
       "{not json",

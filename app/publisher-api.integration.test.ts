@@ -375,8 +375,37 @@ describe.each(databaseTargets)("publishing API on %s", (target) => {
     const listed = await call("GET", `/listings/${id}/photos`, keyA);
     expect(listed.json.photos).toHaveLength(1);
 
-    // The cap per listing holds in the one write (here at 1, so the test needs no 40 uploads).
+    // Two more photos; the publisher puts the last first, then removes the middle one: the rest close up.
     const other = await sharp(jpeg).negate().jpeg().toBuffer();
+    const third = await sharp(jpeg).flip().jpeg().toBuffer();
+    const second = (await upload(keyA, id, other)).json.photo;
+    const last = (await upload(keyA, id, third)).json.photo;
+    const first = listed.json.photos[0];
+    expect([second.position, last.position]).toEqual([1, 2]);
+    const ids = (r: { json: { photos: Array<{ id: number }> } }) => r.json.photos.map((p) => p.id);
+    const positions = (r: { json: { photos: Array<{ position: number }> } }) => r.json.photos.map((p) => p.position);
+    const reordered = await call("POST", `/listings/${id}/photos/order`, keyA, { photoIds: [last.id, first.id, second.id] });
+    expect([reordered.status, ids(reordered), positions(reordered)]).toEqual([200, [last.id, first.id, second.id], [0, 1, 2]]);
+    expect(ids(await call("GET", `/listings/${id}/photos`, keyA))).toEqual([last.id, first.id, second.id]);
+    // The card's first photo is now the one put first.
+    const firstNow = await fetch(`${portal.url}/media/listing/${id}/0.svg`, { redirect: "manual" });
+    expect(firstNow.headers.get("location")).toContain(`/foto/${last.id}-`);
+    // Not every photo once, or one of another listing: 400 naming photoIds; nothing moved.
+    for (const photoIds of [[last.id, first.id], [last.id, first.id, first.id], [last.id, first.id, 2_000_000_000], []]) {
+      const refused = await call("POST", `/listings/${id}/photos/order`, keyA, { photoIds });
+      expect([refused.status, refused.json.error.field], JSON.stringify(photoIds)).toEqual([400, "photoIds"]);
+    }
+    // Another agency can neither reorder nor delete them.
+    expect((await call("POST", `/listings/${id}/photos/order`, keyB, { photoIds: [first.id, last.id, second.id] })).status).toBe(404);
+    expect((await call("POST", `/listings/${id}/photos/${first.id}/delete`, keyB, {})).status).toBe(404);
+    expect(ids(await call("GET", `/listings/${id}/photos`, keyA))).toEqual([last.id, first.id, second.id]);
+    const removed = await call("POST", `/listings/${id}/photos/${first.id}/delete`, keyA, {});
+    expect([removed.status, ids(removed), positions(removed)]).toEqual([200, [last.id, second.id], [0, 1]]);
+    expect((await call("POST", `/listings/${id}/photos/${first.id}/delete`, keyA, {})).status).toBe(404);
+    expect((await db.selectFrom("listings").select("photoCount").where("id", "=", id).executeTakeFirstOrThrow()).photoCount).toBe(2);
+    expect((await fetch(`${portal.url}/media/listing/${id}/foto/${first.id}-960.webp`)).status).toBe(404);
+
+    // The cap per listing holds in the one write (here at 1, so the test needs no 40 uploads).
     const capped = await addListingPhoto(
       db,
       agencyA,

@@ -173,6 +173,10 @@ export default [
   route("api/publisher/v1/listings/:id/withdraw", "routes/api.publisher-listing-command.ts", { id: "publisher-listing-withdraw" }),
   route("api/publisher/v1/listings/:id/confirm", "routes/api.publisher-listing-command.ts", { id: "publisher-listing-confirm" }),
   route("api/publisher/v1/listings/:id/photos", "routes/api.publisher-listing-photos.ts"),
+  route("api/publisher/v1/listings/:id/photos/order", "routes/api.publisher-listing-photo-command.ts", { id: "publisher-photos-order" }),
+  route("api/publisher/v1/listings/:id/photos/:photoId/delete", "routes/api.publisher-listing-photo-command.ts", {
+    id: "publisher-photo-delete",
+  }),
   route("api/publisher/v1/feeds", "routes/api.publisher-feeds.ts"),
   route("api/publisher/v1/feeds/:id", "routes/api.publisher-feed.ts"),
   route("api/publisher/*", "routes/api.not-found.ts", { id: "publisher-api-not-found" }),

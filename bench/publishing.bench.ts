@@ -112,7 +112,19 @@ class Rollback extends Error {}
 for (const id of created.slice(0, 200)) {
   const written = await db
     .selectFrom("listings")
-    .select(["townId", "rooms", "surface", "floor", "channel", "propertyTypeGroup", "publisherId", "exactLat", "exactLon", "street", "streetNumber"])
+    .select([
+      "townId",
+      "rooms",
+      "surface",
+      "floor",
+      "channel",
+      "propertyTypeGroup",
+      "publisherId",
+      "exactLat",
+      "exactLon",
+      "street",
+      "streetNumber",
+    ])
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
   for (const [times, inserted] of [

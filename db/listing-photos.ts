@@ -117,3 +117,86 @@ export async function listingPhotoFile(db: Kysely<Database>, listingId: number, 
     .executeTakeFirst();
   return row ? Buffer.from(row.bytes) : null;
 }
+
+export type ChangePhotosResult =
+  | { ok: true; photos: StoredPhoto[] }
+  | { ok: false; reason: "not-found" | "not-online" | "photo-not-found" | "not-the-photos" };
+
+/** The publisher's row of an online listing, locked (photo changes to one listing take turns), or why not. */
+async function lockOwnOnline(trx: Kysely<Database>, publisherId: number, listingId: number): Promise<"ok" | "not-found" | "not-online"> {
+  const own = await trx
+    .selectFrom("publishedListings")
+    .select("status")
+    .where("listingId", "=", listingId)
+    .where("publisherId", "=", publisherId)
+    .forUpdate()
+    .executeTakeFirst();
+  return !own ? "not-found" : own.status !== "online" ? "not-online" : "ok";
+}
+
+/**
+ * Gives the listing's photos the positions 0… in the order of `ids` (every photo of the listing, once). In two
+ * steps through negative positions, since UNIQUE (listing_id, position) is checked row by row.
+ */
+async function placePhotos(trx: Kysely<Database>, listingId: number, ids: readonly number[]): Promise<void> {
+  for (const [position, id] of ids.entries()) {
+    await trx
+      .updateTable("listingPhotos")
+      .set({ position: -1 - position })
+      .where("id", "=", id)
+      .where("listingId", "=", listingId)
+      .execute();
+  }
+  await trx
+    .updateTable("listingPhotos")
+    .set((eb) => ({ position: eb(eb.neg(eb.ref("position")), "-", 1) }))
+    .where("listingId", "=", listingId)
+    .where("position", "<", 0)
+    .execute();
+}
+
+/** Removes one photo of one of this publisher's online listings; the others close up, the photo count follows. */
+export async function deleteListingPhoto(
+  db: Kysely<Database>,
+  publisherId: number,
+  listingId: number,
+  photoId: number,
+): Promise<ChangePhotosResult> {
+  return db.transaction().execute(async (trx): Promise<ChangePhotosResult> => {
+    const own = await lockOwnOnline(trx, publisherId, listingId);
+    if (own !== "ok") return { ok: false, reason: own };
+    const deleted = await trx.deleteFrom("listingPhotos").where("id", "=", photoId).where("listingId", "=", listingId).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) return { ok: false, reason: "photo-not-found" };
+    await trx.deleteFrom("listingPhotoFiles").where("photoId", "=", photoId).execute();
+    const rest = await listingPhotos(trx, listingId);
+    await placePhotos(
+      trx,
+      listingId,
+      rest.map((p) => p.id),
+    );
+    if (!(await setListingPhotoCount(trx, listingId, rest.length))) return { ok: false, reason: "not-online" };
+    return { ok: true, photos: rest.map((p, position) => ({ ...p, position })) };
+  });
+}
+
+/** Puts the photos of one of this publisher's online listings in the order of `photoIds` (each of them, once). */
+export async function reorderListingPhotos(
+  db: Kysely<Database>,
+  publisherId: number,
+  listingId: number,
+  photoIds: readonly number[],
+): Promise<ChangePhotosResult> {
+  return db.transaction().execute(async (trx): Promise<ChangePhotosResult> => {
+    const own = await lockOwnOnline(trx, publisherId, listingId);
+    if (own !== "ok") return { ok: false, reason: own };
+    const current = await listingPhotos(trx, listingId);
+    const same =
+      photoIds.length === current.length &&
+      new Set(photoIds).size === photoIds.length &&
+      photoIds.every((id) => current.some((p) => p.id === id));
+    if (!same) return { ok: false, reason: "not-the-photos" };
+    await placePhotos(trx, listingId, photoIds);
+    const byId = new Map(current.map((p) => [p.id, p]));
+    return { ok: true, photos: photoIds.map((id, position) => ({ ...byId.get(id)!, position })) };
+  });
+}

@@ -9,7 +9,14 @@ import { z } from "zod";
 import { parseId } from "../../core/ids.ts";
 import { listingInputMessages } from "../../core/publisher/listing-input.ts";
 import { PHOTO_MAX_BYTES, PHOTO_WIDTHS, PHOTOS_PER_LISTING, photoFilePath, photoMessages } from "../../core/publisher/photo.ts";
-import { addListingPhoto, listingPhotos, type StoredPhoto } from "../../db/listing-photos.ts";
+import {
+  addListingPhoto,
+  type ChangePhotosResult,
+  deleteListingPhoto,
+  listingPhotos,
+  reorderListingPhotos,
+  type StoredPhoto,
+} from "../../db/listing-photos.ts";
 import {
   confirmOwnListings,
   endOwnListing,
@@ -283,4 +290,35 @@ export async function uploadPhoto(args: Args): Promise<Response> {
     return say(409, "tooMany");
   }
   return Response.json({ photo: presentPhoto(id, added.photo) }, { status: added.created ? 201 : 200 });
+}
+
+/** The answer to a change of a listing's photos: the photos in their new order, or the 4xx of why not. */
+function photosChanged(result: ChangePhotosResult, listingId: number, locale: PublisherCaller["locale"]): Response {
+  if (result.ok) return Response.json({ photos: result.photos.map((p) => presentPhoto(listingId, p)) });
+  if (result.reason === "not-found") return jsonError(404, notFoundText[locale], "id");
+  if (result.reason === "not-online") return jsonError(409, goneText[locale], "id");
+  if (result.reason === "photo-not-found") return jsonError(404, photoMessages.photoNotFound[locale], "photoId");
+  return jsonError(400, photoMessages.notThePhotos[locale], "photoIds");
+}
+
+/** POST /api/publisher/v1/listings/{id}/photos/{photoId}/delete: removes a photo; the rest close up. */
+export async function deletePhoto(args: Args): Promise<Response> {
+  const caller = await publisherCaller(args);
+  const row = await ownListing(args, caller);
+  await readJsonBody(args.request, z.unknown());
+  const photoId = parseId(args.params.photoId);
+  if (photoId === null) return jsonError(404, photoMessages.photoNotFound[caller.locale], "photoId");
+  const id = Number(row.listingId);
+  return photosChanged(await deleteListingPhoto(services(args.context).database.db, caller.publisherId, id, photoId), id, caller.locale);
+}
+
+const photoOrder = z.strictObject({ photoIds: z.array(z.number().int().positive()).min(1).max(PHOTOS_PER_LISTING) });
+
+/** POST /api/publisher/v1/listings/{id}/photos/order `{ photoIds }`: the gallery in that order (every photo, once). */
+export async function reorderPhotos(args: Args): Promise<Response> {
+  const caller = await publisherCaller(args);
+  const row = await ownListing(args, caller);
+  const { photoIds } = await readJsonBody(args.request, photoOrder);
+  const id = Number(row.listingId);
+  return photosChanged(await reorderListingPhotos(services(args.context).database.db, caller.publisherId, id, photoIds), id, caller.locale);
 }

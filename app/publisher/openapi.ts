@@ -215,6 +215,57 @@ export function publisherOpenApi() {
           },
         },
       },
+      "/listings/{id}/photos/order": {
+        post: {
+          operationId: "reorderPhotos",
+          summary: "Put the gallery in another order: every photo id of the listing, once, first photo first",
+          parameters: [idParameter],
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["photoIds"],
+                  additionalProperties: false,
+                  properties: {
+                    photoIds: { type: "array", items: { type: "integer", minimum: 1 }, minItems: 1, maxItems: PHOTOS_PER_LISTING },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            "200": {
+              description: "The photos in their new order",
+              content: {
+                "application/json": {
+                  schema: { type: "object", properties: { photos: { type: "array", items: { $ref: "#/components/schemas/Photo" } } } },
+                },
+              },
+            },
+            ...errors(400, 401, 404, 409, 429),
+          },
+        },
+      },
+      "/listings/{id}/photos/{photoId}/delete": {
+        post: {
+          operationId: "deletePhoto",
+          summary: "Remove a photo; the photos after it move up one place",
+          parameters: [idParameter, { name: "photoId", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
+          responses: {
+            "200": {
+              description: "The photos left, in gallery order",
+              content: {
+                "application/json": {
+                  schema: { type: "object", properties: { photos: { type: "array", items: { $ref: "#/components/schemas/Photo" } } } },
+                },
+              },
+            },
+            ...errors(401, 404, 409, 429),
+          },
+        },
+      },
       "/feeds": {
         get: {
           operationId: "listFeedImports",

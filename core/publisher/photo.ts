@@ -74,4 +74,9 @@ export const photoMessages = {
   tooLarge: { it: "file troppo grande (al massimo 15 MB)", en: "file too large (15 MB at most)" },
   tooMany: { it: "al massimo 40 foto per annuncio", en: "40 photos per listing at most" },
   empty: { it: "nessuna immagine inviata", en: "no image sent" },
+  photoNotFound: { it: "foto non trovata in questo annuncio", en: "no such photo in this listing" },
+  notThePhotos: {
+    it: "indica ogni foto dell'annuncio una sola volta, nell'ordine voluto",
+    en: "list every photo of the listing once, in the order you want",
+  },
 } as const;
