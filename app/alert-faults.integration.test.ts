@@ -5,6 +5,7 @@
  *   logged reason and the others are still alerted;
  * - an address the mail server refuses for good (550 at RCPT): each refused mail given up at once, and after 3
  *   refusals no more alert mail to it, logged and said in MyCasa (decision 118);
+ * - a listing whose alert mail was given up is not counted as new in MyCasa (decision 130);
  * - on PostgreSQL, a portal process killed with SIGKILL in the middle of a batch: after a restart every
  *   alert of the batch arrives, each delivery once (one row, one queued mail, one Message-ID).
  */
@@ -127,6 +128,38 @@ describe.each(databaseTargets)("alerts under faults on %s", (target) => {
     const page = await (await client.get("/mycasa/ricerche/")).text();
     expect(page).toContain(`Non ti inviamo più avvisi via email: il server di posta ha rifiutato 3 email per ${reader}`);
     expect(page).toMatch(/ultima risposta: «[^»]*550[^»]*»/);
+  });
+
+  it("counts in MyCasa's 'N nuovi' only the alerts whose mail went out, not one given up after a refusal (decision 130)", async () => {
+    const reader = "nuovi-rifiutati@casa.example";
+    await saveAlertSearch(db, reader, townId, 600_000, "immediately");
+    // A first alert arrives.
+    const arrived = await publishListing(db, { ...home, streetNumber: "631" });
+    await expect.poll(() => catcher.mails.filter((m) => m.to === reader).length, { timeout: 60_000, interval: 100 }).toBe(1);
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+    // The second is refused for good (550 at RCPT): its mail is given up and never reaches the reader.
+    catcher.refuse.add(reader);
+    const refused = await publishListing(db, { ...home, streetNumber: "632" });
+    await expect.poll(() => catcher.refused.filter((r) => r === reader).length, { timeout: 60_000, interval: 100 }).toBe(1);
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+    catcher.refuse.delete(reader);
+    expect(
+      (
+        await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM alert_deliveries d JOIN saved_searches s ON s.id = d.saved_search_id
+          JOIN users u ON u.id = s.user_id WHERE u.email = ${reader}`.execute(db)
+      ).rows[0]!.n,
+    ).toBe(2);
+
+    // What the reader sees in MyCasa: one new listing, the one whose mail arrived; the refused one is not an alert sent.
+    await sql`UPDATE users SET password_hash = ${await argon2Hash("Segreta123")} WHERE email = ${reader}`.execute(db);
+    const client = new CookieClient(portal.url, PUBLIC);
+    expect((await client.post("/portal-srp/api/v1/user/login", { email: reader, password: "Segreta123" })).status).toBe(200);
+    const page = await (await client.get("/mycasa/ricerche/")).text();
+    expect(page).toContain("1 nuovo");
+    expect(page).not.toMatch(/\d+ nuovi/);
+    expect(page).toContain(`href="/annunci/${arrived}/"`);
+    expect(page).not.toContain(`href="/annunci/${refused}/"`);
   });
 
   it("skips a saved search whose filters no longer parse or whose place is gone, with the reason logged, and alerts the others", async () => {

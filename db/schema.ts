@@ -475,6 +475,8 @@ export interface AlertDeliveriesTable {
   mailId: number | null;
   /** A daily alert: when its digest is due (08:00 Europe/Rome); null for an immediate one or one cancelled. */
   digestAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A daily push alert that went out: the delivery whose push messages carried its digest (decision 130). */
+  digestDeliveryId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
 }
 
