@@ -18,7 +18,7 @@ import type { Database } from "./schema.ts";
 const SENT = sql.raw(`(
   (d.channel = 'mail' AND EXISTS (
     SELECT 1 FROM mail_queue q
-    WHERE q.id = d.mail_id AND q.sent_at IS NOT NULL AND q.given_up_at IS NULL))
+    WHERE q.id = d.mail_id AND q.sent_at IS NOT NULL AND q.given_up_at IS NULL AND q.bounced_at IS NULL))
   OR (d.channel = 'push' AND EXISTS (
     SELECT 1 FROM push_messages p WHERE p.delivery_id = coalesce(d.digest_delivery_id, d.id) AND p.sent_at IS NOT NULL)))`);
 

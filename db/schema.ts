@@ -344,6 +344,8 @@ export interface MailQueueTable {
   sentAt: Timestamp | null;
   /** Not sent and never tried again: the server refused the address for good, or the address is stopped (decision 118). */
   givenUpAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A report mailed back later said this mail failed for good (a DSN, decision 131); counted once. */
+  bouncedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;
 }
 
@@ -527,6 +529,8 @@ export interface MailBouncesTable {
   lastError: string;
   lastFailedAt: CreatedAt;
   stoppedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The last refusal counted from a bounce report mailed back (decision 131): a 250 no longer clears the count. */
+  reportedLateAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** A table's row as queries return it. */
