@@ -204,10 +204,20 @@ describe.each(databaseTargets)("daily alert digests on %s", (target) => {
     await expect.poll(() => to(both).length, { timeout: 60_000, interval: 100 }).toBe(1);
     await settled();
     await expect
-      .poll(async () => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM push_messages WHERE sent_at IS NULL AND gave_up_at IS NULL`.execute(db)).rows[0]!.n), {
-        timeout: 60_000,
-        interval: 100,
-      })
+      .poll(
+        async () =>
+          Number(
+            (
+              await sql<{ n: number }>`SELECT count(*)::int AS n FROM push_messages WHERE sent_at IS NULL AND gave_up_at IS NULL`.execute(
+                db,
+              )
+            ).rows[0]!.n,
+          ),
+        {
+          timeout: 60_000,
+          interval: 100,
+        },
+      )
       .toBe(0);
     expect(push.errors).toEqual([]);
     // One notification per device, the same on each: the digest's subject, three listings and how many more, the results newest first.
@@ -246,7 +256,9 @@ describe.each(databaseTargets)("daily alert digests on %s", (target) => {
       body: expect.not.stringContaining("…e altr"),
       tag: `digest-${searches.get(pushOnly)}-2026-06-12`,
     });
-    expect(receivedBy(pushOnly)[1]!.payload.body).toMatch(new RegExp(`^Casa con <b>orto</b> · ${formatEuro(505_000).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+    expect(receivedBy(pushOnly)[1]!.payload.body).toMatch(
+      new RegExp(`^Casa con <b>orto</b> · ${formatEuro(505_000).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+    );
     expect(receivedBy(quitter)).toEqual([]);
     expect(await newCount(pushOnly)).toBe(ids.length + 1);
     expect(later).toBeGreaterThan(0);

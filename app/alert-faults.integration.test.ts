@@ -208,7 +208,9 @@ describe.each(databaseTargets)("alerts under faults on %s", (target) => {
     const queued = async () =>
       (
         await sql<{ id: number; bounced: boolean; lastError: string | null }>`
-          SELECT id, bounced_at IS NOT NULL AS bounced, last_error AS "lastError" FROM mail_queue WHERE recipient = ${reader} ORDER BY id`.execute(db)
+          SELECT id, bounced_at IS NOT NULL AS bounced, last_error AS "lastError" FROM mail_queue WHERE recipient = ${reader} ORDER BY id`.execute(
+          db,
+        )
       ).rows;
     const failures = async () =>
       (await sql<{ n: number }>`SELECT failures AS n FROM mail_bounces WHERE address = ${reader}`.execute(db)).rows[0]?.n ?? 0;
@@ -236,7 +238,11 @@ describe.each(databaseTargets)("alerts under faults on %s", (target) => {
       // The same report again (a mail server retrying) counts once.
       await sendReport(mail.envelopeFrom, report);
       expect(await failures()).toBe(i);
-      expect((await queued())[i - 1]).toEqual({ id: mailId, bounced: true, lastError: "bounce report 5.1.1: smtp; 550 5.1.1 User unknown" });
+      expect((await queued())[i - 1]).toEqual({
+        id: mailId,
+        bounced: true,
+        lastError: "bounce report 5.1.1: smtp; 550 5.1.1 User unknown",
+      });
     }
     await expect.poll(() => logs.some((l) => l.includes("bounce report counted as a refusal"))).toBe(true);
 

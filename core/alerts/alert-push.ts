@@ -50,7 +50,13 @@ const digestPushMore = {
  * from the digest mail's content (same subject, same public prices); it opens the search's results, newest first.
  * `tag` is the search and day, as the digest mail's Message-ID is: sent twice, it shows once on the device.
  */
-export function digestPushPayload(digest: DigestMailContent, total: number, savedSearchId: number, romeDay: string, lang: AlertLocale): AlertPushPayload {
+export function digestPushPayload(
+  digest: DigestMailContent,
+  total: number,
+  savedSearchId: number,
+  romeDay: string,
+  lang: AlertLocale,
+): AlertPushPayload {
   const lines = digest.cards.slice(0, DIGEST_PUSH_LINES).map((c) => [c.title, c.price].filter(Boolean).join(" · "));
   const more = total - lines.length;
   return {

@@ -38,7 +38,9 @@ describe("delivery status reports (RFC 3464)", () => {
     expect(isPermanentFailure({ recipient: null, action: "failed", status: "4.2.2", diagnostic: null })).toBe(false);
     expect(isPermanentFailure({ recipient: null, action: "delivered", status: "2.0.0", diagnostic: null })).toBe(false);
     expect(isPermanentFailure({ recipient: null, action: "failed", status: "garbage", diagnostic: null })).toBe(false);
-    expect(failureReason(failed!)).toBe("bounce report 5.1.1: smtp; 550 5.1.1 <rimbalzo@casa.example>: Recipient address rejected: User unknown");
+    expect(failureReason(failed!)).toBe(
+      "bounce report 5.1.1: smtp; 550 5.1.1 <rimbalzo@casa.example>: Recipient address rejected: User unknown",
+    );
   });
 
   it("takes the original recipient when the final one is missing, and no address from another address type", () => {

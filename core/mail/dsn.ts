@@ -23,7 +23,10 @@ const MAX_RECIPIENTS = 100;
 /** Field blocks of a delivery-status body: unfolded, names lower case. */
 function blocks(text: string): Array<Map<string, string>> {
   const out: Array<Map<string, string>> = [];
-  for (const raw of text.slice(0, MAX_REPORT_CHARS).replace(/\r\n?/g, "\n").split(/\n[ \t]*\n/)) {
+  for (const raw of text
+    .slice(0, MAX_REPORT_CHARS)
+    .replace(/\r\n?/g, "\n")
+    .split(/\n[ \t]*\n/)) {
     const fields = new Map<string, string>();
     const unfolded = raw.replace(/\n[ \t]+/g, " ");
     for (const line of unfolded.split("\n")) {
