@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BounceAddresses, mailFromDomain } from "./bounce-listener.ts";
+import { ConfigError, loadConfig } from "./config.ts";
 
 describe("signed bounce addresses (decision 131)", () => {
   const addresses = new BounceAddresses(Buffer.alloc(32, 7), "Bounce.Casa.example");
@@ -21,5 +22,19 @@ describe("signed bounce addresses (decision 131)", () => {
   it("default to MAIL_FROM's domain", () => {
     expect(mailFromDomain("casa.it <noreply@casa.example>")).toBe("casa.example");
     expect(mailFromDomain("noreply@Posta.Casa.it")).toBe("posta.casa.it");
+  });
+});
+
+describe("BOUNCE_SMTP_PORT and BOUNCE_DOMAIN", () => {
+  it("are optional; a port and a domain name when set", () => {
+    expect(loadConfig({}).BOUNCE_SMTP_PORT).toBeUndefined();
+    expect(loadConfig({ BOUNCE_SMTP_PORT: "" }).BOUNCE_SMTP_PORT).toBeUndefined();
+    expect(loadConfig({ BOUNCE_SMTP_PORT: "2525", BOUNCE_DOMAIN: "bounce.casa.example" })).toMatchObject({
+      BOUNCE_SMTP_PORT: 2525,
+      BOUNCE_DOMAIN: "bounce.casa.example",
+    });
+    expect(() => loadConfig({ BOUNCE_SMTP_PORT: "70000" })).toThrow(ConfigError);
+    expect(() => loadConfig({ BOUNCE_DOMAIN: "not a domain" })).toThrow(/BOUNCE_DOMAIN/);
+    expect(() => loadConfig({ BOUNCE_DOMAIN: "a@b.it" })).toThrow(/BOUNCE_DOMAIN/);
   });
 });
