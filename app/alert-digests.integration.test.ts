@@ -4,17 +4,21 @@
  * daily search wait for 08:00 Europe/Rome — on the night the clocks go forward (29 March 2026, 06:00 UTC)
  * and back (25 October 2026, 07:00 UTC) — and then arrive as ONE digest per saved search; a digest of
  * more listings than it shows says how many more and links to the results newest first; a search
- * switched to 'never' gets nothing of what waited.
+ * switched to 'never' gets nothing of what waited. Push 'Una volta al giorno' (decision 130), against a push service
+ * on loopback that decrypts what it receives: one notification per device per search and Rome day at 08:00.
  */
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatEuro } from "../core/format.ts";
-import { dueDigestSearches } from "../db/alert-digests.ts";
+import { alertActivity } from "../db/alert-activity.ts";
+import { dueDigestPushSearches, dueDigestSearches } from "../db/alert-digests.ts";
 import { publishListing, publishListings, repriceListing, type NewListing } from "../db/listing-writes.ts";
+import { savePushSubscription } from "../db/push.ts";
 import { updateSavedSearch } from "../db/saved-searches.ts";
 import type { Database } from "../db/schema.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";
+import { startPushService } from "../test/push-service.ts";
 import { alertWorkPending, homeToPublish, saveAlertSearch } from "../test/alerts.ts";
 import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
 
@@ -24,6 +28,7 @@ const NEVER = { hasEmail: true, emailFrequency: "never", hasPush: false, pushFre
 describe.each(databaseTargets)("daily alert digests on %s", (target) => {
   let provisioned: ProvisionedDatabase;
   let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
+  let push: Awaited<ReturnType<typeof startPushService>>;
   let portal: Awaited<ReturnType<typeof startTestPortal>>;
   let db: Kysely<Database>;
   let home: NewListing;
@@ -47,6 +52,7 @@ describe.each(databaseTargets)("daily alert digests on %s", (target) => {
   beforeAll(async () => {
     provisioned = await provisionDatabase(target);
     catcher = await startMailCatcher();
+    push = await startPushService();
     portal = await startTestPortal(provisioned, {
       env: {
         ...BULK_CLIENT.env,
@@ -54,7 +60,9 @@ describe.each(databaseTargets)("daily alert digests on %s", (target) => {
         MAIL_QUEUE_POLL_MS: "100",
         ALERTS_POLL_MS: "100",
         ALERTS_DIGEST_POLL_MS: "100",
+        PUSH_POLL_MS: "100",
         SMTP_URL: catcher.url,
+        PUSH_EXTRA_ORIGINS: push.origin,
       },
       clock: () => clock,
     });
@@ -64,6 +72,7 @@ describe.each(databaseTargets)("daily alert digests on %s", (target) => {
   afterAll(async () => {
     await portal?.stop();
     await catcher?.close();
+    await push?.close();
     await provisioned?.dispose();
   });
 
@@ -132,6 +141,127 @@ describe.each(databaseTargets)("daily alert digests on %s", (target) => {
     expect(mail.subject).toMatch(/^1 nuovo annuncio per «/);
     expect(mail.text).toContain(`Prezzo sceso da ${formatEuro(470_000)} a ${formatEuro(440_000)}`);
     expect(mail.text).not.toContain("…e altr");
+  });
+
+  it("pushes 'Una volta al giorno' once per search and day at 08:00 Rome time, one notification per device, counted in 'N nuovi' once sent; 'never' stops what waited", async () => {
+    clock = Date.parse("2026-06-10T20:00:00Z");
+    const both = "push-giorno@casa.example";
+    const pushOnly = "solo-push-giorno@casa.example";
+    const quitter = "push-giorno-mai@casa.example";
+    const DAILY_PUSH = { hasEmail: true, emailFrequency: "daily", hasPush: true, pushFrequency: "daily" } as const;
+    const PUSH_ONLY = { hasEmail: false, emailFrequency: "never", hasPush: true, pushFrequency: "daily" } as const;
+    const searches = new Map<string, number>();
+    const devices = new Map<string, Array<ReturnType<typeof push.device>>>();
+    for (const [email, notifications, n] of [
+      [both, DAILY_PUSH, 2],
+      [pushOnly, PUSH_ONLY, 1],
+      [quitter, PUSH_ONLY, 1],
+    ] as const) {
+      const id = await dailySearch(email, 520_000);
+      const uid = (await userId(email))!;
+      expect(await updateSavedSearch(db, { userId: uid, id, notifications, now: new Date() })).toBe("updated");
+      searches.set(email, id);
+      devices.set(
+        email,
+        Array.from({ length: n }, () => push.device()),
+      );
+      for (const d of devices.get(email)!)
+        await savePushSubscription(db, uid, { endpoint: d.subscription.endpoint, ...d.subscription.keys }, new Date());
+    }
+    const ids = await publishListings(
+      db,
+      Array.from({ length: 5 }, (_, i) => ({ ...home, streetNumber: String(600 + i), price: 510_000 })),
+    );
+    await settled();
+    // Recorded for 08:00 Rome (summer time: 06:00 UTC); nothing pushed before.
+    const pushRows = async (email: string) =>
+      (
+        await sql<{ at: Date | string | null; head: string | number | null }>`
+          SELECT digest_at AS at, digest_delivery_id AS head FROM alert_deliveries
+          WHERE saved_search_id = ${searches.get(email)!} AND channel = 'push' ORDER BY id`.execute(db)
+      ).rows.map((r) => ({ at: r.at === null ? null : new Date(r.at).toISOString(), head: r.head === null ? null : Number(r.head) }));
+    expect(await pushRows(pushOnly)).toEqual(Array.from({ length: 5 }, () => ({ at: "2026-06-11T06:00:00.000Z", head: null })));
+    expect(push.received).toEqual([]);
+    const newCount = async (email: string) =>
+      (await alertActivity(db, (await userId(email))!, [searches.get(email)!])).get(searches.get(email)!)!.newCount;
+    // Recorded is not sent: nothing new in MyCasa yet.
+    expect(await newCount(pushOnly)).toBe(0);
+    // The quitter switches push to 'never' before 08:00: what waited is not due any more.
+    expect(
+      await updateSavedSearch(db, {
+        userId: (await userId(quitter))!,
+        id: searches.get(quitter)!,
+        notifications: { ...PUSH_ONLY, hasPush: false, pushFrequency: "never" },
+        now: new Date(),
+      }),
+    ).toBe("updated");
+
+    clock = Date.parse("2026-06-11T06:00:00Z");
+    const deviceIds = (email: string) => devices.get(email)!.map((d) => d.id);
+    const receivedBy = (email: string) => push.received.filter((r) => deviceIds(email).includes(r.device));
+    await expect.poll(() => receivedBy(both).length, { timeout: 60_000, interval: 100 }).toBe(2);
+    await expect.poll(() => receivedBy(pushOnly).length, { timeout: 60_000, interval: 100 }).toBe(1);
+    await expect.poll(() => to(both).length, { timeout: 60_000, interval: 100 }).toBe(1);
+    await settled();
+    await expect
+      .poll(
+        async () =>
+          Number(
+            (
+              await sql<{ n: number }>`SELECT count(*)::int AS n FROM push_messages WHERE sent_at IS NULL AND gave_up_at IS NULL`.execute(
+                db,
+              )
+            ).rows[0]!.n,
+          ),
+        {
+          timeout: 60_000,
+          interval: 100,
+        },
+      )
+      .toBe(0);
+    expect(push.errors).toEqual([]);
+    // One notification per device, the same on each: the digest's subject, three listings and how many more, the results newest first.
+    expect(new Set(receivedBy(both).map((r) => r.device))).toEqual(new Set(deviceIds(both)));
+    for (const r of [...receivedBy(both), ...receivedBy(pushOnly)]) {
+      expect(r.payload).toEqual({
+        title: expect.stringMatching(/^5 nuovi annunci per «.+»$/),
+        body: expect.stringMatching(/^Casa con <b>orto<\/b> · .+\n.+\n.+\n…e altri 2 annunci$/),
+        url: expect.stringMatching(/^https:\/\/casa\.example\/vendita\/case\/[a-z-]+\/\?price_max=520000&sortType=data-decrescente$/),
+        icon: expect.stringMatching(/^https:\/\/casa\.example\/media\/listing\/\d+\/0\.svg$/),
+        tag: expect.stringMatching(/^digest-\d+-2026-06-11$/),
+        lang: "it",
+      });
+    }
+    expect(receivedBy(pushOnly)[0]!.payload.tag).toBe(`digest-${searches.get(pushOnly)}-2026-06-11`);
+    expect(receivedBy(quitter)).toEqual([]);
+    // Every push row of the digest points at the one that carried it; nothing is due any more.
+    const rows = await pushRows(pushOnly);
+    expect(rows.map((r) => r.at)).toEqual(Array.from({ length: 5 }, () => null));
+    expect(new Set(rows.map((r) => r.head)).size).toBe(1);
+    expect(rows[0]!.head).not.toBeNull();
+    expect(await dueDigestPushSearches(db, new Date("2026-06-12T12:00:00Z"), 10)).toEqual([]);
+    // Sent: the five listings are new in MyCasa for the push-only reader (the push that carried them went out).
+    expect(await newCount(pushOnly)).toBe(ids.length);
+    expect(await newCount(both)).toBe(ids.length);
+    expect(await newCount(quitter)).toBe(0);
+
+    // A listing after 08:00 waits for tomorrow's push; tomorrow at 08:00 it comes alone, in a push of its own day.
+    const later = await publishListing(db, { ...home, streetNumber: "610", price: 505_000 });
+    await settled();
+    expect((await pushRows(pushOnly)).at(-1)).toEqual({ at: "2026-06-12T06:00:00.000Z", head: null });
+    clock = Date.parse("2026-06-12T06:00:00Z");
+    await expect.poll(() => receivedBy(pushOnly).length, { timeout: 60_000, interval: 100 }).toBe(2);
+    expect(receivedBy(pushOnly)[1]!.payload).toMatchObject({
+      title: expect.stringMatching(/^1 nuovo annuncio per «/),
+      body: expect.not.stringContaining("…e altr"),
+      tag: `digest-${searches.get(pushOnly)}-2026-06-12`,
+    });
+    expect(receivedBy(pushOnly)[1]!.payload.body).toMatch(
+      new RegExp(`^Casa con <b>orto</b> · ${formatEuro(505_000).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+    );
+    expect(receivedBy(quitter)).toEqual([]);
+    expect(await newCount(pushOnly)).toBe(ids.length + 1);
+    expect(later).toBeGreaterThan(0);
   });
 
   async function userId(email: string): Promise<number | undefined> {

@@ -5,12 +5,16 @@
  *   logged reason and the others are still alerted;
  * - an address the mail server refuses for good (550 at RCPT): each refused mail given up at once, and after 3
  *   refusals no more alert mail to it, logged and said in MyCasa (decision 118);
+ * - a listing whose alert mail was given up is not counted as new in MyCasa (decision 130);
+ * - a bounce report (RFC 3464 DSN) mailed back over SMTP to the mail's signed envelope sender counts as a refusal;
+ *   forged bounce addresses are refused, delays and repeated reports count nothing (decision 131);
  * - on PostgreSQL, a portal process killed with SIGKILL in the middle of a batch: after a restart every
  *   alert of the batch arrives, each delivery once (one row, one queued mail, one Message-ID).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { hash as argon2Hash } from "@node-rs/argon2";
 import { sql, type Kysely } from "kysely";
+import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearch } from "../core/search/query.ts";
 import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search.ts";
@@ -47,6 +51,8 @@ describe.each(databaseTargets)("alerts under faults on %s", (target) => {
         MAIL_RETRY_MS: "100",
         ALERTS_POLL_MS: "100",
         SMTP_URL: catcher.url,
+        BOUNCE_SMTP_PORT: "0",
+        BOUNCE_DOMAIN: "bounce.casa.example",
       },
       log: (line) => logs.push(line),
     });
@@ -127,6 +133,134 @@ describe.each(databaseTargets)("alerts under faults on %s", (target) => {
     const page = await (await client.get("/mycasa/ricerche/")).text();
     expect(page).toContain(`Non ti inviamo più avvisi via email: il server di posta ha rifiutato 3 email per ${reader}`);
     expect(page).toMatch(/ultima risposta: «[^»]*550[^»]*»/);
+  });
+
+  it("counts in MyCasa's 'N nuovi' only the alerts whose mail went out, not one given up after a refusal (decision 130)", async () => {
+    const reader = "nuovi-rifiutati@casa.example";
+    await saveAlertSearch(db, reader, townId, 600_000, "immediately");
+    // A first alert arrives.
+    const arrived = await publishListing(db, { ...home, streetNumber: "631" });
+    await expect.poll(() => catcher.mails.filter((m) => m.to === reader).length, { timeout: 60_000, interval: 100 }).toBe(1);
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+    // The second is refused for good (550 at RCPT): its mail is given up and never reaches the reader.
+    catcher.refuse.add(reader);
+    const refused = await publishListing(db, { ...home, streetNumber: "632" });
+    await expect.poll(() => catcher.refused.filter((r) => r === reader).length, { timeout: 60_000, interval: 100 }).toBe(1);
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+    catcher.refuse.delete(reader);
+    expect(
+      (
+        await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM alert_deliveries d JOIN saved_searches s ON s.id = d.saved_search_id
+          JOIN users u ON u.id = s.user_id WHERE u.email = ${reader}`.execute(db)
+      ).rows[0]!.n,
+    ).toBe(2);
+
+    // What the reader sees in MyCasa: one new listing, the one whose mail arrived; the refused one is not an alert sent.
+    await sql`UPDATE users SET password_hash = ${await argon2Hash("Segreta123")} WHERE email = ${reader}`.execute(db);
+    const client = new CookieClient(portal.url, PUBLIC);
+    expect((await client.post("/portal-srp/api/v1/user/login", { email: reader, password: "Segreta123" })).status).toBe(200);
+    const page = await (await client.get("/mycasa/ricerche/")).text();
+    expect(page).toContain("1 nuovo");
+    expect(page).not.toMatch(/\d+ nuovi/);
+    expect(page).toContain(`href="/annunci/${arrived}/"`);
+    expect(page).not.toContain(`href="/annunci/${refused}/"`);
+  });
+
+  it("counts a bounce report mailed back later (RFC 3464 DSN over SMTP) as a refusal: 3 stop alert mail; delays, repeats and forged bounce addresses count nothing", async () => {
+    const reader = "rimbalza-dopo@casa.example";
+    await saveAlertSearch(db, reader, townId, 600_000, "immediately");
+    const bounces = nodemailer.createTransport({ host: "127.0.0.1", port: portal.bounceListener!.port, secure: false, ignoreTLS: true });
+    const dsn = (bounceAddress: string, action: string, status: string, diagnostic: string) =>
+      [
+        "From: Mail Delivery System <MAILER-DAEMON@mx.esempio.it>",
+        `To: <${bounceAddress}>`,
+        "Subject: Undelivered Mail Returned to Sender",
+        "MIME-Version: 1.0",
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="rapporto"',
+        "",
+        "--rapporto",
+        "Content-Type: text/plain; charset=us-ascii",
+        "",
+        "This is the mail system at host mx.esempio.it. Your message could not be delivered.",
+        "",
+        "--rapporto",
+        "Content-Type: message/delivery-status",
+        "",
+        "Reporting-MTA: dns; mx.esempio.it",
+        "",
+        `Final-Recipient: rfc822; ${reader}`,
+        `Action: ${action}`,
+        `Status: ${status}`,
+        `Diagnostic-Code: smtp; ${diagnostic}`,
+        "",
+        "--rapporto",
+        "Content-Type: text/rfc822-headers",
+        "",
+        "Subject: an alert",
+        "",
+        "--rapporto--",
+        "",
+      ].join("\r\n");
+    // Sent as a mail server sends a bounce: from the null sender to the mail's envelope sender.
+    const sendReport = (to: string, raw: string) => bounces.sendMail({ envelope: { from: "", to: [to] }, raw });
+    const mailsTo = () => catcher.mails.filter((m) => m.to === reader);
+    const queued = async () =>
+      (
+        await sql<{ id: number; bounced: boolean; lastError: string | null }>`
+          SELECT id, bounced_at IS NOT NULL AS bounced, last_error AS "lastError" FROM mail_queue WHERE recipient = ${reader} ORDER BY id`.execute(
+          db,
+        )
+      ).rows;
+    const failures = async () =>
+      (await sql<{ n: number }>`SELECT failures AS n FROM mail_bounces WHERE address = ${reader}`.execute(db)).rows[0]?.n ?? 0;
+
+    // A made-up or unsigned bounce address is refused at RCPT: nobody can stop another person's alerts.
+    await expect(sendReport("bounce-1-00000000000000000000@bounce.casa.example", "x")).rejects.toMatchObject({ responseCode: 550 });
+    await expect(sendReport(reader, "x")).rejects.toMatchObject({ responseCode: 550 });
+
+    for (let i = 1; i <= 3; i++) {
+      await publishListing(db, { ...home, streetNumber: `64${i}` });
+      await expect.poll(() => mailsTo().length, { timeout: 60_000, interval: 100 }).toBe(i);
+      await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+      const mail = mailsTo()[i - 1]!;
+      // Accepted by the server (250); it left with its own signed envelope sender (Return-Path).
+      const mailId = (await queued())[i - 1]!.id;
+      expect(mail.envelopeFrom).toMatch(new RegExp(`^bounce-${mailId}-[0-9a-f]{20}@bounce\\.casa\\.example$`));
+      if (i === 1) {
+        // A delay report is no failure.
+        await sendReport(mail.envelopeFrom, dsn(mail.envelopeFrom, "delayed", "4.4.1", "connect to mx.esempio.it: Connection timed out"));
+        expect(await failures()).toBe(0);
+      }
+      const report = dsn(mail.envelopeFrom, "failed", "5.1.1", "550 5.1.1 User unknown");
+      await sendReport(mail.envelopeFrom, report);
+      expect(await failures()).toBe(i);
+      // The same report again (a mail server retrying) counts once.
+      await sendReport(mail.envelopeFrom, report);
+      expect(await failures()).toBe(i);
+      expect((await queued())[i - 1]).toEqual({
+        id: mailId,
+        bounced: true,
+        lastError: "bounce report 5.1.1: smtp; 550 5.1.1 User unknown",
+      });
+    }
+    await expect.poll(() => logs.some((l) => l.includes("bounce report counted as a refusal"))).toBe(true);
+
+    // The fourth alert is not offered to the server: the address is stopped after 3 refusals mailed back.
+    await publishListing(db, { ...home, streetNumber: "644" });
+    await expect.poll(async () => (await queued()).length, { timeout: 60_000, interval: 100 }).toBe(4);
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+    expect(mailsTo()).toHaveLength(3);
+    expect((await queued())[3]!.lastError).toMatch(/^address stopped after 3 refusals: bounce report 5\.1\.1/);
+
+    // MyCasa: nothing reached the reader, so nothing is new; the stop is said with the last answer.
+    await sql`UPDATE users SET password_hash = ${await argon2Hash("Segreta123")} WHERE email = ${reader}`.execute(db);
+    const client = new CookieClient(portal.url, PUBLIC);
+    expect((await client.post("/portal-srp/api/v1/user/login", { email: reader, password: "Segreta123" })).status).toBe(200);
+    const page = await (await client.get("/mycasa/ricerche/")).text();
+    expect(page).toMatch(/il server di posta ha rifiutato 3 email per rimbalza-dopo@casa\.example/);
+    expect(page).not.toMatch(/\d+ nuov[oi]/);
+    bounces.close();
   });
 
   it("skips a saved search whose filters no longer parse or whose place is gone, with the reason logged, and alerts the others", async () => {

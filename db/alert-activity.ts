@@ -2,14 +2,25 @@
  * What alerts sent, for their owner (issue 23 item 7, docs/decisions/093, 117): per saved search the last
  * alerted listings and how many are new since the owner last saw the search's results; the results page
  * marks those, and once it has shown them it POSTs that they were seen (`markAlertsSeen`): no GET writes.
- * Only deliveries that reached the person count (a mail, immediate or in a sent digest, or a push). Every
+ * Only deliveries that reached the person count (decision 130: sent, not given up, not bounced). Every
  * query is scoped to the user.
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "./schema.ts";
 
-/** An alert that reached its owner: an e-mail (immediate, or in a digest that was sent) or a push. */
-const SENT = sql.raw(`(d.mail_id IS NOT NULL OR d.channel = 'push')`);
+/**
+ * An alert that reached its owner (docs/decisions/130): its mail (immediate, or the digest that carried it) was
+ * accepted by the mail server and neither given up nor bounced later; or its push (one of its own, or the daily
+ * push that carried it) was accepted by a push service for at least one device. A mail still waiting in the queue,
+ * a mail given up (a refused or stopped address) and a push given up or never sent did not reach anyone: what
+ * MyCasa counts and the results page marks is what was sent.
+ */
+const SENT = sql.raw(`(
+  (d.channel = 'mail' AND EXISTS (
+    SELECT 1 FROM mail_queue q
+    WHERE q.id = d.mail_id AND q.sent_at IS NOT NULL AND q.given_up_at IS NULL AND q.bounced_at IS NULL))
+  OR (d.channel = 'push' AND EXISTS (
+    SELECT 1 FROM push_messages p WHERE p.delivery_id = coalesce(d.digest_delivery_id, d.id) AND p.sent_at IS NOT NULL)))`);
 
 export interface AlertActivity {
   newCount: number;

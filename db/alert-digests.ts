@@ -3,7 +3,8 @@
  * mail until their `digest_at` (08:00 Europe/Rome); then each saved search's due deliveries become ONE
  * mail, queued in the durable mail queue in the same transaction that links them to it — rows locked FOR
  * UPDATE SKIP LOCKED, so two processes never mail the same digest, and a process killed mid-way leaves
- * the rows to the next one (nothing was committed).
+ * the rows to the next one (nothing was committed). Daily push alerts (decision 130) the same way: one push per
+ * device, its messages on the digest's first row, every row of the digest pointing at that row.
  */
 import { sql, type Kysely, type Transaction } from "kysely";
 import { enqueueMails, type QueuedMailInput } from "./mail-queue.ts";
@@ -22,6 +23,7 @@ export async function dueDigestSearches(db: Kysely<Database>, now: Date, limit: 
     .selectFrom("alertDeliveries")
     .select("savedSearchId")
     .distinct()
+    .where("channel", "=", "mail")
     .where("mailId", "is", null)
     .where("digestAt", "is not", null)
     .where("digestAt", "<=", now)
@@ -45,7 +47,7 @@ export async function sendDueDigest(
   return db.transaction().execute(async (trx) => {
     const locked = await sql<{ id: string | number; listingId: string | number; occasion: string; eventId: string | number }>`
       SELECT id, listing_id AS "listingId", occasion, event_id AS "eventId" FROM alert_deliveries
-      WHERE saved_search_id = ${savedSearchId} AND mail_id IS NULL AND digest_at IS NOT NULL AND digest_at <= ${now}
+      WHERE saved_search_id = ${savedSearchId} AND channel = 'mail' AND mail_id IS NULL AND digest_at IS NOT NULL AND digest_at <= ${now}
       ORDER BY id
       FOR UPDATE SKIP LOCKED`.execute(trx);
     const rows = locked.rows.map((r) => ({
@@ -64,6 +66,68 @@ export async function sendDueDigest(
     const [mailId] = await enqueueMails(trx, [mail]);
     await trx.updateTable("alertDeliveries").set({ mailId }).where("id", "in", ids).execute();
     return rows.length;
+  });
+}
+
+/** Saved searches with a daily push due at `now` (decision 130), lowest id first. */
+export async function dueDigestPushSearches(db: Kysely<Database>, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("alertDeliveries")
+    .select("savedSearchId")
+    .distinct()
+    .where("channel", "=", "push")
+    .where("mailId", "is", null)
+    .where("digestAt", "is not", null)
+    .where("digestAt", "<=", now)
+    .orderBy("savedSearchId")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => Number(r.savedSearchId));
+}
+
+/**
+ * Sends one search's due daily push (decision 130), as `sendDueDigest` sends its mail: the due push rows locked
+ * (FOR UPDATE SKIP LOCKED), `compose` gets them and returns the notification (JSON) or null when there is nothing
+ * to say; one `push_messages` row per device of `userId` hangs on the first row (the head), and every row points
+ * at the head with its `digest_at` cleared, all in one transaction. An owner with no device, or nothing to say:
+ * the rows are closed without a push. Returns how many messages were queued (one per device).
+ */
+export async function sendDuePushDigest(
+  db: Kysely<Database>,
+  savedSearchId: number,
+  now: Date,
+  compose: (rows: DueDigestRow[], trx: Transaction<Database>) => Promise<{ userId: number; payload: string } | null>,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await sql<{ id: string | number; listingId: string | number; occasion: string; eventId: string | number }>`
+      SELECT id, listing_id AS "listingId", occasion, event_id AS "eventId" FROM alert_deliveries
+      WHERE saved_search_id = ${savedSearchId} AND channel = 'push' AND mail_id IS NULL AND digest_at IS NOT NULL AND digest_at <= ${now}
+      ORDER BY id
+      FOR UPDATE SKIP LOCKED`.execute(trx);
+    const rows = locked.rows.map((r) => ({
+      id: Number(r.id),
+      listingId: Number(r.listingId),
+      occasion: r.occasion,
+      eventId: Number(r.eventId),
+    }));
+    if (rows.length === 0) return 0;
+    const ids = rows.map((r) => r.id);
+    const push = await compose(rows, trx);
+    const devices = push
+      ? await trx.selectFrom("pushSubscriptions").select("id").where("userId", "=", push.userId).orderBy("id").execute()
+      : [];
+    if (!push || devices.length === 0) {
+      await trx.updateTable("alertDeliveries").set({ digestAt: null }).where("id", "in", ids).execute();
+      return 0;
+    }
+    const head = rows[0]!.id;
+    await trx
+      .insertInto("pushMessages")
+      .values(devices.map((s) => ({ deliveryId: head, subscriptionId: s.id, payload: push.payload })))
+      .onConflict((oc) => oc.constraint("push_messages_once").doNothing())
+      .execute();
+    await trx.updateTable("alertDeliveries").set({ digestAt: null, digestDeliveryId: head }).where("id", "in", ids).execute();
+    return devices.length;
   });
 }
 

@@ -185,6 +185,8 @@ export interface DigestDelivery {
   occasion: string;
   eventId: number;
   digestAt: Date;
+  /** 'mail' by default; 'push' for a daily push alert (decision 130). */
+  channel?: "mail" | "push";
 }
 
 /**
@@ -202,11 +204,11 @@ export async function deliverMailAlerts(
   onPushes?: (queued: number) => void,
 ): Promise<number> {
   const { queued, pushed } = await db.transaction().execute(async (trx) => {
-    // Daily alerts: recorded now (the same unique key), mailed in their search's digest at `digestAt`.
+    // Daily alerts: recorded now (the same unique key), mailed or pushed in their search's digest at `digestAt`.
     if (digests.length > 0) {
       await trx
         .insertInto("alertDeliveries")
-        .values(digests.map((d) => ({ ...d, channel: "mail" as const })))
+        .values(digests.map((d) => ({ ...d, channel: d.channel ?? ("mail" as const) })))
         .onConflict((oc) => oc.constraint("alert_deliveries_once").doNothing())
         .execute();
     }

@@ -82,7 +82,7 @@ export const STOPPABLE_MAIL_KINDS: readonly string[] = ["alert", "alert-digest"]
  * mails. Returns the count and whether this refusal stopped it.
  */
 export async function recordMailRefusal(
-  db: Kysely<Database>,
+  db: Kysely<Database> | Transaction<Database>,
   address: string,
   error: string,
   limit: number,
@@ -100,9 +100,38 @@ export async function recordMailRefusal(
   return { failures: Number(r.failures), stoppedNow: Boolean(r.stopped) && Number(r.failures) === limit };
 }
 
-/** A mail to the address went through: its refusals are forgotten (the mailbox works again). */
+/**
+ * A mail to the address went through: its refusals are forgotten (the mailbox works again) — unless a bounce report
+ * mailed back later was counted for it (decision 131): then the server's 250 proves nothing (a relay accepts every
+ * recipient and reports failures afterwards), and the count stays.
+ */
 export async function clearMailRefusals(db: Kysely<Database>, address: string): Promise<void> {
-  await db.deleteFrom("mailBounces").where("address", "=", address.toLowerCase()).execute();
+  await db.deleteFrom("mailBounces").where("address", "=", address.toLowerCase()).where("reportedLateAt", "is", null).execute();
+}
+
+/**
+ * A bounce report mailed back says mail `mailId` failed for good (decision 131): the mail is marked bounced and the
+ * refusal counted against its recipient as a refusal at RCPT is (decision 118), in one transaction and once per mail
+ * (a report delivered twice, or two reports for one mail, count once). Only a mail that was handed to the server
+ * can bounce. Returns the count, or null when nothing was counted.
+ */
+export async function recordLateBounce(
+  db: Kysely<Database>,
+  mailId: number,
+  error: string,
+  limit: number,
+): Promise<{ recipient: string; failures: number; stoppedNow: boolean } | null> {
+  return db.transaction().execute(async (trx) => {
+    const marked = await sql<{ recipient: string }>`
+      UPDATE mail_queue SET bounced_at = now(), last_error = ${error.slice(0, 500)}
+      WHERE id = ${mailId} AND sent_at IS NOT NULL AND bounced_at IS NULL
+      RETURNING recipient`.execute(trx);
+    const recipient = marked.rows[0]?.recipient;
+    if (recipient === undefined) return null;
+    const counted = await recordMailRefusal(trx, recipient, error, limit);
+    await trx.updateTable("mailBounces").set({ reportedLateAt: sql<Date>`now()` }).where("address", "=", recipient.toLowerCase()).execute();
+    return { recipient, ...counted };
+  });
 }
 
 /** The address's stop, if alert mail to it is stopped: when, after how many refusals, the last server answer. */

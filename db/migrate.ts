@@ -27,6 +27,8 @@ import * as savedSearchLocale from "./migrations/2026-11-27-12-saved-search-loca
 import * as listingPhotos from "./migrations/2026-11-27-20-listing-photos.ts";
 import * as homeClusters from "./migrations/2026-11-27-21-home-clusters.ts";
 import * as poiPoints from "./migrations/2026-11-27-22-poi-points.ts";
+import * as dailyPush from "./migrations/2026-11-28-10-daily-push.ts";
+import * as lateBounces from "./migrations/2026-11-28-11-late-bounces.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +59,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-27-20-listing-photos": listingPhotos,
   "2026-11-27-21-home-clusters": homeClusters,
   "2026-11-27-22-poi-points": poiPoints,
+  "2026-11-28-10-daily-push": dailyPush,
+  "2026-11-28-11-late-bounces": lateBounces,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

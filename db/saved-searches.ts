@@ -84,15 +84,17 @@ export async function countSavedSearches(db: Kysely<Database>, userId: number): 
  * so the same listing does not alert again if the channel is switched back on.
  */
 export async function cancelPendingAlerts(db: Kysely<Database>, savedSearchIds: readonly number[], channel: AlertChannel): Promise<void> {
-  if (savedSearchIds.length === 0 || channel !== "mail") return;
-  // Daily alerts waiting for their digest: no longer due.
+  if (savedSearchIds.length === 0) return;
+  // Daily alerts waiting for their digest (mail, or push since decision 130): no longer due.
   await db
     .updateTable("alertDeliveries")
     .set({ digestAt: null })
     .where("savedSearchId", "in", [...savedSearchIds])
-    .where("channel", "=", "mail")
+    .where("channel", "=", channel)
     .where("mailId", "is", null)
+    .where("digestAt", "is not", null)
     .execute();
+  if (channel !== "mail") return;
   await db
     .deleteFrom("mailQueue")
     .where("sentAt", "is", null)

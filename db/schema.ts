@@ -344,6 +344,8 @@ export interface MailQueueTable {
   sentAt: Timestamp | null;
   /** Not sent and never tried again: the server refused the address for good, or the address is stopped (decision 118). */
   givenUpAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A report mailed back later said this mail failed for good (a DSN, decision 131); counted once. */
+  bouncedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;
 }
 
@@ -475,6 +477,8 @@ export interface AlertDeliveriesTable {
   mailId: number | null;
   /** A daily alert: when its digest is due (08:00 Europe/Rome); null for an immediate one or one cancelled. */
   digestAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A daily push alert that went out: the delivery whose push messages carried its digest (decision 130). */
+  digestDeliveryId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
 }
 
@@ -525,6 +529,8 @@ export interface MailBouncesTable {
   lastError: string;
   lastFailedAt: CreatedAt;
   stoppedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The last refusal counted from a bounce report mailed back (decision 131): a 250 no longer clears the count. */
+  reportedLateAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** A table's row as queries return it. */

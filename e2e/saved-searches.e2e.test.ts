@@ -168,8 +168,8 @@ describe("saving a search", () => {
     expect(await modal.getByText("AVVISAMI DEI NUOVI ANNUNCI").count()).toBe(1);
     expect(await modal.getByText("RIEPILOGO").count()).toBe(1);
     expect(await modal.getByLabel("NOME DELLA RICERCA (opzionale)").getAttribute("placeholder")).toBe("Dai un titolo alla tua ricerca");
-    // E-mail alerts are sent (docs/decisions/085, 092); the notice says push is not active yet.
-    expect(await modal.getByText("Gli avvisi via email «Subito» arrivano appena").count()).toBe(1);
+    // E-mail and push alerts are sent, immediately and once a day (docs/decisions/085, 092, 116, 130): no "only stored" notice (053).
+    expect(await modal.getByText("Gli avvisi via email «Subito» arrivano appena").count()).toBe(0);
     expect(await modal.getByLabel("Escludi immobili all’asta").count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -5,7 +5,7 @@
  * another), finds the saved searches whose e-mail alerts are 'Subito' and whose results list the listing
  * (db/alert-matching.ts), and in one transaction records each delivery once and queues its mail in the
  * durable mail queue (docs/decisions/059), which sends it and retries while SMTP is down. Daily
- * e-mail alerts are recorded for their digest (decision 092); 'Subito' push alerts are queued for each device
+ * alerts are recorded for their digest (e-mail: decision 092, push: decision 130); 'Subito' push alerts are queued for each device
  * of their owner in the same transaction (db/push.ts, sent by server/push-sender.ts, decision 116).
  */
 import type { Kysely } from "kysely";
@@ -118,13 +118,19 @@ export class AlertMatcher {
     const result = await match("mail", "immediately");
     const daily = await match("mail", "daily");
     const pushed = await match("push", "immediately");
+    const dailyPush = await match("push", "daily");
     const digestAt = nextDigestAt(new Date((this.#o.now ?? Date.now)()));
-    const digests: DigestDelivery[] = (daily?.searches ?? []).map((search) => ({
+    const digests: DigestDelivery[] = [
+      ...(daily?.searches ?? []).map((search) => ({ search, channel: "mail" as const })),
+      // Daily pushes wait for the same 08:00 (decision 130).
+      ...(dailyPush?.searches ?? []).map((search) => ({ search, channel: "push" as const })),
+    ].map(({ search, channel }) => ({
       savedSearchId: search.id,
       listingId: card.id,
       occasion,
       eventId: event.id,
       digestAt,
+      channel,
     }));
     const mailSearches = result?.searches ?? [];
     const pushSearches = pushed?.searches ?? [];

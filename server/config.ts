@@ -76,6 +76,18 @@ const schema = z.object({
   MAIL_RETRY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(600_000).default(5000)),
   // After this many refusals for good (5xx at RCPT or DATA) an address gets no more alert mails (docs/decisions/118).
   MAIL_BOUNCE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(3)),
+  // Bounce reports mailed back later (DSNs, docs/decisions/131): the port of the portal's own inbound SMTP listener
+  // (unset: none, and mail keeps MAIL_FROM as its envelope sender; 0: any free port, for tests), and the domain of
+  // the signed per-mail bounce addresses (its MX must reach that port; default: MAIL_FROM's domain).
+  BOUNCE_SMTP_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65_535).optional()),
+  BOUNCE_DOMAIN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .max(253)
+      .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, "must be a domain name")
+      .optional(),
+  ),
   // Web push alerts (docs/decisions/116): how often each process looks for due pushes, how long a push service
   // may take to answer, the first retry delay (doubling), and after how many attempts a push is given up.
   PUSH_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),

@@ -3,6 +3,7 @@
  * data on first run (with a progress bar), then serve. Every failure ends with one line saying what
  * is wrong and what to do, and a non-zero exit.
  */
+import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { DatabaseAvailability } from "../db/availability.ts";
@@ -35,6 +36,7 @@ import { AlertLinks } from "./alerts/alert-links.ts";
 import webpush from "web-push";
 import { ensureVapidKeys } from "../db/push.ts";
 import { PushSender, vapidSubject } from "./push-sender.ts";
+import { BounceAddresses, mailFromDomain, startBounceListener, type BounceListener } from "./bounce-listener.ts";
 
 export class StartupError extends Error {
   override name = "StartupError";
@@ -54,6 +56,8 @@ export interface RunningPortal {
   digestSender: DigestSender;
   /** Sends the queued push alerts (docs/decisions/116). */
   pushSender: PushSender;
+  /** Receives bounce reports mailed back (decision 131), when BOUNCE_SMTP_PORT is set. */
+  bounceListener: BounceListener | null;
   stop(): Promise<void>;
 }
 
@@ -249,6 +253,8 @@ export async function startPortal(options: {
   // Mail goes through the queue, sent by this worker (docs/decisions/059): publishers' leads and every
   // account mail (verification, one-time codes, resets), so none is lost while the mail server is down.
   const queueMailer = createMailer(config, database.db);
+  // Bounce reports mailed back later (decision 131): each mail's own signed envelope sender, set once the keys are read.
+  let bounceAddresses: BounceAddresses | null = null;
   const mailQueue = new MailQueue({
     db: database.db,
     mailer: queueMailer,
@@ -257,6 +263,7 @@ export async function startPortal(options: {
     retryMs: config.MAIL_RETRY_MS,
     leaseMs: config.WORK_LEASE_MS,
     bounceLimit: config.MAIL_BOUNCE_LIMIT,
+    ...(config.BOUNCE_SMTP_PORT !== undefined ? { returnPath: (mailId: number) => bounceAddresses!.for(mailId) } : {}),
   });
   const accounts = await createAccountService(config, database.db, logger, options.clock ?? Date.now, {
     mailer: queuedMailer(database.db, queueMailer, () => mailQueue.wake()),
@@ -323,6 +330,22 @@ export async function startPortal(options: {
     state.availability = availability;
   }
   const services = state.services;
+  let bounceListener: BounceListener | null = null;
+  if (config.BOUNCE_SMTP_PORT !== undefined) {
+    bounceAddresses = new BounceAddresses(
+      createHmac("sha256", accounts.service.keys.alertLinks).update("casa:bounce-addresses").digest(),
+      config.BOUNCE_DOMAIN ?? mailFromDomain(config.MAIL_FROM),
+    );
+    bounceListener = await startBounceListener({
+      db: database.db,
+      logger,
+      addresses: bounceAddresses,
+      port: config.BOUNCE_SMTP_PORT,
+      host: config.HOST,
+      bounceLimit: config.MAIL_BOUNCE_LIMIT,
+    });
+    logger.info({ port: bounceListener.port, domain: bounceAddresses.domain }, "mail: bounce reports received by SMTP");
+  }
   mailQueue.start();
   const pushSender = new PushSender({
     db: database.db,
@@ -354,7 +377,7 @@ export async function startPortal(options: {
     pollMs: config.LISTING_EXPIRY_POLL_MS,
     clock: services.clock,
   }).start();
-  // Daily e-mail alerts: one digest per saved search at 08:00 Europe/Rome (docs/decisions/092).
+  // Daily alerts: one digest mail and one push per saved search at 08:00 Europe/Rome (docs/decisions/092, 130).
   const digestSender = new DigestSender({
     db: database.db,
     logger,
@@ -363,6 +386,7 @@ export async function startPortal(options: {
     links: services.alertLinks,
     now: options.clock,
     onQueued: () => mailQueue.wake(),
+    onPushQueued: () => pushSender.wake(),
   }).start();
   // Listings that arrive while the demo runs (decision 093): one process publishes, the first cluster worker or the only process.
   const demoLive =
@@ -392,6 +416,7 @@ export async function startPortal(options: {
       await digestSender.stop();
       await mailQueue.stop();
       await pushSender.stop();
+      await bounceListener?.close();
       queueMailer.close();
       await lock?.close();
       await accounts.close();
@@ -402,5 +427,5 @@ export async function startPortal(options: {
     return stopping;
   };
   const listingChanges = follower!;
-  return { url, port, database, listingChanges, mailQueue, alertMatcher, digestSender, pushSender, stop };
+  return { url, port, database, listingChanges, mailQueue, alertMatcher, digestSender, pushSender, bounceListener, stop };
 }

@@ -5,7 +5,8 @@
  * marks each sent, or due again later when the mail server was unreachable or answered "try later". A lead is
  * therefore never lost to a mail server that is down: its mail goes out once the server is back. A mail the
  * server refuses for good (5xx at RCPT or DATA) is given up and counted against its address; after
- * `bounceLimit` refusals the address gets no more alert mails (docs/decisions/118).
+ * `bounceLimit` refusals the address gets no more alert mails (docs/decisions/118). With `returnPath`, each mail
+ * leaves with its own signed envelope sender, so a bounce report mailed back later names it (decision 131).
  */
 import type { Kysely } from "kysely";
 import {
@@ -40,6 +41,8 @@ export interface MailQueueOptions {
   retryMs: number;
   /** After this many refusals for good (5xx at RCPT or DATA) an address gets no more alert mails (decision 118). */
   bounceLimit?: number;
+  /** The envelope sender of each mail, when the portal receives bounce reports (decision 131); else MAIL_FROM's. */
+  returnPath?: (mailId: number) => string;
 }
 
 /** The default of MAIL_BOUNCE_LIMIT. */
@@ -124,7 +127,11 @@ export class MailQueue {
       await this.#o.mailer.send(
         mail.recipient,
         { subject: mail.subject, text: mail.textBody, html: mail.htmlBody },
-        { ...(mail.replyTo ? { replyTo: mail.replyTo } : {}), ...(mail.headers ? { headers: mailHeaders(mail.headers) } : {}) },
+        {
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          ...(mail.headers ? { headers: mailHeaders(mail.headers) } : {}),
+          ...(this.#o.returnPath ? { envelopeFrom: this.#o.returnPath(mail.id) } : {}),
+        },
       );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -12,6 +12,8 @@ export interface CaughtMail {
   replyTo: string;
   /** Every envelope recipient of the SMTP transaction this mail came in. */
   envelope: string[];
+  /** The envelope sender (MAIL FROM, the Return-Path), "" for none. */
+  envelopeFrom: string;
   /** The Message-ID header, "" when none. */
   messageId: string;
   /** The header lines as received ("List-Unsubscribe: <…>"), unfolded. */
@@ -47,6 +49,7 @@ export async function startMailCatcher(port = 0) {
               html: typeof parsed.html === "string" ? parsed.html : "",
               replyTo: parsed.replyTo?.value.map((a) => a.address ?? "").join(", ") ?? "",
               envelope: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+              envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
               messageId: parsed.messageId ?? "",
               headerLines: parsed.headerLines.map((h) => h.line.replace(/\r?\n[ \t]+/g, " ")),
             });

@@ -85,7 +85,7 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     daily: "Una volta al giorno",
     never: "Mai",
     deliveryOff:
-      "Gli avvisi via email «Subito» arrivano appena c'è un annuncio adatto, quelli «Una volta al giorno» in un'unica email alle 8:00. Le notifiche push «Subito» arrivano sui dispositivi dove le hai consentite; quelle «Una volta al giorno» non sono ancora attive: la preferenza viene salvata.",
+      "Gli avvisi via email «Subito» arrivano appena c'è un annuncio adatto, quelli «Una volta al giorno» in un'unica email alle 8:00. Le notifiche push arrivano sui dispositivi dove le hai consentite: «Subito» una per annuncio, «Una volta al giorno» una sola alle 8:00 con i nuovi annunci della ricerca.",
     saveError: "Non è stato possibile salvare la ricerca. Riprova tra poco.",
     deleteSearch: "Elimina ricerca",
     savedNotice: "Ricerca salvata",
@@ -134,7 +134,7 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     daily: "Once a day",
     never: "Never",
     deliveryOff:
-      "E-mail alerts set to “Immediately” arrive as soon as a matching listing does; “Once a day” ones in a single e-mail at 8:00. Push notifications set to “Immediately” arrive on the devices where you allowed them; “Once a day” ones are not active yet: your choice is saved.",
+      "E-mail alerts set to “Immediately” arrive as soon as a matching listing does; “Once a day” ones in a single e-mail at 8:00. Push notifications arrive on the devices where you allowed them: “Immediately” one per listing, “Once a day” a single one at 8:00 with the search’s new listings.",
     saveError: "The search could not be saved. Please try again shortly.",
     deleteSearch: "Delete search",
     savedNotice: "Search saved",

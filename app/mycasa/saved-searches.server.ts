@@ -50,11 +50,10 @@ export const SITE_DOMAINS = ["casa.it", "casa.com"] as const;
 
 /**
  * Whether saved-search alerts are sent, per channel, at every frequency. E-mail is, 'Subito' and daily
- * (docs/decisions/085, 092); push 'Subito' is (decision 116) but a daily push is not yet, so push stays false
- * and the modal's notice says which choices are sent and which are only stored (decision 053).
- * Turn a channel on here when all its frequencies are sent.
+ * (docs/decisions/085, 092); push too, 'Subito' (decision 116) and daily (decision 130). While a channel is false
+ * the modal's notice says which choices are sent and which are only stored (decision 053); with both sent it shows none.
  */
-export const ALERT_DELIVERY: Readonly<{ email: boolean; push: boolean }> = Object.freeze({ email: true, push: false });
+export const ALERT_DELIVERY: Readonly<{ email: boolean; push: boolean }> = Object.freeze({ email: true, push: true });
 
 /** Italian messages of the saved-search API (§8: clear, never a 5xx for bad input). */
 export const savedSearchMessages = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { alertPushPayload, isAllowedPushEndpoint, pushOutcome } from "./alert-push.ts";
-import type { AlertMailContent } from "./alert-mail.ts";
+import { alertPushPayload, digestPushPayload, isAllowedPushEndpoint, pushOutcome } from "./alert-push.ts";
+import type { AlertMailContent, DigestMailContent } from "./alert-mail.ts";
 
 const mail = (over: Partial<AlertMailContent["card"]> = {}): AlertMailContent => ({
   subject: "Nuovo annuncio per «Milano»",
@@ -73,5 +73,37 @@ describe("pushOutcome", () => {
     [413, 1, "give-up"],
   ] as const)("%s after attempt %s of 3 → %s", (status, attempts, outcome) => {
     expect(pushOutcome(status, attempts, 3)).toBe(outcome);
+  });
+});
+
+describe("digestPushPayload (decision 130)", () => {
+  const digest = (n: number): DigestMailContent => ({
+    subject: `${n} nuovi annunci per «Milano»`,
+    heading: "",
+    cards: Array.from({ length: Math.min(n, 10) }, (_, i) => ({
+      ...mail().card,
+      title: `Casa ${i + 1}`,
+      url: `https://casa.example/annunci/${i + 1}/`,
+      note: null,
+    })),
+    more: null,
+    resultsUrl: "https://casa.example/vendita/case/milano/?sortType=data-decrescente",
+    resultsLink: "",
+    footer: "",
+    manageLinks: [],
+  });
+  it("says the digest's subject, three listings and how many more, opens the results, one tag per search and day", () => {
+    expect(digestPushPayload(digest(12), 12, 4, "2026-06-11", "it")).toEqual({
+      title: "12 nuovi annunci per «Milano»",
+      body: "Casa 1 · 400.000 €\nCasa 2 · 400.000 €\nCasa 3 · 400.000 €\n…e altri 9 annunci",
+      url: "https://casa.example/vendita/case/milano/?sortType=data-decrescente",
+      icon: "https://x/p.svg",
+      tag: "digest-4-2026-06-11",
+      lang: "it",
+    });
+  });
+  it("counts nothing more when it lists them all, and says it in English for an English search", () => {
+    expect(digestPushPayload(digest(2), 2, 4, "2026-06-11", "en").body).toBe("Casa 1 · 400.000 €\nCasa 2 · 400.000 €");
+    expect(digestPushPayload(digest(4), 4, 4, "2026-06-11", "en").body).toMatch(/\n…and 1 more listing$/);
   });
 });

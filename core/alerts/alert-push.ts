@@ -4,7 +4,7 @@
  * worker shows it and opens `url` (the listing) on a click, and the sender decides from the push service's
  * answer whether a message is sent, its device gone, worth another try, or given up.
  */
-import type { AlertLocale, AlertMailContent } from "./alert-mail.ts";
+import type { AlertLocale, AlertMailContent, DigestMailContent } from "./alert-mail.ts";
 
 /** The notification the service worker shows (public/alert-sw: `title`, `body`, `icon`, opens `url`). */
 export interface AlertPushPayload {
@@ -33,6 +33,38 @@ export function alertPushPayload(mail: AlertMailContent, listingId: number, lang
     url: mail.listingUrl,
     icon: mail.card.photoUrl,
     tag: `listing-${listingId}`,
+    lang,
+  };
+}
+
+/** A daily push lists this many of its listings in the body; the rest are counted. */
+const DIGEST_PUSH_LINES = 3;
+
+const digestPushMore = {
+  it: (n: number) => (n === 1 ? "…e un altro annuncio" : `…e altri ${n} annunci`),
+  en: (n: number) => (n === 1 ? "…and 1 more listing" : `…and ${n} more listings`),
+} as const;
+
+/**
+ * The daily push ('Una volta al giorno', docs/decisions/130): one notification per saved search and Rome day, built
+ * from the digest mail's content (same subject, same public prices); it opens the search's results, newest first.
+ * `tag` is the search and day, as the digest mail's Message-ID is: sent twice, it shows once on the device.
+ */
+export function digestPushPayload(
+  digest: DigestMailContent,
+  total: number,
+  savedSearchId: number,
+  romeDay: string,
+  lang: AlertLocale,
+): AlertPushPayload {
+  const lines = digest.cards.slice(0, DIGEST_PUSH_LINES).map((c) => [c.title, c.price].filter(Boolean).join(" · "));
+  const more = total - lines.length;
+  return {
+    title: cut(digest.subject, MAX_TITLE),
+    body: cut([...lines, ...(more > 0 ? [digestPushMore[lang](more)] : [])].join("\n"), MAX_BODY),
+    url: digest.resultsUrl,
+    icon: digest.cards[0]?.photoUrl ?? null,
+    tag: `digest-${savedSearchId}-${romeDay}`,
     lang,
   };
 }

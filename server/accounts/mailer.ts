@@ -13,7 +13,12 @@ export interface Mailer {
   kind: "smtp" | "outbox";
   /** `replyTo`: where the recipient's answer goes (a lead's seeker). */
   /** `headers`: extra one-line headers (an alert's List-Unsubscribe, RFC 8058). */
-  send(to: string, content: MailContent, options?: { replyTo?: string; headers?: Record<string, string> }): Promise<void>;
+  /** `envelopeFrom`: the SMTP envelope sender (Return-Path), a signed per-mail bounce address (decision 131). */
+  send(
+    to: string,
+    content: MailContent,
+    options?: { replyTo?: string; headers?: Record<string, string>; envelopeFrom?: string },
+  ): Promise<void>;
   close(): void;
 }
 
@@ -36,6 +41,8 @@ export function smtpMailer(url: string, from: string): Mailer {
         html: content.html,
         ...(options?.replyTo ? { replyTo: options.replyTo } : {}),
         ...(options?.headers ? { headers: options.headers } : {}),
+        // Bounces mailed back later go to the mail's own address (decision 131); the From header stays MAIL_FROM.
+        ...(options?.envelopeFrom ? { envelope: { from: options.envelopeFrom, to } } : {}),
       });
     },
     close: () => transport.close(),
