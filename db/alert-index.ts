@@ -62,14 +62,22 @@ export async function candidateSavedSearches(
   channel: AlertChannel,
   frequency: AlertFrequency,
 ): Promise<number[]> {
+  return (await candidateAlertRoutes(db, listing)).filter((r) => r.channel === channel && r.frequency === frequency).map((r) => r.id);
+}
+
+/** Every (saved search, channel, frequency) whose keys the listing meets, in one query: the matcher asks once an event. */
+export async function candidateAlertRoutes(
+  db: Db,
+  listing: ListingPlaces & { lat: number; lon: number },
+): Promise<Array<{ id: number; channel: AlertChannel; frequency: AlertFrequency }>> {
   const { frame, keys } = listingKeys(listing);
-  const rows = await sql<{ id: string | number }>`
-    SELECT DISTINCT k.saved_search_id AS id
+  const rows = await sql<{ id: string | number; channel: AlertChannel; frequency: AlertFrequency }>`
+    SELECT DISTINCT k.saved_search_id AS id, a.channel, a.frequency
     FROM saved_search_alert_keys k
-    JOIN saved_search_alerts a ON a.saved_search_id = k.saved_search_id AND a.channel = ${channel} AND a.frequency = ${frequency}
+    JOIN saved_search_alerts a ON a.saved_search_id = k.saved_search_id
     WHERE k.frame = ${frame}
       AND (k.key = ANY(${keys}::text[])
         OR (k.key = ${AREA_KEY} AND k.west <= ${listing.lon} AND k.east >= ${listing.lon} AND k.south <= ${listing.lat} AND k.north >= ${listing.lat}))
-    ORDER BY 1`.execute(db);
-  return rows.rows.map((r) => Number(r.id));
+    ORDER BY 1, 2, 3`.execute(db);
+  return rows.rows.map((r) => ({ id: Number(r.id), channel: r.channel, frequency: r.frequency }));
 }

@@ -11,7 +11,7 @@ import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import type { SearchQuery } from "../core/search/query.ts";
 import type { AlertChannel, AlertFrequency } from "../core/search/saved-search-alerts.ts";
 import { deserializeSearch } from "../core/search/saved-search.ts";
-import { candidateSavedSearches } from "./alert-index.ts";
+import { candidateAlertRoutes } from "./alert-index.ts";
 import { alertSearchRecords, usersWhoHid, type AlertSearchRecord } from "./listing-events.ts";
 import { readMatchListings } from "./match-listings.ts";
 import type { PlaceDirectory } from "./place-directory.ts";
@@ -37,33 +37,48 @@ export async function savedSearchesAlertedBy(
   listingId: number,
   options: AlertMatchOptions,
 ): Promise<{ listing: MatchListing; searches: AlertedSearch[]; directory: PlaceDirectory | null } | null> {
+  const alerted = await alertsOfListing(db, listingId, options);
+  return (
+    alerted && { listing: alerted.listing, searches: alerted.searches(options.channel, options.frequency), directory: alerted.directory }
+  );
+}
+
+/**
+ * Every channel and frequency at once (the matcher's question for each event): the listing read once, one
+ * candidate query, each candidate search resolved and matched once. Null when the listing is gone.
+ */
+export async function alertsOfListing(
+  db: Kysely<Database>,
+  listingId: number,
+  options: Omit<AlertMatchOptions, "channel" | "frequency">,
+): Promise<{
+  listing: MatchListing;
+  /** The saved searches alerted on `channel` at `frequency`, ids ascending. */
+  searches: (channel: AlertChannel, frequency: AlertFrequency) => AlertedSearch[];
+  directory: PlaceDirectory | null;
+} | null> {
   const [listing] = await readMatchListings(db, [listingId]);
   if (!listing) return null;
-  const ids = await candidateSavedSearches(
-    db,
-    {
-      channel: String(listing.channel),
-      propertyTypeGroup: String(listing.propertyTypeGroup),
-      regionId: String(listing.regionId),
-      provinceId: String(listing.provinceId),
-      townId: String(listing.townId),
-      zoneId: listing.zoneId === null ? null : String(listing.zoneId),
-      blockId: listing.blockId === null ? null : String(listing.blockId),
-      metroStopIds: listing.metroStopIds,
-      nonadminZoneIds: listing.nonadminZoneIds,
-      lat: Number(listing.lat),
-      lon: Number(listing.lon),
-    },
-    options.channel,
-    options.frequency,
-  );
-  const records = await alertSearchRecords(db, ids);
+  const routes = await candidateAlertRoutes(db, {
+    channel: String(listing.channel),
+    propertyTypeGroup: String(listing.propertyTypeGroup),
+    regionId: String(listing.regionId),
+    provinceId: String(listing.provinceId),
+    townId: String(listing.townId),
+    zoneId: listing.zoneId === null ? null : String(listing.zoneId),
+    blockId: listing.blockId === null ? null : String(listing.blockId),
+    metroStopIds: listing.metroStopIds,
+    nonadminZoneIds: listing.nonadminZoneIds,
+    lat: Number(listing.lat),
+    lon: Number(listing.lon),
+  });
+  const records = await alertSearchRecords(db, [...new Set(routes.map((r) => r.id))]);
   const hidden = await usersWhoHid(
     db,
     listing.id,
     records.map((r) => r.userId),
   );
-  const searches: AlertedSearch[] = [];
+  const matched = new Map<number, AlertedSearch>();
   let directory: PlaceDirectory | null = null;
   for (const record of records) {
     let query: SearchQuery;
@@ -72,10 +87,12 @@ export async function savedSearchesAlertedBy(
       const built = await buildCriteria(db, query, { isochrones: options.isochrones, now: options.now });
       directory = built.directory;
       const criteria = hidden.has(record.userId) ? { ...built.criteria, excludeListings: [listing.id] } : built.criteria;
-      if (matches(listing, criteria)) searches.push({ ...record, query });
+      if (matches(listing, criteria)) matched.set(record.id, { ...record, query });
     } catch (error) {
       options.onSkip?.(record, error instanceof Error ? error.message : String(error));
     }
   }
+  const searches = (channel: AlertChannel, frequency: AlertFrequency) =>
+    routes.filter((r) => r.channel === channel && r.frequency === frequency && matched.has(r.id)).map((r) => matched.get(r.id)!);
   return { listing, searches, directory };
 }

@@ -17,7 +17,7 @@ import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import { savedSearchDefaultTitle } from "../core/search/seo.ts";
 import { encodeSearchUrl } from "../core/search/url.ts";
 import { localizePath } from "../app/i18n/locale.ts";
-import { savedSearchesAlertedBy, type AlertedSearch } from "../db/alert-matching.ts";
+import { alertsOfListing, type AlertedSearch } from "../db/alert-matching.ts";
 import {
   claimListingEvents,
   deliverMailAlerts,
@@ -108,22 +108,17 @@ export class AlertMatcher {
       await markEventProcessed(db, event.id);
       return;
     }
-    const match = (channel: "mail" | "push", frequency: "immediately" | "daily") =>
-      savedSearchesAlertedBy(db, event.listingId, {
-        channel,
-        frequency,
-        isochrones: this.#o.isochrones,
-        onSkip: (search, reason) => logger.warn({ savedSearchId: search.id, eventId: event.id, reason }, "alerts: saved search skipped"),
-      });
-    const result = await match("mail", "immediately");
-    const daily = await match("mail", "daily");
-    const pushed = await match("push", "immediately");
-    const dailyPush = await match("push", "daily");
+    // Every channel and frequency in one pass: the listing read once, each candidate search matched once.
+    const alerted = await alertsOfListing(db, event.listingId, {
+      isochrones: this.#o.isochrones,
+      onSkip: (search, reason) => logger.warn({ savedSearchId: search.id, eventId: event.id, reason }, "alerts: saved search skipped"),
+    });
+    const searches = (channel: "mail" | "push", frequency: "immediately" | "daily") => alerted?.searches(channel, frequency) ?? [];
     const digestAt = nextDigestAt(new Date((this.#o.now ?? Date.now)()));
     const digests: DigestDelivery[] = [
-      ...(daily?.searches ?? []).map((search) => ({ search, channel: "mail" as const })),
+      ...searches("mail", "daily").map((search) => ({ search, channel: "mail" as const })),
       // Daily pushes wait for the same 08:00 (decision 130).
-      ...(dailyPush?.searches ?? []).map((search) => ({ search, channel: "push" as const })),
+      ...searches("push", "daily").map((search) => ({ search, channel: "push" as const })),
     ].map(({ search, channel }) => ({
       savedSearchId: search.id,
       listingId: card.id,
@@ -132,14 +127,14 @@ export class AlertMatcher {
       digestAt,
       channel,
     }));
-    const mailSearches = result?.searches ?? [];
-    const pushSearches = pushed?.searches ?? [];
+    const mailSearches = searches("mail", "immediately");
+    const pushSearches = searches("push", "immediately");
     if (mailSearches.length === 0 && pushSearches.length === 0) {
       if (digests.length > 0) await deliverMailAlerts(db, event.id, [], digests);
       else await markEventProcessed(db, event.id);
       return;
     }
-    const directory = result?.directory ?? pushed?.directory ?? (await getPlaceDirectory(db));
+    const directory = alerted?.directory ?? (await getPlaceDirectory(db));
     const town = directory.get(card.townId);
     const zone = card.zoneId ? directory.get(card.zoneId) : undefined;
     const place = [town?.name, zone?.name].filter(Boolean).join(", ");
