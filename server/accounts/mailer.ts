@@ -29,7 +29,16 @@ export function createMailer(config: { SMTP_URL?: string | undefined; MAIL_FROM:
 
 export function smtpMailer(url: string, from: string): Mailer {
   // Short timeouts: a mail server that hangs fails the attempt (the queue retries) instead of holding a sender for minutes.
-  const transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  // Pooled: a burst of alerts reuses its connections instead of a TCP and SMTP handshake per mail.
+  const transport = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: 2,
+    maxMessages: 500,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     kind: "smtp",
     async send(to, content, options) {
