@@ -11,7 +11,7 @@ import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatEuro } from "../core/format.ts";
 import { alertActivity } from "../db/alert-activity.ts";
-import { dueDigestPushSearches, dueDigestSearches } from "../db/alert-digests.ts";
+import { dueDigestSearches } from "../db/alert-digests.ts";
 import { publishListing, publishListings, repriceListing, type NewListing } from "../db/listing-writes.ts";
 import { savePushSubscription } from "../db/push.ts";
 import { updateSavedSearch } from "../db/saved-searches.ts";
@@ -239,7 +239,7 @@ describe.each(databaseTargets)("daily alert digests on %s", (target) => {
     expect(rows.map((r) => r.at)).toEqual(Array.from({ length: 5 }, () => null));
     expect(new Set(rows.map((r) => r.head)).size).toBe(1);
     expect(rows[0]!.head).not.toBeNull();
-    expect(await dueDigestPushSearches(db, new Date("2026-06-12T12:00:00Z"), 10)).toEqual([]);
+    expect(await dueDigestSearches(db, new Date("2026-06-12T12:00:00Z"), 10, "push")).toEqual([]);
     // Sent: the five listings are new in MyCasa for the push-only reader (the push that carried them went out).
     expect(await newCount(pushOnly)).toBe(ids.length);
     expect(await newCount(both)).toBe(ids.length);

@@ -18,7 +18,7 @@ import { clientDirectory, ensureBuild, importServerBuild } from "../scripts/ensu
 import { sampleFeedChunks } from "../scripts/sample-feed.ts";
 import { newApiKey } from "../app/publisher/publishing.server.ts";
 import { insertApiKey } from "../db/publishing.ts";
-import { clusterListing, clusterPublished } from "../db/listing-writes.ts";
+import { clusterListing, clusterPublished, homeKeyColumns } from "../db/listing-writes.ts";
 
 const { values } = parseArgs({
   options: {
@@ -110,23 +110,7 @@ const clusterTimes: number[] = [];
 const clusterOnPublishTimes: number[] = [];
 class Rollback extends Error {}
 for (const id of created.slice(0, 200)) {
-  const written = await db
-    .selectFrom("listings")
-    .select([
-      "townId",
-      "rooms",
-      "surface",
-      "floor",
-      "channel",
-      "propertyTypeGroup",
-      "publisherId",
-      "exactLat",
-      "exactLon",
-      "street",
-      "streetNumber",
-    ])
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
+  const written = await db.selectFrom("listings").select(homeKeyColumns).where("id", "=", id).executeTakeFirstOrThrow();
   for (const [times, inserted] of [
     [clusterTimes, undefined],
     [clusterOnPublishTimes, written],

@@ -17,13 +17,18 @@ export interface DueDigestRow {
   eventId: number;
 }
 
-/** Saved searches with a digest due at `now` (the caller's clock), lowest id first. */
-export async function dueDigestSearches(db: Kysely<Database>, now: Date, limit: number): Promise<number[]> {
+/** Saved searches with a digest (e-mail, or a daily push: decision 130) due at `now` (the caller's clock), lowest id first. */
+export async function dueDigestSearches(
+  db: Kysely<Database>,
+  now: Date,
+  limit: number,
+  channel: "mail" | "push" = "mail",
+): Promise<number[]> {
   const rows = await db
     .selectFrom("alertDeliveries")
     .select("savedSearchId")
     .distinct()
-    .where("channel", "=", "mail")
+    .where("channel", "=", channel)
     .where("mailId", "is", null)
     .where("digestAt", "is not", null)
     .where("digestAt", "<=", now)
@@ -67,22 +72,6 @@ export async function sendDueDigest(
     await trx.updateTable("alertDeliveries").set({ mailId }).where("id", "in", ids).execute();
     return rows.length;
   });
-}
-
-/** Saved searches with a daily push due at `now` (decision 130), lowest id first. */
-export async function dueDigestPushSearches(db: Kysely<Database>, now: Date, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom("alertDeliveries")
-    .select("savedSearchId")
-    .distinct()
-    .where("channel", "=", "push")
-    .where("mailId", "is", null)
-    .where("digestAt", "is not", null)
-    .where("digestAt", "<=", now)
-    .orderBy("savedSearchId")
-    .limit(limit)
-    .execute();
-  return rows.map((r) => Number(r.savedSearchId));
 }
 
 /**

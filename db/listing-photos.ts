@@ -35,15 +35,8 @@ export async function addListingPhoto(
 ): Promise<AddPhotoResult> {
   return db.transaction().execute(async (trx): Promise<AddPhotoResult> => {
     // The publisher's row, locked: two uploads to one listing take turns, so positions and the cap hold.
-    const own = await trx
-      .selectFrom("publishedListings")
-      .select("status")
-      .where("listingId", "=", listingId)
-      .where("publisherId", "=", publisherId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!own) return { ok: false, reason: "not-found" };
-    if (own.status !== "online") return { ok: false, reason: "not-online" };
+    const own = await lockOwnOnline(trx, publisherId, listingId);
+    if (own !== "ok") return { ok: false, reason: own };
     const existing = await trx
       .selectFrom("listingPhotos")
       .select(["id", "position", "width", "height", "sourceSha256"])

@@ -130,7 +130,8 @@ export async function setListingPhotoCount(db: Kysely<Database>, id: number, pho
   return true;
 }
 
-const homeKeyColumns = [
+/** The columns `clusterListing` compares (what makes two listings the same home). */
+export const homeKeyColumns = [
   "townId",
   "rooms",
   "surface",

@@ -15,14 +15,7 @@ import { deserializeSearch } from "../core/search/saved-search.ts";
 import { savedSearchDefaultTitle } from "../core/search/seo.ts";
 import { encodeSearchUrl } from "../core/search/url.ts";
 import { localizePath } from "../app/i18n/locale.ts";
-import {
-  digestEvents,
-  dueDigestPushSearches,
-  dueDigestSearches,
-  sendDueDigest,
-  sendDuePushDigest,
-  type DueDigestRow,
-} from "../db/alert-digests.ts";
+import { digestEvents, dueDigestSearches, sendDueDigest, sendDuePushDigest, type DueDigestRow } from "../db/alert-digests.ts";
 import { alertSearchRecords, readAlertCard, type AlertSearchRecord } from "../db/listing-events.ts";
 import { getPlaceDirectory, type PlaceDirectory } from "../db/place-directory.ts";
 import type { Database } from "../db/schema.ts";
@@ -63,7 +56,7 @@ export class DigestSender {
       claim: async (limit) => {
         const now = this.#now();
         const mails = (await dueDigestSearches(options.db, now, limit)).map((id) => ({ id, channel: "mail" as const }));
-        const pushes = (await dueDigestPushSearches(options.db, now, limit)).map((id) => ({ id, channel: "push" as const }));
+        const pushes = (await dueDigestSearches(options.db, now, limit, "push")).map((id) => ({ id, channel: "push" as const }));
         return [...mails, ...pushes].slice(0, limit);
       },
       handle: async (due) => {
