@@ -69,22 +69,27 @@ export async function main({ clientDir }: { clientDir: string }): Promise<void> 
 
 /** One serving process: the only one, or a cluster worker. */
 async function runServer(config: Config, logger: Logger, clientDir: string): Promise<void> {
-  try {
-    const portal = await startPortal({ config, logger, build, clientDir });
-    if (cluster.isWorker) process.send!({ type: "casa:ready", url: portal.url } satisfies ReadyMessage);
-    else process.stdout.write(`\nPortale pronto: ${portal.url}\n\n`);
-    for (const signal of ["SIGTERM", "SIGINT"] as const) {
-      process.once(signal, () => {
-        logger.info({ signal }, "shutting down");
-        portal.stop().then(
+  // The signals are taken before the start ends: the server listens (and a cluster worker is handed connections)
+  // before startPortal resolves, and a SIGTERM then must still stop it gracefully, not end it unlogged.
+  const starting = startPortal({ config, logger, build, clientDir });
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, "shutting down");
+      starting
+        .then((portal) => portal.stop())
+        .then(
           () => process.exit(0),
           (error: unknown) => {
             logger.error({ err: error }, "shutdown failed");
             process.exit(1);
           },
         );
-      });
-    }
+    });
+  }
+  try {
+    const portal = await starting;
+    if (cluster.isWorker) process.send!({ type: "casa:ready", url: portal.url } satisfies ReadyMessage);
+    else process.stdout.write(`\nPortale pronto: ${portal.url}\n\n`);
   } catch (error) {
     if (error instanceof StartupError) fail(error.message);
     logger.fatal({ err: error }, "start-up failed");
