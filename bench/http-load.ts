@@ -136,16 +136,19 @@ export interface LoadResult {
 }
 
 /**
- * A closed loop of `connections` keep-alive clients for `seconds` against `urls` (each client stays on one, in
- * turn: a round-robin front door that keeps connections), with the CPU the portal's processes (`serverPids` and
- * their children) and PostgreSQL's (`postmasterPids`: each server's processes) spent per request.
+ * `connections` keep-alive clients for `seconds` against `urls` (each client stays on one, in turn: a round-robin
+ * front door that keeps connections), with the CPU the portal's processes (`serverPids` and their children) and
+ * PostgreSQL's (`postmasterPids`: each server's processes) spent per request. Without `rate` a closed loop (each
+ * client sends its next request when the last one ends: the most the portal can serve); with `rate` the clients
+ * together send that many requests a second on a fixed schedule (a client that falls behind sends at once), so
+ * two configurations can be compared at the same offered load.
  */
 export async function load(
   urls: readonly string[],
   kind: "search" | "pages",
   serverPids: readonly number[],
   postmasterPids: readonly number[],
-  { seconds, connections }: { seconds: number; connections: number },
+  { seconds, connections, rate }: { seconds: number; connections: number; rate?: number },
 ): Promise<LoadResult> {
   const random = new Random(`bench-processes-${kind}`);
   const targets = urls.map((u) => new URL(u));
@@ -153,11 +156,18 @@ export async function load(
   const latencies: number[] = [];
   let errors = 0;
   const before = readGroups(serverPids, postmasterPids);
-  const until = performance.now() + seconds * 1000;
+  const start = performance.now();
+  const until = start + seconds * 1000;
+  // Each client's requests are `interval` apart, the clients staggered across one interval.
+  const interval = rate === undefined ? 0 : (connections * 1000) / rate;
   await Promise.all(
     Array.from({ length: connections }, async (_, client) => {
       const target = targets[client % targets.length]!;
-      while (performance.now() < until) {
+      for (let sent = 0; ; sent++) {
+        const due = start + (client / connections + sent) * interval;
+        if (due >= until || performance.now() >= until) break;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const t = performance.now();
         try {
           const status =

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale-out -- [--count 100000] [--seconds 20] [--warmup 10] [--connections 16] [--kinds pages,search] [--redis-seconds 5] [--redis-only]`
+ * `npm run bench:scale-out -- [--count 100000] [--seconds 20] [--warmup 10] [--connections 16] [--kinds pages,search] [--paced-pages 40] [--paced-search 100] [--redis-seconds 5] [--redis-only]`
  *
  * Scale-out on streaming replication (issue 26 "Speed"), in one run on this machine: a throwaway PostgreSQL
  * primary (initdb in a temporary folder, a free port) loaded with `--count` demo listings, and a streaming
@@ -8,7 +8,9 @@
  * - two nodes (each WEB_CONCURRENCY=2) reading the replica, writing to the primary, the clients split between
  *   them (a round-robin front door that keeps its connections).
  * For each: requests/s, errors, latency, and the CPU per request of every portal process and of both
- * PostgreSQL servers (bench/cpu-sample.ts). Also measured: the memory of the in-memory listing facts at
+ * PostgreSQL servers (bench/cpu-sample.ts), at saturation (a closed loop: the throughput) and at one fixed
+ * offered load that both configurations serve with cores to spare (`--paced-*` requests/s: the cost of a
+ * request, without the contention of six processes and two servers queueing for two cores). Also measured: the memory of the in-memory listing facts at
  * `--count` listings (heap and array buffers after a full GC) and each warm node's resident memory, the figures
  * docs/operations.md extrapolates from.
  */
@@ -38,12 +40,16 @@ const { values } = parseArgs({
     "redis-seconds": { type: "string", default: "5" },
     /** Seconds of the same load before each measured one, not counted: JIT, the autocomplete index, heap growth. */
     warmup: { type: "string", default: "10" },
+    /** Requests/s of the paced phase (the same for both configurations); 0: no paced phase. */
+    "paced-pages": { type: "string", default: "40" },
+    "paced-search": { type: "string", default: "100" },
   },
 });
 const count = Number(values.count);
 const run = { seconds: Number(values.seconds), connections: Number(values.connections) };
 const warmup = Number(values.warmup);
 const kinds = values.kinds!.split(",").filter((k): k is "search" | "pages" => k === "search" || k === "pages");
+const pacedRate = { pages: Number(values["paced-pages"]), search: Number(values["paced-search"]) };
 const REFERENCE_DATE = "2026-11-01";
 const SEED = "scale";
 const SETTINGS = ["max_connections=200", "shared_buffers=256MB"];
@@ -148,9 +154,13 @@ async function idleCpu(serverPids: readonly number[], postmasterPids: readonly n
   return ms;
 }
 
+/** CPU per request, portal and PostgreSQL, less what the same processes spend in as long with no requests. */
+const netCpu = (r: LoadResult, idleMsPerSecond: number) => r.portalCpu + (r.postgresCpu ?? 0) - (idleMsPerSecond * run.seconds) / r.n;
+const idleOf = new Map<string, number>();
+
 function report(label: string, kind: string, r: LoadResult, idleMsPerSecond: number): void {
   const total = r.portalCpu + (r.postgresCpu ?? 0);
-  const net = total - (idleMsPerSecond * run.seconds) / r.n;
+  const net = netCpu(r, idleMsPerSecond);
   say(
     `${label} ${kind}: ${r.rps} req/s, ${r.errors} errors of ${r.n}, median ${r.p50} ms, p95 ${r.p95} ms; ` +
       `CPU per request: portal ${r.portalCpu} ms, PostgreSQL ${r.postgresCpu ?? "?"} ms, total ${total.toFixed(1)} ms, ` +
@@ -200,11 +210,17 @@ try {
   try {
     say(`one node on the primary: resident memory ${residentMb(one.child.pid!)} MB (supervisor + 2 workers)`);
     const idle = await idleCpu([one.child.pid!], postmasters, 10);
+    idleOf.set("one", idle);
     for (const kind of kinds) {
       await load([one.url], kind, [one.child.pid!], postmasters, { ...run, seconds: warmup });
       const r = await load([one.url], kind, [one.child.pid!], postmasters, run);
       results.set(`one ${kind}`, r);
       report("1 node (2 workers) on the primary", kind, r, idle);
+      if (pacedRate[kind] > 0) {
+        const p = await load([one.url], kind, [one.child.pid!], postmasters, { ...run, rate: pacedRate[kind] });
+        results.set(`one paced ${kind}`, p);
+        report(`1 node (2 workers) on the primary, paced at ${pacedRate[kind]}/s`, kind, p, idle);
+      }
     }
   } finally {
     one.child.kill("SIGTERM");
@@ -222,6 +238,7 @@ try {
       postmasters,
       10,
     );
+    idleOf.set("two", idle);
     for (const kind of kinds) {
       await load(
         two.map((n) => n.url),
@@ -239,20 +256,39 @@ try {
       );
       results.set(`two ${kind}`, r);
       report("2 nodes (2 workers each) on primary + replica", kind, r, idle);
+      if (pacedRate[kind] > 0) {
+        const p = await load(
+          two.map((n) => n.url),
+          kind,
+          two.map((n) => n.child.pid!),
+          postmasters,
+          { ...run, rate: pacedRate[kind] },
+        );
+        results.set(`two paced ${kind}`, p);
+        report(`2 nodes (2 workers each) on primary + replica, paced at ${pacedRate[kind]}/s`, kind, p, idle);
+      }
     }
   } finally {
     for (const n of two) n.child.kill("SIGTERM");
     await Promise.all(two.map((n) => new Promise((r) => n.child.once("exit", r))));
   }
 
+  const cpu = (r: LoadResult) => r.portalCpu + (r.postgresCpu ?? 0);
+  const growth = (a: number, b: number) => `${a.toFixed(1)} → ${b.toFixed(1)} ms (${b >= a ? "+" : ""}${Math.round((b / a - 1) * 100)} %)`;
   for (const kind of kinds) {
     const a = results.get(`one ${kind}`)!;
     const b = results.get(`two ${kind}`)!;
-    const cpu = (r: LoadResult) => r.portalCpu + (r.postgresCpu ?? 0);
     say(
-      `${kind}: throughput ratio two nodes / one node ${(b.rps / a.rps).toFixed(2)}; CPU per request ${cpu(a).toFixed(1)} → ${cpu(b).toFixed(1)} ms ` +
-        `(${cpu(b) >= cpu(a) ? "+" : ""}${Math.round((cpu(b) / cpu(a) - 1) * 100)} %)`,
+      `${kind}: throughput ratio two nodes / one node ${(b.rps / a.rps).toFixed(2)}; CPU per request at saturation ${growth(cpu(a), cpu(b))}`,
     );
+    const pa = results.get(`one paced ${kind}`);
+    const pb = results.get(`two paced ${kind}`);
+    if (pa && pb) {
+      say(
+        `${kind}: CPU per request at ${pacedRate[kind]}/s offered to both ${growth(cpu(pa), cpu(pb))}; ` +
+          `without the idle CPU ${growth(netCpu(pa, idleOf.get("one")!), netCpu(pb, idleOf.get("two")!))}`,
+      );
+    }
   }
 } finally {
   for (const c of clusters.reverse()) c.dispose();
