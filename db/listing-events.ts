@@ -122,16 +122,35 @@ export async function alertSearchRecords(db: Db, ids: readonly number[]): Promis
   return rows.map((r) => ({ ...r, id: Number(r.id), userId: Number(r.userId) }));
 }
 
-/** Of these users, those who hid the listing (their results leave it out, so must their alerts). */
-export async function usersWhoHid(db: Db, listingId: number, userIds: readonly number[]): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set();
+/**
+ * The saved searches a listing may alert, each with whether its owner hid the listing (their results leave it
+ * out, so must their alerts): one round trip for both.
+ */
+export async function alertCandidateRecords(
+  db: Db,
+  ids: readonly number[],
+  listingId: number,
+): Promise<Array<AlertSearchRecord & { ownerHidListing: boolean }>> {
+  if (ids.length === 0) return [];
   const rows = await db
-    .selectFrom("userHiddenListings")
-    .select("userId")
-    .where("listingId", "=", listingId)
-    .where("userId", "in", [...userIds])
+    .selectFrom("savedSearches as s")
+    .innerJoin("users as u", "u.id", "s.userId")
+    .select(["s.id", "s.userId", "u.email", "s.serialized", "s.title", "s.locale"])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("userHiddenListings as h")
+            .select("h.userId")
+            .whereRef("h.userId", "=", "s.userId")
+            .where("h.listingId", "=", listingId),
+        )
+        .as("ownerHidListing"),
+    )
+    .where("s.id", "in", [...ids])
+    .orderBy("s.id")
     .execute();
-  return new Set(rows.map((r) => Number(r.userId)));
+  return rows.map((r) => ({ ...r, id: Number(r.id), userId: Number(r.userId), ownerHidListing: Boolean(r.ownerHidListing) }));
 }
 
 /** The listing columns an alert mail shows, besides the match columns. */

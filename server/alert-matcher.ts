@@ -38,6 +38,7 @@ import { PollingWorker } from "./polling-worker.ts";
 /** A claimed event is due again after this long if its matcher never finished it (a crash mid-batch). */
 const LEASE_MS = 120_000;
 const BATCH = 20;
+const EVENTS_AT_ONCE = 4;
 
 export interface AlertMatcherOptions {
   db: Kysely<Database>;
@@ -88,16 +89,26 @@ export class AlertMatcher {
     this.#worker.wake();
   }
 
+  /**
+   * A few events at a time: an event's work is mostly round trips to the database (about ten), so one at a time
+   * left the burst waiting on the network. Events are independent (each delivery has its own unique key, as with
+   * two matcher processes), and on PGlite the one connection takes them in turn.
+   */
   async #handle(batch: ListingEvent[]): Promise<void> {
-    for (const event of batch) {
-      if (this.#worker.stopped) return; // claimed but unfinished: due again when the lease ends
-      try {
-        await this.#process(event);
-      } catch (error) {
-        // Left claimed: another try after the lease; deliveries already made are not repeated.
-        this.#o.logger.error({ err: error, eventId: event.id, listingId: event.listingId }, "alerts: event not matched; will retry");
+    let next = 0;
+    const lane = async () => {
+      while (next < batch.length) {
+        if (this.#worker.stopped) return; // claimed but unfinished: due again when the lease ends
+        const event = batch[next++]!;
+        try {
+          await this.#process(event);
+        } catch (error) {
+          // Left claimed: another try after the lease; deliveries already made are not repeated.
+          this.#o.logger.error({ err: error, eventId: event.id, listingId: event.listingId }, "alerts: event not matched; will retry");
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: EVENTS_AT_ONCE }, lane));
   }
 
   async #process(event: ListingEvent): Promise<void> {
