@@ -26,14 +26,24 @@ if (!base) {
   });
   base = portal.url as string;
   stop = () => portal.stop();
+  // Until the portal is warm it may answer 503 (starting): measure the sitemaps a running portal serves.
+  while (
+    !(await fetch(`${base}/readyz`).then(
+      async (r) => r.ok && (await r.json()).warm === true,
+      () => false,
+    ))
+  )
+    await new Promise((r) => setTimeout(r, 500));
 }
+const started = performance.now();
+const indexResponse = await fetch(`${base}/sitemap.xml`);
+if (indexResponse.status !== 200) throw new Error(`/sitemap.xml: HTTP ${indexResponse.status}`);
 
 const rss: number[] = [];
 const sampler = values.url ? null : setInterval(() => rss.push(process.memoryUsage().rss), 50);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-const started = performance.now();
-const index = await (await fetch(`${base}/sitemap.xml`)).text();
+const index = await indexResponse.text();
 const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
 const rssBefore = process.memoryUsage().rss;
 let urls = 0;

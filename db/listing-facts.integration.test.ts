@@ -193,6 +193,48 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
     expect(nonZero).toBeGreaterThan(120);
   });
 
+  it("counts each rooms and bathrooms choice of a search in one pass as counting each alone does", async () => {
+    const db = handle.db;
+    const facts = await ListingFacts.load(db);
+    const directory = await getPlaceDirectory(db);
+    const towns = (
+      await db
+        .selectFrom("listings")
+        .select("townId")
+        .groupBy("townId")
+        .orderBy((eb) => eb.fn.countAll(), "desc")
+        .limit(10)
+        .execute()
+    ).map((r) => r.townId);
+    const places = [...towns, ...directory.atLevel(PlaceLevel.region).map((p) => p.id)];
+    const random = new Random(`count-each-${target}`);
+    let nonZero = 0;
+    for (let n = 0; n < 40; n++) {
+      const f: Record<string, unknown> = {};
+      if (random.chance(0.4)) f.channel = random.pick(["affitto", "vendita"]);
+      if (random.chance(0.6)) f.price_max = random.int(5, 90) * 10_000;
+      // As the guided flow asks: each rooms choice with the bathrooms chosen (if any), and the other way round.
+      const chosen = {
+        numRooms_min: random.chance(0.3) ? random.int(1, 4) : undefined,
+        numBaths: random.chance(0.3) ? random.int(1, 2) : undefined,
+      };
+      const locations = random.chance(0.9) ? [random.pick(places)] : [];
+      const criteriaOf = async (extra: Record<string, unknown>) =>
+        (await buildCriteria(db, parseSearch({ ...f, ...extra }, locations))).criteria;
+      const base = await criteriaOf({});
+      const variants = await Promise.all([
+        ...[1, 2, 3, 4, 5].map((rooms) => criteriaOf({ ...chosen, numRooms_min: rooms })),
+        ...[1, 2, 3].map((baths) => criteriaOf({ ...chosen, numBaths: baths })),
+      ]);
+      const each = await Promise.all(variants.map((v) => sqlSearchBackend(db).count(v)));
+      const what = JSON.stringify({ f, locations });
+      expect(facts.countEach(base, variants), what).toEqual(each);
+      expect(await sqlSearchBackend(db).countEach(base, variants), what).toEqual(each);
+      if (each[0]! > 0) nonZero++;
+    }
+    expect(nonZero).toBeGreaterThan(20);
+  });
+
   it("groups map cells as the database does, for views from Italy down to a neighbourhood", async () => {
     const db = handle.db;
     const facts = await ListingFacts.load(db);

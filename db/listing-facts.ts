@@ -378,6 +378,25 @@ export class ListingFacts {
   }
 
   /**
+   * How many listings match each of `variants`, each a narrowing of `base` (every listing a variant matches, base
+   * matches): one walk of base's rows, each tested against every variant's whole predicate, so each count is
+   * exactly `count(variant)`.
+   */
+  countEach(base: ResolvedSearch, variants: readonly ResolvedSearch[]): number[] {
+    const chains = variants.map((v) => this.#predicates(v, false));
+    const counts = variants.map(() => 0);
+    this.#scan(base, null, (i) => {
+      variants: for (let s = 0; s < chains.length; s++) {
+        const chain = chains[s];
+        if (!chain) continue;
+        for (let p = 0; p < chain.length; p++) if (!chain[p]!(i)) continue variants;
+        counts[s]!++;
+      }
+    });
+    return counts;
+  }
+
+  /**
    * Visits every row matching the criteria, inside `bbox` when one is given; `visit` returns false
    * to stop early (then so does this).
    */

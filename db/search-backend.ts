@@ -19,6 +19,8 @@ export interface SearchBackend {
   readonly kind: "facts" | "sql";
   /** The exact number of matches. */
   count(c: SearchCriteria): Promise<number>;
+  /** `count` of each variant, each a narrowing of `base` (a choice added to it), in one pass over base's matches. */
+  countEach(base: SearchCriteria, variants: readonly SearchCriteria[]): Promise<number[]>;
   /** Matches inside the box grouped in square cells of `cell` degrees: count, mean position, lowest shown price. */
   cells(c: SearchCriteria, bbox: Bbox, cell: number): Promise<MapCell[]>;
   /** Ids of the matches (inside the box, when given) in the sort's order; null when more than `max` match. */
@@ -37,6 +39,14 @@ export function sqlSearchBackend(db: Kysely<Database>): SearchBackend {
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+    async countEach(base, variants) {
+      if (variants.length === 0) return [];
+      const row = await matching(base, null)
+        .select((eb) => variants.map((v, i) => eb.fn.countAll<number>().filterWhere(criteriaCondition(eb, v)).as(`n${i}`)))
+        .executeTakeFirstOrThrow();
+      const counts = row as Record<string, unknown>;
+      return variants.map((_, i) => Number(counts[`n${i}`]));
     },
     async cells(c, bbox, cell) {
       const rows = await matching(c, bbox)
@@ -83,6 +93,7 @@ export function factsSearchBackend(facts: ListingFacts): SearchBackend {
   return {
     kind: "facts",
     count: async (c) => facts.count(c),
+    countEach: async (base, variants) => facts.countEach(base, variants),
     cells: async (c, bbox, cell) => facts.cells(c, [...bbox], cell),
     sortedIds: async (c, bbox, sort, max) => facts.sortedIds(c, bbox, sort, max),
     nearest: async (c, origin, firstTownIds, limit) => facts.nearest(c, origin, firstTownIds, limit),

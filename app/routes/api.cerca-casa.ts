@@ -93,7 +93,7 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
   const missing = missingStep(state, body.step === "dove" ? "budget" : body.step);
   if (missing) return jsonError(400, t.placeRequired, "queryFilters.luogo");
 
-  if (path.endsWith("/available")) return Response.json(await guidedAvailability(db, state, svc.counts));
+  if (path.endsWith("/available")) return Response.json(await guidedAvailability(db, state));
 
   const search = await guidedSearch(db, state, svc.counts);
   if (path.endsWith("/savealert")) {

@@ -87,7 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (step === "grazie" && !url.searchParams.has("salvata")) step = "salva";
   const search = hasWhere(state) ? await guidedSearch(db, state, svc.counts) : null;
-  const availability = step === "locali" ? await guidedAvailability(db, state, svc.counts) : null;
+  const availability = step === "locali" ? await guidedAvailability(db, state) : null;
   const user = step === "salva" ? await svc.accounts.currentUser(requestInfo(context).session) : null;
   const described = step === "salva" && search ? describeSearch(search.query, await savedSearchesService(db).directory(), locale) : null;
   return {
