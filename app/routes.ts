@@ -177,6 +177,8 @@ export default [
   route("api/publisher/v1/listings/:id/photos/:photoId/delete", "routes/api.publisher-listing-photo-command.ts", {
     id: "publisher-photo-delete",
   }),
+  route("api/publisher/v1/feed-source", "routes/api.publisher-feed-source.ts"),
+  route("api/publisher/v1/feed-source/delete", "routes/api.publisher-feed-source-delete.ts"),
   route("api/publisher/v1/feeds", "routes/api.publisher-feeds.ts"),
   route("api/publisher/v1/feeds/:id", "routes/api.publisher-feed.ts"),
   route("api/publisher/*", "routes/api.not-found.ts", { id: "publisher-api-not-found" }),

@@ -47,6 +47,8 @@ export interface Services {
   clock: () => number;
   /** FEED_MAX_BYTES: the largest feed an import reads (after decompression). */
   feedMaxBytes: number;
+  /** Scheduled feed pulls (docs/decisions/135): whether a source may be on a private network, and this process's puller. */
+  feedPull: { allowPrivate: boolean; wake(): void };
 }
 
 /** Who is asking: the session checked from the cookies (no database read), address, cookie target. */

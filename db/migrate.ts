@@ -30,6 +30,7 @@ import * as poiPoints from "./migrations/2026-11-27-22-poi-points.ts";
 import * as dailyPush from "./migrations/2026-11-28-10-daily-push.ts";
 import * as lateBounces from "./migrations/2026-11-28-11-late-bounces.ts";
 import * as publisherNewestListing from "./migrations/2026-11-29-10-publisher-newest-listing.ts";
+import * as feedSources from "./migrations/2026-11-29-11-feed-sources.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-28-10-daily-push": dailyPush,
   "2026-11-28-11-late-bounces": lateBounces,
   "2026-11-29-10-publisher-newest-listing": publisherNewestListing,
+  "2026-11-29-11-feed-sources": feedSources,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

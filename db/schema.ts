@@ -219,6 +219,7 @@ export interface Database {
   publisherApiKeys: PublisherApiKeysTable;
   publishedListings: PublishedListingsTable;
   feedImports: FeedImportsTable;
+  feedSources: FeedSourcesTable;
   listingViewsDaily: ListingViewsDailyTable;
   listingPhotos: ListingPhotosTable;
   listingPhotoFiles: ListingPhotoFilesTable;
@@ -609,6 +610,21 @@ export interface FeedImportsTable {
   report: ColumnType<unknown, string | null, string | null>;
   startedAt: CreatedAt;
   finishedAt: Timestamp | null;
+}
+
+/** The address a publisher's feed is pulled from, and how the last pull went (docs/decisions/135). */
+export interface FeedSourcesTable {
+  publisherId: number;
+  url: string;
+  format: "xml" | "jsonl";
+  intervalMinutes: number;
+  nextPullAt: Timestamp;
+  claimedUntil: Timestamp | null;
+  lastPullAt: Timestamp | null;
+  lastStatus: "done" | "failed" | null;
+  lastError: string | null;
+  lastImportId: number | null;
+  createdAt: CreatedAt;
 }
 
 /** A photo a publisher uploaded for a listing (docs/decisions/119): its place in the gallery and perceptual hash. */

@@ -66,6 +66,11 @@ const schema = z.object({
       .max(4 * 1024 ** 3)
       .default(300 * 1024 * 1024),
   ),
+  // Scheduled feed pulls (server/feed-puller.ts, docs/decisions/135): how often each process looks for due sources,
+  // how long a feed's server may stay silent, and whether a source may be on a private network (tests; never on the web).
+  FEED_PULL_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(3_600_000).default(60_000)),
+  FEED_PULL_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
+  FEED_PULL_ALLOW_PRIVATE: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("off")),
   // `npm run demo:live` (server/demo-live.ts): generated listings and price drops per minute, from one process; 0 = off.
   DEMO_LIVE_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(6000).default(0)),
   // How long the mail queue and the alert matcher hold what they claimed before another process may take it

@@ -31,6 +31,7 @@ import cluster from "node:cluster";
 import { DigestSender } from "./alert-digests.ts";
 import { DemoLive } from "./demo-live.ts";
 import { AlertMatcher } from "./alert-matcher.ts";
+import { FeedPuller } from "./feed-puller.ts";
 import { ListingExpiry } from "./listing-expiry.ts";
 import { AlertLinks } from "./alerts/alert-links.ts";
 import webpush from "web-push";
@@ -277,6 +278,8 @@ export async function startPortal(options: {
   followRevocations.unref();
   // The portal's VAPID keys: made at the first start, then read from the database by every process (decision 116).
   const vapid = await ensureVapidKeys(database.db, () => webpush.generateVAPIDKeys());
+  // Made once the services exist; a source set before then waits for the puller's first look.
+  let feedPuller: FeedPuller | null = null;
   state.services = {
     mailQueue,
     push: { publicKey: vapid.publicKey, extraOrigins: config.PUSH_EXTRA_ORIGINS },
@@ -298,6 +301,7 @@ export async function startPortal(options: {
     devOutbox: config.DEV_OUTBOX === "on",
     clock: options.clock ?? Date.now,
     feedMaxBytes: config.FEED_MAX_BYTES,
+    feedPull: { allowPrivate: config.FEED_PULL_ALLOW_PRIVATE === "on", wake: () => feedPuller?.wake() },
     alertLinks: new AlertLinks(accounts.service.keys.alertLinks, options.clock ?? Date.now),
   };
   // Only a server can go away under us; the embedded database lives in this process.
@@ -377,6 +381,15 @@ export async function startPortal(options: {
     pollMs: config.LISTING_EXPIRY_POLL_MS,
     clock: services.clock,
   }).start();
+  feedPuller = new FeedPuller({
+    db: database.db,
+    logger,
+    pollMs: config.FEED_PULL_POLL_MS,
+    clock: services.clock,
+    maxBytes: config.FEED_MAX_BYTES,
+    allowPrivate: config.FEED_PULL_ALLOW_PRIVATE === "on",
+    timeoutMs: config.FEED_PULL_TIMEOUT_MS,
+  }).start();
   // Daily alerts: one digest mail and one push per saved search at 08:00 Europe/Rome (docs/decisions/092, 130).
   const digestSender = new DigestSender({
     db: database.db,
@@ -413,6 +426,7 @@ export async function startPortal(options: {
       await demoLive?.stop();
       await alertMatcher.stop();
       await listingExpiry.stop();
+      await feedPuller?.stop();
       await digestSender.stop();
       await mailQueue.stop();
       await pushSender.stop();

@@ -86,6 +86,25 @@ const one = (description: string, status = "200") => ({
   },
 });
 const idParameter = { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } } as const;
+const feedSource = {
+  type: "object",
+  properties: {
+    source: {
+      type: ["object", "null"],
+      properties: {
+        url: { type: "string" },
+        format: { type: "string", enum: ["xml", "jsonl"] },
+        intervalMinutes: { type: "integer" },
+        nextPullAt: { type: "string", format: "date-time" },
+        lastPullAt: { type: ["string", "null"], format: "date-time" },
+        lastStatus: { type: ["string", "null"], enum: ["done", "failed", null] },
+        lastError: { type: ["string", "null"] },
+        lastImportId: { type: ["integer", "null"] },
+      },
+    },
+  },
+} as const;
+
 const inputBody = { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/ListingInput" } } } } as const;
 
 /** The document (a plain object, built on each call: small). */
@@ -293,6 +312,49 @@ export function publisherOpenApi() {
           },
         },
       },
+      "/feed-source": {
+        get: {
+          operationId: "getFeedSource",
+          summary: "The address the portal pulls your feed from (null when you only upload), and how the last pull went",
+          responses: {
+            "200": { description: "The source", content: { "application/json": { schema: { $ref: "#/components/schemas/FeedSource" } } } },
+            ...errors(401, 429),
+          },
+        },
+        post: {
+          operationId: "setFeedSource",
+          summary:
+            "Pull your feed from this address every `intervalMinutes` (15–1440, default 60), the first time at once; each pull is imported as an upload is, with its report among your imports. Addresses on private networks are refused.",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["url"],
+                  additionalProperties: false,
+                  properties: {
+                    url: { type: "string", format: "uri", maxLength: 2000 },
+                    format: { type: "string", enum: ["xml", "jsonl"], default: "xml" },
+                    intervalMinutes: { type: "integer", minimum: 15, maximum: 1440, default: 60 },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            "200": { description: "The source", content: { "application/json": { schema: { $ref: "#/components/schemas/FeedSource" } } } },
+            ...errors(400, 401, 429),
+          },
+        },
+      },
+      "/feed-source/delete": {
+        post: {
+          operationId: "deleteFeedSource",
+          summary: "Stop pulling your feed (your listings stay as they are)",
+          responses: { "200": { description: "No source any more" }, ...errors(401, 404, 429) },
+        },
+      },
       "/feeds/{id}": {
         get: {
           operationId: "getFeedImport",
@@ -307,7 +369,7 @@ export function publisherOpenApi() {
     },
     components: {
       securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "A key made in /area-agenzia/" } },
-      schemas: { ListingInput: listingSchema, PublishedListing: published, Photo: photo, Error: error },
+      schemas: { ListingInput: listingSchema, PublishedListing: published, Photo: photo, FeedSource: feedSource, Error: error },
     },
   };
 }

@@ -1,0 +1,53 @@
+import { createServer } from "node:http";
+import { describe, expect, it } from "vitest";
+import { FeedFetchError, fetchFeed, isPublicAddress, refusedAddress } from "./feed-fetch.ts";
+
+describe("feed addresses the portal may fetch", () => {
+  it("tells public addresses from private, loopback, link-local and reserved ones, IPv4 and IPv6", () => {
+    for (const address of ["8.8.8.8", "151.101.1.69", "2a00:1450:4002:402::200e", "2001:4860:4860::8888"])
+      expect(isPublicAddress(address), address).toBe(true);
+    for (const address of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "172.31.255.255",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "224.0.0.1",
+      "::1",
+      "::",
+      "fe80::1",
+      "fd00::1",
+      "::ffff:127.0.0.1",
+      "::ffff:10.0.0.1",
+      "not an address",
+    ])
+      expect(isPublicAddress(address), address).toBe(false);
+  });
+
+  it("refuses other schemes, special addresses written out and local names before any request", () => {
+    expect(refusedAddress(new URL("ftp://example.com/feed.xml"), false)).toBe("only http and https addresses");
+    expect(refusedAddress(new URL("http://169.254.169.254/latest/meta-data/"), false)).toBe("a private or reserved address");
+    expect(refusedAddress(new URL("http://[::1]:8080/feed"), false)).toBe("a private or reserved address");
+    expect(refusedAddress(new URL("http://localhost:3000/feed"), false)).toBe("a local name");
+    expect(refusedAddress(new URL("https://feeds.agenzia.example/casa.xml"), false)).toBeNull();
+    expect(refusedAddress(new URL("http://127.0.0.1:3000/feed"), true)).toBeNull();
+  });
+
+  it("does not fetch from a server on loopback unless allowed", async () => {
+    const server = createServer((req, res) => {
+      res.writeHead(200, { "content-type": "application/xml" }).end("<feed/>");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      await expect(fetchFeed(`${origin}/feed.xml`, { allowPrivate: false, timeoutMs: 5000 })).rejects.toThrow(FeedFetchError);
+      const allowed = await fetchFeed(`${origin}/feed.xml`, { allowPrivate: true, timeoutMs: 5000 });
+      expect(await new Response(allowed.body).text()).toBe("<feed/>");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
