@@ -11,6 +11,10 @@ import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
 import { createTestUser, loggedInClient } from "../test/users.ts";
 
 const API = "/portal-srp/api/v1/cerca-casa";
+/** An area drawn around Milano's centre, in the results map's `geopolygon` text (lat,lon;…). */
+const AREA = "45.48,9.16;45.48,9.21;45.45,9.21;45.45,9.16";
+/** The same area as the results map might write it: starting at another corner and turning the other way. */
+const AREA_TURNED = "45.45,9.21;45.48,9.21;45.48,9.16;45.45,9.16";
 
 describe.each(databaseTargets)("guided flow on %s", (target) => {
   let provisioned: ProvisionedDatabase;
@@ -46,6 +50,12 @@ describe.each(databaseTargets)("guided flow on %s", (target) => {
       [{ step: "dove", q: "zzqxwv" }, "q"],
       [{ step: "viaggio" }, "step"],
       [{ step: "dove", extra: 1 }, "extra"],
+      // An area drawn on the map (docs/decisions/134): unreadable, too few points, crossing edges, with a place too.
+      [{ step: "budget", queryFilters: { geopolygon: "45.48,9.16;tanti" } }, "queryFilters.geopolygon"],
+      [{ step: "budget", queryFilters: { geopolygon: "45.48,9.16;45.48,9.21" } }, "queryFilters.geopolygon"],
+      [{ step: "budget", queryFilters: { geopolygon: "45.48,9.16;45.45,9.21;45.48,9.21;45.45,9.16" } }, "queryFilters.geopolygon"],
+      [{ step: "budget", queryFilters: { geopolygon: "95,9.16;45.48,9.21;45.45,9.21" } }, "queryFilters.geopolygon"],
+      [{ step: "budget", queryFilters: { luogo: "IT-03-015146", geopolygon: AREA } }, "queryFilters.geopolygon"],
     ] as const) {
       const res = await post(visitor, "", body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -58,7 +68,10 @@ describe.each(databaseTargets)("guided flow on %s", (target) => {
   it("resolves the place, counts as the results page does and tells rooms and bathrooms availability", async () => {
     const where = await post(visitor, "", { step: "dove", q: "Milano", queryFilters: { contratto: "vendita" } });
     expect(where.status).toBe(200);
-    expect(where.json.place).toEqual({ id: "IT-03-015146", name: "Milano" });
+    // With its box: the where step's map opens there (docs/decisions/134).
+    expect(where.json.place).toMatchObject({ id: "IT-03-015146", name: "Milano" });
+    const [west, south, east, north] = where.json.place.bbox as number[];
+    expect(west! < 9.19 && 9.19 < east! && south! < 45.46 && 45.46 < north!).toBe(true);
     const budget = await post(visitor, "", { step: "budget", queryFilters: { ...where.json.queryFilters, prezzoMax: 300000 } });
     expect(budget.json.uri).toBe("/vendita/case/milano/?price_max=300000");
     const results = await (
@@ -84,7 +97,7 @@ describe.each(databaseTargets)("guided flow on %s", (target) => {
     expect(params.json.queryFilters).toEqual({ contratto: "affitto", tipologia: "appartamento" });
     expect(params.json.understood).toEqual({ contratto: "affitto", tipologia: "appartamento" });
     const where = await post(visitor, "/chat", { step: "dove", q: "milano", queryFilters: params.json.queryFilters });
-    expect(where.json.place).toEqual({ id: "IT-03-015146", name: "Milano" });
+    expect(where.json.place).toMatchObject({ id: "IT-03-015146", name: "Milano" });
     const budget = await post(visitor, "/chat", { step: "budget", q: "tra 800 e 1.500 € al mese", queryFilters: where.json.queryFilters });
     expect(budget.json.queryFilters).toMatchObject({ prezzoMin: "800", prezzoMax: "1500" });
     const rooms = await post(visitor, "/chat", { step: "locali", q: "un bilocale con 2 bagni", queryFilters: budget.json.queryFilters });
@@ -154,6 +167,45 @@ describe.each(databaseTargets)("guided flow on %s", (target) => {
     expect(thanks.json.title).toBe("Grazie! La tua ricerca è salvata");
   });
 
+  it("searches an area drawn on the map as the results map does, and saves it with the results map's hash", async () => {
+    // The area answers 'where': the place typed to move the map is not searched.
+    const where = await post(visitor, "", { step: "dove", queryFilters: { contratto: "vendita", geopolygon: AREA } });
+    expect(where.status).toBe(200);
+    expect(where.json).toMatchObject({ next: "budget", place: null, queryFilters: { contratto: "vendita", geopolygon: AREA } });
+    const budget = await post(visitor, "", { step: "budget", queryFilters: { ...where.json.queryFilters, prezzoMax: 900000 } });
+    expect(budget.status).toBe(200);
+    expect(budget.json.uri).toBe(`/vendita/case/?price_max=900000&geopolygon=${AREA}`);
+    const results = await (
+      await fetch(`${portal.url}/portal-srp/api/v1/search/availableresults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ uri: `/vendita/case/mappa/?price_max=900000&geopolygon=${AREA_TURNED}` }),
+      })
+    ).json();
+    expect(budget.json.count).toBe(results.total ?? results.count);
+    expect(budget.json.count).toBeGreaterThan(0);
+    const available = await post(visitor, "/available", { step: "locali", queryFilters: budget.json.queryFilters });
+    expect((available.json.rooms as { count: number }[])[0]!.count).toBe(budget.json.count);
+    // The canonical text: however the numbers were written.
+    const padded = await post(visitor, "", {
+      step: "budget",
+      queryFilters: { geopolygon: "45.480000,9.16;45.48,9.210;45.45,9.21;45.45,9.16" },
+    });
+    expect(padded.json.queryFilters.geopolygon).toBe(AREA);
+
+    const user = await createTestUser(portal.database.db, `mappa-${target}@example.com`);
+    const client = await loggedInClient(portal.url, user);
+    const saved = await post(client, "/savealert", { step: "salva", queryFilters: budget.json.queryFilters });
+    expect(saved.status).toBe(200);
+    expect(saved.json.searchUrl).toContain("geopolygon=");
+    // The results map's save of the same area (its own URL, drawn from another corner): the same hash, the same search.
+    const mapUri = `/vendita/case/mappa/?price_max=900000&geopolygon=${AREA_TURNED}`;
+    const fromResults = await client.post("/portal-srp/api/v1/mycasa/searches/serialize", { searchData: { uri: mapUri } });
+    expect((await fromResults.json()).data.serialize.hash).toBe(saved.json.hash);
+    const again = await (await client.post("/portal-srp/api/v1/mycasa/searches/upsert", { searchData: { uri: mapUri } })).json();
+    expect(again).toMatchObject({ created: false, searchId: saved.json.id });
+  });
+
   it("works as plain pages without JavaScript, step by step", async () => {
     const page = async (path: string) => {
       const res = await fetch(`${portal.url}${path}`, { redirect: "manual" });
@@ -184,6 +236,19 @@ describe.each(databaseTargets)("guided flow on %s", (target) => {
     expect(commute.html).toContain('name="minuti" value="15"');
     expect(commute.html).not.toContain('name="luogo"');
     expect(commute.html).toMatch(/[\d.]+ annunc[io] corrispond/);
+    // The map area needs JavaScript: not offered on the server-rendered page; a map answer without an area is refused.
+    expect(where.html).not.toContain('value="mappa"');
+    const noArea = await page("/cerca-casa/?passo=budget&contratto=vendita&modo=mappa&q=Milano");
+    expect(noArea.status).toBe(400);
+    expect(noArea.html).toContain("Disegna l&#x27;area sulla mappa, oppure cerca per luogo");
+    const badArea = await page(`/cerca-casa/?passo=budget&contratto=vendita&geopolygon=${encodeURIComponent("45.48,9.16;45.48,9.21")}`);
+    expect(badArea.status).toBe(400);
+    expect(badArea.html).toContain("Disegna almeno tre punti per chiudere l&#x27;area.");
+    const area = await page(`/cerca-casa/?passo=budget&contratto=vendita&modo=mappa&q=Milano&geopolygon=${encodeURIComponent(AREA)}`);
+    expect(area.status).toBe(200);
+    expect(area.html).toContain(`name="geopolygon" value="${AREA}"`);
+    expect(area.html).not.toContain('name="luogo"');
+    expect(area.html).toMatch(/[\d.]+ annunc[io] corrispond/);
     const save = await page("/cerca-casa/?passo=salva&contratto=vendita&luogo=IT-03-015146&prezzoMax=300000&locali=2");
     expect(save.html).toContain("/accedi/?redirect=");
   });

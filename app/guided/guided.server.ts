@@ -5,7 +5,7 @@
  * (db/place-search.ts, as the home's place search resolves free text).
  */
 import type { Kysely } from "kysely";
-import { guidedStateSchema, searchInputOf, type GuidedState } from "../../core/guided/flow.ts";
+import { AREA_KEY, guidedStateSchema, searchInputOf, type GuidedState } from "../../core/guided/flow.ts";
 import { parseSearch, type SearchQuery } from "../../core/search/query.ts";
 import { encodeSearchUrl } from "../../core/search/url.ts";
 import type { CountCache } from "../../db/count-cache.ts";
@@ -23,7 +23,8 @@ export interface GuidedSearch {
   /** The canonical results URL (no locale prefix): what a results page's save button saves. */
   uri: string;
   count: number;
-  place: { id: string; name: string } | null;
+  /** The searched place and its box (the where step's map opens on it), if the search has one. */
+  place: { id: string; name: string; bbox: [number, number, number, number] } | null;
 }
 
 /** A state's search, resolved as the results page resolves it. */
@@ -37,7 +38,12 @@ export async function guidedSearch(db: Kysely<Database>, state: GuidedState, cou
   const { query, criteria, directory } = await guidedCriteria(db, state);
   const count = await countListings(db, criteria, counts);
   const place = state.luogo ? directory.get(state.luogo) : undefined;
-  return { query, uri: encodeSearchUrl(query, directory), count, place: place ? { id: place.id, name: place.name } : null };
+  return {
+    query,
+    uri: encodeSearchUrl(query, directory),
+    count,
+    place: place ? { id: place.id, name: place.name, bbox: place.bbox } : null,
+  };
 }
 
 const roomsChoices = [1, 2, 3, 4, 5];
@@ -90,14 +96,14 @@ export async function resolveWhere(
 
 /**
  * The where step's answer: the place, or with a travel mode and time chosen (`commute`), the commute time from
- * the place's point (docs/decisions/102). The other kind's fields are dropped.
+ * the place's point (docs/decisions/102). The other kinds' fields (a drawn area's too, 134) are dropped.
  */
 export function answerWhere(
   state: GuidedState,
   place: { id: string; name: string; point: string | null },
   commute: boolean,
 ): GuidedState | null {
-  const none = { luogo: undefined, vicino: undefined, da: undefined };
+  const none = { luogo: undefined, vicino: undefined, da: undefined, [AREA_KEY]: undefined };
   if (!commute) return { ...state, ...none, mezzo: undefined, minuti: undefined, luogo: place.id };
   if (!place.point || !state.mezzo || state.minuti === undefined) return null;
   return { ...state, ...none, vicino: place.point, da: place.name };

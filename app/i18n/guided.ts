@@ -23,6 +23,21 @@ type GuidedTexts = {
   travelMode: string;
   minutes: (m: number) => string;
   travelBy: (mode: string) => string;
+  /** The where step's map area (docs/decisions/134). */
+  inMap: string;
+  areaRequired: string;
+  areaRegion: string;
+  areaCanvas: string;
+  areaDrawHint: string;
+  areaDrawn: string;
+  areaShowOnMap: string;
+  areaTypePlace: string;
+  areaClear: string;
+  areaConfirm: string;
+  areaLoading: string;
+  areaUnavailable: string;
+  areaZoomIn: string;
+  areaZoomOut: string;
   minPrice: string;
   maxPrice: string;
   liveCount: (count: number) => string;
@@ -152,6 +167,20 @@ export const guidedTexts: Messages<GuidedTexts> = {
     travelMode: "Mezzo",
     minutes: (m) => `${m} minuti`,
     travelBy: (mode) => travelModeIt[mode] ?? mode,
+    inMap: "Disegna l'area sulla mappa",
+    areaRequired: "Disegna l'area sulla mappa, oppure cerca per luogo",
+    areaRegion: "Mappa per disegnare l'area",
+    areaCanvas: "Mappa: tocca per segnare i punti dell'area in cui cerchi casa",
+    areaDrawHint: "Tocca la mappa per segnare i punti dell'area, poi tocca il primo punto (o premi Invio) per chiuderla.",
+    areaDrawn: "Area disegnata: conferma per continuare, oppure cancellala per disegnarne un'altra.",
+    areaShowOnMap: "Mostra il luogo sulla mappa",
+    areaTypePlace: "Scrivi un comune o una zona qui sopra per spostare la mappa lì.",
+    areaClear: "Cancella area",
+    areaConfirm: "Conferma area",
+    areaLoading: "Caricamento della mappa…",
+    areaUnavailable: "La mappa non si può mostrare su questo dispositivo: cerca per luogo o per tempo di viaggio.",
+    areaZoomIn: "Aumenta zoom",
+    areaZoomOut: "Riduci zoom",
     minPrice: "Prezzo minimo (€)",
     maxPrice: "Prezzo massimo (€)",
     liveCount: (count) => `${formatInteger(count)} ${count === 1 ? "annuncio corrisponde" : "annunci corrispondono"} alla tua ricerca`,
@@ -196,6 +225,20 @@ export const guidedTexts: Messages<GuidedTexts> = {
     travelMode: "By",
     minutes: (m) => `${m} minutes`,
     travelBy: (mode) => travelModeEn[mode] ?? mode,
+    inMap: "Draw the area on the map",
+    areaRequired: "Draw the area on the map, or search by place",
+    areaRegion: "Map to draw the area",
+    areaCanvas: "Map: tap to mark the points of the area where you are looking",
+    areaDrawHint: "Tap the map to mark the area's points, then tap the first point (or press Enter) to close it.",
+    areaDrawn: "Area drawn: confirm to go on, or clear it to draw another.",
+    areaShowOnMap: "Show the place on the map",
+    areaTypePlace: "Type a town or a zone above to move the map there.",
+    areaClear: "Clear the area",
+    areaConfirm: "Confirm the area",
+    areaLoading: "Loading the map…",
+    areaUnavailable: "The map cannot show on this device: search by place or by travel time.",
+    areaZoomIn: "Zoom in",
+    areaZoomOut: "Zoom out",
     minPrice: "Minimum price (€)",
     maxPrice: "Maximum price (€)",
     liveCount: (count) => `${formatInteger(count, "en")} ${count === 1 ? "listing matches" : "listings match"} your search`,

@@ -13,7 +13,16 @@
  */
 import { z } from "zod";
 import { readAnswer } from "../../core/guided/chat.ts";
-import { guidedSteps, hasWhere, missingStep, nextStep, stateParams, stepFields, type GuidedState } from "../../core/guided/flow.ts";
+import {
+  AREA_KEY,
+  guidedSteps,
+  hasWhere,
+  missingStep,
+  nextStep,
+  stateParams,
+  stepFields,
+  type GuidedState,
+} from "../../core/guided/flow.ts";
 import { BadInputError } from "../../core/errors.ts";
 import { alertFrequencies } from "../../core/search/saved-search-alerts.ts";
 import { crossSiteRefusal } from "../account/api.server.ts";
@@ -74,7 +83,7 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
   let understood: Partial<GuidedState> | undefined;
   if (path.endsWith("/chat")) {
     if (!body.q?.trim()) return jsonError(400, c.notUnderstood, "q");
-    if (body.step === "dove") state = { ...state, luogo: undefined, vicino: undefined, da: undefined };
+    if (body.step === "dove") state = { ...state, luogo: undefined, vicino: undefined, da: undefined, [AREA_KEY]: undefined };
     else {
       understood = readAnswer(body.step, body.q) ?? undefined;
       if (!understood) return jsonError(400, c.notUnderstood, "q");

@@ -10,7 +10,8 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useActionData } from "react-router";
 import { z } from "zod";
 import {
-  commuteMinutes,
+  answerArea,
+  AREA_KEY,
   guidedFeatures,
   guidedStateSchema,
   hasWhere,
@@ -33,6 +34,7 @@ import { describeSearch, savedSearchesService } from "../mycasa/saved-searches.s
 import { requestInfo, services } from "../services.ts";
 import { FormMessages } from "../ui/account-form.tsx";
 import { GuidedParamsFields } from "../ui/guided-params.tsx";
+import { WhereStep } from "../ui/guided-where.tsx";
 import type { Route } from "./+types/guided";
 import "../ui/account.css";
 import "../ui/guided.css";
@@ -57,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = svc.database.readDb;
   let step = stepOf(url.searchParams.get("passo"));
   const parsed = guidedStateSchema.safeParse(readStateParams(url.searchParams));
-  const base = { locale, csrf: formCsrfToken(request, context) };
+  const base = { locale, csrf: formCsrfToken(request, context), styleUrl: svc.mapStyleUrl ?? null };
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = String(issue.path[0] ?? "");
@@ -69,8 +71,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   let state = parsed.data;
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  // The where step's typed text: resolved by the place search; not found, the where step again with the text.
-  if (q && step !== "dove") {
+  // The where step's map answer (docs/decisions/134): the drawn area alone; none drawn, the where step again.
+  if (url.searchParams.get("modo") === "mappa" && step !== "dove") {
+    const answered = answerArea(state);
+    if (!answered)
+      return data(
+        { ...base, step: "dove" as GuidedStep, state, q, error: { field: AREA_KEY, message: t.areaRequired }, view: null },
+        { status: 400 },
+      );
+    state = answered;
+  } else if (q && step !== "dove") {
+    // The where step's typed text: resolved by the place search; not found, the where step again with the text.
     const place = await resolveWhere(db, q, state);
     const answered = place ? answerWhere(state, place, url.searchParams.get("modo") === "tempo") : null;
     if (!answered)
@@ -203,22 +214,18 @@ export default function Guided({ loaderData }: Route.ComponentProps) {
           <HiddenState state={state} except={[...stepFields[step], ...(step === "dove" ? ["luogo"] : [])]} />
           {step === "parametri" && <GuidedParamsFields locale={d.locale} state={state} />}
           {step === "dove" && (
-            <div className="form-field">
-              <label htmlFor="guided-q">{t.where}</label>
-              <input
-                id="guided-q"
-                name="q"
-                defaultValue={d.q || d.view?.place?.name || state.da || ""}
-                placeholder={t.wherePlaceholder}
-                required
-                autoComplete="off"
-                aria-invalid={error ? true : undefined}
-                aria-describedby={errorId}
-                maxLength={100}
-              />
-            </div>
+            <WhereStep
+              locale={d.locale}
+              state={state}
+              text={d.q || d.view?.place?.name || state.da || ""}
+              placeBox={d.view?.place?.bbox ?? pointBox(state.vicino)}
+              invalid={error !== null}
+              errorId={errorId}
+              count={d.view?.count ?? null}
+              styleUrl={d.styleUrl}
+              back={back ? stepUrl(d.locale, back, state) : null}
+            />
           )}
-          {step === "dove" && <CommuteFields d={d} />}
           {step === "budget" && <BudgetStep d={d} />}
           {step === "locali" && <RoomsStep d={d} />}
           {step === "filtri" && (
@@ -231,21 +238,23 @@ export default function Guided({ loaderData }: Route.ComponentProps) {
               ))}
             </fieldset>
           )}
-          {d.view?.count !== null && d.view?.count !== undefined && step !== "budget" && (
+          {d.view?.count !== null && d.view?.count !== undefined && step !== "budget" && step !== "dove" && (
             <p className="guided-count" aria-live="polite">
               {t.liveCount(d.view.count)}
             </p>
           )}
-          <div className="guided-actions">
-            {back && (
-              <a className="button-secondary" href={stepUrl(d.locale, back, state)}>
-                {t.back}
-              </a>
-            )}
-            <button type="submit" className="account-button">
-              {t.next}
-            </button>
-          </div>
+          {step !== "dove" && (
+            <div className="guided-actions">
+              {back && (
+                <a className="button-secondary" href={stepUrl(d.locale, back, state)}>
+                  {t.back}
+                </a>
+              )}
+              <button type="submit" className="account-button">
+                {t.next}
+              </button>
+            </div>
+          )}
         </form>
       )}
     </section>
@@ -254,48 +263,12 @@ export default function Guided({ loaderData }: Route.ComponentProps) {
 
 type Data = Route.ComponentProps["loaderData"];
 
-/** The where step's other answer: within a travel time of the typed place or address (no map needed). */
-function CommuteFields({ d }: { d: Data }) {
-  const t = guidedTexts[d.locale];
-  const commute = d.state.vicino !== undefined;
-  return (
-    <>
-      <fieldset className="guided-choices">
-        <legend>{t.whereMode}</legend>
-        <label className="guided-choice">
-          <input type="radio" name="modo" value="luogo" defaultChecked={!commute} /> {t.inPlace}
-        </label>
-        <label className="guided-choice">
-          <input type="radio" name="modo" value="tempo" defaultChecked={commute} /> {t.withinTime}
-        </label>
-      </fieldset>
-      <div className="guided-commute">
-        <div className="form-field">
-          <label htmlFor="guided-minuti">{t.travelTime}</label>
-          <select id="guided-minuti" name="minuti" defaultValue={String(d.state.minuti ?? 20)}>
-            {commuteMinutes.map((m) => (
-              <option key={m} value={m}>
-                {t.minutes(m)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label htmlFor="guided-mezzo">{t.travelMode}</label>
-          <select id="guided-mezzo" name="mezzo" defaultValue={d.state.mezzo ?? "car"}>
-            {travelModeList.map((m) => (
-              <option key={m} value={m}>
-                {t.travelBy(m)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-    </>
-  );
+/** A small box around a commute time's starting point ("lat,lon"), for the where step's map; null without one. */
+function pointBox(point: string | undefined): [number, number, number, number] | null {
+  if (!point) return null;
+  const [lat, lon] = point.split(",").map(Number) as [number, number];
+  return [lon - 0.02, lat - 0.015, lon + 0.02, lat + 0.015];
 }
-
-const travelModeList = ["walk", "bike", "car"] as const;
 
 /** POSTs one of the §7 endpoints with the state the form holds now; null when it fails (the server-rendered figure stays). */
 async function askFlow(path: string, locale: Locale, step: GuidedStep, form: HTMLFormElement): Promise<unknown> {

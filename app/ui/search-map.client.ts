@@ -7,7 +7,7 @@
  * in core/search/map-view.ts; the style is the portal's one style (core/map/style.ts).
  */
 import type * as MapLibre from "maplibre-gl";
-import { TerraDraw, TerraDrawPolygonMode, TerraDrawRenderMode, TerraDrawSelectMode, type GeoJSONStoreFeatures } from "terra-draw";
+import { TerraDraw, TerraDrawRenderMode, TerraDrawSelectMode, type GeoJSONStoreFeatures } from "terra-draw";
 import { TerraDrawMapLibreGLAdapter } from "terra-draw-maplibre-gl-adapter";
 import { PRICE_MAP_COLOURS, priceClass } from "../../core/map/price-map.ts";
 import {
@@ -23,7 +23,6 @@ import {
 } from "../../core/map/style.ts";
 import {
   boundsSearchOnIdle,
-  drawMessages,
   drawnPolygonProblem,
   drawnRing,
   initialView,
@@ -42,6 +41,8 @@ import { CIRCLE_DEFAULT_RADIUS, clampRadius, isTap } from "../../core/search/map
 import type { GeoArea, SearchQuery } from "../../core/search/query.ts";
 import { toRawFilters } from "../../core/search/url.ts";
 import { loadMapLibre } from "./maplibre.client.ts";
+import { addLabelImage, labelCanvas, placeLabel, type LabelCanvas } from "./map-labels.client.ts";
+import { DRAW_COLOUR, drawnPolygonValidation, finishedRing, polygonDrawMode } from "./polygon-draw.client.ts";
 
 export { supportsWebGl } from "./maplibre.client.ts";
 
@@ -75,19 +76,6 @@ export interface SearchState {
 const TRANSIT_URL = "/mappa/trasporti.geojson";
 const BOUNDARIES_URL = "/mappa/confini.geojson";
 const MARKERS_URL = "/portal-srp/api/v1/search-map/markers";
-
-interface LabelCanvas {
-  canvas: HTMLCanvasElement;
-  ctx: CanvasRenderingContext2D;
-  ratio: number;
-}
-/** A canvas to draw a label image on, at the screen's pixel ratio (at most 2). */
-function labelCanvas(): LabelCanvas | null {
-  const ratio = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
-  const canvas = document.createElement("canvas");
-  const ctx = canvas.getContext("2d");
-  return ctx ? { canvas, ctx, ratio } : null;
-}
 
 export class SearchMap {
   #map: MapLibre.Map | null = null;
@@ -672,35 +660,15 @@ export class SearchMap {
   }
 
   /** Adds a drawn label to the map's images, once. */
-  #addCanvasImage(id: string, { canvas, ctx, ratio }: LabelCanvas): void {
-    const map = this.#map!;
-    const data = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  #addCanvasImage(id: string, label: LabelCanvas): void {
     this.#labelCache.add(id);
-    if (!map.hasImage(id))
-      map.addImage(id, { width: canvas.width, height: canvas.height, data: new Uint8Array(data.data.buffer) }, { pixelRatio: ratio });
+    addLabelImage(this.#map!, id, label);
   }
 
-  /** A place name: dark text with a light halo, no box, so it reads over land, lines and the price map. */
+  /** A place name (map-labels.client.ts). */
   #addPlaceLabelImage(id: string): void {
-    const text = id.slice(PLACE_LABEL_PREFIX.length);
-    const label = labelCanvas();
-    if (!label) return;
-    const { canvas, ctx, ratio } = label;
-    const font = `500 ${12 * ratio}px system-ui, sans-serif`;
-    ctx.font = font;
-    const halo = 3 * ratio;
-    canvas.width = Math.ceil(ctx.measureText(text).width + halo * 2);
-    canvas.height = Math.ceil(16 * ratio + halo);
-    ctx.font = font;
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    ctx.lineJoin = "round";
-    ctx.lineWidth = halo;
-    ctx.strokeStyle = "rgba(255, 255, 255, 0.9)";
-    ctx.strokeText(text, canvas.width / 2, canvas.height / 2);
-    ctx.fillStyle = "#34413b";
-    ctx.fillText(text, canvas.width / 2, canvas.height / 2);
-    this.#addCanvasImage(id, label);
+    const label = placeLabel(id);
+    if (label) this.#addCanvasImage(id, label);
   }
 
   #applyHighlight(): void {
@@ -901,42 +869,23 @@ export class SearchMap {
     const map = this.#map!;
     // The search's own rules (core/search/map-view.ts), checked as each point is placed or moved: a point
     // that would make the edges cross, or the area too large, is refused with the Italian message.
-    const validation = (feature: GeoJSONStoreFeatures, { updateType }: { updateType: string }) => {
-      if (updateType === "provisional" || feature.geometry.type !== "Polygon") return { valid: true };
-      const problem = drawnPolygonProblem(drawnRing(feature.geometry.coordinates[0] as number[][]));
-      const partial = problem === drawMessages.tooFewPoints || problem === drawMessages.noArea;
-      if (!problem || (partial && updateType !== "finish")) return { valid: true };
-      this.#events.onDrawProblem(problem);
-      return { valid: false, reason: problem };
-    };
+    const validation = drawnPolygonValidation((problem) => this.#events.onDrawProblem(problem));
     const draw = new TerraDraw({
       adapter: new TerraDrawMapLibreGLAdapter({ map, coordinatePrecision: 6 }),
       modes: [
-        new TerraDrawPolygonMode({
-          editable: true,
-          validation,
-          keyEvents: { cancel: "Escape", finish: "Enter" },
-          styles: {
-            fillColor: "#1c7ed6",
-            fillOpacity: 0.12,
-            outlineColor: "#1c7ed6",
-            outlineWidth: 2.5,
-            editedPointColor: "#1c7ed6",
-            closingPointColor: "#1c7ed6",
-          },
-        }),
+        polygonDrawMode(validation),
         new TerraDrawSelectMode({
           flags: {
             polygon: { feature: { draggable: false, validation, coordinates: { draggable: true, midpoints: true, deletable: true } } },
           },
           styles: {
-            selectedPolygonColor: "#1c7ed6",
+            selectedPolygonColor: DRAW_COLOUR,
             selectedPolygonFillOpacity: 0.12,
-            selectedPolygonOutlineColor: "#1c7ed6",
+            selectedPolygonOutlineColor: DRAW_COLOUR,
             selectedPolygonOutlineWidth: 2.5,
-            selectionPointColor: "#1c7ed6",
+            selectionPointColor: DRAW_COLOUR,
             midPointColor: "#ffffff",
-            midPointOutlineColor: "#1c7ed6",
+            midPointOutlineColor: DRAW_COLOUR,
           },
         }),
         new TerraDrawRenderMode({ modeName: "render", styles: {} }),
@@ -947,10 +896,9 @@ export class SearchMap {
     draw.on("finish", (id, context) => {
       // Edits in select mode wait for 'Fine' (finishEditing).
       if (context.mode !== "polygon") return;
-      const feature = draw.getSnapshotFeature(id);
-      if (!feature || feature.geometry.type !== "Polygon") return;
-      const ring = drawnRing(feature.geometry.coordinates[0] as number[][]);
-      const problem = drawnPolygonProblem(ring);
+      const finished = finishedRing(draw.getSnapshotFeature(id));
+      if (!finished) return;
+      const { ring, problem } = finished;
       if (problem) {
         draw.removeFeatures([id]);
         this.#events.onDrawProblem(problem);

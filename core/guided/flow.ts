@@ -3,10 +3,13 @@
  * order, the state the steps build (kept in the URL and hidden fields, so the flow works without JavaScript),
  * each step's zod schema (a bad value is refused naming its field), and the search the state stands for —
  * raw filters of seed 000 §3 that core/search/query.ts parses, so a search saved at the end is the one a
- * results page would save (same canonical URL, same hash). Pure: no database, no React.
+ * results page would save (same canonical URL, same hash). An area drawn on the map is carried as the
+ * results page's own `geopolygon` key and text (docs/decisions/134). Pure: no database, no React.
  */
 import { z } from "zod";
-import { LIMITS } from "../search/filters.ts";
+import { geoFormOf, LIMITS } from "../search/filters.ts";
+import { drawnPolygonProblem } from "../search/map-view.ts";
+import { parseSearch } from "../search/query.ts";
 import { propertyTypeGroups, travelModes, type TravelMode } from "../search/vocabulary.ts";
 
 /** §2's steps, in order, then the save and the thank-you page. */
@@ -25,6 +28,36 @@ const POINT = /^-?\d{1,2}(\.\d{1,7})?,-?\d{1,3}(\.\d{1,7})?$/;
 const travelModeKeys = Object.keys(travelModes) as [TravelMode, ...TravelMode[]];
 /** The travel times the where step offers (minutes; the search takes 5–60). */
 export const commuteMinutes = [10, 15, 20, 30, 45, 60] as const;
+/** The drawn area's form: the results page's map search key `geopolygon` and its URL text (core/search/filters.ts geoForms). */
+const polygonForm = geoFormOf("polygon");
+/** The area's key in the state: the search's own key, so the state's URL text is the results page's. */
+export const AREA_KEY = polygonForm.key as "geopolygon";
+const AREA_HINT = "un'area come 45.47,9.17;45.47,9.2;45.45,9.19 (lat,lon;…)";
+
+/**
+ * A drawn area as the URL carries it (`lat,lon;lat,lon;…`, the codec's `geopolygon` text), checked by the
+ * rules a drawn polygon meets on the results map (Italian messages) and by the search's own parser; its
+ * canonical text (the codec's, as a results page writes it), or the Italian message saying what is wrong.
+ */
+export function readAreaText(text: string): { text: string; ring: Array<[number, number]> } | { problem: string } {
+  const raw = polygonForm.fromText(text) as { polygon: number[][] } | undefined;
+  if (!raw) return { problem: AREA_HINT };
+  const problem = drawnPolygonProblem(raw.polygon.map(([lat, lon]) => [lon!, lat!] as [number, number]));
+  if (problem) return { problem };
+  try {
+    const geo = parseSearch({ [AREA_KEY]: raw }).geo;
+    if (geo?.kind !== "polygon") return { problem: AREA_HINT };
+    return { text: polygonForm.toText(polygonForm.toRaw(geo) as Record<string, unknown>), ring: geo.ring };
+  } catch {
+    return { problem: AREA_HINT };
+  }
+}
+
+/** A drawn ring ([lon, lat]) as the state's area text: the codec's `geopolygon` text, as the results map's URL has it. */
+export function areaTextOf(ring: ReadonlyArray<readonly [number, number]>): string {
+  return polygonForm.toText(polygonForm.toRaw({ kind: "polygon", ring: ring.map(([lon, lat]) => [lon, lat]) }) as Record<string, unknown>);
+}
+
 const int = (min: number, max: number) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().min(min).max(max).optional());
 
@@ -38,6 +71,23 @@ const fields = {
   da: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().min(1).max(100).optional()),
   mezzo: z.preprocess((v) => (v === "" ? undefined : v), z.enum(travelModeKeys).optional()),
   minuti: int(LIMITS.nearbyMinMinutes, LIMITS.nearbyMaxMinutes),
+  /** An area drawn on the map instead of a place (docs/decisions/134): the results page's `geopolygon` text, canonical. */
+  [AREA_KEY]: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .max(8000)
+      .optional()
+      .transform((text, ctx) => {
+        if (text === undefined) return undefined;
+        const area = readAreaText(text);
+        if ("problem" in area) {
+          ctx.addIssue({ code: "custom", message: area.problem });
+          return z.NEVER;
+        }
+        return area.text;
+      }),
+  ),
   prezzoMin: int(0, LIMITS.maxPrice),
   prezzoMax: int(0, LIMITS.maxPrice),
   locali: int(1, 5),
@@ -53,13 +103,17 @@ export const guidedStateSchema = z
   .refine((s) => s.prezzoMin === undefined || s.prezzoMax === undefined || s.prezzoMin <= s.prezzoMax, {
     message: "il prezzo minimo supera il massimo",
     path: ["prezzoMax"],
+  })
+  .refine((s) => s[AREA_KEY] === undefined || (s.luogo === undefined && s.vicino === undefined), {
+    message: "un'area disegnata sostituisce il luogo e il tempo di viaggio: indicane uno solo",
+    path: [AREA_KEY],
   });
 export type GuidedState = z.infer<typeof guidedStateSchema>;
 
 /** What each step asks; a step's submission must carry these valid (the where step: a place). */
 export const stepFields: Readonly<Record<GuidedStep, readonly (keyof GuidedState)[]>> = {
   parametri: ["contratto", "tipologia"],
-  dove: ["luogo", "vicino", "da", "mezzo", "minuti"],
+  dove: ["luogo", "vicino", "da", "mezzo", "minuti", AREA_KEY],
   budget: ["prezzoMin", "prezzoMax"],
   locali: ["locali", "bagni"],
   filtri: ["filtri"],
@@ -74,9 +128,15 @@ export function commuteOf(state: GuidedState): { lat: number; lon: number; mode:
   return { lat, lon, mode: state.mezzo, minutes: state.minuti };
 }
 
-/** Where the state searches: a place, or a commute time from a point. */
+/** Where the state searches: a place, an area drawn on the map, or a commute time from a point. */
 export function hasWhere(state: GuidedState): boolean {
-  return state.luogo !== undefined || commuteOf(state) !== null;
+  return state.luogo !== undefined || state[AREA_KEY] !== undefined || commuteOf(state) !== null;
+}
+
+/** The where step's map answer: the drawn area alone (place and commute time dropped); null without an area. */
+export function answerArea(state: GuidedState): GuidedState | null {
+  if (state[AREA_KEY] === undefined) return null;
+  return { ...state, luogo: undefined, vicino: undefined, da: undefined, mezzo: undefined, minuti: undefined };
 }
 
 /** A step needs the earlier steps' answers: the where step's place or commute time, at least. The first step missing one, or null. */
@@ -103,7 +163,10 @@ export function searchInputOf(state: GuidedState): { raw: Record<string, unknown
   if (state.locali !== undefined) raw.numRooms_min = state.locali;
   if (state.bagni !== undefined) raw.numBaths = state.bagni;
   for (const f of state.filtri) raw[f] = true;
-  const commute = state.luogo ? null : commuteOf(state);
+  // One where answer (the schema refuses an area with a place or a commute time): the area as the results map writes it.
+  const area = state[AREA_KEY];
+  if (area !== undefined) raw[AREA_KEY] = polygonForm.fromText(area);
+  const commute = state.luogo || area !== undefined ? null : commuteOf(state);
   if (commute) raw.nearby = { lat: commute.lat, lon: commute.lon, vehicle: commute.mode, time: commute.minutes };
   return { raw, places: state.luogo ? [state.luogo] : [] };
 }
@@ -118,6 +181,7 @@ export function stateParams(state: GuidedState): URLSearchParams {
   if (state.da) p.set("da", state.da);
   if (state.mezzo) p.set("mezzo", state.mezzo);
   if (state.minuti !== undefined) p.set("minuti", String(state.minuti));
+  if (state[AREA_KEY] !== undefined) p.set(AREA_KEY, state[AREA_KEY]);
   if (state.prezzoMin !== undefined) p.set("prezzoMin", String(state.prezzoMin));
   if (state.prezzoMax !== undefined) p.set("prezzoMax", String(state.prezzoMax));
   if (state.locali !== undefined) p.set("locali", String(state.locali));
