@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/schema.ts";
 import { sampleFeed } from "../scripts/sample-feed.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
-import type { CookieClient } from "../test/http-client.ts";
+import { createPublisherKey, listingsInSearch } from "../test/publishers.ts";
 import { startTestPortal } from "../test/portal.ts";
 import { loggedInClient } from "../test/users.ts";
 
@@ -29,17 +29,6 @@ describe.each(databaseTargets)("feed pulls on %s", (target) => {
   let keyB: string;
   const served: string[] = [];
 
-  async function createKey(c: CookieClient, label: string): Promise<string> {
-    const page = await c.get("/area-agenzia/", { accept: "text/html" });
-    const csrf = /name="csrf" value="([^"]*)"/.exec(await page.text())?.[1] ?? "";
-    const res = await c.request("/area-agenzia/", {
-      method: "POST",
-      body: new URLSearchParams({ csrf, intent: "create-key", label }).toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
-    });
-    return /id="new-api-key"[^>]*value="([^"]+)"/.exec(await res.text())?.[1] ?? "";
-  }
-
   async function call(key: string, path: string, body?: unknown) {
     const res = await fetch(`${portal.url}${API}${path}`, {
       method: body === undefined ? "GET" : "POST",
@@ -49,19 +38,7 @@ describe.each(databaseTargets)("feed pulls on %s", (target) => {
     return { status: res.status, json: (await res.json()) as any };
   }
 
-  /** The agency's listings in search: sales and rents of homes, as a visitor finds them. */
-  async function inSearch(publisherId: number): Promise<number> {
-    let total = 0;
-    for (const channel of ["vendita", "affitto"]) {
-      const res = await fetch(`${portal.url}/portal-srp/api/v1/search/availableresults`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ filters: { pId: publisherId, channel } }),
-      });
-      total += ((await res.json()) as { total: number }).total;
-    }
-    return total;
-  }
+  const inSearch = (publisherId: number) => listingsInSearch(portal.url, publisherId);
 
   beforeAll(async () => {
     // The agency's feed server: 40 clean listings, gzipped as many servers send them, behind a redirect.
@@ -84,14 +61,18 @@ describe.each(databaseTargets)("feed pulls on %s", (target) => {
     const agencies = (await sql<{ id: number }>`SELECT id::int AS id FROM publishers WHERE kind = 'agency' ORDER BY id LIMIT 2`.execute(db))
       .rows;
     agencyA = agencies[0]!.id;
-    keyA = await createKey(
-      await loggedInClient(portal.url, { email: `agenzia${agencyA}@casa.example`, password: "CasaAgenzia2026" }),
-      "Pull",
-    );
-    keyB = await createKey(
-      await loggedInClient(portal.url, { email: `agenzia${agencies[1]!.id}@casa.example`, password: "CasaAgenzia2026" }),
-      "Pull B",
-    );
+    keyA = (
+      await createPublisherKey(
+        await loggedInClient(portal.url, { email: `agenzia${agencyA}@casa.example`, password: "CasaAgenzia2026" }),
+        "Pull",
+      )
+    ).key;
+    keyB = (
+      await createPublisherKey(
+        await loggedInClient(portal.url, { email: `agenzia${agencies[1]!.id}@casa.example`, password: "CasaAgenzia2026" }),
+        "Pull B",
+      )
+    ).key;
     expect([keyA, keyB].every((k) => k.startsWith("casa_pk_"))).toBe(true);
   });
   afterAll(async () => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addListingPhoto } from "../db/listing-photos.ts";
 import type { Database } from "../db/schema.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
-import { CookieClient } from "../test/http-client.ts";
+import { createPublisherKey } from "../test/publishers.ts";
 import { startTestPortal } from "../test/portal.ts";
 import { loggedInClient } from "../test/users.ts";
 
@@ -33,18 +33,6 @@ describe.each(databaseTargets)("publishing API on %s", (target) => {
   let home: Record<string, any>;
 
   /** Opens /area-agenzia/ as the agency's account and creates a key through the page's form. */
-  async function createKey(c: CookieClient, label: string): Promise<{ key: string; html: string; status: number }> {
-    const page = await c.get("/area-agenzia/", { accept: "text/html" });
-    const csrf = /name="csrf" value="([^"]*)"/.exec(await page.text())?.[1] ?? "";
-    const res = await c.request("/area-agenzia/", {
-      method: "POST",
-      body: new URLSearchParams({ csrf, intent: "create-key", label }).toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
-    });
-    const html = await res.text();
-    return { key: /id="new-api-key"[^>]*value="([^"]+)"/.exec(html)?.[1] ?? "", html, status: res.status };
-  }
-
   function call(method: "GET" | "POST", path: string, key: string | null, body?: unknown, headers: Record<string, string> = {}) {
     return fetch(`${portal.url}${API}${path}`, {
       method,
@@ -109,7 +97,7 @@ describe.each(databaseTargets)("publishing API on %s", (target) => {
 
   it("lets an agency create an API key in /area-agenzia/, shown once and stored hashed", async () => {
     const a = await loggedInClient(portal.url, { email: `agenzia${agencyA}@casa.example`, password: "CasaAgenzia2026" });
-    const made = await createKey(a, "Gestionale");
+    const made = await createPublisherKey(a, "Gestionale");
     expect(made.status).toBe(200);
     expect(made.html).toContain("Chiave creata.");
     expect(made.key).toMatch(/^casa_pk_[a-z0-9]{12}_[A-Za-z0-9_-]{43}$/);
@@ -122,12 +110,12 @@ describe.each(databaseTargets)("publishing API on %s", (target) => {
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(keyA.split("_").at(-1));
     const b = await loggedInClient(portal.url, { email: `agenzia${agencyB}@casa.example`, password: "CasaAgenzia2026" });
-    keyB = (await createKey(b, "Altro gestionale")).key;
+    keyB = (await createPublisherKey(b, "Altro gestionale")).key;
     expect(keyB).not.toBe("");
     // B's page never shows A's keys; a seeker's account cannot make keys.
     expect(await (await b.get("/area-agenzia/", { accept: "text/html" })).text()).not.toContain("Gestionale</td>");
     const seeker = await loggedInClient(portal.url, { email: "demo@casa.example", password: "CasaDemo2026" });
-    expect((await createKey(seeker, "x")).status).toBe(403);
+    expect((await createPublisherKey(seeker, "x")).status).toBe(403);
   });
 
   it("publishes a listing through the API: in search and on its page at once; price drop shown; withdrawn → gone, 410", async () => {
@@ -187,7 +175,7 @@ describe.each(databaseTargets)("publishing API on %s", (target) => {
 
     // Revoked in the dashboard: the key stops working at once.
     const a = await loggedInClient(portal.url, { email: `agenzia${agencyA}@casa.example`, password: "CasaAgenzia2026" });
-    const spare = await createKey(a, "Da revocare");
+    const spare = await createPublisherKey(a, "Da revocare");
     expect((await call("GET", "/listings", spare.key)).status).toBe(200);
     const keyId = Number(/<tr data-key-id="(\d+)"><td>Da revocare<\/td>/.exec(spare.html)?.[1]);
     const page = await (await a.get("/area-agenzia/", { accept: "text/html" })).text();

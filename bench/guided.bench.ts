@@ -10,29 +10,10 @@
  */
 import { parseArgs } from "node:util";
 import { Random } from "../core/random.ts";
-import { clientDirectory, ensureBuild, importServerBuild } from "../scripts/ensure-build.ts";
+import { startBenchPortal } from "./in-process-portal.ts";
 
 const { values } = parseArgs({ options: { requests: { type: "string", default: "300" }, data: { type: "string", default: "var/db" } } });
-if (!ensureBuild()) process.exit(1);
-const bundle = await importServerBuild<any>();
-const config = bundle.loadConfig({
-  ...process.env,
-  PORT: "0",
-  HOST: "127.0.0.1",
-  DATA_DIR: values.data,
-  LOG_LEVEL: "silent",
-  RATE_LIMIT_MULTIPLIER: "0",
-});
-const portal = await bundle.startPortal({ config, logger: bundle.createLogger("silent"), build: bundle.build, clientDir: clientDirectory });
-const base = portal.url as string;
-for (;;) {
-  const warm = await fetch(`${base}/readyz`).then(
-    async (r) => r.ok && (await r.json()).warm === true,
-    () => false,
-  );
-  if (warm) break;
-  await new Promise((r) => setTimeout(r, 500));
-}
+const { base, stop } = await startBenchPortal({ DATA_DIR: values.data!, RATE_LIMIT_MULTIPLIER: "0" });
 
 // Milano, Roma, Torino, Napoli, Bologna, Firenze, and two regions (Lombardia, Sicilia).
 const places = ["IT-03-015146", "IT-12-058091", "IT-01-001272", "IT-15-063049", "IT-08-037006", "IT-09-048017", "IT-03", "IT-19"];
@@ -80,5 +61,5 @@ console.log(`portal: ${JSON.stringify({ database: process.env.DATABASE_URL ? "po
 for (const [name, list] of Object.entries(times).sort(([a], [b]) => a.localeCompare(b)))
   console.log(`${name}: ${list.length} requests, median ${q(list, 0.5)} ms, p95 ${q(list, 0.95)} ms, max ${q(list, 1)} ms`);
 console.log(`non-200: ${failures}`);
-await portal.stop();
+await stop();
 process.exit(0);

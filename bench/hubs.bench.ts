@@ -9,29 +9,10 @@
  * Options: --rounds N (default 40), --data DIR (default var/db).
  */
 import { parseArgs } from "node:util";
-import { clientDirectory, ensureBuild, importServerBuild } from "../scripts/ensure-build.ts";
+import { startBenchPortal } from "./in-process-portal.ts";
 
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "40" }, data: { type: "string", default: "var/db" } } });
-if (!ensureBuild()) process.exit(1);
-const bundle = await importServerBuild<any>();
-const config = bundle.loadConfig({
-  ...process.env,
-  PORT: "0",
-  HOST: "127.0.0.1",
-  DATA_DIR: values.data,
-  LOG_LEVEL: "silent",
-  RATE_LIMIT_MULTIPLIER: "1000",
-});
-const portal = await bundle.startPortal({ config, logger: bundle.createLogger("silent"), build: bundle.build, clientDir: clientDirectory });
-const base = portal.url as string;
-for (;;) {
-  const warm = await fetch(`${base}/readyz`).then(
-    async (r) => r.ok && (await r.json()).warm === true,
-    () => false,
-  );
-  if (warm) break;
-  await new Promise((r) => setTimeout(r, 500));
-}
+const { base, stop } = await startBenchPortal({ DATA_DIR: values.data!, RATE_LIMIT_MULTIPLIER: "1000" });
 
 const provinces = [
   ["lombardia", "milano"],
@@ -100,5 +81,5 @@ for (const [name, list] of times)
     `${name}: ${list.length} requests, median ${q(list, 0.5)} ms, p95 ${q(list, 0.95)} ms, max ${q(list, 1)} ms, largest ${(sizes.get(name)! / 1024).toFixed(0)} kB`,
   );
 console.log(`all hub pages: ${all.length} requests, median ${q(all, 0.5)} ms, p95 ${q(all, 0.95)} ms; non-200: ${failures}`);
-await portal.stop();
+await stop();
 process.exit(0);

@@ -8,33 +8,13 @@
  * Options: --data DIR (default var/db), --url http://host:port.
  */
 import { parseArgs } from "node:util";
-import { clientDirectory, ensureBuild, importServerBuild } from "../scripts/ensure-build.ts";
+import { startBenchPortal } from "./in-process-portal.ts";
 
 const { values } = parseArgs({ options: { data: { type: "string", default: "var/db" }, url: { type: "string" } } });
 
 let base = values.url;
 let stop: (() => Promise<void>) | null = null;
-if (!base) {
-  if (!ensureBuild()) process.exit(1);
-  const bundle = await importServerBuild<any>();
-  const config = bundle.loadConfig({ ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: values.data, LOG_LEVEL: "silent" });
-  const portal = await bundle.startPortal({
-    config,
-    logger: bundle.createLogger("silent"),
-    build: bundle.build,
-    clientDir: clientDirectory,
-  });
-  base = portal.url as string;
-  stop = () => portal.stop();
-  // Until the portal is warm it may answer 503 (starting): measure the sitemaps a running portal serves.
-  while (
-    !(await fetch(`${base}/readyz`).then(
-      async (r) => r.ok && (await r.json()).warm === true,
-      () => false,
-    ))
-  )
-    await new Promise((r) => setTimeout(r, 500));
-}
+if (!base) ({ base, stop } = await startBenchPortal({ DATA_DIR: values.data! }));
 const started = performance.now();
 const indexResponse = await fetch(`${base}/sitemap.xml`);
 if (indexResponse.status !== 200) throw new Error(`/sitemap.xml: HTTP ${indexResponse.status}`);

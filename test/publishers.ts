@@ -1,0 +1,32 @@
+/**
+ * A publishing API key made as an agency user makes one (the /area-agenzia/ form), and an agency's listings as a
+ * visitor finds them in search: the steps the publishing tests share.
+ */
+import type { CookieClient } from "./http-client.ts";
+
+/** Creates a key through the dashboard's form; the new key is shown once in the page. */
+export async function createPublisherKey(c: CookieClient, label: string): Promise<{ key: string; html: string; status: number }> {
+  const page = await c.get("/area-agenzia/", { accept: "text/html" });
+  const csrf = /name="csrf" value="([^"]*)"/.exec(await page.text())?.[1] ?? "";
+  const res = await c.request("/area-agenzia/", {
+    method: "POST",
+    body: new URLSearchParams({ csrf, intent: "create-key", label }).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+  });
+  const html = await res.text();
+  return { key: /id="new-api-key"[^>]*value="([^"]+)"/.exec(html)?.[1] ?? "", html, status: res.status };
+}
+
+/** The agency's listings in search: sales and rents of homes, as a visitor finds them. */
+export async function listingsInSearch(portalUrl: string, publisherId: number): Promise<number> {
+  let total = 0;
+  for (const channel of ["vendita", "affitto"]) {
+    const res = await fetch(`${portalUrl}/portal-srp/api/v1/search/availableresults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ filters: { pId: publisherId, channel } }),
+    });
+    total += ((await res.json()) as { total: number }).total;
+  }
+  return total;
+}
