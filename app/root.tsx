@@ -1,7 +1,6 @@
 import "./zod-jitless.ts";
 import {
   isRouteErrorResponse,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -14,6 +13,7 @@ import { type ReactNode, useEffect } from "react";
 import { htmlLang, localeFromPath, localizePath, type Locale } from "./i18n/locale.ts";
 import { siteTexts } from "./i18n/site.ts";
 import { useCspNonce } from "./csp-nonce.ts";
+import { PageStyles } from "./page-styles.tsx";
 import { SiteMenu } from "./ui/site-menu.tsx";
 import { requestInfo, services } from "./services.ts";
 import { SiteUser } from "./ui/site-user.tsx";
@@ -64,7 +64,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b6e4f" />
         <link rel="icon" href="data:," />
         <Meta />
-        <Links />
+        {/* The routes' stylesheets, written in (docs/decisions/133): React Router's <Links /> would link them. */}
+        <PageStyles />
       </head>
       <body>
         <a className="skip-link" href="#contenuto">
