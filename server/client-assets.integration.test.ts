@@ -61,7 +61,7 @@ describe("client files under npm start", () => {
     for (const page of ["/", "/vendita/case/milano/", "/cerca-casa/"]) {
       const html = await (await fetch(new URL(page, url))).text();
       expect(html, page).not.toMatch(/<link[^>]*rel="stylesheet"[^>]*href="\/assets\//);
-      const written = [...html.matchAll(/<style data-href="(\/assets\/[^"]+\.css)"[^>]*>([^<]*)<\/style>/g)];
+      const written = [...html.matchAll(/<style data-href="(\/assets\/[^"]+\.css)"[^>]*>([\s\S]*?)<\/style>/g)];
       expect(written.length, page).toBeGreaterThan(1);
       for (const [, href, text] of written) {
         expect(text, href).toBe(readFileSync(join(clientDirectory, href!), "utf8"));
