@@ -1,14 +1,13 @@
 /**
  * Server rendering: React Router's default Node entry plus what the HTTP layer needs — the CSP nonce
- * on every inline script React Router writes, the build's stylesheet texts (app/page-styles.tsx), `charset=utf-8` on HTML, and errors logged through
+ * on every inline script React Router writes, `charset=utf-8` on HTML, and errors logged through
  * pino as structured errors (with the request id) instead of plain text on stderr.
  */
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { CspNonceContext } from "./csp-nonce.ts";
-import { StylesheetTextsContext } from "./page-styles.tsx";
-import { requestContext, servicesContext, stylesheetTextsContext } from "./services.ts";
+import { requestContext, servicesContext } from "./services.ts";
 
 export const streamTimeout = 5_000;
 
@@ -34,9 +33,7 @@ export default function handleRequest(
     // dozens of brotli flushes and socket writes, a large share of the page's CPU (docs/BENCHMARKS.md, workers).
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext.Provider value={nonce}>
-        <StylesheetTextsContext.Provider value={loadContext.get(stylesheetTextsContext)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </StylesheetTextsContext.Provider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </CspNonceContext.Provider>,
       {
         nonce,

@@ -1,6 +1,7 @@
 import "./zod-jitless.ts";
 import {
   isRouteErrorResponse,
+  Links,
   Meta,
   Outlet,
   Scripts,
@@ -13,7 +14,6 @@ import { type ReactNode, useEffect } from "react";
 import { htmlLang, localeFromPath, localizePath, type Locale } from "./i18n/locale.ts";
 import { siteTexts } from "./i18n/site.ts";
 import { useCspNonce } from "./csp-nonce.ts";
-import { PageStyles } from "./page-styles.tsx";
 import { SiteMenu } from "./ui/site-menu.tsx";
 import { requestInfo, services } from "./services.ts";
 import { SiteUser } from "./ui/site-user.tsx";
@@ -64,8 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b6e4f" />
         <link rel="icon" href="data:," />
         <Meta />
-        {/* The routes' stylesheets, written in (docs/decisions/133): React Router's <Links /> would link them. */}
-        <PageStyles />
+        <Links />
       </head>
       <body>
         <a className="skip-link" href="#contenuto">

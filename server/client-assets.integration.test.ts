@@ -5,7 +5,7 @@
  * its code: Vite moves server/app.ts out of build/server/index.js as soon as the server bundle is split.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientDirectory, projectRoot } from "../scripts/ensure-build.ts";
@@ -55,20 +55,6 @@ describe("client files under npm start", () => {
     const res = await fetch(new URL("/sviluppo/posta/", url), { headers: { accept: "text/html" } });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("<h1>Posta in uscita (sviluppo)</h1>");
-  });
-
-  it("writes each page's stylesheets into the document, each the build's file as it is (docs/decisions/133)", async () => {
-    for (const page of ["/", "/vendita/case/milano/", "/cerca-casa/"]) {
-      const html = await (await fetch(new URL(page, url))).text();
-      expect(html, page).not.toMatch(/<link[^>]*rel="stylesheet"[^>]*href="\/assets\//);
-      const written = [...html.matchAll(/<style data-href="(\/assets\/[^"]+\.css)"[^>]*>([\s\S]*?)<\/style>/g)];
-      expect(written.length, page).toBeGreaterThan(1);
-      for (const [, href, text] of written) {
-        expect(text, href).toBe(readFileSync(join(clientDirectory, href!), "utf8"));
-        // Still served: a client-side navigation links the stylesheets of the page it goes to.
-        expect(await status(href!), href).toBe(200);
-      }
-    }
   });
 
   it("serves every chunk of the client build, the lazily loaded ones included", async () => {

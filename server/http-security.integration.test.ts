@@ -72,7 +72,7 @@ describe("security headers", () => {
       expect(answer.status, kind).toBeLessThan(500);
       expect(h["content-security-policy"], kind).toMatch(/frame-ancestors 'none'/);
       expect(h["content-security-policy"], kind).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{22,}'/);
-      expect(h["content-security-policy"], kind).toMatch(/style-src 'self' 'nonce-[A-Za-z0-9+/=]{22,}'(;|$)/);
+      expect(h["content-security-policy"], kind).toMatch(/style-src 'self'(;|$)/);
       expect(h["content-security-policy"], kind).not.toMatch(/unsafe-inline|unsafe-eval/);
       expect(h["x-content-type-options"], kind).toBe("nosniff");
       expect(h["referrer-policy"], kind).toBe("strict-origin-when-cross-origin");
@@ -90,9 +90,6 @@ describe("security headers", () => {
       const executable = scripts.filter((attrs) => !/type="application\/ld\+json"/.test(attrs));
       expect(executable.length, path).toBeGreaterThan(0);
       for (const attrs of executable) expect(attrs, path).toContain(`nonce="${nonce}"`);
-      // The page's stylesheets are written in (docs/decisions/133), each <style> with the nonce the CSP names.
-      const styles = [...answer.body.matchAll(/<style\b([^>]*)>/g)].map((m) => m[1]!);
-      for (const attrs of styles) expect(attrs, path).toContain(`nonce="${nonce}"`);
       // No style attribute anywhere: the CSP allows none.
       expect(answer.body, path).not.toMatch(/<[a-z][^>]*\sstyle="/i);
     }

@@ -18,7 +18,6 @@ import {
   requestContext,
   requestInfoContext,
   servicesContext,
-  stylesheetTextsContext,
   type RequestTrace,
   type Services,
 } from "../app/services.ts";
@@ -27,7 +26,6 @@ import { checkSessionCookies, cookieTargetOf, readRequestInfo } from "./accounts
 import type { Logger } from "./logger.ts";
 import { refuseMalformedRequest } from "./request-guard.ts";
 import { RequestQueue, takesTurn, type Admission, type RequestQueueLimits } from "./request-queue.ts";
-import { readStylesheetTexts } from "./stylesheet-texts.ts";
 
 export interface PortalState {
   phase: "starting" | "loading" | "ready" | "stopping";
@@ -63,8 +61,7 @@ export function acceptRequestId(header: string | string[] | undefined): string {
 
 /**
  * Scripts only from this origin or carrying this response's nonce (React Router's inline hydration
- * scripts); styles only from stylesheets of this origin or <style> elements carrying the nonce (the page's
- * stylesheets written in, docs/decisions/133; the app sets no style attributes in HTML;
+ * scripts); styles only from stylesheets of this origin (the app sets no style attributes in HTML;
  * MapLibre sets styles through the CSSOM, which CSP allows); MapLibre's module worker from /vendor/.
  * A configured MAP_STYLE_URL's origin may serve the map's style, tiles, glyphs and sprites (docs/decisions/057).
  */
@@ -73,7 +70,7 @@ export function contentSecurityPolicy(nonce: string, https: boolean, mapOrigin?:
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self'",
     `img-src 'self' data: blob:${map}`,
     "font-src 'self'",
     `connect-src 'self'${map}`,
@@ -240,8 +237,6 @@ export function createHandler(options: {
   // Pages and JSON compressed on the fly (brotli at a fast level, else gzip); assets are precompressed.
   const compress = compression({ threshold: 1024, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } });
   const handleRequest = createRequestHandler(build, "production");
-  // Pages carry their stylesheets' text (docs/decisions/133): read once, as the build wrote them.
-  const stylesheets = readStylesheetTexts(clientDir, build.publicPath);
 
   /** React Router, with request.url on the request's origin (requestOrigin). */
   /** `endTurn` is called once the response is made, before it is sent: a client slow to read holds no turn. */
@@ -266,7 +261,6 @@ export function createHandler(options: {
       new Map<RouterContext, unknown>([
         [servicesContext, services],
         [requestContext, scope],
-        [stylesheetTextsContext, stylesheets],
         [clientAddressContext, req.socket.remoteAddress ?? "unknown"],
         [requestInfoContext, readRequestInfo(request, req.socket.remoteAddress ?? "", services)],
       ]),
