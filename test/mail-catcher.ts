@@ -60,6 +60,10 @@ export async function startMailCatcher(port = 0) {
       );
     },
   });
+  // smtp-server re-emits a connection's socket errors on the server: a sender killed mid-connection (the SIGKILL
+  // test's portal, whose pooled SMTP connections stay open) resets its socket, and an unheard 'error' would end
+  // the test process. A real mail server goes on serving the others; so does this one.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
   const listening = (server.server.address() as AddressInfo).port;
   return {
