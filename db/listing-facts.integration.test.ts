@@ -26,8 +26,9 @@ import { buildCriteria } from "./search-criteria.ts";
 import { databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
 import { TEST_DATASET } from "../test/dataset-snapshots.ts";
 import { type DatabaseHandle } from "./database.ts";
+import type { Database } from "./schema.ts";
 import { forgetListingFacts, ListingFacts, loadListingFacts } from "./listing-facts.ts";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { readMatchListings } from "./match-listings.ts";
 import { searchListings } from "./listings-search.ts";
 import { sqlSearchBackend } from "./search-backend.ts";
@@ -43,6 +44,18 @@ function starPolygon(random: Random, lat: number, lon: number): number[][] {
     const km = 0.5 + random.next() * 7.5;
     return [lat + (km / 111) * Math.sin(angle), lon + (km / (111 * Math.cos((lat * Math.PI) / 180))) * Math.cos(angle)];
   });
+}
+
+/** The towns with the most listings, busiest first. */
+async function busiestTowns(db: Kysely<Database>, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("listings")
+    .select("townId")
+    .groupBy("townId")
+    .orderBy((eb) => eb.fn.countAll(), "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.townId);
 }
 
 describe.each(databaseTargets)("in-memory totals on %s", (target) => {
@@ -63,15 +76,7 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
     expect(facts.size).toBe(TEST_DATASET.count);
     const listings = await readMatchListings(db);
     const directory = await getPlaceDirectory(db);
-    const busyTowns = (
-      await db
-        .selectFrom("listings")
-        .select("townId")
-        .groupBy("townId")
-        .orderBy((eb) => eb.fn.countAll(), "desc")
-        .limit(30)
-        .execute()
-    ).map((r) => r.townId);
+    const busyTowns = await busiestTowns(db, 30);
     const samplePlaces = [
       ...busyTowns,
       ...directory
@@ -197,15 +202,7 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
     const db = handle.db;
     const facts = await ListingFacts.load(db);
     const directory = await getPlaceDirectory(db);
-    const towns = (
-      await db
-        .selectFrom("listings")
-        .select("townId")
-        .groupBy("townId")
-        .orderBy((eb) => eb.fn.countAll(), "desc")
-        .limit(10)
-        .execute()
-    ).map((r) => r.townId);
+    const towns = await busiestTowns(db, 10);
     const places = [...towns, ...directory.atLevel(PlaceLevel.region).map((p) => p.id)];
     const random = new Random(`count-each-${target}`);
     let nonZero = 0;
@@ -306,15 +303,7 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
     const db = handle.db;
     const facts = await ListingFacts.load(db);
     const directory = await getPlaceDirectory(db);
-    const towns = (
-      await db
-        .selectFrom("listings")
-        .select("townId")
-        .groupBy("townId")
-        .orderBy((eb) => eb.fn.countAll(), "desc")
-        .limit(12)
-        .execute()
-    ).map((r) => directory.get(r.townId)!);
+    const towns = (await busiestTowns(db, 12)).map((id) => directory.get(id)!);
     for (const [index, town] of towns.entries()) {
       const query = parseSearch(index % 2 ? { channel: "affitto", numRooms_min: 3 } : { price_max: 200000 }, [town.id]);
       const { criteria } = await buildCriteria(db, query);

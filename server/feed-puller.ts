@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import { importFeed } from "../app/publisher/feed-import.server.ts";
 import { claimDueFeedSources, finishFeedPull, type FeedSource } from "../db/feed-sources.ts";
+import { publisherKind } from "../db/publishing.ts";
 import type { Database } from "../db/schema.ts";
 import { FeedFetchError, fetchFeed } from "./feed-fetch.ts";
 import type { Logger } from "./logger.ts";
@@ -28,8 +29,6 @@ export interface FeedPullerOptions {
 export class FeedPuller {
   readonly #o: FeedPullerOptions;
   readonly #worker: PollingWorker<FeedSource>;
-  /** Pulls this process finished (logs, tests). */
-  pulled = 0;
 
   constructor(options: FeedPullerOptions) {
     this.#o = options;
@@ -61,16 +60,16 @@ export class FeedPuller {
 
   async #pull(source: FeedSource): Promise<void> {
     const { db, logger, clock } = this.#o;
-    const publisher = await db.selectFrom("publishers").select(["id", "kind"]).where("id", "=", source.publisherId).executeTakeFirst();
+    const kind = await publisherKind(db, source.publisherId);
     let outcome: { status: "done" | "failed"; error: string | null; importId: number | null };
-    if (!publisher) {
+    if (!kind) {
       outcome = { status: "failed", error: "the publisher no longer exists", importId: null };
     } else {
       try {
         const feed = await fetchFeed(source.url, { allowPrivate: this.#o.allowPrivate, timeoutMs: this.#o.timeoutMs });
         const report = await importFeed({
           db,
-          publisher: { id: Number(publisher.id), kind: publisher.kind },
+          publisher: { id: source.publisherId, kind },
           source: "url",
           format: source.format,
           body: feed.body,
@@ -85,7 +84,6 @@ export class FeedPuller {
       }
     }
     await finishFeedPull(db, source, outcome, new Date(clock()));
-    this.pulled += 1;
     logger.info(
       { publisherId: source.publisherId, status: outcome.status, importId: outcome.importId, error: outcome.error },
       "feed pulled",
