@@ -46,7 +46,10 @@ async function visit(page: Page, path: string): Promise<void> {
   expect(response?.headers()["content-security-policy"], path).toMatch(/script-src 'self' 'nonce-/);
   // No PUBLIC_URL here, so plain http on localhost: HSTS would only pin a developer's browser.
   expect(response?.headers()["strict-transport-security"], path).toBeUndefined();
-  await page.waitForLoadState("networkidle");
+  // Hydrated means every script the page needs has run under the policy. Not "networkidle": the ALTCHA
+  // widget stops its spare proof-of-work workers as soon as one finds the answer, and a worker stopped while
+  // its script loads leaves that request open for good in Chromium's accounting, so the network never idles.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
 }
 
 describe("Content-Security-Policy in Chromium", () => {
