@@ -1,22 +1,22 @@
-/** Builds the account services from the configuration: keys, mailer, rate-limit store, bot check. */
+/**
+ * The host's part of the accounts feature (app/account/): the process makes its one Accounts object from the
+ * configuration — keys from SESSION_SECRET, the rate-limit store (Redis when REDIS_URL is set), the mailer,
+ * the bot check's cost and the configured social providers.
+ */
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import type { Config } from "../config.ts";
-import type { Logger } from "../logger.ts";
-import { AccountService } from "./account-service.ts";
-import { BotCheck } from "./bot-check.ts";
-import { createMailer, type Mailer } from "./mailer.ts";
-import { AccountLimits } from "./rate-limits.ts";
-import { configuredProviders, SocialLogin } from "./social.ts";
-import { deriveKeys } from "./tokens.ts";
+import { Accounts } from "../app/account/accounts.server.ts";
+import { BotCheck } from "../app/account/bot-check.server.ts";
+import { AccountLimits } from "../app/account/rate-limits.server.ts";
+import { SocialProviders, type ProviderSettings } from "../app/account/social-providers.server.ts";
+import { deriveKeys } from "../app/account/tokens.server.ts";
+import type { Mailer } from "../app/mail/mailer.ts";
+import type { Database } from "../db/schema.ts";
+import type { Config } from "./config.ts";
+import type { Logger } from "./logger.ts";
+import { createMailer } from "./mailer.ts";
 
-/** The demo account of the demo data (README): log in at once on a fresh checkout. */
-export const DEMO_USER = { email: "demo@casa.example", displayName: "Utente Demo", password: "CasaDemo2026" } as const;
-/** Every demo agency logs in as agenzia{id}@casa.example with this password and reads its leads (README). */
-export const DEMO_PUBLISHER_PASSWORD = "CasaAgenzia2026";
-
-export async function createAccountService(
+export async function createAccounts(
   config: Config,
   db: Kysely<Database>,
   logger: Logger,
@@ -44,7 +44,7 @@ export async function createAccountService(
   const keys = deriveKeys(secret);
   // Account mail goes through the durable queue when the host gives one (server/lifecycle.ts).
   const mailer = options.mailer ?? createMailer(config, db);
-  const service = new AccountService({
+  const accounts = new Accounts({
     db,
     logger,
     keys,
@@ -53,13 +53,50 @@ export async function createAccountService(
     botCheck: new BotCheck(keys.botCheck, config.BOT_CHECK_COST, now),
     now,
     publicUrl: config.publicOrigin ?? undefined,
-    social: new SocialLogin(configuredProviders(config), keys.social, now),
+    socialProviders: new SocialProviders(configuredProviders(config), keys.social, now),
   });
   return {
-    service,
+    accounts,
     async close() {
       mailer.close();
       await redis?.quit().catch(() => {});
     },
   };
+}
+
+const DEFAULT_ISSUERS = { google: "https://accounts.google.com", apple: "https://appleid.apple.com" } as const;
+
+/** The providers with both a client id and a secret in the configuration. */
+export function configuredProviders(config: Config): ProviderSettings[] {
+  const out: ProviderSettings[] = [];
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    out.push({
+      provider: "google",
+      issuer: config.GOOGLE_ISSUER ?? DEFAULT_ISSUERS.google,
+      clientId: config.GOOGLE_CLIENT_ID,
+      clientSecret: config.GOOGLE_CLIENT_SECRET,
+    });
+  }
+  if (config.APPLE_CLIENT_ID && config.APPLE_CLIENT_SECRET) {
+    out.push({
+      provider: "apple",
+      issuer: config.APPLE_ISSUER ?? DEFAULT_ISSUERS.apple,
+      clientId: config.APPLE_CLIENT_ID,
+      clientSecret: config.APPLE_CLIENT_SECRET,
+    });
+  }
+  if (config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET) {
+    out.push({
+      provider: "facebook",
+      clientId: config.FACEBOOK_CLIENT_ID,
+      clientSecret: config.FACEBOOK_CLIENT_SECRET,
+      oauth: {
+        authorization: config.FACEBOOK_AUTHORIZATION_URL,
+        token: config.FACEBOOK_TOKEN_URL,
+        me: config.FACEBOOK_ME_URL,
+        scope: config.FACEBOOK_SCOPE,
+      },
+    });
+  }
+  return out;
 }

@@ -6,14 +6,12 @@ import { data, redirect } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { accountMessages, fieldErrors } from "../../core/account/validation.ts";
-import { AccountError } from "../../server/accounts/account-service.ts";
-
-export { AccountError };
-import { CSRF_COOKIE, parseCookies, REMEMBER_COOKIE } from "../../server/accounts/cookies.ts";
-import { RateLimitedError } from "../../server/accounts/rate-limits.ts";
-import { csrfToken, csrfTokenMatches } from "../../server/accounts/tokens.ts";
+import { AccountError } from "../../core/account/account-error.ts";
 import { requestInfo, services, type RequestInfo, type Services } from "../services.ts";
 import { isSameOrigin } from "./api.server.ts";
+import { CSRF_COOKIE, parseCookies, REMEMBER_COOKIE } from "./cookies.server.ts";
+import { RateLimitedError } from "./rate-limits.server.ts";
+import { csrfToken, csrfTokenMatches } from "./tokens.server.ts";
 
 export interface FormResult {
   errors: Record<string, string>;

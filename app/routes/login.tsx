@@ -18,7 +18,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     csrf: formCsrfToken(request, context),
     redirectTo: safeRedirect(url.searchParams.get("redirect")) ?? "",
     user: requestInfo(context).session?.name ?? null,
-    social: services(context).accounts.social.providers(),
+    social: services(context).accounts.socialProviders.providers(),
     socialFailed: url.searchParams.get("errore") === "social",
     notice:
       url.searchParams.get("avviso") === "eliminato"
@@ -36,7 +36,7 @@ export function action(args: Route.ActionArgs) {
     const parsed = loginSchema.safeParse({ email, password });
     if (!canAttemptLogin(email, password) || !parsed.success)
       return parsed.success ? { errors: {}, values } : invalid(parsed.error, values);
-    const { issue } = await svc.accounts.loginWithPassword(
+    const { issue } = await svc.accounts.credentials.loginWithPassword(
       parsed.data.email,
       password,
       info.ip,

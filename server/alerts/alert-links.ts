@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { alertLinkExpiry, readAlertLinkClaims, type AlertLinkChannel, type AlertLinkClaims } from "../../core/alerts/alert-links.ts";
-import { signClaims, verifyClaims } from "../accounts/tokens.ts";
+import { signClaims, verifyClaims } from "../../app/account/tokens.server.ts";
 
 export class AlertLinks {
   readonly #key: Buffer;
