@@ -64,27 +64,26 @@ export async function createAccounts(
   };
 }
 
-const DEFAULT_ISSUERS = { google: "https://accounts.google.com", apple: "https://appleid.apple.com" } as const;
-
 /** The providers with both a client id and a secret in the configuration. */
 export function configuredProviders(config: Config): ProviderSettings[] {
-  const out: ProviderSettings[] = [];
-  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
-    out.push({
+  // Google and Apple by OpenID Connect discovery on their issuer; Facebook by its plain OAuth 2 endpoints.
+  const openIdConnect = [
+    {
       provider: "google",
-      issuer: config.GOOGLE_ISSUER ?? DEFAULT_ISSUERS.google,
-      clientId: config.GOOGLE_CLIENT_ID,
-      clientSecret: config.GOOGLE_CLIENT_SECRET,
-    });
-  }
-  if (config.APPLE_CLIENT_ID && config.APPLE_CLIENT_SECRET) {
-    out.push({
+      id: config.GOOGLE_CLIENT_ID,
+      secret: config.GOOGLE_CLIENT_SECRET,
+      issuer: config.GOOGLE_ISSUER ?? "https://accounts.google.com",
+    },
+    {
       provider: "apple",
-      issuer: config.APPLE_ISSUER ?? DEFAULT_ISSUERS.apple,
-      clientId: config.APPLE_CLIENT_ID,
-      clientSecret: config.APPLE_CLIENT_SECRET,
-    });
-  }
+      id: config.APPLE_CLIENT_ID,
+      secret: config.APPLE_CLIENT_SECRET,
+      issuer: config.APPLE_ISSUER ?? "https://appleid.apple.com",
+    },
+  ] as const;
+  const out: ProviderSettings[] = [];
+  for (const { provider, id, secret, issuer } of openIdConnect)
+    if (id && secret) out.push({ provider, issuer, clientId: id, clientSecret: secret });
   if (config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET) {
     out.push({
       provider: "facebook",

@@ -1,19 +1,10 @@
 /** An account's consents (privacy, marketing, profiling, third party): read, and recorded from the terms modal (seed 001 §4). */
 import { findConsents, findUserById, recordConsents, type UserRecord } from "../../db/users.ts";
-import type { AccountContext } from "./context.server.ts";
+import { AccountPart } from "./context.server.ts";
 import type { CookieTarget } from "./cookies.server.ts";
-import type { Sessions } from "./sessions.server.ts";
 import type { SessionClaims } from "./tokens.server.ts";
 
-export class Consents {
-  private readonly ctx: AccountContext;
-  private readonly sessions: Sessions;
-
-  constructor(ctx: AccountContext, sessions: Sessions) {
-    this.ctx = ctx;
-    this.sessions = sessions;
-  }
-
+export class Consents extends AccountPart {
   read(userId: number): Promise<Record<string, boolean>> {
     return findConsents(this.ctx.db, userId);
   }

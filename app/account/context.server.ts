@@ -8,6 +8,7 @@ import type { Logger } from "../../server/logger.ts";
 import type { Mailer, MailContent } from "../mail/mailer.ts";
 import type { AccountLimits } from "./rate-limits.server.ts";
 import type { SessionRevocations } from "./session-revocations.server.ts";
+import type { Sessions } from "./sessions.server.ts";
 import type { AccountKeys } from "./tokens.server.ts";
 
 export interface AccountContext {
@@ -21,6 +22,17 @@ export interface AccountContext {
   now: () => number;
   /** Where mail links point (PUBLIC_URL), else the request's own origin. */
   publicUrl?: string;
+}
+
+/** A part of the accounts feature that works with the shared context and starts or reissues sessions. */
+export abstract class AccountPart {
+  protected readonly ctx: AccountContext;
+  protected readonly sessions: Sessions;
+
+  constructor(ctx: AccountContext, sessions: Sessions) {
+    this.ctx = ctx;
+    this.sessions = sessions;
+  }
 }
 
 /** A link in an account mail: on PUBLIC_URL when set, else on the origin the request came to. */

@@ -7,14 +7,14 @@ import { accountMessages } from "../../core/account/validation.ts";
 import { consumeSecret, countFailedAttempt, findLatestSecret, findSecretByHash, issueOneTimeSecret } from "../../db/sessions.ts";
 import { findUserByEmail, findUserById, markEmailVerified, setPasswordAndRevokeSessions, type UserRecord } from "../../db/users.ts";
 import { CODE_TTL_MINUTES, oneTimeCodeMail, passwordResetMail, RESET_TTL_MINUTES } from "./account-mails.tsx";
-import { mailLink, sendLater, type AccountContext } from "./context.server.ts";
+import { AccountPart, mailLink, sendLater } from "./context.server.ts";
 import type { CookieTarget } from "./cookies.server.ts";
 import { attemptLogin } from "./login-attempts.server.ts";
 import { claimByMailboxProof } from "./mailbox-proof.server.ts";
 import { consumeLinkToken, isLinkToken, issueLinkToken } from "./one-time-links.server.ts";
 import { hashPassword, passwordMatches } from "./passwords.server.ts";
 import { assertStrongPassword } from "./password-strength.server.ts";
-import type { SessionIssue, Sessions } from "./sessions.server.ts";
+import type { SessionIssue } from "./sessions.server.ts";
 import { codeMatches, hashCode, hashSecret, newOneTimeCode } from "./tokens.server.ts";
 
 const MAX_CODE_ATTEMPTS = 5;
@@ -24,15 +24,7 @@ export interface Login {
   user: UserRecord;
 }
 
-export class Credentials {
-  private readonly ctx: AccountContext;
-  private readonly sessions: Sessions;
-
-  constructor(ctx: AccountContext, sessions: Sessions) {
-    this.ctx = ctx;
-    this.sessions = sessions;
-  }
-
+export class Credentials extends AccountPart {
   /** Password login; wrong e-mail and wrong password answer alike and cost the same Argon2id verify. */
   async loginWithPassword(email: string, password: string, ip: string, target: CookieTarget, previousRemember?: string): Promise<Login> {
     const user = await attemptLogin(this.ctx, email, ip, async () => {
@@ -49,12 +41,10 @@ export class Credentials {
   /** Sends a one-time login code when the e-mail has an account; answers the same either way. */
   async requestLoginCode(email: string, ip: string): Promise<void> {
     const { db, limits, keys } = this.ctx;
-    await limits.assertAllAllowed([
+    await limits.takeAll([
       ["codeRequestsByAddress", ip],
       ["codeRequestsByAccount", email],
     ]);
-    await limits.count("codeRequestsByAddress", ip);
-    await limits.count("codeRequestsByAccount", email);
     const user = await findUserByEmail(db, email);
     if (!user) return;
     const code = newOneTimeCode();
@@ -92,12 +82,10 @@ export class Credentials {
   /** Mails a reset link when the e-mail has an account; answers the same either way. */
   async requestPasswordReset(email: string, ip: string, origin: string): Promise<void> {
     const { db, limits } = this.ctx;
-    await limits.assertAllAllowed([
+    await limits.takeAll([
       ["resetRequestsByAddress", ip],
       ["resetRequestsByAccount", email],
     ]);
-    await limits.count("resetRequestsByAddress", ip);
-    await limits.count("resetRequestsByAccount", email);
     const user = await findUserByEmail(db, email);
     if (!user) return;
     const token = await issueLinkToken(this.ctx, user.id, "reset-password", RESET_TTL_MINUTES * 60_000);

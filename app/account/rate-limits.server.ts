@@ -65,6 +65,12 @@ export class AccountLimits {
     for (const [name, key] of checks) await this.assertAllowed(name, key);
   }
 
+  /** Checks every key, then counts each (a request limited per address and per account, whatever its outcome). */
+  async takeAll(checks: [LimitName, string][]): Promise<void> {
+    await this.assertAllAllowed(checks);
+    for (const [name, key] of checks) await this.count(name, key);
+  }
+
   /** Counts one event; the one that uses the last point starts a block that doubles each time. */
   async count(name: LimitName, key: string): Promise<void> {
     const { limiter, strikes, rule } = this.limiters.get(name)!;

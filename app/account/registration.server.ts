@@ -17,7 +17,7 @@ import {
 } from "../../db/users.ts";
 import { alreadyRegisteredMail, VERIFY_TTL_HOURS, verificationMail } from "./account-mails.tsx";
 import type { BotCheck } from "./bot-check.server.ts";
-import { mailLink, sendLater, type AccountContext } from "./context.server.ts";
+import { AccountPart, mailLink, sendLater, type AccountContext } from "./context.server.ts";
 import type { CookieTarget } from "./cookies.server.ts";
 import { claimByMailboxProof } from "./mailbox-proof.server.ts";
 import { isLinkToken, issueLinkToken } from "./one-time-links.server.ts";
@@ -40,14 +40,11 @@ function registrationConsents(input: RegistrationInput): Record<string, boolean>
   return { privacy: true, ...(input.type !== "privacy" ? { [input.type]: true } : {}) };
 }
 
-export class Registration {
-  private readonly ctx: AccountContext;
-  private readonly sessions: Sessions;
+export class Registration extends AccountPart {
   private readonly botCheck: BotCheck;
 
   constructor(ctx: AccountContext, sessions: Sessions, botCheck: BotCheck) {
-    this.ctx = ctx;
-    this.sessions = sessions;
+    super(ctx, sessions);
     this.botCheck = botCheck;
   }
 

@@ -4,10 +4,10 @@
  * by the button's consent text). An identity without a verified e-mail cannot create or link an account.
  */
 import { createUser, findUserByEmail, findUserByIdentity, linkIdentity } from "../../db/users.ts";
-import type { AccountContext } from "./context.server.ts";
+import { AccountPart } from "./context.server.ts";
 import type { CookieTarget } from "./cookies.server.ts";
 import { claimByMailboxProof } from "./mailbox-proof.server.ts";
-import type { SessionIssue, Sessions } from "./sessions.server.ts";
+import type { SessionIssue } from "./sessions.server.ts";
 import type { SocialIdentity } from "./social-providers.server.ts";
 
 /** A display name from what the provider says: letters and spaces, at most 60, else 'Utente'. */
@@ -21,15 +21,7 @@ function displayNameOf(identity: SocialIdentity & { email: string }): string {
   );
 }
 
-export class SocialLogin {
-  private readonly ctx: AccountContext;
-  private readonly sessions: Sessions;
-
-  constructor(ctx: AccountContext, sessions: Sessions) {
-    this.ctx = ctx;
-    this.sessions = sessions;
-  }
-
+export class SocialLogin extends AccountPart {
   /** The session of the identity's account, or null when the identity may not have one. */
   async login(identity: SocialIdentity, target: CookieTarget, previousRemember?: string): Promise<SessionIssue | null> {
     const { db } = this.ctx;
