@@ -9,7 +9,7 @@ import { accountMessages, fieldErrors } from "../../core/account/validation.ts";
 import { AccountError } from "../../core/account/account-error.ts";
 import { requestInfo, services, type RequestInfo, type Services } from "../services.ts";
 import { isSameOrigin } from "./api.server.ts";
-import { CSRF_COOKIE, parseCookies, REMEMBER_COOKIE } from "./cookies.server.ts";
+import { CSRF_COOKIE, parseCookies } from "./cookies.server.ts";
 import { RateLimitedError } from "./rate-limits.server.ts";
 import { csrfToken, csrfTokenMatches } from "./tokens.server.ts";
 
@@ -82,11 +82,6 @@ export function redirectWithCookies(to: string, cookies: string[]): Response {
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   return redirect(to, { status: 303, headers });
-}
-
-/** The remember-me value the browser holds (revoked when a new login replaces it). */
-export function rememberCookie(request: Request): string | undefined {
-  return parseCookies(request.headers.get("cookie"))[REMEMBER_COOKIE];
 }
 
 /** The locale's home path, for redirects after login. */

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { accountMessages, loginSchema } from "../../core/account/validation.ts";
 import { accountEndpoint, readAccountBody, safeRedirect } from "../account/api.server.ts";
-import { rememberCookie } from "../account/form.server.ts";
+import { rememberCookie } from "../account/cookies.server.ts";
 import { anyone } from "../account/policies.server.ts";
 import { sessionResponse } from "../account/present.server.ts";
 

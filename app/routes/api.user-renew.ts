@@ -6,7 +6,7 @@
 import { accountMessages } from "../../core/account/validation.ts";
 import { jsonError } from "../api/errors.ts";
 import { accountEndpoint, noInput } from "../account/api.server.ts";
-import { rememberCookie } from "../account/form.server.ts";
+import { rememberCookie } from "../account/cookies.server.ts";
 import { anyone } from "../account/policies.server.ts";
 import { sessionResponse, withCookies } from "../account/present.server.ts";
 import { clearedSessionCookies } from "../account/sessions.server.ts";

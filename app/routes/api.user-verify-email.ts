@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { accountMessages } from "../../core/account/validation.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
-import { rememberCookie } from "../account/form.server.ts";
+import { rememberCookie } from "../account/cookies.server.ts";
 import { anyone } from "../account/policies.server.ts";
 import { sessionResponse } from "../account/present.server.ts";
 

@@ -4,15 +4,8 @@ import { z } from "zod";
 import { accountMessages, loginEmailSchema, oneTimeCodeSchema } from "../../core/account/validation.ts";
 import { safeRedirect } from "../account/api.server.ts";
 import { AccountError } from "../../core/account/account-error.ts";
-import {
-  formAction,
-  formCsrfToken,
-  homeOf,
-  invalid,
-  redirectWithCookies,
-  rememberCookie,
-  type FormResult,
-} from "../account/form.server.ts";
+import { formAction, formCsrfToken, homeOf, invalid, redirectWithCookies, type FormResult } from "../account/form.server.ts";
+import { rememberCookie } from "../account/cookies.server.ts";
 import { accountTexts } from "../i18n/account.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { Field, FormMessages } from "../ui/account-form.tsx";

@@ -2,7 +2,8 @@
 import { Form, useActionData, useLoaderData } from "react-router";
 import { canAttemptLogin, loginSchema } from "../../core/account/validation.ts";
 import { safeRedirect } from "../account/api.server.ts";
-import { formAction, formCsrfToken, invalid, redirectWithCookies, rememberCookie, type FormResult } from "../account/form.server.ts";
+import { formAction, formCsrfToken, invalid, redirectWithCookies, type FormResult } from "../account/form.server.ts";
+import { rememberCookie } from "../account/cookies.server.ts";
 import { accountTexts } from "../i18n/account.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { requestInfo, services } from "../services.ts";
