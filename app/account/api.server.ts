@@ -33,7 +33,7 @@ export function crossSiteRefusal(): Response {
 }
 
 /** A 400 with the shared rule's own Italian message (no field prefix) and the field. */
-export function accountValidationError(error: z.ZodError): Response {
+function accountValidationError(error: z.ZodError): Response {
   const issue = error.issues[0]!;
   return jsonError(400, issue.message, issue.path.join(".") || undefined);
 }

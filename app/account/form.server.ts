@@ -9,6 +9,7 @@ import { accountMessages, fieldErrors } from "../../core/account/validation.ts";
 import { AccountError } from "../../core/account/account-error.ts";
 import { requestInfo, services, type RequestInfo, type Services } from "../services.ts";
 import { isSameOrigin } from "./api.server.ts";
+import { withCookies } from "./present.server.ts";
 import { CSRF_COOKIE, parseCookies } from "./cookies.server.ts";
 import { RateLimitedError } from "./rate-limits.server.ts";
 import { csrfToken, csrfTokenMatches } from "./tokens.server.ts";
@@ -79,9 +80,7 @@ export function invalid(error: z.ZodError, values: Record<string, string>): Form
 
 /** A redirect that also sets cookies. */
 export function redirectWithCookies(to: string, cookies: string[]): Response {
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  return redirect(to, { status: 303, headers });
+  return withCookies(redirect(to, 303), cookies);
 }
 
 /** The locale's home path, for redirects after login. */
