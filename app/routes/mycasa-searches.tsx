@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   const svc = services(context);
-  const user = await svc.accounts.currentUser(requestInfo(context).session);
+  const user = await svc.accounts.sessions.currentUser(requestInfo(context).session);
   if (!user)
     throw redirect(`${localizePath("/accedi/", locale)}?redirect=${encodeURIComponent(localizePath("/mycasa/ricerche/", locale))}`);
   const { savedsearchesData } = await savedSearchesService(svc.database.db).list(user, locale);
@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function action(args: Route.ActionArgs) {
   return formAction(args, async ({ form, values, info, svc }): Promise<Response | FormResult> => {
     const locale = localeFromPath(new URL(args.request.url).pathname);
-    const user = await svc.accounts.currentUser(info.session);
+    const user = await svc.accounts.sessions.currentUser(info.session);
     if (!user) return { errors: { form: accountMessages.notLoggedIn }, values };
     const parsed = savedSearchFormSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return { errors: { form: parsed.error.issues[0]!.message }, values };

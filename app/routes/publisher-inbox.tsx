@@ -26,7 +26,7 @@ const LISTINGS_PAGE = 20;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const svc = services(context);
-  const user = await svc.accounts.currentUser(requestInfo(context).session);
+  const user = await svc.accounts.sessions.currentUser(requestInfo(context).session);
   if (!user) throw redirect(`${localizePath("/accedi/", locale)}?redirect=${encodeURIComponent(localizePath("/area-agenzia/", locale))}`);
   const publisher = user.publisherId === null ? null : await findPublisher(svc.database.readDb, user.publisherId);
   if (!publisher) return data({ locale, inbox: null }, { status: 403 });
@@ -135,7 +135,7 @@ export function action(args: Route.ActionArgs) {
   return formAction(args, async ({ form, values, info, svc }): Promise<FormResult> => {
     const locale = localeFromPath(new URL(args.request.url).pathname);
     const t = inboxTexts[locale];
-    const user = await svc.accounts.currentUser(info.session);
+    const user = await svc.accounts.sessions.currentUser(info.session);
     if (!user || user.publisherId === null) throw new Response(t.notPublisher, { status: 403 });
     const parsed = keyForm.safeParse(Object.fromEntries(form));
     if (!parsed.success) return { errors: { label: t.keyLabelInvalid }, values };

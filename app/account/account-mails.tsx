@@ -1,12 +1,7 @@
 /** The account mails in Italian, each as HTML (a React component rendered to static markup) and text. */
 import type { ReactNode } from "react";
-import { MailFrame, mailHtml } from "../../app/mail/frame.tsx";
-
-export interface MailContent {
-  subject: string;
-  text: string;
-  html: string;
-}
+import { MailFrame, mailHtml } from "../mail/frame.tsx";
+import type { MailContent } from "../mail/mailer.ts";
 
 const ACCOUNT_FOOTER = "Hai ricevuto questa email perché è stata usata sul nostro portale. Se non sei stato tu, ignorala.";
 
