@@ -97,3 +97,23 @@ export function passwordResetMail(name: string, link: string): MailContent {
     ),
   };
 }
+
+/**
+ * Asked from /mycasa/ricerche/ when alert mail to the address is stopped (decision 118): a plain mail through the
+ * queue; when the server takes it, the address's refusals are forgotten and alert mail resumes.
+ */
+export function mailCheckMail(name: string): MailContent {
+  const subject = "Verifica del tuo indirizzo email";
+  const body =
+    "hai chiesto di provare di nuovo il tuo indirizzo email. Il server di posta ha accettato questa email: riprendiamo a inviarti gli avvisi delle ricerche salvate.";
+  return {
+    subject,
+    text: `Ciao ${name},\n\n${body}\n`,
+    html: html(
+      <Frame title={subject}>
+        <p>Ciao {name},</p>
+        <p>{body}</p>
+      </Frame>,
+    ),
+  };
+}

@@ -11,6 +11,7 @@ import type { AlertFrequency } from "../../core/search/saved-search-alerts.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { frequencyLabel, savedSearchFormSchema } from "../mycasa/saved-search-form.ts";
+import { requestMailCheck } from "../mycasa/mail-check.server.ts";
 import { savedSearchesService } from "../mycasa/saved-searches.server.ts";
 import { savedSearchTexts } from "../i18n/saved-searches.ts";
 import { requestInfo, services } from "../services.ts";
@@ -21,6 +22,9 @@ import { alertActivity } from "../../db/alert-activity.ts";
 import { mailStop } from "../../db/mail-queue.ts";
 import "../ui/account.css";
 import "../ui/saved-searches.css";
+
+/** The `?avviso=` notices the page's forms redirect to. */
+const notices = ["aggiornata", "eliminata", "salvata", "prova-inviata", "prova-in-attesa"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -58,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         at: a.at.toISOString(),
       })),
     })),
-    notice: notice === "aggiornata" || notice === "eliminata" || notice === "salvata" ? notice : null,
+    notice: notices.find((known) => known === notice) ?? null,
   };
 }
 
@@ -71,6 +75,10 @@ export function action(args: Route.ActionArgs) {
     if (!parsed.success) return { errors: { form: parsed.error.issues[0]!.message }, values };
     const searches = savedSearchesService(svc.database.db);
     const here = localizePath("/mycasa/ricerche/", locale);
+    if (parsed.data.intent === "retry-mail") {
+      const check = await requestMailCheck(svc.database.db, svc.accounts.mailer, user);
+      return redirect(check === "not-stopped" ? here : `${here}?avviso=${check === "queued" ? "prova-inviata" : "prova-in-attesa"}`, 303);
+    }
     try {
       if (parsed.data.intent === "delete") {
         await searches.remove(user, [parsed.data.id]);
@@ -121,13 +129,24 @@ export default function MyCasaSearchesPage() {
               ? t.deletedNotice
               : notice === "salvata"
                 ? t.savedNotice
-                : undefined
+                : notice === "prova-inviata"
+                  ? t.mailCheckQueued
+                  : notice === "prova-in-attesa"
+                    ? t.mailCheckWaiting
+                    : undefined
         }
       />
       {mailStopped && (
         <p className="saved-search-delivery" role="status" data-testid="mail-stopped">
           {t.mailStopped(mailStopped.email, mailStopped.failures, mailStopped.reason)}
         </p>
+      )}
+      {mailStopped && (
+        <Form method="post" className="saved-search-mail-check">
+          <input type="hidden" name="csrf" value={csrf} />
+          <input type="hidden" name="intent" value="retry-mail" />
+          <button type="submit">{t.mailCheck}</button>
+        </Form>
       )}
       {searches.length === 0 ? <p className="saved-searches-empty">{t.empty}</p> : <p>{t.count(searches.length)}</p>}
       <ol className="saved-searches-list">
