@@ -140,7 +140,7 @@ it("shows an agency its keys, listings with status and 30-day figures, and its i
   await page.getByLabel("Ogni quanti minuti").fill("30");
   await page.getByRole("button", { name: "Salva indirizzo" }).click();
   await expect
-    .poll(() => page.locator("#feed-url-error").textContent(), { timeout: 15_000 })
+    .poll(() => page.locator("#campo-url-error").textContent(), { timeout: 15_000 })
     .toBe("il portale non scarica feed da questo indirizzo (a private or reserved address)");
   expect(await address.getAttribute("aria-invalid")).toBe("true");
   expect(await seriousViolations(page)).toEqual([]);

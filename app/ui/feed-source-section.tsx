@@ -5,6 +5,7 @@
 import { Form } from "react-router";
 import type { FormResult } from "../account/form.server.ts";
 import type { inboxTexts } from "../i18n/publisher-inbox.ts";
+import { Field } from "./account-form.tsx";
 
 export interface ShownFeedSource {
   url: string;
@@ -60,55 +61,38 @@ export function FeedSourceSection({
       <Form method="post" className="feed-source-form">
         <input type="hidden" name="csrf" value={csrf} />
         <input type="hidden" name="intent" value="set-feed-source" />
-        <p>
-          <label htmlFor="feed-url">{t.feedUrl}</label>
-          <br />
-          <input
-            id="feed-url"
-            name="url"
-            type="url"
-            required
-            maxLength={2000}
-            size={60}
-            defaultValue={typed?.url ?? source?.url ?? ""}
-            aria-invalid={errors.url ? true : undefined}
-            aria-describedby={errors.url ? "feed-url-error" : undefined}
-          />
-          {errors.url && (
-            <span id="feed-url-error" role="alert" className="form-error">
-              {errors.url}
-            </span>
-          )}
-        </p>
-        <p>
-          <label htmlFor="feed-format">{t.feedFormat}</label>{" "}
+        <Field
+          name="url"
+          label={t.feedUrl}
+          type="url"
+          required
+          maxLength={2000}
+          size={60}
+          defaultValue={typed?.url ?? source?.url ?? ""}
+          error={errors.url}
+        />
+        <div className="form-field">
+          <label htmlFor="feed-format">{t.feedFormat}</label>
           <select id="feed-format" name="format" defaultValue={typed?.format ?? source?.format ?? "xml"}>
             {formats.map((f) => (
               <option key={f} value={f}>
                 {t.feedFormatName(f)}
               </option>
             ))}
-          </select>{" "}
-          <label htmlFor="feed-interval">{t.feedInterval}</label>{" "}
-          <input
-            id="feed-interval"
-            name="intervalMinutes"
-            type="number"
-            min={15}
-            max={1440}
-            step={1}
-            required
-            defaultValue={typed?.intervalMinutes ?? source?.intervalMinutes ?? 60}
-            aria-invalid={errors.intervalMinutes ? true : undefined}
-            aria-describedby={errors.intervalMinutes ? "feed-interval-hint feed-interval-error" : "feed-interval-hint"}
-          />{" "}
-          <small id="feed-interval-hint">{t.feedIntervalHint}</small>
-          {errors.intervalMinutes && (
-            <span id="feed-interval-error" role="alert" className="form-error">
-              {errors.intervalMinutes}
-            </span>
-          )}
-        </p>
+          </select>
+        </div>
+        <Field
+          name="intervalMinutes"
+          label={t.feedInterval}
+          hint={t.feedIntervalHint}
+          type="number"
+          min={15}
+          max={1440}
+          step={1}
+          required
+          defaultValue={typed?.intervalMinutes ?? source?.intervalMinutes ?? 60}
+          error={errors.intervalMinutes}
+        />
         <button type="submit">{t.feedSave}</button>
       </Form>
       {source && (
