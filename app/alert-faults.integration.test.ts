@@ -12,6 +12,8 @@
  *   alert of the batch arrives, each delivery once (one row, one queued mail, one Message-ID).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { hash as argon2Hash } from "@node-rs/argon2";
 import { sql, type Kysely } from "kysely";
 import nodemailer from "nodemailer";
@@ -30,6 +32,9 @@ import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
 
 const PUBLIC = "https://casa.example";
 const root = new URL("..", import.meta.url).pathname;
+
+/** The listener's STARTTLS certificate (test/fixtures/README.md). */
+const BOUNCE_CERT = new URL("../test/fixtures/bounce-tls.crt", import.meta.url);
 
 describe.each(databaseTargets)("alerts under faults on %s", (target) => {
   let provisioned: ProvisionedDatabase;
@@ -53,6 +58,8 @@ describe.each(databaseTargets)("alerts under faults on %s", (target) => {
         SMTP_URL: catcher.url,
         BOUNCE_SMTP_PORT: "0",
         BOUNCE_DOMAIN: "bounce.casa.example",
+        BOUNCE_TLS_CERT_FILE: fileURLToPath(BOUNCE_CERT),
+        BOUNCE_TLS_KEY_FILE: fileURLToPath(new URL("../test/fixtures/bounce-tls.key", import.meta.url)),
       },
       log: (line) => logs.push(line),
     });
@@ -206,7 +213,23 @@ describe.each(databaseTargets)("alerts under faults on %s", (target) => {
   it("counts a bounce report mailed back later (RFC 3464 DSN over SMTP) as a refusal: 3 stop alert mail; delays, repeats and forged bounce addresses count nothing", async () => {
     const reader = "rimbalza-dopo@casa.example";
     await saveAlertSearch(db, reader, townId, 600_000, "immediately");
-    const bounces = nodemailer.createTransport({ host: "127.0.0.1", port: portal.bounceListener!.port, secure: false, ignoreTLS: true });
+    // As a mail server sends it: upgraded with STARTTLS, the listener's certificate checked for the bounce domain.
+    const bounces = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: portal.bounceListener!.port,
+      secure: false,
+      requireTLS: true,
+      tls: { ca: readFileSync(BOUNCE_CERT), servername: "bounce.casa.example" },
+    });
+    expect(await bounces.verify()).toBe(true);
+    // A server that trusts no such certificate is refused the upgrade, and sends nothing.
+    const untrusting = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: portal.bounceListener!.port,
+      secure: false,
+      requireTLS: true,
+    });
+    await expect(untrusting.verify()).rejects.toThrow(/self-signed|certificate/i);
     const dsn = (bounceAddress: string, action: string, status: string, diagnostic: string) =>
       [
         "From: Mail Delivery System <MAILER-DAEMON@mx.esempio.it>",

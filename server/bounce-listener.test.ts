@@ -37,4 +37,13 @@ describe("BOUNCE_SMTP_PORT and BOUNCE_DOMAIN", () => {
     expect(() => loadConfig({ BOUNCE_DOMAIN: "not a domain" })).toThrow(/BOUNCE_DOMAIN/);
     expect(() => loadConfig({ BOUNCE_DOMAIN: "a@b.it" })).toThrow(/BOUNCE_DOMAIN/);
   });
+
+  it("take STARTTLS's certificate and key together or not at all", () => {
+    expect(loadConfig({ BOUNCE_TLS_CERT_FILE: "/etc/casa/bounce.crt", BOUNCE_TLS_KEY_FILE: "/etc/casa/bounce.key" })).toMatchObject({
+      BOUNCE_TLS_CERT_FILE: "/etc/casa/bounce.crt",
+      BOUNCE_TLS_KEY_FILE: "/etc/casa/bounce.key",
+    });
+    expect(() => loadConfig({ BOUNCE_TLS_CERT_FILE: "/etc/casa/bounce.crt" })).toThrow(/set both/);
+    expect(() => loadConfig({ BOUNCE_TLS_KEY_FILE: "/etc/casa/bounce.key" })).toThrow(/set both/);
+  });
 });

@@ -66,6 +66,8 @@ export interface BounceListenerOptions {
   host: string;
   /** MAIL_BOUNCE_LIMIT: refusals after which alert mail to an address stops (decision 118). */
   bounceLimit: number;
+  /** The certificate and key (PEM) STARTTLS presents; without them no STARTTLS is offered. */
+  tls?: { cert: Buffer; key: Buffer };
 }
 
 export interface BounceListener {
@@ -94,7 +96,8 @@ export async function startBounceListener(o: BounceListenerOptions): Promise<Bou
     name: o.addresses.domain,
     banner: "casa.it bounce reports",
     authOptional: true,
-    disabledCommands: ["AUTH", "STARTTLS"],
+    // Sending servers upgrade to TLS when offered (STARTTLS); nobody logs in to a bounce address.
+    ...(o.tls ? { disabledCommands: ["AUTH"], cert: o.tls.cert, key: o.tls.key } : { disabledCommands: ["AUTH", "STARTTLS"] }),
     logger: false,
     size: MAX_REPORT_BYTES,
     maxClients: 20,

@@ -93,6 +93,10 @@ const schema = z.object({
       .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, "must be a domain name")
       .optional(),
   ),
+  // STARTTLS on that listener (decision 131): the certificate and private key files (PEM) for BOUNCE_DOMAIN, both or
+  // neither; without them the listener offers no STARTTLS and reports arrive in clear, as many servers still send them.
+  BOUNCE_TLS_CERT_FILE: z.preprocess(emptyAsUndefined, z.string().max(4096).optional()),
+  BOUNCE_TLS_KEY_FILE: z.preprocess(emptyAsUndefined, z.string().max(4096).optional()),
   // Web push alerts (docs/decisions/116): how often each process looks for due pushes, how long a push service
   // may take to answer, the first retry delay (doubling), and after how many attempts a push is given up.
   PUSH_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),
@@ -240,6 +244,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter((u) => u !== ""),
     ...(settings.DATABASE_READ_URL ? [settings.DATABASE_READ_URL] : []),
   ];
+  if (Boolean(settings.BOUNCE_TLS_CERT_FILE) !== Boolean(settings.BOUNCE_TLS_KEY_FILE)) {
+    throw new ConfigError(
+      "invalid configuration: BOUNCE_TLS_CERT_FILE and BOUNCE_TLS_KEY_FILE: set both (STARTTLS needs the certificate and its key) or neither",
+    );
+  }
   if (replicaUrls.length > 0 && !settings.DATABASE_URL) {
     throw new ConfigError("invalid configuration: DATABASE_REPLICA_URL: replicas need DATABASE_URL, their primary");
   }

@@ -3,6 +3,7 @@
  * data on first run (with a progress bar), then serve. Every failure ends with one line saying what
  * is wrong and what to do, and a non-zero exit.
  */
+import { readFileSync } from "node:fs";
 import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { ServerBuild } from "react-router";
@@ -348,6 +349,9 @@ export async function startPortal(options: {
       port: config.BOUNCE_SMTP_PORT,
       host: config.HOST,
       bounceLimit: config.MAIL_BOUNCE_LIMIT,
+      ...(config.BOUNCE_TLS_CERT_FILE && config.BOUNCE_TLS_KEY_FILE
+        ? { tls: { cert: readFileSync(config.BOUNCE_TLS_CERT_FILE), key: readFileSync(config.BOUNCE_TLS_KEY_FILE) } }
+        : {}),
     });
     logger.info({ port: bounceListener.port, domain: bounceAddresses.domain }, "mail: bounce reports received by SMTP");
   }
