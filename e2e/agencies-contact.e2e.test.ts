@@ -211,6 +211,7 @@ describe("agencies, contact form and phone in Chromium", () => {
     expect(await page.getByRole("heading", { level: 2 }).allTextContents()).toEqual([
       `I tuoi annunci (${own.length})`,
       "Importazioni del feed",
+      "Indirizzo del feed",
       "Chiavi API",
       "Richieste di contatto (1)",
       "Telefonate (1)",
