@@ -1,7 +1,9 @@
 /**
  * `npm run bench:alerts` — what alert matching costs (issue 23 "Speed"; docs/decisions/085):
- * 1. matching one listing event: `savedSearchesAlertedBy` (candidates by keys, then buildCriteria +
- *    `matches`) for newly published listings, median / p95 / max and the searches alerted per event;
+ * 0. compiling every alerting saved search in the portal's process (what a process does at start, docs/decisions/137):
+ *    time, and the memory the compiled searches hold (heap after a full GC, and RSS);
+ * 1. matching one listing event: `savedSearchesAlertedBy` (candidates by keys, each candidate's compiled predicate)
+ *    for newly published listings, median / p95 / max, the candidates and the searches alerted per event;
  * 2. a burst of new listings published at once (statements of 500), fully matched by one AlertMatcher and every
  *    immediate alert handed to a real SMTP server on loopback by the mail queue: wall time and RSS.
  *
@@ -11,12 +13,16 @@
  * default 10000), --events N (single events timed, default 200), --burst N (default 1000).
  * The saved searches are a mix: towns with a price ceiling and rooms, polygons and circles around
  * listings, whole provinces; one user per 50 searches; a quarter with e-mail 'Subito'.
+ * On a database given with --database, what the run added is removed at the end (its users, their saved searches
+ * and deliveries, the listings it published, their events and mails) unless --keep: later benchmarks on a shared
+ * database such as bench:load's casa_bench see it as it was.
  */
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { parseSearch, type SearchQuery } from "../core/search/query.ts";
 import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search.ts";
+import { candidateAlertRoutes } from "../db/alert-index.ts";
 import { savedSearchesAlertedBy } from "../db/alert-matching.ts";
 import { publishListing, publishListings, type NewListing } from "../db/listing-writes.ts";
 import { upsertSavedSearch } from "../db/saved-searches.ts";
@@ -35,6 +41,8 @@ const { values } = parseArgs({
     burst: { type: "string", default: "1000" },
     /** The demo dataset's seed: with `--database` a database already loaded with it (bench:load's is `bench`) is used as it is. */
     seed: { type: "string", default: "bench-alerts" },
+    /** Leave what the run added in the database given (default: removed at the end). */
+    keep: { type: "boolean", default: false },
   },
 });
 const N = {
@@ -75,6 +83,12 @@ const portal = await bundle.startPortal({
 });
 const db = portal.database.db as Kysely<Database>;
 console.log(`portal with ${N.listings} listings ready in ${Math.round(performance.now() - t)} ms (${portal.database.kind})`);
+/** Listings above this id are the run's own (removed at the end). */
+const lastListingId = Number((await sql<{ id: string | null }>`SELECT max(id) AS id FROM listings`.execute(db)).rows[0]!.id ?? 0);
+const heapMb = () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  return Math.round(process.memoryUsage().heapUsed / 1e6);
+};
 
 // Saved searches: a realistic mix around where listings are.
 const sample = (
@@ -139,6 +153,16 @@ for (let i = 0; i < N.searches; i++) {
 }
 console.log(`saved ${saved} searches in ${Math.round(performance.now() - t)} ms`);
 
+// 0. The portal's process compiles every alerting search, as it does at start (these were saved after it started).
+const heapBeforeWarm = heapMb();
+const rssBeforeWarm = mb();
+t = performance.now();
+const held = await portal.alertMatcher.warm();
+console.log(
+  `compiled ${held} alerting saved searches in ${Math.round(performance.now() - t)} ms; heap after GC ${heapBeforeWarm} → ${heapMb()} MB` +
+    `${(globalThis as { gc?: unknown }).gc ? "" : " (no --expose-gc: not collected)"}, RSS ${rssBeforeWarm} → ${mb()} MB`,
+);
+
 /** `n` random sale listings to publish again (one query: a burst's templates read side by side exhausted the pool). */
 async function templates(n: number): Promise<NewListing[]> {
   // A random sample of the table's pages, not `ORDER BY random()`: that sorted every sale listing (a second each at 1.2 M).
@@ -155,17 +179,34 @@ const template = async (): Promise<NewListing> => (await templates(1))[0]!;
 // 1. One event at a time.
 const times: number[] = [];
 const alerted: number[] = [];
+const candidates: number[] = [];
 for (let i = 0; i < N.events; i++) {
   const id = await publishListing(db, await template());
   const started = performance.now();
   const result = await savedSearchesAlertedBy(db, id, { channel: "mail", frequency: "immediately" });
   times.push(performance.now() - started);
   alerted.push(result?.searches.length ?? 0);
+  if (result) {
+    const l = result.listing;
+    const routes = await candidateAlertRoutes(db, {
+      ...(Object.fromEntries(
+        (["channel", "propertyTypeGroup", "regionId", "provinceId", "townId"] as const).map((k) => [k, String(l[k])]),
+      ) as Record<"channel" | "propertyTypeGroup" | "regionId" | "provinceId" | "townId", string>),
+      zoneId: l.zoneId === null ? null : String(l.zoneId),
+      blockId: l.blockId === null ? null : String(l.blockId),
+      metroStopIds: l.metroStopIds,
+      nonadminZoneIds: l.nonadminZoneIds,
+      lat: Number(l.lat),
+      lon: Number(l.lon),
+    });
+    candidates.push(new Set(routes.map((r) => r.id)).size);
+  }
 }
 await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
 const one = stats(times);
 console.log(
   `matching one event ('Subito' e-mail): median ${round(one.median)} ms, p95 ${round(one.p95)} ms, max ${round(one.max)} ms; ` +
+    `candidates per event: median ${stats(candidates).median}, max ${stats(candidates).max}; ` +
     `searches alerted per event: median ${stats(alerted).median}, max ${stats(alerted).max}`,
 );
 
@@ -195,3 +236,17 @@ console.log(
 );
 await portal.stop();
 await catcher.close();
+
+if (values.database && !values.keep) {
+  // What this run added, so that the next benchmark on the same database starts from the same state.
+  const cleanup = (await import("pg")).default;
+  const client = new cleanup.Client({ connectionString: values.database });
+  await client.connect();
+  await client.query("DELETE FROM users WHERE email LIKE 'bench-%@casa.example'");
+  await client.query("DELETE FROM listings WHERE id > $1", [lastListingId]);
+  await client.query("DELETE FROM listing_events WHERE listing_id > $1", [lastListingId]);
+  await client.query("DELETE FROM withdrawn_homes WHERE listing_id > $1", [lastListingId]);
+  await client.query("DELETE FROM mail_queue WHERE kind = 'alert'");
+  await client.end();
+  console.log("removed what the run added (its users and saved searches, listings, events, mails)");
+}

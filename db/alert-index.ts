@@ -53,31 +53,23 @@ export async function alertIndexOfStored(db: Kysely<Database>, serialized: strin
 }
 
 /**
- * The saved searches that may list this listing and alert on `channel` at `frequency`: those under its
- * frame with one of its places, anywhere, or an area whose box holds its point. Ids ascending.
+ * Every (saved search, channel, frequency) whose keys the listing meets and that alerts at all (frequency 'never'
+ * alerts nothing), with the search's version (its hash and row version: db/alert-matching.ts keeps compiled
+ * predicates by it), in one query: the matcher asks once an event. Ids ascending.
  */
-export async function candidateSavedSearches(
-  db: Db,
-  listing: ListingPlaces & { lat: number; lon: number },
-  channel: AlertChannel,
-  frequency: AlertFrequency,
-): Promise<number[]> {
-  return (await candidateAlertRoutes(db, listing)).filter((r) => r.channel === channel && r.frequency === frequency).map((r) => r.id);
-}
-
-/** Every (saved search, channel, frequency) whose keys the listing meets, in one query: the matcher asks once an event. */
 export async function candidateAlertRoutes(
   db: Db,
   listing: ListingPlaces & { lat: number; lon: number },
-): Promise<Array<{ id: number; channel: AlertChannel; frequency: AlertFrequency }>> {
+): Promise<Array<{ id: number; version: string; channel: AlertChannel; frequency: AlertFrequency }>> {
   const { frame, keys } = listingKeys(listing);
-  const rows = await sql<{ id: string | number; channel: AlertChannel; frequency: AlertFrequency }>`
-    SELECT DISTINCT k.saved_search_id AS id, a.channel, a.frequency
-    FROM saved_search_alert_keys k
-    JOIN saved_search_alerts a ON a.saved_search_id = k.saved_search_id
-    WHERE k.frame = ${frame}
-      AND (k.key = ANY(${keys}::text[])
-        OR (k.key = ${AREA_KEY} AND k.west <= ${listing.lon} AND k.east >= ${listing.lon} AND k.south <= ${listing.lat} AND k.north >= ${listing.lat}))
-    ORDER BY 1, 2, 3`.execute(db);
-  return rows.rows.map((r) => ({ id: Number(r.id), channel: r.channel, frequency: r.frequency }));
+  const rows = await sql<{ id: string | number; version: string; channel: AlertChannel; frequency: AlertFrequency }>`
+    SELECT k.id, s.hash || ':' || s.xmin::text AS version, a.channel, a.frequency
+    FROM (SELECT DISTINCT saved_search_id AS id FROM saved_search_alert_keys
+      WHERE frame = ${frame}
+        AND (key = ANY(${keys}::text[])
+          OR (key = ${AREA_KEY} AND west <= ${listing.lon} AND east >= ${listing.lon} AND south <= ${listing.lat} AND north >= ${listing.lat}))) k
+    JOIN saved_search_alerts a ON a.saved_search_id = k.id AND a.frequency <> 'never'
+    JOIN saved_searches s ON s.id = k.id
+    ORDER BY 1, 3, 4`.execute(db);
+  return rows.rows.map((r) => ({ id: Number(r.id), version: r.version, channel: r.channel, frequency: r.frequency }));
 }

@@ -17,7 +17,7 @@ import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import { savedSearchDefaultTitle } from "../core/search/seo.ts";
 import { encodeSearchUrl } from "../core/search/url.ts";
 import { localizePath } from "../app/i18n/locale.ts";
-import { alertsOfListing, type AlertedSearch } from "../db/alert-matching.ts";
+import { alertsOfListing, warmAlertPredicates, type AlertedSearch } from "../db/alert-matching.ts";
 import {
   claimListingEvents,
   deliverMailAlerts,
@@ -66,6 +66,7 @@ export class AlertMatcher {
   queued = 0;
   /** Push messages (one per device) this process queued. */
   pushed = 0;
+  #warming: Promise<unknown> = Promise.resolve();
 
   constructor(options: AlertMatcherOptions) {
     this.#o = options;
@@ -79,9 +80,33 @@ export class AlertMatcher {
     });
   }
 
+  /**
+   * Starts matching, and compiles every alerting saved search in the background (docs/decisions/137): events met
+   * before that ends compile their candidates as they meet them.
+   */
   start(): this {
     this.#worker.start();
+    this.#warming = this.warm();
     return this;
+  }
+
+  /**
+   * Compiles every alerting saved search now (start does it once; a benchmark that saved searches by SQL since does it
+   * again). Resolves to how many this process holds.
+   */
+  warm(): Promise<number> {
+    const { db, logger, isochrones } = this.#o;
+    const started = performance.now();
+    return warmAlertPredicates(db, { isochrones, stopped: () => this.#worker.stopped }).then(
+      (held) => {
+        logger.info({ held, ms: Math.round(performance.now() - started) }, "alerts: saved searches compiled");
+        return held;
+      },
+      (error: unknown) => {
+        logger.warn({ err: error }, "alerts: saved searches not compiled ahead; compiled as events meet them");
+        return 0;
+      },
+    );
   }
 
   /** Look for events now; cheap to call often. */
@@ -218,7 +243,8 @@ export class AlertMatcher {
   }
 
   /** Stops looking; an event under way finishes. */
-  stop(): Promise<void> {
-    return this.#worker.stop();
+  async stop(): Promise<void> {
+    await this.#worker.stop();
+    await this.#warming;
   }
 }

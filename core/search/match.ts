@@ -126,16 +126,29 @@ export function inArea(area: ResolvedArea, lat: number, lon: number): boolean {
   }
 }
 
+/**
+ * The predicate of one resolved search with its conditions built once (the frame's and the registry's, for its
+ * `now`): `matches` is this applied to one listing. What holds many searches for many listings (the alert matcher's
+ * per-process predicates, docs/decisions/137) keeps the returned function instead of building the conditions again.
+ */
+export function compileMatch(search: ResolvedSearch): (listing: MatchListing) => boolean {
+  const { query, places, lineStops, area, excludePlaces, excludeListings } = search;
+  const frame = frameConditions(query);
+  const filters = (search.registry ?? searchFilters).conditions(query.filters, { now: search.now });
+  return (listing) => {
+    for (const c of frame) if (!holds(c, listing)) return false;
+    if (inPlaces(listing, places, lineStops) === false) return false;
+    if (excludePlaces?.length && inPlaces(listing, excludePlaces, lineStops) === true) return false;
+    if (area) {
+      if (typeof listing.lat !== "number" || typeof listing.lon !== "number" || !inArea(area, listing.lat, listing.lon)) return false;
+    }
+    if (excludeListings?.includes(listing.id)) return false;
+    for (const c of filters) if (!holds(c, listing)) return false;
+    return true;
+  };
+}
+
 /** Whether the listing is one the search's results list. */
 export function matches(listing: MatchListing, search: ResolvedSearch): boolean {
-  const { query } = search;
-  for (const c of frameConditions(query)) if (!holds(c, listing)) return false;
-  if (inPlaces(listing, search.places, search.lineStops) === false) return false;
-  if (search.excludePlaces?.length && inPlaces(listing, search.excludePlaces, search.lineStops) === true) return false;
-  if (search.area) {
-    if (typeof listing.lat !== "number" || typeof listing.lon !== "number" || !inArea(search.area, listing.lat, listing.lon)) return false;
-  }
-  if (search.excludeListings?.includes(listing.id)) return false;
-  for (const c of (search.registry ?? searchFilters).conditions(query.filters, { now: search.now })) if (!holds(c, listing)) return false;
-  return true;
+  return compileMatch(search)(listing);
 }
