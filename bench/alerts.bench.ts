@@ -1,8 +1,9 @@
 /**
  * `npm run bench:alerts` — what alert matching costs (issue 23 "Speed"; docs/decisions/085):
- * 0. compiling every alerting saved search in the portal's process (what a process does at start, docs/decisions/137):
- *    time, and the memory the compiled searches hold (heap after a full GC, and RSS);
- * 1. matching one listing event: `savedSearchesAlertedBy` (candidates by keys, each candidate's compiled predicate)
+ * 0. the portal's process holding every alerting saved search, compiled, with its keys (docs/decisions/137; it follows
+ *    their change log, so the searches saved below are read from it): time, and the memory they take (heap after a
+ *    full GC, and RSS);
+ * 1. matching one listing event: `savedSearchesAlertedBy` (candidates by the held keys, their compiled predicates)
  *    for newly published listings, median / p95 / max, the candidates and the searches alerted per event;
  * 2. a burst of new listings published at once (statements of 500), fully matched by one AlertMatcher and every
  *    immediate alert handed to a real SMTP server on loopback by the mail queue: wall time and RSS.
@@ -13,17 +14,16 @@
  * default 10000), --events N (single events timed, default 200), --burst N (default 1000).
  * The saved searches are a mix: towns with a price ceiling and rooms, polygons and circles around
  * listings, whole provinces; one user per 50 searches; a quarter with e-mail 'Subito'.
- * On a database given with --database, what the run added is removed at the end (its users, their saved searches
- * and deliveries, the listings it published, their events and mails) unless --keep: later benchmarks on a shared
- * database such as bench:load's casa_bench see it as it was.
+ * On a database given with --database, what the run added is removed at the end (the listings it published, their
+ * events, deliveries and mails, and its users and their saved searches unless --keep: a later run with --searches 0
+ * then matches against those): later benchmarks on a shared database such as bench:load's casa_bench see it as it was.
  */
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { parseSearch, type SearchQuery } from "../core/search/query.ts";
 import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search.ts";
-import { candidateAlertRoutes } from "../db/alert-index.ts";
-import { savedSearchesAlertedBy } from "../db/alert-matching.ts";
+import { alertCandidates, savedSearchesAlertedBy } from "../db/alert-matching.ts";
 import { publishListing, publishListings, type NewListing } from "../db/listing-writes.ts";
 import { upsertSavedSearch } from "../db/saved-searches.ts";
 import { createUser } from "../db/users.ts";
@@ -41,7 +41,7 @@ const { values } = parseArgs({
     burst: { type: "string", default: "1000" },
     /** The demo dataset's seed: with `--database` a database already loaded with it (bench:load's is `bench`) is used as it is. */
     seed: { type: "string", default: "bench-alerts" },
-    /** Leave what the run added in the database given (default: removed at the end). */
+    /** Keep the saved searches (and their users) the run added to the database given (default: removed at the end). */
     keep: { type: "boolean", default: false },
   },
 });
@@ -153,22 +153,26 @@ for (let i = 0; i < N.searches; i++) {
 }
 console.log(`saved ${saved} searches in ${Math.round(performance.now() - t)} ms`);
 
-// 0. The portal's process compiles every alerting search, as it does at start (these were saved after it started).
+// 0. The portal's process brings its held searches up to date: every search saved above, read through the change log.
 const heapBeforeWarm = heapMb();
 const rssBeforeWarm = mb();
 t = performance.now();
 const held = await portal.alertMatcher.warm();
 console.log(
-  `compiled ${held} alerting saved searches in ${Math.round(performance.now() - t)} ms; heap after GC ${heapBeforeWarm} → ${heapMb()} MB` +
+  `held ${held} alerting saved searches (compiled) after ${Math.round(performance.now() - t)} ms; heap after GC ${heapBeforeWarm} → ${heapMb()} MB` +
     `${(globalThis as { gc?: unknown }).gc ? "" : " (no --expose-gc: not collected)"}, RSS ${rssBeforeWarm} → ${mb()} MB`,
 );
 
 /** `n` random sale listings to publish again (one query: a burst's templates read side by side exhausted the pool). */
 async function templates(n: number): Promise<NewListing[]> {
   // A random sample of the table's pages, not `ORDER BY random()`: that sorted every sale listing (a second each at 1.2 M).
-  const percent = Math.min(100, Math.max(0.05, (n * 400) / N.listings));
-  const { rows } = await sql<Selectable<Database["listings"]>>`
-    SELECT * FROM listings TABLESAMPLE SYSTEM (${sql.lit(percent)}) WHERE channel = 'vendita' LIMIT ${n}`.execute(db);
+  // A sample can miss every sale listing (whole pages are drawn): drawn again, larger, until it has n.
+  let rows: Array<Selectable<Database["listings"]>> = [];
+  for (let percent = Math.min(100, Math.max(0.05, (n * 400) / N.listings)); rows.length < n; percent = Math.min(100, percent * 2)) {
+    ({ rows } = await sql<Selectable<Database["listings"]>>`
+      SELECT * FROM listings TABLESAMPLE SYSTEM (${sql.lit(percent)}) WHERE channel = 'vendita' LIMIT ${n}`.execute(db));
+    if (percent === 100) break;
+  }
   return rows.map((row) => {
     const { id: _id, pricePerMq: _g, shownPrice: _s, shownPricePerMq: _sm, ...rest } = row;
     return { ...rest, streetNumber: String(Math.floor(Math.random() * 9000)), publishedAt: new Date() };
@@ -186,21 +190,7 @@ for (let i = 0; i < N.events; i++) {
   const result = await savedSearchesAlertedBy(db, id, { channel: "mail", frequency: "immediately" });
   times.push(performance.now() - started);
   alerted.push(result?.searches.length ?? 0);
-  if (result) {
-    const l = result.listing;
-    const routes = await candidateAlertRoutes(db, {
-      ...(Object.fromEntries(
-        (["channel", "propertyTypeGroup", "regionId", "provinceId", "townId"] as const).map((k) => [k, String(l[k])]),
-      ) as Record<"channel" | "propertyTypeGroup" | "regionId" | "provinceId" | "townId", string>),
-      zoneId: l.zoneId === null ? null : String(l.zoneId),
-      blockId: l.blockId === null ? null : String(l.blockId),
-      metroStopIds: l.metroStopIds,
-      nonadminZoneIds: l.nonadminZoneIds,
-      lat: Number(l.lat),
-      lon: Number(l.lon),
-    });
-    candidates.push(new Set(routes.map((r) => r.id)).size);
-  }
+  if (result) candidates.push(alertCandidates(db, result.listing).length);
 }
 await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
 const one = stats(times);
@@ -237,16 +227,18 @@ console.log(
 await portal.stop();
 await catcher.close();
 
-if (values.database && !values.keep) {
-  // What this run added, so that the next benchmark on the same database starts from the same state.
+if (values.database) {
+  // What this run added, so that the next benchmark on the same database starts from the same state (with --keep the
+  // saved searches and their users stay: a later run with --searches 0 matches against them without saving again).
   const cleanup = (await import("pg")).default;
   const client = new cleanup.Client({ connectionString: values.database });
   await client.connect();
-  await client.query("DELETE FROM users WHERE email LIKE 'bench-%@casa.example'");
+  if (!values.keep) await client.query("DELETE FROM users WHERE email LIKE 'bench-%@casa.example'");
+  await client.query("DELETE FROM alert_deliveries WHERE listing_id > $1", [lastListingId]);
   await client.query("DELETE FROM listings WHERE id > $1", [lastListingId]);
   await client.query("DELETE FROM listing_events WHERE listing_id > $1", [lastListingId]);
   await client.query("DELETE FROM withdrawn_homes WHERE listing_id > $1", [lastListingId]);
   await client.query("DELETE FROM mail_queue WHERE kind = 'alert'");
   await client.end();
-  console.log("removed what the run added (its users and saved searches, listings, events, mails)");
+  console.log(`removed what the run added (listings, events, deliveries, mails${values.keep ? "" : ", its users and saved searches"})`);
 }

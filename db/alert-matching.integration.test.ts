@@ -18,7 +18,7 @@ import { parseSearch, type SearchQuery } from "../core/search/query.ts";
 import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search.ts";
 import { groupsByChannel, type Channel } from "../core/search/vocabulary.ts";
 import { databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
-import { savedSearchesAlertedBy, warmAlertPredicates } from "./alert-matching.ts";
+import { savedSearchesAlertedBy, warmAlertSearches } from "./alert-matching.ts";
 import { type DatabaseHandle } from "./database.ts";
 import { claimListingEvents, deliverMailAlerts, eventsOfListings, pendingEventCount, type ListingEvent } from "./listing-events.ts";
 import { publishListing, publishListings, repriceListing, withdrawListing, type NewListing } from "./listing-writes.ts";
@@ -199,7 +199,7 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     const base = { ...(await template()), isPrivateNegotiation: false };
     const frame = { channel: base.channel, propertyTypeGroup: base.propertyTypeGroup };
     const cheap = await saveSearch(userId, parseSearch({ ...frame, price_max: base.price + 1 }, [base.townId]));
-    await warmAlertPredicates(db);
+    await warmAlertSearches(db);
     const alertedBy = async (listingId: number) =>
       (await savedSearchesAlertedBy(db, listingId, { channel: "mail", frequency: "immediately" }))!.searches.map((s) => s.id);
     const first = await publishListing(db, base);
