@@ -194,7 +194,7 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
   });
 
-  it("follows every change of a saved search made anywhere: an edit, a delete, a search first met after the warm-up", async () => {
+  it("follows every change of a saved search made anywhere: an edit, a delete, a search saved after the load, a new address", async () => {
     const userId = await newUser("follows@casa.example");
     const base = { ...(await template()), isPrivateNegotiation: false };
     const frame = { channel: base.channel, propertyTypeGroup: base.propertyTypeGroup };
@@ -218,10 +218,12 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     // Saved after the warm-up: compiled when first met.
     const later = await saveSearch(userId, parseSearch({ ...frame, mq_min: 1 }, [base.townId]));
     await sql`DELETE FROM saved_searches WHERE id = ${cheap}`.execute(db);
+    // The owner's new address: the alert goes there.
+    await sql`UPDATE users SET email = 'follows-new@casa.example' WHERE id = ${userId}`.execute(db);
     const fourth = await publishListing(db, base);
-    const alerted = await alertedBy(fourth);
-    expect(alerted).toContain(later);
-    expect(alerted).not.toContain(cheap);
+    const alerted = (await savedSearchesAlertedBy(db, fourth, { channel: "mail", frequency: "immediately" }))!.searches;
+    expect(alerted.find((s) => s.id === later)?.email).toBe("follows-new@casa.example");
+    expect(alerted.map((s) => s.id)).not.toContain(cheap);
     await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
   });
 

@@ -5,8 +5,8 @@
  * with the owner's hidden listings left out as the results page leaves them out. No filter is encoded here.
  *
  * The candidates' keys and compiled predicates are held by this process (db/alert-searches.ts, docs/decisions/137),
- * following every change of the saved searches through their change log: an event costs the listing's read, a read
- * of that log (usually empty) and, when some search matched, its owner's details.
+ * with their owners, following every change through their change log: an event costs three small reads side by side
+ * (the listing, that log, usually empty, and who hid the listing) and the kept predicates of its candidates.
  */
 import type { Kysely } from "kysely";
 import type { MatchListing } from "../core/search/match.ts";
@@ -14,12 +14,12 @@ import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import type { SearchQuery } from "../core/search/query.ts";
 import type { AlertChannel, AlertFrequency } from "../core/search/saved-search-alerts.ts";
 import { alertSearchesOf } from "./alert-searches.ts";
-import { alertCandidateRecords, type AlertSearchRecord } from "./listing-events.ts";
+import { ownersWhoHid, type AlertSearchRecord } from "./listing-events.ts";
 import { readMatchListings } from "./match-listings.ts";
 import { getPlaceDirectory, type PlaceDirectory } from "./place-directory.ts";
 import type { Database } from "./schema.ts";
 
-export interface AlertedSearch extends AlertSearchRecord {
+export interface AlertedSearch extends Omit<AlertSearchRecord, "serialized"> {
   query: SearchQuery;
 }
 
@@ -60,26 +60,22 @@ export async function alertsOfListing(
   directory: PlaceDirectory | null;
 } | null> {
   const held = alertSearchesOf(db, options.isochrones);
-  const [[listing]] = await Promise.all([readMatchListings(db, [listingId]), held.caughtUp()]);
+  // Side by side: the listing, the held searches brought up to date, and who hid the listing (usually no one).
+  const [[listing], , hidBy] = await Promise.all([readMatchListings(db, [listingId]), held.caughtUp(), ownersWhoHid(db, listingId)]);
   if (!listing) return null;
   const now = options.now ?? new Date();
-  const hits: number[] = [];
+  const matched: AlertedSearch[] = [];
   for (const id of alertCandidates(db, listing)) {
-    const decided = held.decide(id, listing, now);
-    if (typeof decided === "string") options.onSkip?.({ id }, decided);
-    else if (decided) hits.push(id);
-  }
-  const matched = new Map<number, AlertedSearch>();
-  for (const record of await alertCandidateRecords(db, hits, listing.id)) {
-    const { ownerHidListing, ...search } = record;
+    const owner = held.owner(id)!;
     // The owner's hidden listings are left out of their results (decided by the same predicate, with them excluded).
-    if (ownerHidListing && held.decide(record.id, listing, now, [listing.id]) !== true) continue;
-    const query = held.query(record.id);
-    if (query) matched.set(record.id, { ...search, query });
+    const decided = held.decide(id, listing, now, hidBy.has(owner.userId) ? [listing.id] : undefined);
+    if (typeof decided === "string") options.onSkip?.({ id }, decided);
+    else if (decided) matched.push({ id, ...owner, query: held.query(id)! });
   }
-  const directory = matched.size > 0 ? await getPlaceDirectory(db) : null;
+  matched.sort((a, b) => a.id - b.id);
+  const directory = matched.length > 0 ? await getPlaceDirectory(db) : null;
   const searches = (channel: AlertChannel, frequency: AlertFrequency) =>
-    [...matched.values()].filter((s) => held.routes(s.id).some((r) => r.channel === channel && r.frequency === frequency));
+    matched.filter((s) => held.routes(s.id).some((r) => r.channel === channel && r.frequency === frequency));
   return { listing, searches, directory };
 }
 

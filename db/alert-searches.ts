@@ -7,13 +7,14 @@
  * search whose row, alert settings or keys changed (`saved_search_changes`, migration 2026-11-30-10), read with the
  * listing log's code (db/listing-changes.ts: sequence and transaction ids, nothing missed). `caughtUp()` reads the log
  * and re-reads the searches it names: a caller that awaits it sees every change committed before its call, as the
- * per-event candidate query did. The keys are the stored ones (db/alert-index.ts writes them); a search is held when
+ * per-event candidate query did. Owners' addresses are held too (a trigger on `users` logs the searches of an owner
+ * whose address changed). The keys are the stored ones (db/alert-index.ts writes them); a search is held when
  * some channel alerts (frequency other than 'never'). A search that no longer parses or resolves is held with its
  * reason, reported each time it is a candidate (decision 094).
  */
 import type { Kysely } from "kysely";
 import { AREA_KEY, listingKeys, type ListingPlaces } from "../core/alerts/candidates.ts";
-import { compileMatch, type MatchListing } from "../core/search/match.ts";
+import { compileMatch, readsNow, type MatchListing } from "../core/search/match.ts";
 import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import type { AlertChannel, AlertFrequency } from "../core/search/saved-search-alerts.ts";
 import { deserializeSearch } from "../core/search/saved-search.ts";
@@ -25,18 +26,53 @@ export const SAVED_SEARCH_CHANGES: ChangeLog = { table: "saved_search_changes", 
 /** How long the log keeps a change; a holder that has not read it for half that reloads everything. */
 const KEEP_MS = 10 * 60_000;
 const PAGE = 2000;
+/**
+ * Area boxes are found through a grid of cells this many degrees wide (about 5.5 × 4 km in Italy): a box is listed in
+ * every cell it overlaps, up to WIDE_CELLS of them; wider ones (a map view of a region, a long travel time) are few and
+ * are checked one by one. A listing looks at its own cell only.
+ */
+const CELL_DEG = 0.05;
+const WIDE_CELLS = 64;
+const cellOf = (lon: number, lat: number) => `${Math.floor(lon / CELL_DEG)}:${Math.floor(lat / CELL_DEG)}`;
+type Box = [west: number, south: number, east: number, north: number];
+
+/** The cells a box overlaps; null when it overlaps more than WIDE_CELLS. */
+function cellsOf([w, s, e, n]: Box): string[] | null {
+  const [x0, x1, y0, y1] = [Math.floor(w / CELL_DEG), Math.floor(e / CELL_DEG), Math.floor(s / CELL_DEG), Math.floor(n / CELL_DEG)];
+  if (!(x1 >= x0 && y1 >= y0) || (x1 - x0 + 1) * (y1 - y0 + 1) > WIDE_CELLS) return null;
+  const out: string[] = [];
+  for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) out.push(`${x}:${y}`);
+  return out;
+}
 
 export interface AlertRoute {
   channel: AlertChannel;
   frequency: AlertFrequency;
 }
 
-/** One held search: its keys, its routes, and its resolved search with the predicate for one minute's "now". */
+/** What an alert needs of a saved search and its owner (held with it; the address follows the owner's changes). */
+export interface HeldOwner {
+  userId: number;
+  email: string;
+  title: string | null;
+  /** The language its alerts speak (the page it was saved from). */
+  locale: "it" | "en";
+}
+
+/** One held search: its owner, keys, routes, and its resolved search with the predicate for one minute's "now". */
 interface HeldSearch {
   id: number;
+  owner: HeldOwner;
   routes: AlertRoute[];
-  keys: Array<{ frame: string; key: string; bbox: [number, number, number, number] | null }>;
-  compiled: { criteria: Omit<SearchCriteria, "now">; minute: number; test: (listing: MatchListing) => boolean } | { error: string };
+  keys: Array<{ frame: string; key: string; bbox: Box | null }>;
+  compiled:
+    | {
+        criteria: Omit<SearchCriteria, "now">;
+        /** The minute `test` was built for, when its conditions read "now"; null when they do not. */
+        minute: number | null;
+        test: (listing: MatchListing) => boolean;
+      }
+    | { error: string };
 }
 
 /** "Now" truncated to the minute, as db/search-criteria.ts truncates it. */
@@ -48,8 +84,9 @@ export class AlertSearches {
   readonly #held = new Map<number, HeldSearch>();
   /** frame → key → ids (place keys and ANYWHERE_KEY). */
   readonly #byKey = new Map<string, Map<string, Set<number>>>();
-  /** frame → id → box [west, south, east, north] (AREA_KEY). */
-  readonly #areas = new Map<string, Map<number, [number, number, number, number]>>();
+  /** frame → cell → id → box (AREA_KEY), and frame → id → box for the wide ones. */
+  readonly #areas = new Map<string, Map<string, Map<number, Box>>>();
+  readonly #wideAreas = new Map<string, Map<number, Box>>();
   #position: ChangePosition = { seq: 0, running: [], xmax: "0" };
   #readAt = 0;
   #prunedAt = 0;
@@ -137,7 +174,12 @@ export class AlertSearches {
   /** Reads these searches again (rows, alerts, keys) and holds what alerts; drops the rest. */
   async #reload(ids: number[]): Promise<void> {
     const [rows, alerts, keys] = await Promise.all([
-      this.#db.selectFrom("savedSearches").select(["id", "serialized"]).where("id", "in", ids).execute(),
+      this.#db
+        .selectFrom("savedSearches as s")
+        .innerJoin("users as u", "u.id", "s.userId")
+        .select(["s.id", "s.serialized", "s.userId", "u.email", "s.title", "s.locale"])
+        .where("s.id", "in", ids)
+        .execute(),
       this.#db
         .selectFrom("savedSearchAlerts")
         .select(["savedSearchId", "channel", "frequency"])
@@ -160,7 +202,7 @@ export class AlertSearches {
     const keysOf = new Map<number, HeldSearch["keys"]>();
     for (const k of keys) {
       const id = Number(k.savedSearchId);
-      const bbox = k.key === AREA_KEY ? ([k.west, k.south, k.east, k.north].map(Number) as [number, number, number, number]) : null;
+      const bbox = k.key === AREA_KEY ? ([k.west, k.south, k.east, k.north].map(Number) as Box) : null;
       keysOf.set(id, [...(keysOf.get(id) ?? []), { frame: k.frame, key: k.key, bbox }]);
     }
     const now = new Date();
@@ -174,11 +216,12 @@ export class AlertSearches {
       try {
         const { criteria } = await buildCriteria(this.#db, deserializeSearch(row.serialized), { isochrones: this.#isochrones, now });
         const { now: at, ...resolved } = criteria;
-        compiled = { criteria: resolved, minute: minuteOf(at), test: compileMatch(criteria) };
+        compiled = { criteria: resolved, minute: readsNow(criteria) ? minuteOf(at) : null, test: compileMatch(criteria) };
       } catch (error) {
         compiled = { error: error instanceof Error ? error.message : String(error) };
       }
-      fresh.push({ id, routes, keys: searchKeys, compiled });
+      const owner = { userId: Number(row.userId), email: row.email, title: row.title, locale: row.locale };
+      fresh.push({ id, owner, routes, keys: searchKeys, compiled });
     }
     // In one step: a match running meanwhile sees each search before or after, never missing.
     for (const id of ids) this.#drop(id);
@@ -189,9 +232,20 @@ export class AlertSearches {
     this.#held.set(search.id, search);
     for (const { frame, key, bbox } of search.keys) {
       if (bbox) {
-        let areas = this.#areas.get(frame);
-        if (!areas) this.#areas.set(frame, (areas = new Map()));
-        areas.set(search.id, bbox);
+        const cells = cellsOf(bbox);
+        if (cells === null) {
+          let wide = this.#wideAreas.get(frame);
+          if (!wide) this.#wideAreas.set(frame, (wide = new Map()));
+          wide.set(search.id, bbox);
+        } else {
+          let grid = this.#areas.get(frame);
+          if (!grid) this.#areas.set(frame, (grid = new Map()));
+          for (const cell of cells) {
+            let boxes = grid.get(cell);
+            if (!boxes) grid.set(cell, (boxes = new Map()));
+            boxes.set(search.id, bbox);
+          }
+        }
       } else {
         let keys = this.#byKey.get(frame);
         if (!keys) this.#byKey.set(frame, (keys = new Map()));
@@ -207,8 +261,16 @@ export class AlertSearches {
     if (!search) return;
     this.#held.delete(id);
     for (const { frame, key, bbox } of search.keys) {
-      if (bbox) this.#areas.get(frame)?.delete(id);
-      else {
+      if (bbox) {
+        const cells = cellsOf(bbox);
+        if (cells === null) this.#wideAreas.get(frame)?.delete(id);
+        else
+          for (const cell of cells) {
+            const boxes = this.#areas.get(frame)?.get(cell);
+            boxes?.delete(id);
+            if (boxes?.size === 0) this.#areas.get(frame)!.delete(cell);
+          }
+      } else {
         const ids = this.#byKey.get(frame)?.get(key);
         ids?.delete(id);
         if (ids?.size === 0) this.#byKey.get(frame)!.delete(key);
@@ -216,16 +278,20 @@ export class AlertSearches {
     }
   }
 
-  /** The ids of the held searches whose keys the listing meets: its frame with one of its places, anywhere, or an area holding its point. */
+  /**
+   * The ids of the held searches whose keys the listing meets: its frame with one of its places, anywhere, or an area
+   * whose box holds its point (as the keys' SQL look-up did: west ≤ lon ≤ east, south ≤ lat ≤ north). In no order.
+   */
   candidates(listing: ListingPlaces & { lat: number; lon: number }): number[] {
     const { frame, keys } = listingKeys(listing);
+    const { lat, lon } = listing;
     const out = new Set<number>();
     const byKey = this.#byKey.get(frame);
     if (byKey) for (const key of keys) for (const id of byKey.get(key) ?? []) out.add(id);
-    for (const [id, [w, s, e, n]] of this.#areas.get(frame) ?? []) {
-      if (w <= listing.lon && e >= listing.lon && s <= listing.lat && n >= listing.lat) out.add(id);
-    }
-    return [...out].sort((a, b) => a - b);
+    const inBox = ([w, s, e, n]: Box) => w <= lon && e >= lon && s <= lat && n >= lat;
+    for (const [id, box] of this.#areas.get(frame)?.get(cellOf(lon, lat)) ?? []) if (inBox(box)) out.add(id);
+    for (const [id, box] of this.#wideAreas.get(frame) ?? []) if (inBox(box)) out.add(id);
+    return [...out];
   }
 
   /** The search's routes (channels and frequencies that alert). */
@@ -245,11 +311,16 @@ export class AlertSearches {
     if ("error" in compiled) return compiled.error;
     const minute = minuteOf(now);
     if (excludeListings) return compileMatch({ ...compiled.criteria, now: new Date(minute * 60_000), excludeListings })(listing);
-    if (compiled.minute !== minute) {
+    if (compiled.minute !== null && compiled.minute !== minute) {
       compiled.test = compileMatch({ ...compiled.criteria, now: new Date(minute * 60_000) });
       compiled.minute = minute;
     }
     return compiled.test(listing);
+  }
+
+  /** The held search's owner (for the alert). */
+  owner(id: number): HeldOwner | undefined {
+    return this.#held.get(id)?.owner;
   }
 
   /** The held search's query (for the alert's mail). */
