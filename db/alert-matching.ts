@@ -63,25 +63,24 @@ export async function alertsOfListing(
   // Side by side: the listing, the held searches brought up to date, and who hid the listing (usually no one).
   const [[listing], , hidBy] = await Promise.all([readMatchListings(db, [listingId]), held.caughtUp(), ownersWhoHid(db, listingId)]);
   if (!listing) return null;
-  const now = options.now ?? new Date();
-  const matched: AlertedSearch[] = [];
-  for (const id of alertCandidates(db, listing)) {
-    const owner = held.owner(id)!;
-    // The owner's hidden listings are left out of their results (decided by the same predicate, with them excluded).
-    const decided = held.decide(id, listing, now, hidBy.has(owner.userId) ? [listing.id] : undefined);
-    if (typeof decided === "string") options.onSkip?.({ id }, decided);
-    else if (decided) matched.push({ id, ...owner, query: held.query(id)! });
-  }
-  matched.sort((a, b) => a.id - b.id);
+  const matched = held.matching(placesOf(listing), options.now ?? new Date(), hidBy, options.onSkip);
   const directory = matched.length > 0 ? await getPlaceDirectory(db) : null;
-  const searches = (channel: AlertChannel, frequency: AlertFrequency) =>
-    matched.filter((s) => held.routes(s.id).some((r) => r.channel === channel && r.frequency === frequency));
+  const searches = (channel: AlertChannel, frequency: AlertFrequency): AlertedSearch[] =>
+    matched
+      .filter((s) => s.routes.some((r) => r.channel === channel && r.frequency === frequency))
+      .map((s) => ({ id: s.id, ...s.owner, query: s.query }));
   return { listing, searches, directory };
 }
 
-/** The held searches whose keys the listing meets, ids ascending (call after `alertSearchesOf(db).caughtUp()`). */
+/** The held searches whose keys the listing meets (call after `alertSearchesOf(db).caughtUp()`). */
 export function alertCandidates(db: Kysely<Database>, listing: MatchListing): number[] {
-  return alertSearchesOf(db).candidates({
+  return alertSearchesOf(db).candidates(placesOf(listing));
+}
+
+/** The listing with its place columns as the alert keys read them. */
+function placesOf(listing: MatchListing) {
+  return {
+    ...listing,
     channel: String(listing.channel),
     propertyTypeGroup: String(listing.propertyTypeGroup),
     regionId: String(listing.regionId),
@@ -89,11 +88,9 @@ export function alertCandidates(db: Kysely<Database>, listing: MatchListing): nu
     townId: String(listing.townId),
     zoneId: listing.zoneId === null ? null : String(listing.zoneId),
     blockId: listing.blockId === null ? null : String(listing.blockId),
-    metroStopIds: listing.metroStopIds,
-    nonadminZoneIds: listing.nonadminZoneIds,
     lat: Number(listing.lat),
     lon: Number(listing.lon),
-  });
+  };
 }
 
 /**

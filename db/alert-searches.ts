@@ -82,11 +82,11 @@ export class AlertSearches {
   readonly #db: Kysely<Database>;
   #isochrones: IsochroneProvider | undefined;
   readonly #held = new Map<number, HeldSearch>();
-  /** frame → key → ids (place keys and ANYWHERE_KEY). */
-  readonly #byKey = new Map<string, Map<string, Set<number>>>();
-  /** frame → cell → id → box (AREA_KEY), and frame → id → box for the wide ones. */
-  readonly #areas = new Map<string, Map<string, Map<number, Box>>>();
-  readonly #wideAreas = new Map<string, Map<number, Box>>();
+  /** frame → key → searches (place keys and ANYWHERE_KEY): the searches themselves, no look-up by id per candidate. */
+  readonly #byKey = new Map<string, Map<string, Set<HeldSearch>>>();
+  /** frame → cell → search → box (AREA_KEY), and frame → search → box for the wide ones. */
+  readonly #areas = new Map<string, Map<string, Map<HeldSearch, Box>>>();
+  readonly #wideAreas = new Map<string, Map<HeldSearch, Box>>();
   #position: ChangePosition = { seq: 0, running: [], xmax: "0" };
   #readAt = 0;
   #prunedAt = 0;
@@ -236,22 +236,22 @@ export class AlertSearches {
         if (cells === null) {
           let wide = this.#wideAreas.get(frame);
           if (!wide) this.#wideAreas.set(frame, (wide = new Map()));
-          wide.set(search.id, bbox);
+          wide.set(search, bbox);
         } else {
           let grid = this.#areas.get(frame);
           if (!grid) this.#areas.set(frame, (grid = new Map()));
           for (const cell of cells) {
             let boxes = grid.get(cell);
             if (!boxes) grid.set(cell, (boxes = new Map()));
-            boxes.set(search.id, bbox);
+            boxes.set(search, bbox);
           }
         }
       } else {
         let keys = this.#byKey.get(frame);
         if (!keys) this.#byKey.set(frame, (keys = new Map()));
-        let ids = keys.get(key);
-        if (!ids) keys.set(key, (ids = new Set()));
-        ids.add(search.id);
+        let searches = keys.get(key);
+        if (!searches) keys.set(key, (searches = new Set()));
+        searches.add(search);
       }
     }
   }
@@ -263,70 +263,75 @@ export class AlertSearches {
     for (const { frame, key, bbox } of search.keys) {
       if (bbox) {
         const cells = cellsOf(bbox);
-        if (cells === null) this.#wideAreas.get(frame)?.delete(id);
+        if (cells === null) this.#wideAreas.get(frame)?.delete(search);
         else
           for (const cell of cells) {
             const boxes = this.#areas.get(frame)?.get(cell);
-            boxes?.delete(id);
+            boxes?.delete(search);
             if (boxes?.size === 0) this.#areas.get(frame)!.delete(cell);
           }
       } else {
-        const ids = this.#byKey.get(frame)?.get(key);
-        ids?.delete(id);
-        if (ids?.size === 0) this.#byKey.get(frame)!.delete(key);
+        const searches = this.#byKey.get(frame)?.get(key);
+        searches?.delete(search);
+        if (searches?.size === 0) this.#byKey.get(frame)!.delete(key);
       }
     }
   }
 
   /**
-   * The ids of the held searches whose keys the listing meets: its frame with one of its places, anywhere, or an area
-   * whose box holds its point (as the keys' SQL look-up did: west ≤ lon ≤ east, south ≤ lat ≤ north). In no order.
+   * The held searches whose keys the listing meets: its frame with one of its places, anywhere, or an area whose box
+   * holds its point (as the keys' SQL look-up did: west ≤ lon ≤ east, south ≤ lat ≤ north). In no order.
    */
-  candidates(listing: ListingPlaces & { lat: number; lon: number }): number[] {
+  #candidates(listing: ListingPlaces & { lat: number; lon: number }): Set<HeldSearch> {
     const { frame, keys } = listingKeys(listing);
     const { lat, lon } = listing;
-    const out = new Set<number>();
+    const out = new Set<HeldSearch>();
     const byKey = this.#byKey.get(frame);
-    if (byKey) for (const key of keys) for (const id of byKey.get(key) ?? []) out.add(id);
+    if (byKey) for (const key of keys) for (const search of byKey.get(key) ?? []) out.add(search);
     const inBox = ([w, s, e, n]: Box) => w <= lon && e >= lon && s <= lat && n >= lat;
-    for (const [id, box] of this.#areas.get(frame)?.get(cellOf(lon, lat)) ?? []) if (inBox(box)) out.add(id);
-    for (const [id, box] of this.#wideAreas.get(frame) ?? []) if (inBox(box)) out.add(id);
-    return [...out];
+    for (const [search, box] of this.#areas.get(frame)?.get(cellOf(lon, lat)) ?? []) if (inBox(box)) out.add(search);
+    for (const [search, box] of this.#wideAreas.get(frame) ?? []) if (inBox(box)) out.add(search);
+    return out;
   }
 
-  /** The search's routes (channels and frequencies that alert). */
-  routes(id: number): readonly AlertRoute[] {
-    return this.#held.get(id)?.routes ?? [];
+  /** The ids of the held searches whose keys the listing meets (benchmarks count them). */
+  candidates(listing: ListingPlaces & { lat: number; lon: number }): number[] {
+    return [...this.#candidates(listing)].map((s) => s.id);
   }
 
   /**
-   * Whether the held search lists the listing at `now` (its predicate rebuilt when the minute moved on, as the
-   * publication-date filter reads "now"); a string: why the search cannot be decided (it no longer parses or resolves).
-   * `excludeListings`: the owner's hidden listings, decided by the same predicate.
+   * The held searches that list the listing at `now`, ids ascending: each candidate decided by its kept predicate
+   * (rebuilt when the minute moved on, if its conditions read "now"), with the listing excluded for owners who hid it
+   * (the same predicate, as their results page decides it). A candidate that no longer parses or resolves is passed to
+   * `onSkip` with its reason.
    */
-  decide(id: number, listing: MatchListing, now: Date, excludeListings?: readonly number[]): boolean | string {
-    const search = this.#held.get(id);
-    if (!search) return false;
-    const { compiled } = search;
-    if ("error" in compiled) return compiled.error;
+  matching(
+    listing: MatchListing & ListingPlaces & { lat: number; lon: number },
+    now: Date,
+    hidBy: ReadonlySet<number>,
+    onSkip?: (search: { id: number }, reason: string) => void,
+  ): Array<{ id: number; owner: HeldOwner; routes: readonly AlertRoute[]; query: SearchCriteria["query"] }> {
     const minute = minuteOf(now);
-    if (excludeListings) return compileMatch({ ...compiled.criteria, now: new Date(minute * 60_000), excludeListings })(listing);
-    if (compiled.minute !== null && compiled.minute !== minute) {
-      compiled.test = compileMatch({ ...compiled.criteria, now: new Date(minute * 60_000) });
-      compiled.minute = minute;
+    const out = [];
+    for (const search of this.#candidates(listing)) {
+      const { compiled } = search;
+      if ("error" in compiled) {
+        onSkip?.({ id: search.id }, compiled.error);
+        continue;
+      }
+      let listed: boolean;
+      if (hidBy.has(search.owner.userId)) {
+        listed = compileMatch({ ...compiled.criteria, now: new Date(minute * 60_000), excludeListings: [listing.id] })(listing);
+      } else {
+        if (compiled.minute !== null && compiled.minute !== minute) {
+          compiled.test = compileMatch({ ...compiled.criteria, now: new Date(minute * 60_000) });
+          compiled.minute = minute;
+        }
+        listed = compiled.test(listing);
+      }
+      if (listed) out.push({ id: search.id, owner: search.owner, routes: search.routes, query: compiled.criteria.query });
     }
-    return compiled.test(listing);
-  }
-
-  /** The held search's owner (for the alert). */
-  owner(id: number): HeldOwner | undefined {
-    return this.#held.get(id)?.owner;
-  }
-
-  /** The held search's query (for the alert's mail). */
-  query(id: number) {
-    const compiled = this.#held.get(id)?.compiled;
-    return compiled && "criteria" in compiled ? compiled.criteria.query : undefined;
+    return out.sort((a, b) => a.id - b.id);
   }
 }
 
