@@ -107,7 +107,7 @@ export class AlertSearches {
   }
 
   /** Uses this provider for travel-time areas from now on (the portal's; searches already held keep their areas). */
-  useIsochrones(isochrones: IsochroneProvider | undefined): void {
+  adoptIsochrones(isochrones: IsochroneProvider | undefined): void {
     if (isochrones) this.#isochrones = isochrones;
   }
 
@@ -158,9 +158,9 @@ export class AlertSearches {
     const seen = new Set<number>();
     let after = 0;
     for (;;) {
-      const ids = (
-        await this.#db.selectFrom("savedSearches").select("id").where("id", ">", after).orderBy("id").limit(PAGE).execute()
-      ).map((r) => Number(r.id));
+      const ids = (await this.#db.selectFrom("savedSearches").select("id").where("id", ">", after).orderBy("id").limit(PAGE).execute()).map(
+        (r) => Number(r.id),
+      );
       if (ids.length === 0) break;
       await this.#reload(ids);
       for (const id of ids) seen.add(id);
@@ -342,6 +342,6 @@ const holders = new WeakMap<Kysely<Database>, AlertSearches>();
 export function alertSearchesOf(db: Kysely<Database>, isochrones?: IsochroneProvider): AlertSearches {
   let holder = holders.get(db);
   if (!holder) holders.set(db, (holder = new AlertSearches(db, isochrones)));
-  else holder.useIsochrones(isochrones);
+  else holder.adoptIsochrones(isochrones);
   return holder;
 }

@@ -82,7 +82,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TRIGGER users_record_email_changes ON users`.execute(db);
   await sql`DROP FUNCTION record_user_email_changes()`.execute(db);
   for (const [table] of TABLES) {
-    for (const op of ["inserts", "updates", "deletes"]) await sql.raw(`DROP TRIGGER IF EXISTS ${table}_record_${op} ON ${table}`).execute(db);
+    for (const op of ["inserts", "updates", "deletes"])
+      await sql.raw(`DROP TRIGGER IF EXISTS ${table}_record_${op} ON ${table}`).execute(db);
     await sql.raw(`DROP FUNCTION record_${table}_changes()`).execute(db);
   }
   await sql`DROP TABLE saved_search_changes`.execute(db);
