@@ -10,6 +10,11 @@ const TABLES = [
   ["saved_search_alerts", "saved_search_id"],
   ["saved_search_alert_keys", "saved_search_id"],
 ] as const;
+const TRIGGERS = [
+  ["INSERT", "inserts", "NEW TABLE AS new_rows"],
+  ["UPDATE", "updates", "OLD TABLE AS old_rows NEW TABLE AS new_rows"],
+  ["DELETE", "deletes", "OLD TABLE AS old_rows"],
+] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -40,24 +45,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         END $$`,
       )
       .execute(db);
-    await sql
-      .raw(
-        `CREATE TRIGGER ${table}_record_inserts AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows
-        FOR EACH STATEMENT EXECUTE FUNCTION record_${table}_changes()`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `CREATE TRIGGER ${table}_record_updates AFTER UPDATE ON ${table} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-        FOR EACH STATEMENT EXECUTE FUNCTION record_${table}_changes()`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `CREATE TRIGGER ${table}_record_deletes AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows
-        FOR EACH STATEMENT EXECUTE FUNCTION record_${table}_changes()`,
-      )
-      .execute(db);
+    for (const [op, name, transitions] of TRIGGERS) {
+      await sql
+        .raw(
+          `CREATE TRIGGER ${table}_record_${name} AFTER ${op} ON ${table} REFERENCING ${transitions}
+          FOR EACH STATEMENT EXECUTE FUNCTION record_${table}_changes()`,
+        )
+        .execute(db);
+    }
   }
   // An owner's new address reaches the searches held with it (user rows change often, addresses seldom).
   await sql`
