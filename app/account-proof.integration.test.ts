@@ -12,7 +12,7 @@ import { accountMessages } from "../core/account/validation.ts";
 import { mycasaMessages } from "../core/mycasa/records.ts";
 import { insertRememberToken } from "../db/sessions.ts";
 import { findUserByEmail } from "../db/users.ts";
-import { deriveKeys, formatRememberValue, hashSecret, newRememberValue, signSessionToken } from "../server/accounts/tokens.ts";
+import { deriveKeys, formatRememberValue, hashSecret, newRememberValue, signSessionToken } from "./account/tokens.server.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { CookieClient } from "../test/http-client.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";

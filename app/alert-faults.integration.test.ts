@@ -133,6 +133,42 @@ describe.each(databaseTargets)("alerts under faults on %s", (target) => {
     const page = await (await client.get("/mycasa/ricerche/")).text();
     expect(page).toContain(`Non ti inviamo più avvisi via email: il server di posta ha rifiutato 3 email per ${reader}`);
     expect(page).toMatch(/ultima risposta: «[^»]*550[^»]*»/);
+
+    // 'Prova di nuovo il mio indirizzo': one test mail through the queue. Refused again, nothing changes.
+    const tryAgain = async () => {
+      const csrf = /name="csrf" value="([^"]*)"/.exec(await (await client.get("/mycasa/ricerche/", { accept: "text/html" })).text())![1]!;
+      const res = await client.request("/mycasa/ricerche/", {
+        method: "POST",
+        body: new URLSearchParams({ csrf, intent: "retry-mail" }).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      });
+      return [res.status, res.headers.get("location")];
+    };
+    expect(await tryAgain()).toEqual([303, "/mycasa/ricerche/?avviso=prova-inviata"]);
+    expect(await (await client.get("/mycasa/ricerche/?avviso=prova-inviata")).text()).toContain(
+      "Ti stiamo inviando un&#x27;email di prova: se il server di posta la accetta, riprendiamo a inviarti gli avvisi via email.",
+    );
+    await expect.poll(refusals, { timeout: 60_000, interval: 100 }).toBe(4);
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+    expect(await (await client.get("/mycasa/ricerche/")).text()).toContain("Non ti inviamo più avvisi via email");
+
+    // The mailbox works again: the test mail arrives, the notice goes, and the next alert is mailed.
+    catcher.refuse.delete(reader);
+    expect(await tryAgain()).toEqual([303, "/mycasa/ricerche/?avviso=prova-inviata"]);
+    const check = await catcher.next(reader, /Verifica del tuo indirizzo email/);
+    expect(check.text).toContain("riprendiamo a inviarti gli avvisi delle ricerche salvate");
+    await expect
+      .poll(async () => (await (await client.get("/mycasa/ricerche/")).text()).includes("Non ti inviamo più avvisi via email"), {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe(false);
+    // No stop, no button: asking again changes nothing.
+    expect(await tryAgain()).toEqual([303, "/mycasa/ricerche/"]);
+    const resumed = await publishListing(db, { ...home, streetNumber: "625" });
+    await expect
+      .poll(() => catcher.mails.some((m) => m.to === reader && m.text.includes(`/annunci/${resumed}/`)), { timeout: 60_000, interval: 100 })
+      .toBe(true);
   });
 
   it("counts in MyCasa's 'N nuovi' only the alerts whose mail went out, not one given up after a refusal (decision 130)", async () => {

@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/schema.ts";
 import { sampleFeed } from "../scripts/sample-feed.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
-import { createPublisherKey, listingsInSearch } from "../test/publishers.ts";
+import type { CookieClient } from "../test/http-client.ts";
+import { createPublisherKey, listingsInSearch, postDashboardForm } from "../test/publishers.ts";
 import { startTestPortal } from "../test/portal.ts";
-import { loggedInClient } from "../test/users.ts";
+import { createTestUser, loggedInClient } from "../test/users.ts";
 
 const API = "/api/publisher/v1";
 
@@ -27,6 +28,7 @@ describe.each(databaseTargets)("feed pulls on %s", (target) => {
   let agencyA: number;
   let keyA: string;
   let keyB: string;
+  let agencyB: CookieClient;
   const served: string[] = [];
 
   async function call(key: string, path: string, body?: unknown) {
@@ -67,12 +69,8 @@ describe.each(databaseTargets)("feed pulls on %s", (target) => {
         "Pull",
       )
     ).key;
-    keyB = (
-      await createPublisherKey(
-        await loggedInClient(portal.url, { email: `agenzia${agencies[1]!.id}@casa.example`, password: "CasaAgenzia2026" }),
-        "Pull B",
-      )
-    ).key;
+    agencyB = await loggedInClient(portal.url, { email: `agenzia${agencies[1]!.id}@casa.example`, password: "CasaAgenzia2026" });
+    keyB = (await createPublisherKey(agencyB, "Pull B")).key;
     expect([keyA, keyB].every((k) => k.startsWith("casa_pk_"))).toBe(true);
   });
   afterAll(async () => {
@@ -138,5 +136,69 @@ describe.each(databaseTargets)("feed pulls on %s", (target) => {
     expect(removed).toEqual({ status: 200, json: { source: null } });
     expect((await call(keyA, "/feed-source")).json).toEqual({ source: null });
     expect((await call(keyA, "/feed-source/delete", {})).status).toBe(404);
+  });
+
+  it("lets an agency set, follow and remove its feed address in the dashboard, as the API does", async () => {
+    const page = async () => (await agencyB.get("/area-agenzia/", { accept: "text/html" })).text();
+    /** The text of the element with this test id (its tag, not nested in itself). */
+    const textOf = (html: string, testId: string) =>
+      new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`)
+        .exec(html)?.[2]
+        ?.replace(/<[^>]+>/g, "")
+        .replaceAll("&#x27;", "'") ?? "";
+    expect(textOf(await page(), "feed-source")).toBe("Nessun indirizzo impostato: il feed si carica dall'API.");
+
+    // Refused, naming the field, keeping what was typed, storing nothing.
+    const badUrl = await postDashboardForm(agencyB, {
+      intent: "set-feed-source",
+      url: "ftp://feeds.example/casa.xml",
+      intervalMinutes: "60",
+    });
+    expect(badUrl.status).toBe(400);
+    expect(badUrl.html).toContain("Scrivi un indirizzo http o https completo (al massimo 2000 caratteri).");
+    expect(badUrl.html).toContain('value="ftp://feeds.example/casa.xml"');
+    const badInterval = await postDashboardForm(agencyB, {
+      intent: "set-feed-source",
+      url: `${feedOrigin}/export/casa`,
+      intervalMinutes: "5",
+    });
+    expect(badInterval.status).toBe(400);
+    expect(badInterval.html).toContain("Scegli un intervallo da 15 a 1440 minuti.");
+    expect((await call(keyB, "/feed-source")).json).toEqual({ source: null });
+
+    // A user who is not a publisher cannot set one.
+    const seeker = await createTestUser(db, "cerca.feed@example.it");
+    const stranger = await loggedInClient(portal.url, { email: seeker.email, password: seeker.password });
+    const sources = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM feed_sources`.execute(db)).rows[0]!.n);
+    const sourcesBefore = await sources();
+    const refused = await postDashboardForm(
+      stranger,
+      { intent: "set-feed-source", url: `${feedOrigin}/export/casa`, intervalMinutes: "30" },
+      "/account/",
+    );
+    expect(refused.status).toBe(403);
+    expect(await sources()).toBe(sourcesBefore);
+
+    const saved = await postDashboardForm(agencyB, {
+      intent: "set-feed-source",
+      url: `${feedOrigin}/export/casa`,
+      format: "xml",
+      intervalMinutes: "30",
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.html).toContain("Indirizzo del feed salvato: il primo scaricamento parte subito.");
+    // The same source the API shows, pulled at once, and how that went on the page.
+    expect((await call(keyB, "/feed-source")).json.source).toMatchObject({
+      url: `${feedOrigin}/export/casa`,
+      format: "xml",
+      intervalMinutes: 30,
+    });
+    await expect.poll(async () => textOf(await page(), "feed-last-pull"), { timeout: 30_000, interval: 100 }).toMatch(/ · riuscito$/);
+    expect(textOf(await page(), "feed-source")).toContain("XML (immobiliare.it 2.8), ogni 30 minuti");
+
+    const removed = await postDashboardForm(agencyB, { intent: "remove-feed-source" });
+    expect(removed.status).toBe(200);
+    expect(removed.html).toContain("Il portale non scarica più il tuo feed. Gli annunci restano come sono.");
+    expect((await call(keyB, "/feed-source")).json).toEqual({ source: null });
   });
 });

@@ -456,6 +456,83 @@ describe.each(databaseTargets)("publishing API on %s", (target) => {
     expect(await (await fetch(`${portal.url}/annunci/${idA}/`)).text()).not.toContain("Questa casa è offerta da");
   });
 
+  it("makes one home of two agencies' listings placed apart once they share a photo, resized and recompressed", async () => {
+    // B places the same flat at another listing's point and street of the town (its agent's guess): no address match.
+    // (A point with no three-room home of the dataset near it, so B's listing is like no other there.)
+    const elsewhere = (
+      await sql<{ street: string; exactLat: number; exactLon: number }>`
+        SELECT l.street, l.exact_lat AS "exactLat", l.exact_lon AS "exactLon" FROM listings l
+        WHERE l.town_id = ${home.address.townId} AND abs(l.exact_lat - ${home.address.lat}) > 0.002
+          AND NOT EXISTS (SELECT 1 FROM listings n WHERE n.rooms = 3 AND abs(n.exact_lat - l.exact_lat) < 0.001
+            AND abs(n.exact_lon - l.exact_lon) < 0.001)
+        ORDER BY l.id LIMIT 1`.execute(db)
+    ).rows[0]!;
+    const same: Record<string, any> = { ...home, externalId: "FOTO-DOPPIA", price: 287_000, surface: 88, rooms: 3, floor: 1 };
+    const a = await call("POST", "/listings", keyA, same);
+    const b = await call("POST", "/listings", keyB, {
+      ...same,
+      price: 289_000,
+      title: "Trilocale al primo piano con le stesse foto",
+      address: {
+        townId: home.address.townId,
+        street: elsewhere.street,
+        streetNumber: "40",
+        lat: elsewhere.exactLat,
+        lon: elsewhere.exactLon,
+      },
+    });
+    expect([a.status, b.status], JSON.stringify(b.json)).toEqual([201, 201]);
+    const [idA, idB] = [a.json.listing.id as number, b.json.listing.id as number];
+    const cluster = async (id: number) =>
+      (await db.selectFrom("homeClusters").select("clusterId").where("listingId", "=", id).executeTakeFirst())?.clusterId ?? null;
+    expect([await cluster(idA), await cluster(idB)]).toEqual([null, null]);
+
+    const upload = (key: string, listingId: number, body: Buffer) =>
+      fetch(`${portal.url}${API}/listings/${listingId}/photos`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "image/jpeg" },
+        body: new Uint8Array(body),
+      }).then(async (res) => ({ status: res.status, json: (await res.json()) as any }));
+    const picture = (shapes: string) =>
+      sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">${shapes}</svg>`))
+        .jpeg({ quality: 90 })
+        .toBuffer();
+    const livingRoom = await picture(
+      '<rect width="1200" height="800" fill="#d8c8a8"/><rect x="80" y="90" width="380" height="420" fill="#6a8caf"/>' +
+        '<rect x="620" y="380" width="480" height="260" fill="#7a4b2a"/><circle cx="900" cy="200" r="110" fill="#f2e6b0"/>' +
+        '<rect x="0" y="640" width="1200" height="160" fill="#4d3b2c"/>',
+    );
+    // A plain wall in both: no likeness, still apart.
+    const wall = await picture('<rect width="1200" height="800" fill="#eeeeea"/>');
+    expect((await upload(keyA, idA, wall)).status).toBe(201);
+    expect((await upload(keyB, idB, await sharp(wall).resize(900).jpeg({ quality: 70 }).toBuffer())).status).toBe(201);
+    expect([await cluster(idA), await cluster(idB)]).toEqual([null, null]);
+    // The living room: A's original, B's copy smaller and more compressed.
+    expect((await upload(keyA, idA, livingRoom)).status).toBe(201);
+    const copy = await upload(keyB, idB, await sharp(livingRoom).resize(800).jpeg({ quality: 55 }).toBuffer());
+    expect(copy.status).toBe(201);
+    expect(await cluster(idB)).not.toBeNull();
+    expect(await cluster(idB)).toBe(await cluster(idA));
+
+    const search = async () => {
+      const res = await fetch(`${portal.url}/portal-srp/api/v1/search`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ locations: [home.address.townId], filters: { price_min: 286_000, price_max: 290_000 }, size: 50 }),
+      });
+      return ((await res.json()) as { listings: Array<{ id: number; offers?: Array<{ listingId: number }> }> }).listings.filter(
+        (l) => l.id === idA || l.id === idB,
+      );
+    };
+    await expect.poll(async () => (await search()).length, { timeout: 2_000, interval: 50 }).toBe(1);
+    expect((await search())[0]!.offers!.map((o) => o.listingId).sort()).toEqual([idA, idB].sort());
+
+    // B takes the copy down: two homes again.
+    expect((await call("POST", `/listings/${idB}/photos/${copy.json.photo.id}/delete`, keyB, {})).status).toBe(200);
+    expect(await cluster(idB)).toBeNull();
+    await expect.poll(async () => (await search()).length, { timeout: 2_000, interval: 50 }).toBe(2);
+  });
+
   it("serves an OpenAPI 3.1 document whose paths are exactly the publishing routes", async () => {
     const doc = (await call("GET", "/openapi.json", null)).json;
     expect(doc.openapi).toBe("3.1.0");

@@ -36,7 +36,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     consent: readConsent(request),
     user: session ? { id: session.uid, name: session.name, lastPrivacyAcceptanceDt: session.tc, trustedIdentity: session.ti } : null,
     /** Social login providers that are configured (the modal shows only these). */
-    social: services(context).accounts.social.providers(),
+    social: services(context).accounts.socialProviders.providers(),
   };
 }
 

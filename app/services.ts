@@ -7,10 +7,10 @@ import type { CountCache } from "../db/count-cache.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import type { Logger } from "../server/logger.ts";
-import type { AccountService } from "../server/accounts/account-service.ts";
+import type { Accounts } from "./account/accounts.server.ts";
+import type { CookieTarget } from "./account/cookies.server.ts";
+import type { SessionClaims } from "./account/tokens.server.ts";
 import type { AlertLinks } from "../server/alerts/alert-links.ts";
-import type { CookieTarget } from "../server/accounts/cookies.ts";
-import type { SessionClaims } from "../server/accounts/tokens.ts";
 import type { RateLimiter } from "../server/rate-limit.ts";
 
 export interface Services {
@@ -29,8 +29,8 @@ export interface Services {
    * Host must not put a password reset link on another site). Pages link on request.url's origin (server/http.ts).
    */
   publicOrigin: string;
-  /** Accounts and sessions (server/accounts). */
-  accounts: AccountService;
+  /** Accounts and sessions (app/account/accounts.server.ts). */
+  accounts: Accounts;
   /** Signs and reads the links of alert mails (docs/decisions/091). */
   alertLinks: AlertLinks;
   /** Web push (docs/decisions/116): the portal's VAPID public key and the origins allowed besides browsers' push services. */

@@ -9,7 +9,7 @@
 import { parseArgs } from "node:util";
 import { clientDirectory, ensureBuild, importServerBuild } from "../scripts/ensure-build.ts";
 import { decideSession } from "../core/account/session-check.ts";
-import { deriveKeys, signSessionToken, verifySessionToken } from "../server/accounts/tokens.ts";
+import { deriveKeys, signSessionToken, verifySessionToken } from "../app/account/tokens.server.ts";
 
 const { values } = parseArgs({ options: { logins: { type: "string", default: "60" }, pages: { type: "string", default: "200" } } });
 if (!ensureBuild()) process.exit(1);

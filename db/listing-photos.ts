@@ -4,7 +4,7 @@
  * listing of another publisher is "not found".
  */
 import type { Kysely } from "kysely";
-import { setListingPhotoCount } from "./listing-writes.ts";
+import { clusterListing, setListingPhotoCount } from "./listing-writes.ts";
 import type { Database } from "./schema.ts";
 
 export type StoredPhoto = { id: number; position: number; width: number; height: number };
@@ -64,6 +64,8 @@ export async function addListingPhoto(
       .values(photo.renditions.map((r) => ({ photoId: Number(row.id), width: r.width, format: "webp" as const, bytes: r.bytes })))
       .execute();
     if (!(await setListingPhotoCount(trx, listingId, existing.length + 1))) return { ok: false, reason: "not-online" };
+    // A photo another publisher's listing of this home also has makes them one home (decision 120).
+    await clusterListing(trx, listingId);
     return { ok: true, created: true, photo: stored(row) };
   });
 }
@@ -168,6 +170,7 @@ export async function deleteListingPhoto(
       rest.map((p) => p.id),
     );
     if (!(await setListingPhotoCount(trx, listingId, rest.length))) return { ok: false, reason: "not-online" };
+    await clusterListing(trx, listingId);
     return { ok: true, photos: rest.map((p, position) => ({ ...p, position })) };
   });
 }

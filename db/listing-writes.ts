@@ -4,6 +4,7 @@
  * facts and caches follow (db/listing-changes.ts, docs/decisions/050). Nothing here needs to tell anyone.
  */
 import { sql, type Insertable, type Kysely } from "kysely";
+import { PHOTO_MIN_DETAIL_BITS, SAME_PHOTO_MAX_DISTANCE } from "../core/publisher/photo.ts";
 import { relevanceScore } from "../core/search/relevance.ts";
 import type { Database, ListingsTable } from "./schema.ts";
 
@@ -151,8 +152,10 @@ type HomeKey = Pick<NewListing, (typeof homeKeyColumns)[number]>;
 /**
  * Duplicates (docs/decisions/120): puts a listing in the cluster of the listings that are the same home —
  * another publisher's listing on the same channel, of the same kind, in the same town with the same rooms and
- * floor, a surface within 5 %, and the same address or a point within about 30 m. It joins the lowest cluster
- * among them (a candidate not yet in one joins too), else stands alone. One range scan of listings_same_home.
+ * floor, a surface within 5 %, and the same address, a point within about 30 m, or a photo in common (dHashes at
+ * most SAME_PHOTO_MAX_DISTANCE bits apart: the same picture resized or recompressed, where agencies place the
+ * home differently; a photo with too little detail, such as a plain wall, is no likeness). It joins the lowest cluster among them (a candidate not yet in one joins too), else stands
+ * alone. One range scan of listings_same_home. Run again when a photo is added or removed.
  */
 export async function clusterListing(db: Kysely<Database>, id: number): Promise<number | null> {
   const me = await db.selectFrom("listings").select(homeKeyColumns).where("id", "=", id).executeTakeFirst();
@@ -169,7 +172,12 @@ export async function clusterListing(db: Kysely<Database>, id: number): Promise<
       AND c.channel = ${me.channel} AND c.property_type_group = ${me.propertyTypeGroup}
       AND c.floor IS NOT DISTINCT FROM ${me.floor}::smallint
       AND ((abs(c.exact_lat - ${me.exactLat}) < 0.00027 AND abs(c.exact_lon - ${me.exactLon}) < 0.00038)
-        OR listing_address_key(c.town_id, c.street, c.street_number) = listing_address_key(${me.townId}, ${me.street}, ${me.streetNumber}))
+        OR listing_address_key(c.town_id, c.street, c.street_number) = listing_address_key(${me.townId}, ${me.street}, ${me.streetNumber})
+        OR EXISTS (
+          SELECT 1 FROM listing_photos mine JOIN listing_photos theirs ON theirs.listing_id = c.id
+          WHERE mine.listing_id = ${id}
+            AND bit_count(mine.dhash::bit(64)) BETWEEN ${PHOTO_MIN_DETAIL_BITS} AND ${64 - PHOTO_MIN_DETAIL_BITS}
+            AND bit_count((mine.dhash # theirs.dhash)::bit(64)) <= ${SAME_PHOTO_MAX_DISTANCE}))
     ORDER BY c.id LIMIT 20`.execute(db);
   await db.deleteFrom("homeClusters").where("listingId", "=", id).execute();
   if (candidates.rows.length === 0) return null;

@@ -148,6 +148,20 @@ export async function mailStop(
   return row ? { stoppedAt: row.stoppedAt!, failures: Number(row.failures), lastError: row.lastError } : null;
 }
 
+/** Whether a mail to `recipient` with this subject still waits in the queue (neither sent nor given up). */
+export async function mailWaiting(db: Kysely<Database>, recipient: string, subject: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("mailQueue")
+    .select("id")
+    .where("recipient", "=", recipient)
+    .where("subject", "=", subject)
+    .where("sentAt", "is", null)
+    .where("givenUpAt", "is", null)
+    .where("attempts", "<", MAX_MAIL_ATTEMPTS)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** When the next unsent mail is due, or null when none waits (the worker sleeps until then or a wake-up). */
 export async function nextMailDueInMs(db: Kysely<Database>): Promise<number | null> {
   const row = await sql<{ ms: number | string | null }>`

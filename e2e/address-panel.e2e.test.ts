@@ -13,7 +13,7 @@ import { formatInteger } from "../core/format.ts";
 import { circleEdgePoint } from "../core/search/geometry.ts";
 import { radiusFromHandle } from "../core/search/map-circle.ts";
 import { startTestPortal } from "../test/portal.ts";
-import { it, PHONE, seriousViolations } from "./fixtures.ts";
+import { it, PHONE, seriousViolations, suggestionsSettled } from "./fixtures.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 
@@ -175,7 +175,9 @@ describe("the map's address panel", () => {
     const options = panel.getByRole("listbox").getByRole("option");
     // The list follows the last text typed (earlier answers may show for a moment).
     await expect.poll(() => options.first().textContent(), { timeout: 10_000 }).toBe(expected[0]!.label);
+    await suggestionsSettled(panel);
     expect(await options.count()).toBe(expected.length);
+    expect(await options.first().textContent()).toBe(expected[0]!.label);
     // Keyboard: down to the first suggestion, Enter picks it; the map goes there at zoom 16.
     await field.press("ArrowDown");
     expect(await panel.getByRole("option", { selected: true }).textContent()).toBe(expected[0]!.label);

@@ -94,3 +94,13 @@ export async function hydrated(element: Locator, timeout = 15_000): Promise<void
     )
     .toBe(true);
 }
+
+/**
+ * Waits until an autocomplete's list shows the answer to the last text typed: while a newer answer is on its
+ * way the list is `aria-busy` and still shows the previous text's options, and the answer's arrival resets
+ * the highlight, so an arrow key pressed before it is lost.
+ */
+export async function suggestionsSettled(scope: Page | Locator, timeout = 10_000): Promise<void> {
+  await expect.poll(() => scope.locator('[role="listbox"][aria-busy="true"]').count(), { timeout }).toBe(0);
+  await scope.getByRole("listbox").first().waitFor({ timeout });
+}

@@ -2,7 +2,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { startTestPortal } from "../test/portal.ts";
-import { hydrated, it, NO_JAVASCRIPT, PHONE, seriousViolations } from "./fixtures.ts";
+import { hydrated, it, NO_JAVASCRIPT, PHONE, seriousViolations, suggestionsSettled } from "./fixtures.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 
@@ -21,6 +21,7 @@ async function pickWithKeyboard(page: Page, comboboxName: string, text: string, 
   await box.pressSequentially(text, { delay: 40 });
   const option = page.getByRole("option", { name: label, exact: true });
   await option.waitFor();
+  await suggestionsSettled(page);
   expect(await box.getAttribute("aria-expanded")).toBe("true");
   const labels = await page.getByRole("option").allTextContents();
   expect(labels.length).toBeLessThanOrEqual(5);
@@ -50,6 +51,7 @@ describe("home search in Chromium", () => {
     await hydrated(box);
     await box.pressSequentially("milan", { delay: 40 });
     await page.getByRole("option", { name: "Milano (MI)", exact: true }).waitFor();
+    await suggestionsSettled(page);
     // The list: at most 192 px high, the locality prompt under it, and no accessibility problems while open.
     const listHeight = await page.getByRole("listbox").evaluate((el) => el.getBoundingClientRect().height);
     expect(listHeight).toBeLessThanOrEqual(192);

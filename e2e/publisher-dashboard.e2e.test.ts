@@ -132,4 +132,26 @@ it("shows an agency its keys, listings with status and 30-day figures, and its i
   const refused = await fetch(`${portal.url}/api/publisher/v1/listings`, { headers: { authorization: `Bearer ${key}` } });
   expect(refused.status).toBe(401);
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The feed address: one on a private network is refused, by name, next to the field; a public one is kept.
+  const address = page.getByLabel("Indirizzo (http o https)");
+  await hydrated(address);
+  await address.fill("http://192.168.1.20/feed.xml");
+  await page.getByLabel("Ogni quanti minuti").fill("30");
+  await page.getByRole("button", { name: "Salva indirizzo" }).click();
+  await expect
+    .poll(() => page.locator("#campo-url-error").textContent(), { timeout: 15_000 })
+    .toBe("il portale non scarica feed da questo indirizzo (a private or reserved address)");
+  expect(await address.getAttribute("aria-invalid")).toBe("true");
+  expect(await seriousViolations(page)).toEqual([]);
+  await address.fill("https://gestionale.example/export/casa.xml");
+  await page.getByRole("button", { name: "Salva indirizzo" }).click();
+  await expect
+    .poll(() => page.getByTestId("dashboard-notice").textContent(), { timeout: 15_000 })
+    .toBe("Indirizzo del feed salvato: il primo scaricamento parte subito.");
+  await expect.poll(() => page.getByTestId("feed-source").textContent()).toContain("XML (immobiliare.it 2.8), ogni 30 minuti");
+  await page.getByRole("button", { name: "Smetti di scaricare il feed" }).click();
+  await expect
+    .poll(() => page.getByTestId("feed-source").textContent(), { timeout: 15_000 })
+    .toBe("Nessun indirizzo impostato: il feed si carica dall'API.");
 });

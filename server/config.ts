@@ -37,7 +37,7 @@ const schema = z.object({
   SEARCH_FACTS: z.preprocess(emptyAsUndefined, z.enum(["auto", "on", "off"]).default("auto")),
   /** After a lead, offer to save the search the seeker came from (seed 001 §4 "Favourites": it can be disabled). */
   SAVE_SEARCH_PROPOSAL_AFTER_LEAD: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
-  /** How often each process reads other processes' logouts everywhere (server/accounts, decision 042). */
+  /** How often each process reads other processes' logouts everywhere (app/account/session-revocations.server.ts, decision 042). */
   SESSION_REVOCATIONS_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(2000)),
   LISTING_CHANGES_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(1000)),
   // Accounts and sessions (docs/decisions/042): the key that signs session tokens (at least 32

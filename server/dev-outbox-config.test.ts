@@ -1,6 +1,6 @@
 /** DEV_OUTBOX (docs/decisions/074): off unless asked for, refused in production, and shown only to this machine's own connections. */
 import { describe, expect, it } from "vitest";
-import { isLoopbackPeer, mayReadDevOutbox } from "./accounts/http-session.ts";
+import { isLoopbackPeer, mayReadDevOutbox } from "../app/account/dev-outbox.server.ts";
 import { ConfigError, demoStartTurnsOutboxOn, loadConfig } from "./config.ts";
 
 describe("DEV_OUTBOX", () => {

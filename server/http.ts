@@ -22,7 +22,7 @@ import {
   type Services,
 } from "../app/services.ts";
 import { isDatabaseFailure } from "../db/availability.ts";
-import { checkSessionCookies, cookieTargetOf, readRequestInfo } from "./accounts/http-session.ts";
+import { checkSessionCookies, cookieTargetOf, readRequestInfo } from "./http-session.ts";
 import type { Logger } from "./logger.ts";
 import { refuseMalformedRequest } from "./request-guard.ts";
 import { RequestQueue, takesTurn, type Admission, type RequestQueueLimits } from "./request-queue.ts";

@@ -24,8 +24,9 @@ import { ProgressBar } from "./progress.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { refuseConnect } from "./request-guard.ts";
 import { ListingFollower } from "./listing-follower.ts";
-import { createAccountService, DEMO_PUBLISHER_PASSWORD, DEMO_USER } from "./accounts/setup.ts";
-import { createMailer, queuedMailer } from "./accounts/mailer.ts";
+import { ensureDemoPublisherAccounts, ensureDemoUser } from "../app/account/demo-accounts.server.ts";
+import { createAccounts } from "./account-setup.ts";
+import { createMailer, queuedMailer } from "./mailer.ts";
 import { MailQueue } from "./mail-queue.ts";
 import cluster from "node:cluster";
 import { DigestSender } from "./alert-digests.ts";
@@ -266,14 +267,14 @@ export async function startPortal(options: {
     bounceLimit: config.MAIL_BOUNCE_LIMIT,
     ...(config.BOUNCE_SMTP_PORT !== undefined ? { returnPath: (mailId: number) => bounceAddresses!.for(mailId) } : {}),
   });
-  const accounts = await createAccountService(config, database.db, logger, options.clock ?? Date.now, {
+  const { accounts, close: closeAccounts } = await createAccounts(config, database.db, logger, options.clock ?? Date.now, {
     mailer: queuedMailer(database.db, queueMailer, () => mailQueue.wake()),
   });
-  await accounts.service.ensureDemoUser(DEMO_USER.email, DEMO_USER.displayName, DEMO_USER.password);
-  await accounts.service.ensureDemoPublisherAccounts(DEMO_PUBLISHER_PASSWORD);
-  await accounts.service.followRevocations();
+  await ensureDemoUser(database.db, new Date((options.clock ?? Date.now)()));
+  await ensureDemoPublisherAccounts(database.db, new Date((options.clock ?? Date.now)()));
+  await accounts.revocations.follow();
   const followRevocations = setInterval(() => {
-    accounts.service.followRevocations().catch((error: Error) => logger.warn({ err: error.message }, "could not read session revocations"));
+    accounts.revocations.follow().catch((error: Error) => logger.warn({ err: error.message }, "could not read session revocations"));
   }, config.SESSION_REVOCATIONS_POLL_MS);
   followRevocations.unref();
   // The portal's VAPID keys: made at the first start, then read from the database by every process (decision 116).
@@ -286,7 +287,7 @@ export async function startPortal(options: {
     proposeSaveSearchAfterLead: config.SAVE_SEARCH_PROPOSAL_AFTER_LEAD === "on",
     database,
     logger,
-    accounts: accounts.service,
+    accounts,
     counts,
     isochrones: config.ISOCHRONE_URL ? valhallaIsochrones(config.ISOCHRONE_URL) : estimatedIsochrones,
     rateLimiter: createRateLimiter({
@@ -302,7 +303,7 @@ export async function startPortal(options: {
     clock: options.clock ?? Date.now,
     feedMaxBytes: config.FEED_MAX_BYTES,
     feedPull: { allowPrivate: config.FEED_PULL_ALLOW_PRIVATE === "on", wake: () => feedPuller?.wake() },
-    alertLinks: new AlertLinks(accounts.service.keys.alertLinks, options.clock ?? Date.now),
+    alertLinks: new AlertLinks(accounts.keys.alertLinks, options.clock ?? Date.now),
   };
   // Only a server can go away under us; the embedded database lives in this process.
   if (database.kind === "postgres") {
@@ -337,7 +338,7 @@ export async function startPortal(options: {
   let bounceListener: BounceListener | null = null;
   if (config.BOUNCE_SMTP_PORT !== undefined) {
     bounceAddresses = new BounceAddresses(
-      createHmac("sha256", accounts.service.keys.alertLinks).update("casa:bounce-addresses").digest(),
+      createHmac("sha256", accounts.keys.alertLinks).update("casa:bounce-addresses").digest(),
       config.BOUNCE_DOMAIN ?? mailFromDomain(config.MAIL_FROM),
     );
     bounceListener = await startBounceListener({
@@ -433,7 +434,7 @@ export async function startPortal(options: {
       await bounceListener?.close();
       queueMailer.close();
       await lock?.close();
-      await accounts.close();
+      await closeAccounts();
       await services.rateLimiter.close();
       await database.close();
       logger.info("stopped");

@@ -21,7 +21,7 @@ import {
   type QueuedMail,
 } from "../db/mail-queue.ts";
 import type { Database } from "../db/schema.ts";
-import type { Mailer } from "./accounts/mailer.ts";
+import type { Mailer } from "../app/mail/mailer.ts";
 import type { Logger } from "./logger.ts";
 import { PollingWorker } from "./polling-worker.ts";
 

@@ -1,6 +1,6 @@
 /**
  * Fixed-window counters judged by an injected clock, in memory or in Redis (docs/decisions/113). The API
- * families (server/rate-limit.ts) and the account limits (server/accounts/rate-limits.ts) both count here.
+ * families (server/rate-limit.ts) and the account limits (app/account/rate-limits.server.ts) both count here.
  *
  * A window is `floor(now / duration)` of the clock the portal runs on, so a test that advances its clock
  * moves every window at once, and processes sharing Redis agree on the window by their clocks, not by when a

@@ -30,6 +30,9 @@ export async function startMailCatcher(port = 0) {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // A closing server gives open connections 30 s by default, and the portal's pooled connection stays open:
+    // a test that stops the server would wait that long. Gone at once, as when a mail server goes down.
+    closeTimeout: 1,
     onRcptTo(address, _session, callback) {
       const to = address.address.toLowerCase();
       if (!refuse.has(to)) return callback();

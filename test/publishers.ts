@@ -4,17 +4,29 @@
  */
 import type { CookieClient } from "./http-client.ts";
 
-/** Creates a key through the dashboard's form; the new key is shown once in the page. */
-export async function createPublisherKey(c: CookieClient, label: string): Promise<{ key: string; html: string; status: number }> {
-  const page = await c.get("/area-agenzia/", { accept: "text/html" });
+/**
+ * Posts one of the dashboard's forms (/area-agenzia/) as a browser would, with the CSRF token of the browser's
+ * session read from `tokenPage` (a user who is no publisher finds no form on the dashboard, but has a token).
+ */
+export async function postDashboardForm(
+  c: CookieClient,
+  fields: Record<string, string>,
+  tokenPage = "/area-agenzia/",
+): Promise<{ html: string; status: number }> {
+  const page = await c.get(tokenPage, { accept: "text/html" });
   const csrf = /name="csrf" value="([^"]*)"/.exec(await page.text())?.[1] ?? "";
   const res = await c.request("/area-agenzia/", {
     method: "POST",
-    body: new URLSearchParams({ csrf, intent: "create-key", label }).toString(),
+    body: new URLSearchParams({ csrf, ...fields }).toString(),
     headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
   });
-  const html = await res.text();
-  return { key: /id="new-api-key"[^>]*value="([^"]+)"/.exec(html)?.[1] ?? "", html, status: res.status };
+  return { html: await res.text(), status: res.status };
+}
+
+/** Creates a key through the dashboard's form; the new key is shown once in the page. */
+export async function createPublisherKey(c: CookieClient, label: string): Promise<{ key: string; html: string; status: number }> {
+  const { html, status } = await postDashboardForm(c, { intent: "create-key", label });
+  return { key: /id="new-api-key"[^>]*value="([^"]+)"/.exec(html)?.[1] ?? "", html, status };
 }
 
 /** The agency's listings in search: sales and rents of homes, as a visitor finds them. */

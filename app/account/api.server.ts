@@ -1,16 +1,18 @@
 /**
- * The chain every account endpoint runs: same-origin check, JSON body (capped) validated with the
- * shared zod rules, the command, and errors mapped in one place — AccountError to its status,
- * rate limits to 429 with Retry-After, anything unexpected to the §8 message (logged, never leaked).
+ * The account endpoints' chain, one step per concern so a reader sees where permission is checked:
+ * same-origin check → validate (JSON body, capped, with the shared zod rules) → authorise (a policy of
+ * policies.server.ts) → command (one call into the Accounts parts) → present. Errors are not handled here:
+ * the one API boundary (app/api/boundary.server.ts) maps them, and answers an unexpected failure with the
+ * endpoint's §8 `unavailable` message (503, logged, never leaked); every answer is `no-store`.
  */
+import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { accountMessages } from "../../core/account/validation.ts";
-import { AccountError, presentUser, type SessionIssue } from "../../server/accounts/account-service.ts";
-import { RateLimitedError } from "../../server/accounts/rate-limits.ts";
+import { apiHandler, apiRoute } from "../api/boundary.server.ts";
 import { jsonError } from "../api/errors.ts";
 import { readJsonBody } from "../api/request.ts";
-import { requestInfo, services, type RequestInfo } from "../services.ts";
-import type { RouterContextProvider } from "react-router";
+import { requestInfo, services, type RequestInfo, type Services } from "../services.ts";
+import type { Policy } from "./policies.server.ts";
 
 /**
  * Refuses a state-changing request sent by another site: the Origin header must be the request's own
@@ -31,7 +33,7 @@ export function crossSiteRefusal(): Response {
 }
 
 /** A 400 with the shared rule's own Italian message (no field prefix) and the field. */
-export function accountValidationError(error: z.ZodError): Response {
+function accountValidationError(error: z.ZodError): Response {
   const issue = error.issues[0]!;
   return jsonError(400, issue.message, issue.path.join(".") || undefined);
 }
@@ -43,10 +45,9 @@ export async function readAccountBody<S extends z.ZodType>(request: Request, sch
   return parsed.data;
 }
 
-export function rateLimitedResponse(error: RateLimitedError): Response {
-  const response = jsonError(429, accountMessages.tooManyAttempts(Math.ceil(error.retryAfterSeconds / 60)));
-  response.headers.set("Retry-After", String(error.retryAfterSeconds));
-  return response;
+/** A same-site relative path to send the browser to after login, or null. */
+export function safeRedirect(path: unknown): string | null {
+  return typeof path === "string" && /^\/(?![/\\])[^\s]*$/.test(path) && path.length <= 2000 ? path : null;
 }
 
 export interface AccountRouteArgs {
@@ -54,52 +55,58 @@ export interface AccountRouteArgs {
   context: Readonly<RouterContextProvider>;
 }
 
-/** Runs an account command for a JSON endpoint. `fallback` is the §8 message for unexpected failures. */
-export async function accountAction(
+/** What the steps after validation see. */
+export interface AccountStep<Input, Actor> {
+  input: Input;
+  actor: Actor;
+  info: RequestInfo;
+  svc: Services;
+  request: Request;
+}
+
+export interface AccountEndpoint<Input, Actor, Result> {
+  /** The §8 message an unexpected failure answers (503). */
+  unavailable: string;
+  /** Reads and checks the request's input; a 400 with the rule's own message when it does not hold. */
+  validate: (request: Request) => Promise<Input>;
+  /** Who may: the actor the command acts for, or a 401. */
+  authorise: Policy<Actor>;
+  /** The one account command this endpoint runs. */
+  command: (step: AccountStep<Input, Actor>) => Promise<Result>;
+  /** The answer: plain JSON (app/account/present.server.ts), cookies, a redirect. */
+  present: (result: Result, step: AccountStep<Input, Actor>) => Response;
+  /** Check the Origin of GET requests too (logout by link: a GET that changes something). */
+  sameOriginForGet?: boolean;
+}
+
+/** A JSON account endpoint of the API (GET or POST; the other method answers 405). */
+export function accountEndpoint<Input, Actor, Result>(method: "GET" | "POST", endpoint: AccountEndpoint<Input, Actor, Result>) {
+  return apiRoute<AccountRouteArgs>({ method, unavailable: endpoint.unavailable, noStore: true }, (args) =>
+    runAccountChain(args, endpoint),
+  );
+}
+
+/** An account endpoint that answers GET and POST alike (logout). */
+export function accountEndpointForAnyMethod<Input, Actor, Result>(endpoint: AccountEndpoint<Input, Actor, Result>) {
+  return apiHandler<AccountRouteArgs>({ unavailable: endpoint.unavailable, noStore: true }, (args) => runAccountChain(args, endpoint));
+}
+
+async function runAccountChain<Input, Actor, Result>(
   args: AccountRouteArgs,
-  fallback: string,
-  run: (ctx: { info: RequestInfo; svc: ReturnType<typeof services> }) => Promise<Response>,
+  endpoint: AccountEndpoint<Input, Actor, Result>,
 ): Promise<Response> {
+  const { request } = args;
   const svc = services(args.context);
   const info = requestInfo(args.context);
-  if (args.request.method !== "GET" && !isSameOrigin(args.request, info, svc.accounts.publicOrigin)) return crossSiteRefusal();
-  try {
-    const response = await run({ info, svc });
-    response.headers.set("Cache-Control", "no-store");
-    return response;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    if (error instanceof AccountError) return jsonError(error.status, error.message, error.field);
-    if (error instanceof RateLimitedError) return rateLimitedResponse(error);
-    svc.logger.error(error, "account request failed");
-    return jsonError(503, fallback);
-  }
+  if ((request.method !== "GET" || endpoint.sameOriginForGet) && !isSameOrigin(request, info, svc.accounts.publicOrigin))
+    return crossSiteRefusal();
+  const input = await endpoint.validate(request);
+  const actor = await endpoint.authorise({ info, svc });
+  const step = { input, actor, info, svc, request };
+  return endpoint.present(await endpoint.command(step), step);
 }
 
-export function withCookies(response: Response, cookies: string[]): Response {
-  for (const cookie of cookies) response.headers.append("Set-Cookie", cookie);
-  return response;
-}
-
-/** A same-site relative path to send the browser to after login, or null. */
-export function safeRedirect(path: unknown): string | null {
-  return typeof path === "string" && /^\/(?![/\\])[^\s]*$/.test(path) && path.length <= 2000 ? path : null;
-}
-
-/** The §7 login answer: the user and the remember-me expiry; the tokens themselves stay in HttpOnly cookies. */
-export function sessionResponse(issue: SessionIssue, extra: { msg?: string; redirect?: string | null } = {}): Response {
-  return withCookies(
-    Response.json({
-      error: false,
-      msg: extra.msg ?? "",
-      user: presentUser(issue.claims),
-      rememberMe: true,
-      jwt: null,
-      publisherCookie: null,
-      redirect: extra.redirect ?? null,
-      expiresDateRememberMe: issue.rememberExpires.toISOString(),
-      isNewAccount: issue.firstLogin ?? false,
-    }),
-    issue.setCookies,
-  );
+/** `validate` for an endpoint that reads no input. */
+export async function noInput(): Promise<null> {
+  return null;
 }

@@ -6,14 +6,13 @@ import { data, redirect } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { accountMessages, fieldErrors } from "../../core/account/validation.ts";
-import { AccountError } from "../../server/accounts/account-service.ts";
-
-export { AccountError };
-import { CSRF_COOKIE, parseCookies, REMEMBER_COOKIE } from "../../server/accounts/cookies.ts";
-import { RateLimitedError } from "../../server/accounts/rate-limits.ts";
-import { csrfToken, csrfTokenMatches } from "../../server/accounts/tokens.ts";
+import { AccountError } from "../../core/account/account-error.ts";
 import { requestInfo, services, type RequestInfo, type Services } from "../services.ts";
 import { isSameOrigin } from "./api.server.ts";
+import { withCookies } from "./present.server.ts";
+import { CSRF_COOKIE, parseCookies } from "./cookies.server.ts";
+import { RateLimitedError } from "./rate-limits.server.ts";
+import { csrfToken, csrfTokenMatches } from "./tokens.server.ts";
 
 export interface FormResult {
   errors: Record<string, string>;
@@ -81,14 +80,7 @@ export function invalid(error: z.ZodError, values: Record<string, string>): Form
 
 /** A redirect that also sets cookies. */
 export function redirectWithCookies(to: string, cookies: string[]): Response {
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  return redirect(to, { status: 303, headers });
-}
-
-/** The remember-me value the browser holds (revoked when a new login replaces it). */
-export function rememberCookie(request: Request): string | undefined {
-  return parseCookies(request.headers.get("cookie"))[REMEMBER_COOKIE];
+  return withCookies(redirect(to, 303), cookies);
 }
 
 /** The locale's home path, for redirects after login. */

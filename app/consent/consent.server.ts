@@ -15,7 +15,7 @@ import {
   parseConsent,
   safeReturnPath,
 } from "../../core/consent/cookie-consent.ts";
-import { parseCookies, serializeCookie } from "../../server/accounts/cookies.ts";
+import { parseCookies, serializeCookie } from "../account/cookies.server.ts";
 import { recordConsents } from "../../db/users.ts";
 import { isSameOrigin } from "../account/api.server.ts";
 import { jsonError } from "../api/errors.ts";

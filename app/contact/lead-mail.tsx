@@ -5,7 +5,7 @@
  * subject is one line whatever a field holds (no CR/LF can reach a header).
  */
 import { MailFrame, mailHtml } from "../mail/frame.tsx";
-import type { MailContent } from "../../server/accounts/mail-templates.tsx";
+import type { MailContent } from "../mail/mailer.ts";
 
 export interface LeadMailInput {
   publisherName: string;

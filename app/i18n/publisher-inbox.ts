@@ -67,6 +67,25 @@ type InboxTexts = {
     rejected: number;
   }) => string;
   rejectedHeading: (n: number) => string;
+  feedHeading: string;
+  feedIntro: string;
+  feedUrl: string;
+  feedFormat: string;
+  feedFormatName: (f: "xml" | "jsonl") => string;
+  feedInterval: string;
+  feedIntervalHint: string;
+  feedEvery: (minutes: number) => string;
+  feedNextPull: string;
+  feedLastPull: string;
+  feedNeverPulled: string;
+  feedPullStatus: (s: "done" | "failed") => string;
+  feedSave: string;
+  feedRemove: string;
+  feedSaved: string;
+  feedRemoved: string;
+  feedNotSet: string;
+  feedUrlInvalid: string;
+  feedIntervalInvalid: string;
 };
 
 export const inboxTexts: Messages<InboxTexts> = {
@@ -138,6 +157,26 @@ export const inboxTexts: Messages<InboxTexts> = {
     importCounts: (c) =>
       `${c.received} ricevuti, ${c.created} nuovi, ${c.updated} aggiornati, ${c.unchanged} invariati, ${c.withdrawn} ritirati, ${c.rejected} rifiutati`,
     rejectedHeading: (n) => `Annunci rifiutati (${n}) e perché`,
+    feedHeading: "Indirizzo del feed",
+    feedIntro:
+      "Il portale scarica il tuo feed da questo indirizzo a intervalli regolari e lo importa come un feed caricato: annunci nuovi, modificati e ritirati.",
+    feedUrl: "Indirizzo (http o https)",
+    feedFormat: "Formato",
+    feedFormatName: (f) => ({ xml: "XML (immobiliare.it 2.8)", jsonl: "JSON Lines" })[f],
+    feedInterval: "Ogni quanti minuti",
+    feedIntervalHint: "Da 15 a 1440 minuti (un giorno).",
+    feedEvery: (m) => `ogni ${m} minuti`,
+    feedNextPull: "Prossimo scaricamento",
+    feedLastPull: "Ultimo scaricamento",
+    feedNeverPulled: "non ancora",
+    feedPullStatus: (s) => ({ done: "riuscito", failed: "non riuscito" })[s],
+    feedSave: "Salva indirizzo",
+    feedRemove: "Smetti di scaricare il feed",
+    feedSaved: "Indirizzo del feed salvato: il primo scaricamento parte subito.",
+    feedRemoved: "Il portale non scarica più il tuo feed. Gli annunci restano come sono.",
+    feedNotSet: "Nessun indirizzo impostato: il feed si carica dall'API.",
+    feedUrlInvalid: "Scrivi un indirizzo http o https completo (al massimo 2000 caratteri).",
+    feedIntervalInvalid: "Scegli un intervallo da 15 a 1440 minuti.",
   },
   en: {
     title: "Agency area",
@@ -205,5 +244,25 @@ export const inboxTexts: Messages<InboxTexts> = {
     importCounts: (c) =>
       `${c.received} received, ${c.created} new, ${c.updated} updated, ${c.unchanged} unchanged, ${c.withdrawn} withdrawn, ${c.rejected} rejected`,
     rejectedHeading: (n) => `Rejected listings (${n}) and why`,
+    feedHeading: "Feed address",
+    feedIntro:
+      "The portal downloads your feed from this address at regular intervals and imports it as an uploaded feed: new, changed and withdrawn listings.",
+    feedUrl: "Address (http or https)",
+    feedFormat: "Format",
+    feedFormatName: (f) => ({ xml: "XML (immobiliare.it 2.8)", jsonl: "JSON Lines" })[f],
+    feedInterval: "Every how many minutes",
+    feedIntervalHint: "From 15 to 1440 minutes (one day).",
+    feedEvery: (m) => `every ${m} minutes`,
+    feedNextPull: "Next download",
+    feedLastPull: "Last download",
+    feedNeverPulled: "not yet",
+    feedPullStatus: (s) => ({ done: "succeeded", failed: "failed" })[s],
+    feedSave: "Save address",
+    feedRemove: "Stop downloading the feed",
+    feedSaved: "Feed address saved: the first download starts now.",
+    feedRemoved: "The portal no longer downloads your feed. Your listings stay as they are.",
+    feedNotSet: "No address set: the feed is uploaded through the API.",
+    feedUrlInvalid: "Enter a complete http or https address (2000 characters at most).",
+    feedIntervalInvalid: "Choose an interval from 15 to 1440 minutes.",
   },
 };

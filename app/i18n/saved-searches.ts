@@ -30,6 +30,9 @@ type SavedSearchTexts = {
   newSinceVisit: (n: number) => string;
   /** Alert mails stopped because the mail server refused the address (decision 118). */
   mailStopped: (email: string, refusals: number, reason: string) => string;
+  mailCheck: string;
+  mailCheckQueued: string;
+  mailCheckWaiting: string;
   lastAlerts: string;
   immediately: string;
   daily: string;
@@ -80,6 +83,9 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     newSinceVisit: (n) => (n === 1 ? "1 nuovo" : `${n} nuovi`),
     mailStopped: (email, n, reason) =>
       `Non ti inviamo più avvisi via email: il server di posta ha rifiutato ${n} email per ${email} (ultima risposta: «${reason}»). Controlla l'indirizzo nel tuo profilo.`,
+    mailCheck: "Prova di nuovo il mio indirizzo",
+    mailCheckQueued: "Ti stiamo inviando un'email di prova: se il server di posta la accetta, riprendiamo a inviarti gli avvisi via email.",
+    mailCheckWaiting: "L'email di prova è già in partenza: controlla la posta tra qualche minuto.",
     lastAlerts: "Ultimi avvisi inviati",
     immediately: "Subito",
     daily: "Una volta al giorno",
@@ -129,6 +135,9 @@ export const savedSearchTexts: Messages<SavedSearchTexts> = {
     newSinceVisit: (n) => `${n} new`,
     mailStopped: (email, n, reason) =>
       `We no longer send you e-mail alerts: the mail server refused ${n} e-mails for ${email} (last answer: “${reason}”). Check the address in your profile.`,
+    mailCheck: "Try my address again",
+    mailCheckQueued: "We are sending you a test e-mail: if the mail server accepts it, your e-mail alerts start again.",
+    mailCheckWaiting: "The test e-mail is already on its way: check your mail in a few minutes.",
     lastAlerts: "Last alerts sent",
     immediately: "Immediately",
     daily: "Once a day",

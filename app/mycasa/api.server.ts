@@ -56,7 +56,7 @@ export async function mycasaAction<S extends z.ZodType<{ user?: z.infer<typeof u
   const svc = services(args.context);
   const info = requestInfo(args.context);
   if (!isSameOrigin(args.request, info, svc.accounts.publicOrigin)) return jsonError(403, accountMessages.crossSite);
-  const user = await svc.accounts.currentUser(info.session);
+  const user = await svc.accounts.sessions.currentUser(info.session);
   if (!user) return jsonError(401, mycasaMessages.loginRequired);
   const raw = await readJsonBody(args.request, z.unknown());
   // A body naming another user is refused before anything else in it is looked at.
@@ -96,7 +96,7 @@ export async function mycasaEndpoint<S extends z.ZodType<{ user?: z.infer<typeof
     ? info.session
       ? { id: info.session.uid, email: info.session.email }
       : null
-    : await svc.accounts.currentUser(info.session);
+    : await svc.accounts.sessions.currentUser(info.session);
   if (!user) return jsonError(401, accountMessages.notLoggedIn);
   const body = await readJsonBody(args.request, schema);
   if (namesOtherUser(body.user, user)) throw jsonError(403, savedSearchMessages.otherUser, "user");

@@ -16,7 +16,12 @@ const id = z
 
 export const savedSearchFormSchema = z.discriminatedUnion(
   "intent",
-  [z.object({ intent: z.literal("update"), id, title, email: frequency, push: frequency }), z.object({ intent: z.literal("delete"), id })],
+  [
+    z.object({ intent: z.literal("update"), id, title, email: frequency, push: frequency }),
+    z.object({ intent: z.literal("delete"), id }),
+    // Alert mail stopped after refusals: one test mail to the address (app/mycasa/mail-check.server.ts).
+    z.object({ intent: z.literal("retry-mail") }),
+  ],
   { error: "Richiesta non valida" },
 );
 

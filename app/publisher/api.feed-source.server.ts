@@ -5,19 +5,13 @@
  */
 import { z } from "zod";
 import { deleteFeedSource, type FeedSource, getFeedSource, setFeedSource } from "../../db/feed-sources.ts";
-import { refusedAddress } from "../../server/feed-fetch.ts";
 import { jsonError } from "../api/errors.ts";
 import { readJsonBody } from "../api/request.ts";
 import { services } from "../services.ts";
+import { feedAddressRefusal, feedSourceBody } from "./feed-source.server.ts";
 import { publisherCaller } from "./publishing.server.ts";
 
 type Args = { request: Request; context: Parameters<typeof services>[0] };
-
-const sourceBody = z.strictObject({
-  url: z.url({ protocol: /^https?$/ }).max(2000),
-  format: z.enum(["xml", "jsonl"]).default("xml"),
-  intervalMinutes: z.number().int().min(15).max(1440).default(60),
-});
 
 function present(source: FeedSource | null) {
   return {
@@ -43,18 +37,10 @@ export async function showFeedSource(args: Args): Promise<Response> {
 /** POST /api/publisher/v1/feed-source `{ url, format?, intervalMinutes? }`: pull the feed from there. */
 export async function saveFeedSource(args: Args): Promise<Response> {
   const caller = await publisherCaller(args);
-  const body = await readJsonBody(args.request, sourceBody);
+  const body = await readJsonBody(args.request, feedSourceBody);
   const svc = services(args.context);
-  const refused = refusedAddress(new URL(body.url), svc.feedPull.allowPrivate);
-  if (refused) {
-    return jsonError(
-      400,
-      caller.locale === "en"
-        ? `the portal does not fetch feeds from ${refused}`
-        : `il portale non scarica feed da questo indirizzo (${refused})`,
-      "url",
-    );
-  }
+  const refused = feedAddressRefusal(body.url, svc.feedPull.allowPrivate, caller.locale);
+  if (refused) return jsonError(400, refused, "url");
   const source = await setFeedSource(svc.database.db, caller.publisherId, body, caller.now);
   svc.feedPull.wake();
   return Response.json(present(source));

@@ -106,7 +106,7 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
 
   const search = await guidedSearch(db, state, svc.counts);
   if (path.endsWith("/savealert")) {
-    const user = await svc.accounts.currentUser(requestInfo(context).session);
+    const user = await svc.accounts.sessions.currentUser(requestInfo(context).session);
     if (!user) return jsonError(401, t.loginToSave);
     const frequency = body.emailFrequency ?? "immediately";
     try {

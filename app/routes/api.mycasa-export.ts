@@ -12,7 +12,7 @@ import type { Route } from "./+types/api.mycasa-export";
 
 const endpoint = apiRoute<Route.LoaderArgs>({ method: "GET", limit: "mycasa" }, async ({ context }) => {
   const svc = services(context);
-  const user = await svc.accounts.currentUser(requestInfo(context).session);
+  const user = await svc.accounts.sessions.currentUser(requestInfo(context).session);
   if (!user) return jsonError(401, mycasaMessages.loginRequired);
   const data = { exportedAt: new Date().toISOString(), ...(await exportUserData(svc.database.db, user.id)) };
   return new Response(JSON.stringify(data, null, 2), {

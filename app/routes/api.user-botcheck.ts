@@ -1,11 +1,14 @@
 /** GET /portal-srp/api/v1/user/botcheck — a signed ALTCHA proof-of-work challenge for the registration form. */
 import { accountMessages } from "../../core/account/validation.ts";
-import { accountAction } from "../account/api.server.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import type { Route } from "./+types/api.user-botcheck";
+import { accountEndpoint, noInput } from "../account/api.server.ts";
+import { anyone } from "../account/policies.server.ts";
 
-const endpoint = apiRoute<Route.LoaderArgs>({ method: "GET" }, (args) => {
-  return accountAction(args, accountMessages.genericError, async ({ svc }) => Response.json(await svc.accounts.botCheck.challenge()));
+const endpoint = accountEndpoint("GET", {
+  unavailable: accountMessages.genericError,
+  validate: noInput,
+  authorise: anyone,
+  command: ({ svc }) => svc.accounts.botCheck.challenge(),
+  present: (challenge) => Response.json(challenge),
 });
 
 export const loader = endpoint.loader;

@@ -5,11 +5,9 @@
  */
 import { z } from "zod";
 import { accountMessages } from "../../core/account/validation.ts";
-import { presentUser } from "../../server/accounts/account-service.ts";
-import { accountAction, readAccountBody, withCookies } from "../account/api.server.ts";
-import { jsonError } from "../api/errors.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import type { Route } from "./+types/api.user-consents";
+import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
+import { signedInUser } from "../account/policies.server.ts";
+import { presentUser, withCookies } from "../account/present.server.ts";
 
 const bodySchema = z.strictObject({
   privacy: z.literal(true).optional(),
@@ -18,15 +16,17 @@ const bodySchema = z.strictObject({
   "third-party": z.boolean().optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
-  return accountAction(args, accountMessages.genericError, async ({ info, svc }) => {
-    const body = await readAccountBody(args.request, bodySchema);
-    const user = await svc.accounts.currentUser(info.session);
-    if (!user || !info.session) return jsonError(401, accountMessages.notLoggedIn);
-    const consents = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Record<string, boolean>;
-    const { claims, setCookie } = await svc.accounts.acceptConsents(user, consents, info.cookies, info.session);
-    return withCookies(Response.json({ error: false, user: presentUser(claims, await svc.accounts.consents(user.id)) }), [setCookie]);
-  });
+const endpoint = accountEndpoint("POST", {
+  unavailable: accountMessages.genericError,
+  validate: (request) => readAccountBody(request, bodySchema),
+  authorise: signedInUser,
+  command: async ({ input, actor: { user, session }, info, svc }) => {
+    const consents = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Record<string, boolean>;
+    const accepted = await svc.accounts.consents.accept(user, consents, info.cookies, session);
+    return { ...accepted, consents: await svc.accounts.consents.read(user.id) };
+  },
+  present: ({ claims, setCookie, consents }) =>
+    withCookies(Response.json({ error: false, user: presentUser(claims, consents) }), [setCookie]),
 });
 
 export const loader = endpoint.loader;

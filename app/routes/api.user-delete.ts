@@ -6,23 +6,17 @@
  */
 import { z } from "zod";
 import { accountMessages } from "../../core/account/validation.ts";
-import { clearCookie, REMEMBER_COOKIE, SESSION_COOKIE } from "../../server/accounts/cookies.ts";
-import { accountAction, readAccountBody, withCookies } from "../account/api.server.ts";
-import { jsonError } from "../api/errors.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import type { Route } from "./+types/api.user-delete";
+import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
+import { signedInUser } from "../account/policies.server.ts";
+import { withCookies } from "../account/present.server.ts";
+import { clearedSessionCookies } from "../account/sessions.server.ts";
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
-  return accountAction(args, accountMessages.genericError, async ({ info, svc }) => {
-    const body = await readAccountBody(args.request, z.object({ password: z.string().max(256).optional() }));
-    const user = await svc.accounts.currentUser(info.session);
-    if (!user) return jsonError(401, accountMessages.notLoggedIn);
-    await svc.accounts.deleteAccount(user, body.password, info.ip);
-    return withCookies(Response.json({ error: false }), [
-      clearCookie(SESSION_COOKIE, info.cookies),
-      clearCookie(REMEMBER_COOKIE, info.cookies),
-    ]);
-  });
+const endpoint = accountEndpoint("POST", {
+  unavailable: accountMessages.genericError,
+  validate: (request) => readAccountBody(request, z.object({ password: z.string().max(256).optional() })),
+  authorise: signedInUser,
+  command: ({ input, actor, info, svc }) => svc.accounts.deletion.delete(actor.user, input.password, info.ip),
+  present: (_deleted, { info }) => withCookies(Response.json({ error: false }), clearedSessionCookies(info.cookies)),
 });
 
 export const loader = endpoint.loader;

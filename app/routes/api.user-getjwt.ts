@@ -4,12 +4,11 @@
  * out. Social tokens (`payload.socialjwt`) are refused until social login is configured (docs/api.md).
  */
 import { z } from "zod";
+import { AccountError } from "../../core/account/account-error.ts";
 import { accountMessages } from "../../core/account/validation.ts";
-import { presentUser } from "../../server/accounts/account-service.ts";
-import { accountAction, readAccountBody } from "../account/api.server.ts";
-import { jsonError } from "../api/errors.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import type { Route } from "./+types/api.user-getjwt";
+import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
+import { sessionHolder } from "../account/policies.server.ts";
+import { presentUser } from "../account/present.server.ts";
 
 const bodySchema = z.object({
   accountUrl: z.string().max(2000).optional(),
@@ -23,20 +22,24 @@ const bodySchema = z.object({
     .optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
-  return accountAction(args, accountMessages.loginUnavailable, async ({ info }) => {
-    const body = await readAccountBody(args.request, bodySchema);
-    if (body.payload?.socialjwt) return jsonError(400, "Accesso social non configurato", "payload.socialjwt");
-    if (!info.session) return jsonError(401, accountMessages.notLoggedIn);
-    return Response.json({
+const endpoint = accountEndpoint("POST", {
+  unavailable: accountMessages.loginUnavailable,
+  validate: async (request) => {
+    const body = await readAccountBody(request, bodySchema);
+    if (body.payload?.socialjwt) throw new AccountError(400, "Accesso social non configurato", "payload.socialjwt");
+    return body;
+  },
+  authorise: sessionHolder,
+  command: async ({ actor }) => actor,
+  present: (session) =>
+    Response.json({
       error: false,
-      user: presentUser(info.session),
+      user: presentUser(session),
       rememberMe: true,
       jwt: null,
       publisherCookie: null,
       expiresDateRememberMe: null,
-    });
-  });
+    }),
 });
 
 export const loader = endpoint.loader;

@@ -6,23 +6,23 @@
  */
 import { z } from "zod";
 import { accountMessages, loginSchema } from "../../core/account/validation.ts";
-import { accountAction, readAccountBody, safeRedirect, sessionResponse } from "../account/api.server.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import { REMEMBER_COOKIE, parseCookies } from "../../server/accounts/cookies.ts";
-import type { Route } from "./+types/api.user-login";
+import { accountEndpoint, readAccountBody, safeRedirect } from "../account/api.server.ts";
+import { rememberCookie } from "../account/cookies.server.ts";
+import { anyone } from "../account/policies.server.ts";
+import { sessionResponse } from "../account/present.server.ts";
 
 const bodySchema = z.preprocess(
   (raw) => (raw && typeof raw === "object" && "bodyReq" in raw ? (raw as { bodyReq: unknown }).bodyReq : raw),
   loginSchema.extend({ app: z.string().max(20).optional(), path: z.string().max(2000).optional() }),
 );
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
-  return accountAction(args, accountMessages.loginUnavailable, async ({ info, svc }) => {
-    const body = await readAccountBody(args.request, bodySchema);
-    const remember = parseCookies(args.request.headers.get("cookie"))[REMEMBER_COOKIE];
-    const { issue } = await svc.accounts.loginWithPassword(body.email, body.password, info.ip, info.cookies, remember);
-    return sessionResponse(issue, { redirect: safeRedirect(body.path) });
-  });
+const endpoint = accountEndpoint("POST", {
+  unavailable: accountMessages.loginUnavailable,
+  validate: (request) => readAccountBody(request, bodySchema),
+  authorise: anyone,
+  command: ({ input, info, svc, request }) =>
+    svc.accounts.credentials.loginWithPassword(input.email, input.password, info.ip, info.cookies, rememberCookie(request)),
+  present: ({ issue }, { input }) => sessionResponse(issue, { redirect: safeRedirect(input.path) }),
 });
 
 export const loader = endpoint.loader;

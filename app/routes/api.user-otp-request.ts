@@ -4,16 +4,15 @@
  */
 import { z } from "zod";
 import { accountMessages, loginEmailSchema } from "../../core/account/validation.ts";
-import { accountAction, readAccountBody } from "../account/api.server.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import type { Route } from "./+types/api.user-otp-request";
+import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
+import { anyone } from "../account/policies.server.ts";
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
-  return accountAction(args, accountMessages.loginUnavailable, async ({ info, svc }) => {
-    const { email } = await readAccountBody(args.request, z.object({ email: loginEmailSchema }));
-    await svc.accounts.requestLoginCode(email, info.ip);
-    return Response.json({ error: false, msg: accountMessages.codeSent });
-  });
+const endpoint = accountEndpoint("POST", {
+  unavailable: accountMessages.loginUnavailable,
+  validate: (request) => readAccountBody(request, z.object({ email: loginEmailSchema })),
+  authorise: anyone,
+  command: ({ input, info, svc }) => svc.accounts.credentials.requestLoginCode(input.email, info.ip),
+  present: () => Response.json({ error: false, msg: accountMessages.codeSent }),
 });
 
 export const loader = endpoint.loader;

@@ -4,21 +4,19 @@
  */
 import { z } from "zod";
 import { accountMessages, loginEmailSchema, oneTimeCodeSchema } from "../../core/account/validation.ts";
-import { parseCookies, REMEMBER_COOKIE } from "../../server/accounts/cookies.ts";
-import { accountAction, readAccountBody, safeRedirect, sessionResponse } from "../account/api.server.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import type { Route } from "./+types/api.user-otp-verify";
+import { accountEndpoint, readAccountBody, safeRedirect } from "../account/api.server.ts";
+import { rememberCookie } from "../account/cookies.server.ts";
+import { anyone } from "../account/policies.server.ts";
+import { sessionResponse } from "../account/present.server.ts";
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
-  return accountAction(args, accountMessages.loginUnavailable, async ({ info, svc }) => {
-    const body = await readAccountBody(
-      args.request,
-      z.object({ email: loginEmailSchema, code: oneTimeCodeSchema, path: z.string().max(2000).optional() }),
-    );
-    const remember = parseCookies(args.request.headers.get("cookie"))[REMEMBER_COOKIE];
-    const { issue } = await svc.accounts.loginWithCode(body.email, body.code, info.ip, info.cookies, remember);
-    return sessionResponse(issue, { redirect: safeRedirect(body.path) });
-  });
+const endpoint = accountEndpoint("POST", {
+  unavailable: accountMessages.loginUnavailable,
+  validate: (request) =>
+    readAccountBody(request, z.object({ email: loginEmailSchema, code: oneTimeCodeSchema, path: z.string().max(2000).optional() })),
+  authorise: anyone,
+  command: ({ input, info, svc, request }) =>
+    svc.accounts.credentials.loginWithCode(input.email, input.code, info.ip, info.cookies, rememberCookie(request)),
+  present: ({ issue }, { input }) => sessionResponse(issue, { redirect: safeRedirect(input.path) }),
 });
 
 export const loader = endpoint.loader;

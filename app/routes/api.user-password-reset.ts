@@ -4,23 +4,24 @@
  */
 import { z } from "zod";
 import { accountMessages, passwordSchema } from "../../core/account/validation.ts";
-import { clearCookie, REMEMBER_COOKIE, SESSION_COOKIE } from "../../server/accounts/cookies.ts";
-import { accountAction, readAccountBody, withCookies } from "../account/api.server.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import type { Route } from "./+types/api.user-password-reset";
+import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
+import { anyone } from "../account/policies.server.ts";
+import { withCookies } from "../account/present.server.ts";
+import { clearedSessionCookies } from "../account/sessions.server.ts";
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
-  return accountAction(args, accountMessages.genericError, async ({ info, svc }) => {
-    const body = await readAccountBody(
-      args.request,
-      z.object({ token: z.string({ error: accountMessages.linkInvalid }).max(100, accountMessages.linkInvalid), password: passwordSchema }),
-    );
-    await svc.accounts.resetPassword(body.token, body.password);
-    return withCookies(Response.json({ error: false, msg: accountMessages.passwordChanged }), [
-      clearCookie(SESSION_COOKIE, info.cookies),
-      clearCookie(REMEMBER_COOKIE, info.cookies),
-    ]);
-  });
+const bodySchema = z.object({
+  token: z.string({ error: accountMessages.linkInvalid }).max(100, accountMessages.linkInvalid),
+  password: passwordSchema,
+});
+
+const endpoint = accountEndpoint("POST", {
+  unavailable: accountMessages.genericError,
+  validate: (request) => readAccountBody(request, bodySchema),
+  // The link's token is the permission: the command refuses one that is not valid.
+  authorise: anyone,
+  command: ({ input, svc }) => svc.accounts.credentials.resetPassword(input.token, input.password),
+  present: (_done, { info }) =>
+    withCookies(Response.json({ error: false, msg: accountMessages.passwordChanged }), clearedSessionCookies(info.cookies)),
 });
 
 export const loader = endpoint.loader;

@@ -7,21 +7,17 @@
  */
 import { z } from "zod";
 import { accountMessages, registrationSchema } from "../../core/account/validation.ts";
-import { accountAction, readAccountBody } from "../account/api.server.ts";
-import { jsonError } from "../api/errors.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import type { Route } from "./+types/api.user-registration-silently";
+import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
+import { signedInUser } from "../account/policies.server.ts";
 
 const bodySchema = registrationSchema.extend({ jwt: z.string().max(4000).optional(), jti: z.string().max(200).optional() });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
-  return accountAction(args, accountMessages.genericError, async ({ info, svc }) => {
-    const body = await readAccountBody(args.request, bodySchema);
-    const user = await svc.accounts.currentUser(info.session);
-    if (!user) return jsonError(401, accountMessages.notLoggedIn);
-    await svc.accounts.completeRegistration(user, body);
-    return Response.json({ error: false, msg: accountMessages.registrationCompleted });
-  });
+const endpoint = accountEndpoint("POST", {
+  unavailable: accountMessages.genericError,
+  validate: (request) => readAccountBody(request, bodySchema),
+  authorise: signedInUser,
+  command: ({ input, actor, svc }) => svc.accounts.registration.completeRegistration(actor.user, input),
+  present: () => Response.json({ error: false, msg: accountMessages.registrationCompleted }),
 });
 
 export const loader = endpoint.loader;

@@ -4,16 +4,15 @@
  * account is confirmed by the link mailed to it. 400 with the §5 message of the first bad field.
  */
 import { accountMessages, registrationSchema } from "../../core/account/validation.ts";
-import { accountAction, readAccountBody } from "../account/api.server.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import type { Route } from "./+types/api.user-registration";
+import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
+import { anyone } from "../account/policies.server.ts";
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
-  return accountAction(args, accountMessages.genericError, async ({ info, svc }) => {
-    const body = await readAccountBody(args.request, registrationSchema);
-    await svc.accounts.register(body, info.ip, svc.publicOrigin, "required");
-    return Response.json({ error: false, msg: accountMessages.registrationSent });
-  });
+const endpoint = accountEndpoint("POST", {
+  unavailable: accountMessages.genericError,
+  validate: (request) => readAccountBody(request, registrationSchema),
+  authorise: anyone,
+  command: ({ input, info, svc }) => svc.accounts.registration.register(input, info.ip, svc.publicOrigin, "required"),
+  present: () => Response.json({ error: false, msg: accountMessages.registrationSent }),
 });
 
 export const loader = endpoint.loader;

@@ -4,22 +4,24 @@
  * revoked or expired (the cookies are then cleared).
  */
 import { accountMessages } from "../../core/account/validation.ts";
-import { clearCookie, parseCookies, REMEMBER_COOKIE, SESSION_COOKIE } from "../../server/accounts/cookies.ts";
-import { accountAction, sessionResponse, withCookies } from "../account/api.server.ts";
 import { jsonError } from "../api/errors.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import type { Route } from "./+types/api.user-renew";
+import { accountEndpoint, noInput } from "../account/api.server.ts";
+import { rememberCookie } from "../account/cookies.server.ts";
+import { anyone } from "../account/policies.server.ts";
+import { sessionResponse, withCookies } from "../account/present.server.ts";
+import { clearedSessionCookies } from "../account/sessions.server.ts";
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
-  return accountAction(args, accountMessages.loginUnavailable, async ({ info, svc }) => {
-    const remember = parseCookies(args.request.headers.get("cookie"))[REMEMBER_COOKIE];
-    const renewed = await svc.accounts.renew(remember, info.cookies);
+const endpoint = accountEndpoint("POST", {
+  unavailable: accountMessages.loginUnavailable,
+  validate: noInput,
+  // The remember-me cookie is the permission: the command renews only a stored, unrevoked one.
+  authorise: anyone,
+  command: ({ info, svc, request }) => svc.accounts.sessions.renew(rememberCookie(request), info.cookies),
+  present: (renewed, { info }) => {
     if (renewed.outcome === "renewed") return sessionResponse(renewed.issue);
     const refusal = jsonError(401, accountMessages.notLoggedIn);
-    return renewed.outcome === "clear"
-      ? withCookies(refusal, [clearCookie(SESSION_COOKIE, info.cookies), clearCookie(REMEMBER_COOKIE, info.cookies)])
-      : refusal;
-  });
+    return renewed.outcome === "clear" ? withCookies(refusal, clearedSessionCookies(info.cookies)) : refusal;
+  },
 });
 
 export const loader = endpoint.loader;

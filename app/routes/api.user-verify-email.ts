@@ -5,26 +5,26 @@
  */
 import { z } from "zod";
 import { accountMessages } from "../../core/account/validation.ts";
-import { parseCookies, REMEMBER_COOKIE } from "../../server/accounts/cookies.ts";
-import { accountAction, readAccountBody, sessionResponse } from "../account/api.server.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import type { Route } from "./+types/api.user-verify-email";
+import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
+import { rememberCookie } from "../account/cookies.server.ts";
+import { anyone } from "../account/policies.server.ts";
+import { sessionResponse } from "../account/present.server.ts";
 
 const bodySchema = z.object({
   token: z.string({ error: accountMessages.linkInvalid }).max(100, accountMessages.linkInvalid),
   intent: z.enum(["confirm", "disown"]).default("confirm"),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) => {
-  return accountAction(args, accountMessages.genericError, async ({ info, svc }) => {
-    const { token, intent } = await readAccountBody(args.request, bodySchema);
-    if (intent === "disown") {
-      await svc.accounts.disownRegistration(token);
-      return Response.json({ error: false, msg: accountMessages.registrationDisowned });
-    }
-    const remember = parseCookies(args.request.headers.get("cookie"))[REMEMBER_COOKIE];
-    return sessionResponse(await svc.accounts.verifyEmail(token, info.cookies, remember));
-  });
+const endpoint = accountEndpoint("POST", {
+  unavailable: accountMessages.genericError,
+  validate: (request) => readAccountBody(request, bodySchema),
+  // The link's token is the permission: the commands refuse one that is not valid.
+  authorise: anyone,
+  command: async ({ input: { token, intent }, info, svc, request }) =>
+    intent === "disown"
+      ? (await svc.accounts.registration.disownRegistration(token), null)
+      : svc.accounts.registration.verifyEmail(token, info.cookies, rememberCookie(request)),
+  present: (issue) => (issue ? sessionResponse(issue) : Response.json({ error: false, msg: accountMessages.registrationDisowned })),
 });
 
 export const loader = endpoint.loader;

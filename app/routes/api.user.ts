@@ -4,17 +4,16 @@
  * once), or `{ user: null }`.
  */
 import { accountMessages } from "../../core/account/validation.ts";
-import { presentUser } from "../../server/accounts/account-service.ts";
-import { accountAction } from "../account/api.server.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import type { Route } from "./+types/api.user";
+import { accountEndpoint, noInput } from "../account/api.server.ts";
+import { signedInOrNobody } from "../account/policies.server.ts";
+import { presentUser } from "../account/present.server.ts";
 
-const endpoint = apiRoute<Route.LoaderArgs>({ method: "GET" }, (args) => {
-  return accountAction(args, accountMessages.genericError, async ({ info, svc }) => {
-    const user = await svc.accounts.currentUser(info.session);
-    if (!user || !info.session) return Response.json({ user: null });
-    return Response.json({ user: presentUser(info.session, await svc.accounts.consents(user.id)) });
-  });
+const endpoint = accountEndpoint("GET", {
+  unavailable: accountMessages.genericError,
+  validate: noInput,
+  authorise: signedInOrNobody,
+  command: async ({ actor, svc }) => (actor ? { session: actor.session, consents: await svc.accounts.consents.read(actor.user.id) } : null),
+  present: (me) => Response.json({ user: me ? presentUser(me.session, me.consents) : null }),
 });
 
 export const loader = endpoint.loader;

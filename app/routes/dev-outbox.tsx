@@ -6,7 +6,7 @@
 import { data, useLoaderData } from "react-router";
 import { listOutboxMail } from "../../db/sessions.ts";
 import { accountTexts } from "../i18n/account.ts";
-import { mayReadDevOutbox } from "../../server/accounts/http-session.ts";
+import { mayReadDevOutbox } from "../account/dev-outbox.server.ts";
 import { clientAddressContext, services } from "../services.ts";
 import type { Route } from "./+types/dev-outbox";
 import "../ui/account.css";

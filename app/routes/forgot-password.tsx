@@ -17,7 +17,7 @@ export function action(args: Route.ActionArgs) {
   return formAction(args, async ({ form, values, info, svc }): Promise<FormResult> => {
     const parsed = z.object({ email: loginEmailSchema }).safeParse({ email: form.get("email") ?? "" });
     if (!parsed.success) return invalid(parsed.error, values);
-    await svc.accounts.requestPasswordReset(parsed.data.email, info.ip, svc.publicOrigin);
+    await svc.accounts.credentials.requestPasswordReset(parsed.data.email, info.ip, svc.publicOrigin);
     return { errors: {}, values, notice: accountMessages.resetSent };
   });
 }

@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = parsed.success ? parsed.data : guidedStateSchema.parse({});
   const resume = url.searchParams.get("passo") === "salva" && hasWhere(state);
   const search = resume ? await guidedSearch(svc.database.readDb, state, svc.counts) : null;
-  const user = resume ? await svc.accounts.currentUser(requestInfo(context).session) : null;
+  const user = resume ? await svc.accounts.sessions.currentUser(requestInfo(context).session) : null;
   return {
     locale,
     state,

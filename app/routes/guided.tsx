@@ -99,7 +99,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (step === "grazie" && !url.searchParams.has("salvata")) step = "salva";
   const search = hasWhere(state) ? await guidedSearch(db, state, svc.counts) : null;
   const availability = step === "locali" ? await guidedAvailability(db, state) : null;
-  const user = step === "salva" ? await svc.accounts.currentUser(requestInfo(context).session) : null;
+  const user = step === "salva" ? await svc.accounts.sessions.currentUser(requestInfo(context).session) : null;
   const described = step === "salva" && search ? describeSearch(search.query, await savedSearchesService(db).directory(), locale) : null;
   return {
     ...base,
@@ -126,7 +126,7 @@ export function action(args: Route.ActionArgs) {
     const url = new URL(args.request.url);
     const locale = localeFromPath(url.pathname);
     const t = guidedTexts[locale];
-    const user = await svc.accounts.currentUser(info.session);
+    const user = await svc.accounts.sessions.currentUser(info.session);
     if (!user) return { errors: { form: t.loginToSave }, values };
     const state = guidedStateSchema.safeParse(readStateParams(url.searchParams));
     if (!state.success || !hasWhere(state.data)) return { errors: { form: t.placeRequired }, values };

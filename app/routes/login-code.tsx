@@ -3,16 +3,9 @@ import { Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { accountMessages, loginEmailSchema, oneTimeCodeSchema } from "../../core/account/validation.ts";
 import { safeRedirect } from "../account/api.server.ts";
-import {
-  AccountError,
-  formAction,
-  formCsrfToken,
-  homeOf,
-  invalid,
-  redirectWithCookies,
-  rememberCookie,
-  type FormResult,
-} from "../account/form.server.ts";
+import { AccountError } from "../../core/account/account-error.ts";
+import { formAction, formCsrfToken, homeOf, invalid, redirectWithCookies, type FormResult } from "../account/form.server.ts";
+import { rememberCookie } from "../account/cookies.server.ts";
 import { accountTexts } from "../i18n/account.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { Field, FormMessages } from "../ui/account-form.tsx";
@@ -36,7 +29,7 @@ export function action(args: Route.ActionArgs) {
         .safeParse({ email: form.get("email"), code: form.get("code") });
       if (!parsed.success) return { ...invalid(parsed.error, values), step: "verify" };
       try {
-        const { issue } = await svc.accounts.loginWithCode(
+        const { issue } = await svc.accounts.credentials.loginWithCode(
           parsed.data.email,
           parsed.data.code,
           info.ip,
@@ -51,7 +44,7 @@ export function action(args: Route.ActionArgs) {
     }
     const parsed = z.object({ email: loginEmailSchema }).safeParse({ email: form.get("email") });
     if (!parsed.success) return invalid(parsed.error, values);
-    await svc.accounts.requestLoginCode(parsed.data.email, info.ip);
+    await svc.accounts.credentials.requestLoginCode(parsed.data.email, info.ip);
     return { errors: {}, values: { ...values, email: parsed.data.email }, notice: accountMessages.codeSent, step: "verify" };
   });
 }

@@ -2,7 +2,8 @@
 import { Form, useActionData, useLoaderData } from "react-router";
 import { canAttemptLogin, loginSchema } from "../../core/account/validation.ts";
 import { safeRedirect } from "../account/api.server.ts";
-import { formAction, formCsrfToken, invalid, redirectWithCookies, rememberCookie, type FormResult } from "../account/form.server.ts";
+import { formAction, formCsrfToken, invalid, redirectWithCookies, type FormResult } from "../account/form.server.ts";
+import { rememberCookie } from "../account/cookies.server.ts";
 import { accountTexts } from "../i18n/account.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { requestInfo, services } from "../services.ts";
@@ -18,7 +19,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     csrf: formCsrfToken(request, context),
     redirectTo: safeRedirect(url.searchParams.get("redirect")) ?? "",
     user: requestInfo(context).session?.name ?? null,
-    social: services(context).accounts.social.providers(),
+    social: services(context).accounts.socialProviders.providers(),
     socialFailed: url.searchParams.get("errore") === "social",
     notice:
       url.searchParams.get("avviso") === "eliminato"
@@ -36,7 +37,7 @@ export function action(args: Route.ActionArgs) {
     const parsed = loginSchema.safeParse({ email, password });
     if (!canAttemptLogin(email, password) || !parsed.success)
       return parsed.success ? { errors: {}, values } : invalid(parsed.error, values);
-    const { issue } = await svc.accounts.loginWithPassword(
+    const { issue } = await svc.accounts.credentials.loginWithPassword(
       parsed.data.email,
       password,
       info.ip,

@@ -3,18 +3,25 @@
  * cookies; `?redirect=false` answers 200 JSON, otherwise 303 to the home page. Refused from other sites.
  */
 import { accountMessages } from "../../core/account/validation.ts";
-import { accountAction, isSameOrigin, crossSiteRefusal, withCookies } from "../account/api.server.ts";
-import type { Route } from "./+types/logout";
+import { accountEndpointForAnyMethod, noInput } from "../account/api.server.ts";
+import { anyone } from "../account/policies.server.ts";
+import { withCookies } from "../account/present.server.ts";
 
-export function loader(args: Route.LoaderArgs) {
-  return accountAction(args, accountMessages.genericError, async ({ info, svc }) => {
-    if (!isSameOrigin(args.request, info, svc.accounts.publicOrigin)) return crossSiteRefusal();
-    const cookies = await svc.accounts.logout(args.request.headers.get("cookie"), info.cookies);
-    const url = new URL(args.request.url);
+const endpoint = accountEndpointForAnyMethod({
+  unavailable: accountMessages.genericError,
+  // A logout link is a GET that changes something: refused from other sites like a POST.
+  sameOriginForGet: true,
+  validate: noInput,
+  // Anyone may end the session their own cookies hold.
+  authorise: anyone,
+  command: ({ info, svc, request }) => svc.accounts.sessions.logout(request.headers.get("cookie"), info.cookies),
+  present: (cookies, { request }) => {
+    const url = new URL(request.url);
     if (url.searchParams.get("redirect") === "false") return withCookies(Response.json({ error: false }), cookies);
     const to = url.pathname.startsWith("/en/") ? "/en/" : "/";
     return withCookies(new Response(null, { status: 303, headers: { Location: to } }), cookies);
-  });
-}
+  },
+});
 
-export const action = loader;
+export const loader = endpoint;
+export const action = endpoint;

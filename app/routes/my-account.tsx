@@ -15,7 +15,7 @@ import "../ui/account.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
-  const user = await services(context).accounts.currentUser(requestInfo(context).session);
+  const user = await services(context).accounts.sessions.currentUser(requestInfo(context).session);
   if (!user) throw redirect(`${localizePath("/accedi/", locale)}?redirect=${encodeURIComponent(localizePath("/account/", locale))}`);
   return {
     locale,
@@ -30,14 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function action(args: Route.ActionArgs) {
   return formAction(args, async ({ form, values, info, svc }): Promise<Response | FormResult> => {
     const login = localizePath("/accedi/", localeFromPath(new URL(args.request.url).pathname));
-    const user = await svc.accounts.currentUser(info.session);
+    const user = await svc.accounts.sessions.currentUser(info.session);
     if (!user) return { errors: { form: accountMessages.notLoggedIn }, values };
     if (form.get("intent") === "delete") {
-      await svc.accounts.deleteAccount(user, String(form.get("password") ?? "") || undefined, info.ip);
-      return redirectWithCookies(`${login}?avviso=eliminato`, await svc.accounts.logout(null, info.cookies));
+      await svc.accounts.deletion.delete(user, String(form.get("password") ?? "") || undefined, info.ip);
+      return redirectWithCookies(`${login}?avviso=eliminato`, await svc.accounts.sessions.logout(null, info.cookies));
     }
-    await svc.accounts.logoutEverywhere(user.id);
-    return redirectWithCookies(`${login}?avviso=uscito`, await svc.accounts.logout(null, info.cookies));
+    await svc.accounts.sessions.logoutEverywhere(user.id);
+    return redirectWithCookies(`${login}?avviso=uscito`, await svc.accounts.sessions.logout(null, info.cookies));
   });
 }
 

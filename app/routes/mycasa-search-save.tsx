@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   const svc = services(context);
-  const user = await svc.accounts.currentUser(requestInfo(context).session);
+  const user = await svc.accounts.sessions.currentUser(requestInfo(context).session);
   if (!user) throw redirect(`${localizePath("/accedi/", locale)}?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
   const searches = savedSearchesService(svc.database.db);
   const directory = await searches.directory();
@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function action(args: Route.ActionArgs) {
   return formAction(args, async ({ form, values, info, svc }): Promise<Response | FormResult> => {
     const locale = localeFromPath(new URL(args.request.url).pathname);
-    const user = await svc.accounts.currentUser(info.session);
+    const user = await svc.accounts.sessions.currentUser(info.session);
     if (!user) return { errors: { form: accountMessages.notLoggedIn }, values };
     const parsed = saveSearchFormSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return { errors: { form: parsed.error.issues[0]!.message }, values };

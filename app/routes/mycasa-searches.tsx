@@ -11,6 +11,7 @@ import type { AlertFrequency } from "../../core/search/saved-search-alerts.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";
 import { frequencyLabel, savedSearchFormSchema } from "../mycasa/saved-search-form.ts";
+import { requestMailCheck } from "../mycasa/mail-check.server.ts";
 import { savedSearchesService } from "../mycasa/saved-searches.server.ts";
 import { savedSearchTexts } from "../i18n/saved-searches.ts";
 import { requestInfo, services } from "../services.ts";
@@ -22,11 +23,14 @@ import { mailStop } from "../../db/mail-queue.ts";
 import "../ui/account.css";
 import "../ui/saved-searches.css";
 
+/** The `?avviso=` notices the page's forms redirect to. */
+const notices = ["aggiornata", "eliminata", "salvata", "prova-inviata", "prova-in-attesa"] as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   const svc = services(context);
-  const user = await svc.accounts.currentUser(requestInfo(context).session);
+  const user = await svc.accounts.sessions.currentUser(requestInfo(context).session);
   if (!user)
     throw redirect(`${localizePath("/accedi/", locale)}?redirect=${encodeURIComponent(localizePath("/mycasa/ricerche/", locale))}`);
   const { savedsearchesData } = await savedSearchesService(svc.database.db).list(user, locale);
@@ -58,19 +62,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         at: a.at.toISOString(),
       })),
     })),
-    notice: notice === "aggiornata" || notice === "eliminata" || notice === "salvata" ? notice : null,
+    notice: notices.find((known) => known === notice) ?? null,
   };
 }
 
 export function action(args: Route.ActionArgs) {
   return formAction(args, async ({ form, values, info, svc }): Promise<Response | FormResult> => {
     const locale = localeFromPath(new URL(args.request.url).pathname);
-    const user = await svc.accounts.currentUser(info.session);
+    const user = await svc.accounts.sessions.currentUser(info.session);
     if (!user) return { errors: { form: accountMessages.notLoggedIn }, values };
     const parsed = savedSearchFormSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return { errors: { form: parsed.error.issues[0]!.message }, values };
     const searches = savedSearchesService(svc.database.db);
     const here = localizePath("/mycasa/ricerche/", locale);
+    if (parsed.data.intent === "retry-mail") {
+      const check = await requestMailCheck(svc.database.db, svc.accounts.mailer, user);
+      return redirect(check === "not-stopped" ? here : `${here}?avviso=${check === "queued" ? "prova-inviata" : "prova-in-attesa"}`, 303);
+    }
     try {
       if (parsed.data.intent === "delete") {
         await searches.remove(user, [parsed.data.id]);
@@ -121,13 +129,24 @@ export default function MyCasaSearchesPage() {
               ? t.deletedNotice
               : notice === "salvata"
                 ? t.savedNotice
-                : undefined
+                : notice === "prova-inviata"
+                  ? t.mailCheckQueued
+                  : notice === "prova-in-attesa"
+                    ? t.mailCheckWaiting
+                    : undefined
         }
       />
       {mailStopped && (
         <p className="saved-search-delivery" role="status" data-testid="mail-stopped">
           {t.mailStopped(mailStopped.email, mailStopped.failures, mailStopped.reason)}
         </p>
+      )}
+      {mailStopped && (
+        <Form method="post" className="saved-search-mail-check">
+          <input type="hidden" name="csrf" value={csrf} />
+          <input type="hidden" name="intent" value="retry-mail" />
+          <button type="submit">{t.mailCheck}</button>
+        </Form>
       )}
       {searches.length === 0 ? <p className="saved-searches-empty">{t.empty}</p> : <p>{t.count(searches.length)}</p>}
       <ol className="saved-searches-list">

@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const tab = tabOf(params.tab);
   if (!tab) throw data("not found", { status: 404 });
   const svc = services(context);
-  const user = await svc.accounts.currentUser(requestInfo(context).session);
+  const user = await svc.accounts.sessions.currentUser(requestInfo(context).session);
   if (!user) throw redirect(`${localizePath("/accedi/", locale)}?redirect=${encodeURIComponent(localizePath(tabPath[tab], locale))}`);
   const page = Number(url.searchParams.get("pagina") ?? "1");
   const notice = url.searchParams.get("avviso");
@@ -52,7 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export function action(args: Route.ActionArgs) {
   return formAction(args, async ({ form, values, info, svc }): Promise<Response | FormResult> => {
     const locale = localeFromPath(new URL(args.request.url).pathname);
-    const user = await svc.accounts.currentUser(info.session);
+    const user = await svc.accounts.sessions.currentUser(info.session);
     const tab = tabOf(args.params.tab) ?? "favourites";
     if (!user) throw redirect(`${localizePath("/accedi/", locale)}?redirect=${encodeURIComponent(localizePath(tabPath[tab], locale))}`);
     try {

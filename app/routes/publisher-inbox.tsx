@@ -7,12 +7,15 @@ import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { formatDateTime } from "../../core/format.ts";
 import { leadsForPublisher, phoneCallsForPublisher } from "../../db/leads.ts";
+import { deleteFeedSource, getFeedSource, setFeedSource } from "../../db/feed-sources.ts";
 import { findPublisher } from "../../db/publishers.ts";
 import { barChartPath, lastDays } from "../../core/listing/price-history.ts";
 import { confirmOwnListings, dashboardListings, insertApiKey, listApiKeys, listFeedImports, revokeApiKey } from "../../db/publishing.ts";
 import type { FeedReport } from "../../core/publisher/feed.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
+import { feedAddressRefusal, feedSourceForm } from "../publisher/feed-source.server.ts";
 import { newApiKey } from "../publisher/publishing.server.ts";
+import { FeedSourceSection } from "../ui/feed-source-section.tsx";
 import { inboxTexts } from "../i18n/publisher-inbox.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { requestInfo, services } from "../services.ts";
@@ -26,14 +29,14 @@ const LISTINGS_PAGE = 20;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const svc = services(context);
-  const user = await svc.accounts.currentUser(requestInfo(context).session);
+  const user = await svc.accounts.sessions.currentUser(requestInfo(context).session);
   if (!user) throw redirect(`${localizePath("/accedi/", locale)}?redirect=${encodeURIComponent(localizePath("/area-agenzia/", locale))}`);
   const publisher = user.publisherId === null ? null : await findPublisher(svc.database.readDb, user.publisherId);
   if (!publisher) return data({ locale, inbox: null }, { status: 403 });
   const now = new Date(svc.clock());
   const requested = Number(new URL(request.url).searchParams.get("pagina") ?? "1");
   const pageNumber = Number.isSafeInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
-  const [leads, calls, keys, listings, imports] = await Promise.all([
+  const [leads, calls, keys, listings, imports, feedSource] = await Promise.all([
     leadsForPublisher(svc.database.readDb, publisher.id, SHOWN),
     phoneCallsForPublisher(svc.database.readDb, publisher.id, SHOWN),
     listApiKeys(svc.database.db, publisher.id),
@@ -42,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       offset: (pageNumber - 1) * LISTINGS_PAGE,
     }),
     listFeedImports(svc.database.db, publisher.id, 10),
+    getFeedSource(svc.database.db, publisher.id),
   ]);
   const days = lastDays(now, 30);
   const pages = Math.max(1, Math.ceil(listings.total / LISTINGS_PAGE));
@@ -96,6 +100,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           })),
         };
       }),
+      feedSource: feedSource && {
+        url: feedSource.url,
+        format: feedSource.format,
+        intervalMinutes: feedSource.intervalMinutes,
+        nextPull: formatDateTime(feedSource.nextPullAt, locale),
+        lastPull: feedSource.lastPullAt ? formatDateTime(feedSource.lastPullAt, locale) : null,
+        lastStatus: feedSource.lastStatus,
+        lastError: feedSource.lastError,
+      },
       keys: keys.map((k) => ({
         id: Number(k.id),
         label: k.label,
@@ -124,22 +137,53 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const keyForm = z.discriminatedUnion("intent", [
+const dashboardForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create-key"), label: z.string().trim().min(1).max(60) }),
   z.object({ intent: z.literal("confirm-listing"), listingId: z.coerce.number().int().positive() }),
   z.object({ intent: z.literal("revoke-key"), keyId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("set-feed-source") }),
+  z.object({ intent: z.literal("remove-feed-source") }),
 ]);
 
-/** Creates (shown once) or revokes one of the agency's API keys; only for the account's own publisher. */
+/**
+ * The dashboard's forms, only for the account's own publisher: create (shown once) or revoke an API key,
+ * confirm a listing, set or remove the feed address.
+ */
 export function action(args: Route.ActionArgs) {
   return formAction(args, async ({ form, values, info, svc }): Promise<FormResult> => {
     const locale = localeFromPath(new URL(args.request.url).pathname);
     const t = inboxTexts[locale];
-    const user = await svc.accounts.currentUser(info.session);
+    const user = await svc.accounts.sessions.currentUser(info.session);
     if (!user || user.publisherId === null) throw new Response(t.notPublisher, { status: 403 });
-    const parsed = keyForm.safeParse(Object.fromEntries(form));
+    const parsed = dashboardForm.safeParse(Object.fromEntries(form));
     if (!parsed.success) return { errors: { label: t.keyLabelInvalid }, values };
     const now = new Date(svc.clock());
+    if (parsed.data.intent === "set-feed-source") {
+      const fields = feedSourceForm.safeParse({
+        url: form.get("url"),
+        format: form.get("format") ?? undefined,
+        intervalMinutes: form.get("intervalMinutes"),
+      });
+      if (!fields.success) {
+        const wrong = new Set(fields.error.issues.map((issue) => issue.path[0]));
+        return {
+          errors: {
+            ...(wrong.has("url") || wrong.has("format") ? { url: t.feedUrlInvalid } : {}),
+            ...(wrong.has("intervalMinutes") ? { intervalMinutes: t.feedIntervalInvalid } : {}),
+          },
+          values,
+        };
+      }
+      const refused = feedAddressRefusal(fields.data.url, svc.feedPull.allowPrivate, locale);
+      if (refused) return { errors: { url: refused }, values };
+      await setFeedSource(svc.database.db, user.publisherId, fields.data, now);
+      svc.feedPull.wake();
+      return { errors: {}, values: {}, notice: t.feedSaved };
+    }
+    if (parsed.data.intent === "remove-feed-source") {
+      await deleteFeedSource(svc.database.db, user.publisherId);
+      return { errors: {}, values: {}, notice: t.feedRemoved };
+    }
     if (parsed.data.intent === "confirm-listing") {
       const confirmed = await confirmOwnListings(svc.database.db, user.publisherId, [parsed.data.listingId], now);
       if (confirmed === 0) throw new Response(t.listingNotFound, { status: 404 });
@@ -317,6 +361,7 @@ export default function PublisherInboxPage({ loaderData, actionData }: Route.Com
           </ol>
         )}
       </section>
+      <FeedSourceSection source={inbox.feedSource} csrf={csrf} result={result} t={t} />
       <section aria-labelledby="api-keys-heading" className="publisher-keys">
         <h2 id="api-keys-heading">{t.keysHeading}</h2>
         <p>{t.keysIntro}</p>

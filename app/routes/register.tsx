@@ -28,7 +28,7 @@ export function action(args: Route.ActionArgs) {
       botCheck: botCheck || undefined,
     });
     if (!parsed.success) return invalid(parsed.error, values);
-    await svc.accounts.register(parsed.data, info.ip, svc.publicOrigin, botCheck ? "required" : "fallback");
+    await svc.accounts.registration.register(parsed.data, info.ip, svc.publicOrigin, botCheck ? "required" : "fallback");
     return { errors: {}, values: {}, notice: accountMessages.registrationSent, step: "sent" };
   });
 }

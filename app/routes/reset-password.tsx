@@ -24,8 +24,8 @@ export function action(args: Route.ActionArgs) {
       .object({ token: z.string().max(100), password: passwordSchema })
       .safeParse({ token: form.get("token") ?? "", password: form.get("password") ?? "" });
     if (!parsed.success) return invalid(parsed.error, values);
-    await svc.accounts.resetPassword(parsed.data.token, parsed.data.password);
-    const out = await svc.accounts.logout(null, info.cookies);
+    await svc.accounts.credentials.resetPassword(parsed.data.token, parsed.data.password);
+    const out = await svc.accounts.sessions.logout(null, info.cookies);
     return { errors: {}, values: {}, notice: accountMessages.passwordChanged, step: "done", setCookies: out };
   });
 }

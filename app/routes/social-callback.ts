@@ -4,9 +4,9 @@
  * Anything forged, stale or refused goes back to /accedi/?errore=social, never to a 500.
  */
 import { redirect } from "react-router";
-import { parseCookies, REMEMBER_COOKIE } from "../../server/accounts/cookies.ts";
-import { clearSocialCookie, SOCIAL_COOKIE } from "../account/social.server.ts";
-import { withCookies } from "../account/api.server.ts";
+import { parseCookies, REMEMBER_COOKIE } from "../account/cookies.server.ts";
+import { clearSocialCookie, SOCIAL_COOKIE } from "../account/social-cookie.server.ts";
+import { withCookies } from "../account/present.server.ts";
 import { requestInfo, services } from "../services.ts";
 import type { Route } from "./+types/social-callback";
 
@@ -19,7 +19,7 @@ async function callback({ request, context, params }: Route.LoaderArgs | Route.A
     svc.logger.warn({ provider }, "social login refused"),
     withCookies(redirect("/accedi/?errore=social", 303), [clearSocialCookie(info.cookies)])
   );
-  if (!svc.accounts.social.has(provider)) return failed();
+  if (!svc.accounts.socialProviders.has(provider)) return failed();
   const url = new URL(request.url);
   let postedUser: string | undefined;
   if (request.method === "POST") {
@@ -36,9 +36,9 @@ async function callback({ request, context, params }: Route.LoaderArgs | Route.A
     url.protocol = pub.protocol;
     url.host = pub.host;
   }
-  const identity = await svc.accounts.social.finish(provider, url, cookies[SOCIAL_COOKIE], postedUser);
+  const identity = await svc.accounts.socialProviders.finish(provider, url, cookies[SOCIAL_COOKIE], postedUser);
   if (!identity) return failed();
-  const issue = await svc.accounts.loginWithSocial(identity, info.cookies, cookies[REMEMBER_COOKIE]);
+  const issue = await svc.accounts.socialLogin.login(identity, info.cookies, cookies[REMEMBER_COOKIE]);
   if (!issue) return failed();
   return withCookies(redirect(identity.returnTo, 303), [...issue.setCookies, clearSocialCookie(info.cookies)]);
 }

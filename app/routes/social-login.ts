@@ -5,7 +5,7 @@
  * 404 for a provider that is not configured.
  */
 import { safeRedirect } from "../account/api.server.ts";
-import { socialCookie } from "../account/social.server.ts";
+import { socialCookie } from "../account/social-cookie.server.ts";
 import { jsonError } from "../api/errors.ts";
 import { requestInfo, services } from "../services.ts";
 import type { Route } from "./+types/social-login";
@@ -15,7 +15,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const info = requestInfo(context);
   const url = new URL(request.url);
   const provider = params.provider ?? (url.pathname.includes("/googlelogin") ? "google" : "facebook");
-  if (!svc.accounts.social.has(provider)) return jsonError(404, "Accesso social non configurato");
+  if (!svc.accounts.socialProviders.has(provider)) return jsonError(404, "Accesso social non configurato");
   const returnTo = safeRedirect(url.searchParams.get("originalUrl") ?? url.searchParams.get("path")) ?? "/";
   const base = svc.accounts.publicOrigin ?? info.origin;
   try {
@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       url: to,
       cookie,
       formPost,
-    } = await svc.accounts.social.start(provider, `${base}/client-account/api/v1/social/${provider}/callback`, returnTo);
+    } = await svc.accounts.socialProviders.start(provider, `${base}/client-account/api/v1/social/${provider}/callback`, returnTo);
     return new Response(null, {
       status: 302,
       headers: { Location: to, "Set-Cookie": socialCookie(cookie, info.cookies, formPost), "Cache-Control": "no-store" },

@@ -7,8 +7,9 @@
 import { Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { accountMessages } from "../../core/account/validation.ts";
-import type { VerificationLinkState } from "../../server/accounts/account-service.ts";
-import { formAction, formCsrfToken, rememberCookie, type FormResult } from "../account/form.server.ts";
+import type { VerificationLinkState } from "../account/registration.server.ts";
+import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
+import { rememberCookie } from "../account/cookies.server.ts";
 import { accountTexts } from "../i18n/account.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { services } from "../services.ts";
@@ -19,7 +20,7 @@ import "../ui/account.css";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = (url.searchParams.get("token") ?? "").slice(0, 100);
-  const linkState: VerificationLinkState = token ? await services(context).accounts.verificationLinkState(token) : "invalid";
+  const linkState: VerificationLinkState = token ? await services(context).accounts.registration.verificationLinkState(token) : "invalid";
   return { locale: localeFromPath(url.pathname), csrf: formCsrfToken(request, context), token, linkState };
 }
 
@@ -28,10 +29,10 @@ export function action(args: Route.ActionArgs) {
     const token = z.string().max(100).safeParse(form.get("token"));
     if (!token.success) return { errors: { form: accountMessages.linkInvalid }, values };
     if (form.get("intent") === "disown") {
-      await svc.accounts.disownRegistration(token.data);
+      await svc.accounts.registration.disownRegistration(token.data);
       return { errors: {}, values: {}, step: "disowned" };
     }
-    const issue = await svc.accounts.verifyEmail(token.data, info.cookies, rememberCookie(args.request));
+    const issue = await svc.accounts.registration.verifyEmail(token.data, info.cookies, rememberCookie(args.request));
     return {
       errors: {},
       values: { name: issue.claims.name },

@@ -7,7 +7,7 @@
  * step's 'Conferma area' (enabled once an area is drawn) goes on. `data-map-state`, `data-bbox` and
  * `data-area` tell tests what the map shows.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { AREA_KEY, areaTextOf, readAreaText } from "../../core/guided/flow.ts";
 import { MAP_ATTRIBUTION } from "../../core/map/style.ts";
 import { initialView, type Bbox } from "../../core/search/map-view.ts";
@@ -43,18 +43,17 @@ export default function GuidedAreaMap({
   const [state, setState] = useState<MapState>("loading");
   const [bbox, setBbox] = useState("");
   const [message, setMessage] = useState<string | null>(null);
-  // The latest props for the map's callbacks, which are made once.
-  const latest = useRef({ onArea, placeText, contract, area, placeBox });
-  latest.current = { onArea, placeText, contract, area, placeBox };
+  // The map's callbacks are made once; this one reaches the latest `onArea`.
+  const reportArea = useEffectEvent((text: string | null) => onArea(text));
 
   /** Moves the map to the place the text names (the where step's place search), or says to type one. */
   const locate = async () => {
-    const q = latest.current.placeText().trim();
+    const q = placeText().trim();
     if (!q) return setMessage(t.areaTypePlace);
     const res = await fetch("/portal-srp/api/v1/cerca-casa", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ locale, step: "dove", q, queryFilters: { contratto: latest.current.contract } }),
+      body: JSON.stringify({ locale, step: "dove", q, queryFilters: { contratto: contract } }),
     }).catch(() => null);
     const answer = res ? ((await res.json().catch(() => null)) as { place?: { bbox?: Bbox }; error?: { message: string } } | null) : null;
     if (answer?.place?.bbox) {
@@ -63,42 +62,49 @@ export default function GuidedAreaMap({
     } else setMessage(answer?.error?.message ?? t.areaTypePlace);
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is made once per mount; later changes reach it through its methods
+  /** Loads the map code and makes the map in the container; `gone` says the component has unmounted since. */
+  const makeMap = useEffectEvent(async (gone: () => boolean, keep: (made: AreaMap) => void) => {
+    const { AreaMap, supportsWebGl } = await import("./area-map.client.ts");
+    if (gone() || !container.current) return;
+    if (!supportsWebGl()) return setState("unavailable");
+    const drawn = area ? readAreaText(area) : null;
+    const ring = drawn && "ring" in drawn ? drawn.ring : null;
+    const made = new AreaMap({
+      onArea: (next) => {
+        setMessage(null);
+        reportArea(next ? areaTextOf(next) : null);
+      },
+      onProblem: setMessage,
+      onView: (view) => setBbox(view.join(",")),
+    });
+    keep(made);
+    map.current = made;
+    await made.mount(container.current, {
+      view: initialView(ring ? { kind: "polygon", ring } : null, placeBox ? [placeBox] : []),
+      ring,
+      styleUrl,
+      label: t.areaCanvas,
+      controls: { "NavigationControl.ZoomIn": t.areaZoomIn, "NavigationControl.ZoomOut": t.areaZoomOut },
+    });
+    if (gone()) return;
+    setState("ready");
+    // A place typed before choosing the map: the map goes there.
+    if (!ring && !placeBox && placeText().trim()) void locate();
+  });
+
+  // The map is made once per mount; later changes reach it through its methods.
   useEffect(() => {
     let gone = false;
     let made: AreaMap | null = null;
-    import("./area-map.client.ts")
-      .then(async ({ AreaMap, supportsWebGl }) => {
-        if (gone || !container.current) return;
-        if (!supportsWebGl()) return setState("unavailable");
-        const drawn = latest.current.area ? readAreaText(latest.current.area) : null;
-        const ring = drawn && "ring" in drawn ? drawn.ring : null;
-        made = new AreaMap({
-          onArea: (next) => {
-            setMessage(null);
-            latest.current.onArea(next ? areaTextOf(next) : null);
-          },
-          onProblem: setMessage,
-          onView: (view) => setBbox(view.join(",")),
-        });
-        map.current = made;
-        const box = latest.current.placeBox;
-        await made.mount(container.current, {
-          view: initialView(ring ? { kind: "polygon", ring } : null, box ? [box] : []),
-          ring,
-          styleUrl,
-          label: t.areaCanvas,
-          controls: { "NavigationControl.ZoomIn": t.areaZoomIn, "NavigationControl.ZoomOut": t.areaZoomOut },
-        });
-        if (gone) return;
-        setState("ready");
-        // A place typed before choosing the map: the map goes there.
-        if (!ring && !box && latest.current.placeText().trim()) void locate();
-      })
-      .catch((error) => {
-        console.warn("area map failed", error);
-        if (!gone) setState("unavailable");
-      });
+    makeMap(
+      () => gone,
+      (m) => {
+        made = m;
+      },
+    ).catch((error: unknown) => {
+      console.warn("area map failed", error);
+      if (!gone) setState("unavailable");
+    });
     return () => {
       gone = true;
       made?.dispose();

@@ -226,7 +226,15 @@ export function PlaceAutocomplete(props: PlaceAutocompleteProps) {
       </div>
       <div className="place-autocomplete__popup" hidden={!showPopup}>
         {showList && (
-          <ul id={listId} role="listbox" aria-label={t.listLabel} className="place-autocomplete__list" data-more={more || undefined}>
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={t.listLabel}
+            // While a newer answer is on its way the options shown are the previous text's (and a highlight is reset when it lands).
+            aria-busy={status === "loading" || undefined}
+            className="place-autocomplete__list"
+            data-more={more || undefined}
+          >
             {items.map((item, i) => (
               <li
                 key={item.id}

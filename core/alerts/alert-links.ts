@@ -3,7 +3,7 @@
  * user, saved search and channel, carries a random id and expires after ALERT_LINK_TTL_DAYS. The same
  * token opens the three pages that work without login — turn this alert off, manage the alerts of the
  * address, remove the address's mail and consents — and the one-click unsubscribe of RFC 8058. The
- * signature is server/accounts/tokens.ts `signClaims`; what the claims must hold is checked here.
+ * signature is app/account/tokens.server.ts `signClaims`; what the claims must hold is checked here.
  */
 import type { AlertLocale } from "./alert-mail.ts";
 

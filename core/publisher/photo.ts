@@ -46,6 +46,14 @@ export function dHash(grey9x8: Uint8Array): string {
   return BigInt.asIntN(64, hash).toString();
 }
 
+/** At most this many of two dHashes' bits differ for the same photo resized or recompressed (decision 120). */
+export const SAME_PHOTO_MAX_DISTANCE = 6;
+/**
+ * A photo counts as a home's likeness only when its dHash has at least this many bits set and this many clear:
+ * a plain wall, a blank or a logo on white hashes to (nearly) all zeros, and any two of those would match.
+ */
+export const PHOTO_MIN_DETAIL_BITS = 8;
+
 /** How many of two dHashes' 64 bits differ (0: the same picture; ≤ 6: the same photo resized or recompressed). */
 export function hammingDistance(a: string, b: string): number {
   let x = BigInt.asUintN(64, BigInt(a) ^ BigInt(b));

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ALERT_LINK_TTL_DAYS, alertLinkUrls, listUnsubscribeHeaders } from "../../core/alerts/alert-links.ts";
-import { signSessionToken } from "../accounts/tokens.ts";
+import { signSessionToken } from "../../app/account/tokens.server.ts";
 import { AlertLinks } from "./alert-links.ts";
 
 const DAY = 86_400_000;

@@ -1,11 +1,11 @@
 /**
  * Signing and reading the links of alert mails (docs/decisions/091) with the account keys' `alertLinks`
- * sub-key (server/accounts/tokens.ts): a link made for one person's alert cannot be turned into another's,
+ * sub-key (app/account/tokens.server.ts): a link made for one person's alert cannot be turned into another's,
  * and a session token is no alert link (and the reverse).
  */
 import { randomBytes } from "node:crypto";
 import { alertLinkExpiry, readAlertLinkClaims, type AlertLinkChannel, type AlertLinkClaims } from "../../core/alerts/alert-links.ts";
-import { signClaims, verifyClaims } from "../accounts/tokens.ts";
+import { signClaims, verifyClaims } from "../../app/account/tokens.server.ts";
 
 export class AlertLinks {
   readonly #key: Buffer;

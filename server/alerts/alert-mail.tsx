@@ -6,7 +6,7 @@
 import { headerText } from "../../app/contact/lead-mail.tsx";
 import { alertMailContent, digestMailContent, type AlertMailInput, type DigestMailInput } from "../../core/alerts/alert-mail.ts";
 import { MailFrame, mailHtml } from "../../app/mail/frame.tsx";
-import type { MailContent } from "../accounts/mail-templates.tsx";
+import type { MailContent } from "../../app/mail/mailer.ts";
 
 export function alertMail(input: AlertMailInput): MailContent {
   const c = alertMailContent(input);

@@ -3,7 +3,7 @@
  * reset), per account and per address. In memory by default; in Redis when REDIS_URL is set so several
  * instances share the counts. Both count with the API families' fixed windows (server/rate-window.ts).
  */
-import { counterStore, FixedWindow, type RedisCounterClient } from "../rate-window.ts";
+import { counterStore, FixedWindow, type RedisCounterClient } from "../../server/rate-window.ts";
 
 export class RateLimitedError extends Error {
   override name = "RateLimitedError";
@@ -58,6 +58,17 @@ export class AccountLimits {
     const { limiter } = this.limiters.get(name)!;
     const state = await limiter.get(key);
     if (state.remaining <= 0 && state.msBeforeNext > 0) throw new RateLimitedError(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
+  }
+
+  /** Throws RateLimitedError while any of these keys is blocked or out of points (checked in order). */
+  async assertAllAllowed(checks: [LimitName, string][]): Promise<void> {
+    for (const [name, key] of checks) await this.assertAllowed(name, key);
+  }
+
+  /** Checks every key, then counts each (a request limited per address and per account, whatever its outcome). */
+  async takeAll(checks: [LimitName, string][]): Promise<void> {
+    await this.assertAllAllowed(checks);
+    for (const [name, key] of checks) await this.count(name, key);
   }
 
   /** Counts one event; the one that uses the last point starts a block that doubles each time. */

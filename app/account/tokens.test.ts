@@ -11,7 +11,7 @@ import {
   signSessionToken,
   verifySessionToken,
   type SessionClaims,
-} from "./tokens.ts";
+} from "./tokens.server.ts";
 
 const keys = deriveKeys("a".repeat(40));
 const now = Date.UTC(2026, 10, 23, 10);

@@ -1,7 +1,7 @@
 /** Common and guessable passwords (docs/decisions/075): zxcvbn-ts with its common lists, the generator's Italian words and the user's own inputs. */
 import { describe, expect, it } from "vitest";
 import { isValidPassword } from "../../core/account/validation.ts";
-import { isGuessablePassword, italianWords } from "./password-strength.ts";
+import { isGuessablePassword, italianWords } from "./password-strength.server.ts";
 
 describe("isGuessablePassword", () => {
   it.each(["Password1", "Qwerty123", "Abc12345", "Iloveyou1", "Juventus1", "Roma2024!"])(

@@ -4,23 +4,10 @@
  */
 import nodemailer from "nodemailer";
 import type { Kysely } from "kysely";
-import { enqueueMails } from "../../db/mail-queue.ts";
-import { storeOutboxMail } from "../../db/sessions.ts";
-import type { Database } from "../../db/schema.ts";
-import type { MailContent } from "./mail-templates.tsx";
-
-export interface Mailer {
-  kind: "smtp" | "outbox";
-  /** `replyTo`: where the recipient's answer goes (a lead's seeker). */
-  /** `headers`: extra one-line headers (an alert's List-Unsubscribe, RFC 8058). */
-  /** `envelopeFrom`: the SMTP envelope sender (Return-Path), a signed per-mail bounce address (decision 131). */
-  send(
-    to: string,
-    content: MailContent,
-    options?: { replyTo?: string; headers?: Record<string, string>; envelopeFrom?: string },
-  ): Promise<void>;
-  close(): void;
-}
+import type { Mailer } from "../app/mail/mailer.ts";
+import { enqueueMails } from "../db/mail-queue.ts";
+import { storeOutboxMail } from "../db/sessions.ts";
+import type { Database } from "../db/schema.ts";
 
 /** SMTP when SMTP_URL is set, else the outbox: one rule for the account mails and the mail queue. */
 export function createMailer(config: { SMTP_URL?: string | undefined; MAIL_FROM: string }, db: Kysely<Database>): Mailer {

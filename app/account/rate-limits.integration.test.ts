@@ -1,7 +1,7 @@
 /** The account rate limits on both stores: memory, and Redis (this machine's 6379, or REDIS_URL) when reachable. */
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { AccountLimits, RateLimitedError } from "./rate-limits.ts";
+import { AccountLimits, RateLimitedError } from "./rate-limits.server.ts";
 
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });

@@ -1,12 +1,7 @@
 /** The account mails in Italian, each as HTML (a React component rendered to static markup) and text. */
 import type { ReactNode } from "react";
-import { MailFrame, mailHtml } from "../../app/mail/frame.tsx";
-
-export interface MailContent {
-  subject: string;
-  text: string;
-  html: string;
-}
+import { MailFrame, mailHtml } from "../mail/frame.tsx";
+import type { MailContent } from "../mail/mailer.ts";
 
 const ACCOUNT_FOOTER = "Hai ricevuto questa email perché è stata usata sul nostro portale. Se non sei stato tu, ignorala.";
 
@@ -98,6 +93,26 @@ export function passwordResetMail(name: string, link: string): MailContent {
         </p>
         <p>Oppure copia questo link nel browser: {link}</p>
         <p>Dopo il cambio verrai disconnesso da tutti i dispositivi.</p>
+      </Frame>,
+    ),
+  };
+}
+
+/**
+ * Asked from /mycasa/ricerche/ when alert mail to the address is stopped (decision 118): a plain mail through the
+ * queue; when the server takes it, the address's refusals are forgotten and alert mail resumes.
+ */
+export function mailCheckMail(name: string): MailContent {
+  const subject = "Verifica del tuo indirizzo email";
+  const body =
+    "hai chiesto di provare di nuovo il tuo indirizzo email. Il server di posta ha accettato questa email: riprendiamo a inviarti gli avvisi delle ricerche salvate.";
+  return {
+    subject,
+    text: `Ciao ${name},\n\n${body}\n`,
+    html: html(
+      <Frame title={subject}>
+        <p>Ciao {name},</p>
+        <p>{body}</p>
       </Frame>,
     ),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applePostedName } from "./social.ts";
+import { applePostedName } from "./social-providers.server.ts";
 
 describe("the name Apple posts once beside the code", () => {
   it("joins first and last name", () => {

@@ -4,6 +4,8 @@
  * in the form. Server only: the dictionaries (about 1 MB) load on the first check, never in a page.
  */
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { AccountError } from "../../core/account/account-error.ts";
+import { passwordGuessableMessage } from "../../core/account/validation.ts";
 import { apartmentRoomNames } from "../../core/listing/labels.ts";
 import { agencyNamePatterns, firstNames, streetNames, surnames } from "../../etl/demo/vocabulary.ts";
 
@@ -40,4 +42,10 @@ export async function isGuessablePassword(password: string, userInputs: readonly
   const zxcvbn = await loadChecker();
   const inputs = userInputs.flatMap((input) => [input, ...input.toLowerCase().split(/[\s@.+_-]+/)]).filter((input) => input.length >= 3);
   return zxcvbn.check(password, inputs).score < MIN_PASSWORD_SCORE;
+}
+
+/** Refuses a common or guessable password (registration, reset, completing a registration): 400 on the field. */
+export async function assertStrongPassword(password: string, user: { email: string; displayName: string } | null): Promise<void> {
+  if (await isGuessablePassword(password, user ? [user.email, user.displayName] : []))
+    throw new AccountError(400, passwordGuessableMessage, "password");
 }

@@ -1,17 +1,14 @@
 /**
  * Social login through OpenID Connect (openid-client): authorization code with PKCE, state and nonce kept
  * in a short-lived signed cookie, the ID token checked by the library. Each provider is configured by
- * environment variables and hidden when not configured.
+ * environment variables (read by server/account-setup.ts) and hidden when not configured.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import * as oidc from "openid-client";
-import type { Config } from "../config.ts";
 
 export const SOCIAL_PROVIDERS = ["google", "apple", "facebook"] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export const SOCIAL_LABELS: Record<SocialProvider, string> = { google: "Google", apple: "Apple", facebook: "Facebook" };
-
-const DEFAULT_ISSUERS = { google: "https://accounts.google.com", apple: "https://appleid.apple.com" } as const;
 
 /** Facebook's OAuth 2 endpoints: the login dialog, the code exchange and the Graph API's /me. */
 export interface OAuthEndpoints {
@@ -28,41 +25,6 @@ export interface ProviderSettings {
   oauth?: OAuthEndpoints;
   clientId: string;
   clientSecret: string;
-}
-
-/** The providers with both a client id and a secret in the configuration. */
-export function configuredProviders(config: Config): ProviderSettings[] {
-  const out: ProviderSettings[] = [];
-  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
-    out.push({
-      provider: "google",
-      issuer: config.GOOGLE_ISSUER ?? DEFAULT_ISSUERS.google,
-      clientId: config.GOOGLE_CLIENT_ID,
-      clientSecret: config.GOOGLE_CLIENT_SECRET,
-    });
-  }
-  if (config.APPLE_CLIENT_ID && config.APPLE_CLIENT_SECRET) {
-    out.push({
-      provider: "apple",
-      issuer: config.APPLE_ISSUER ?? DEFAULT_ISSUERS.apple,
-      clientId: config.APPLE_CLIENT_ID,
-      clientSecret: config.APPLE_CLIENT_SECRET,
-    });
-  }
-  if (config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET) {
-    out.push({
-      provider: "facebook",
-      clientId: config.FACEBOOK_CLIENT_ID,
-      clientSecret: config.FACEBOOK_CLIENT_SECRET,
-      oauth: {
-        authorization: config.FACEBOOK_AUTHORIZATION_URL,
-        token: config.FACEBOOK_TOKEN_URL,
-        me: config.FACEBOOK_ME_URL,
-        scope: config.FACEBOOK_SCOPE,
-      },
-    });
-  }
-  return out;
 }
 
 /** What the login step leaves in the `casa_oidc` cookie for the callback. */
@@ -84,7 +46,8 @@ export interface SocialIdentity {
   returnTo: string;
 }
 
-export class SocialLogin {
+/** The configured providers: each login started (PKCE, state, nonce in a signed cookie) and finished into an identity. */
+export class SocialProviders {
   private readonly settings = new Map<SocialProvider, ProviderSettings>();
   private readonly discovered = new Map<SocialProvider, Promise<oidc.Configuration>>();
   private readonly key: Buffer;

@@ -1,5 +1,5 @@
 /** The short-lived cookie that carries a social login's PKCE verifier, state and nonce to the callback. */
-import { serializeCookie, type CookieTarget } from "../../server/accounts/cookies.ts";
+import { serializeCookie, type CookieTarget } from "./cookies.server.ts";
 
 export const SOCIAL_COOKIE = "casa_oidc";
 

@@ -61,3 +61,8 @@ export function rewriteCookieHeader(header: string | undefined, changes: Record<
   for (const [name, value] of Object.entries(changes)) if (value !== null) parts.push(`${name}=${encodeURIComponent(value)}`);
   return parts.join("; ");
 }
+
+/** The remember-me value the browser holds (revoked when a new login replaces it). */
+export function rememberCookie(request: Request): string | undefined {
+  return parseCookies(request.headers.get("cookie"))[REMEMBER_COOKIE];
+}
