@@ -27,6 +27,8 @@ export const SAVED_SEARCH_CHANGES: ChangeLog = { table: "saved_search_changes", 
 const KEEP_MS = 10 * 60_000;
 /** Searches read and compiled at a time: a page is compiled without yielding to I/O (about 25–50 ms). */
 const PAGE = 500;
+/** A held search that failed to resolve is tried again after this long. */
+const RETRY_FAILED_MS = 60_000;
 /**
  * Area boxes are found through a grid of cells this many degrees wide (about 5.5 × 4 km in Italy): a box is listed in
  * every cell it overlaps, up to WIDE_CELLS of them; wider ones (a map view of a region, a long travel time) are few and
@@ -73,7 +75,7 @@ interface HeldSearch {
         minute: number | null;
         test: (listing: MatchListing) => boolean;
       }
-    | { error: string };
+    | { error: string; failedAt: number };
 }
 
 /** "Now" truncated to the minute, as db/search-criteria.ts truncates it. */
@@ -88,6 +90,8 @@ export class AlertSearches {
   /** frame → cell → search → box (AREA_KEY), and frame → search → box for the wide ones. */
   readonly #areas = new Map<string, Map<string, Map<HeldSearch, Box>>>();
   readonly #wideAreas = new Map<string, Map<HeldSearch, Box>>();
+  /** Held searches that failed to resolve (retried after RETRY_FAILED_MS). */
+  readonly #failed = new Set<number>();
   #position: ChangePosition = { seq: 0, running: [], xmax: "0" };
   #readAt = 0;
   #prunedAt = 0;
@@ -131,6 +135,13 @@ export class AlertSearches {
     if (batch.reset) return this.#load();
     for (let i = 0; i < batch.ids.length; i += PAGE) await this.#reload(batch.ids.slice(i, i + PAGE));
     this.#position = batch.next;
+    // A search that failed to resolve may have failed for a while only (a travel-time service that did not answer):
+    // tried again a minute later, as the per-event resolution used to try it at every event.
+    const retry = [...this.#failed].filter((id) => {
+      const compiled = this.#held.get(id)?.compiled;
+      return compiled && "error" in compiled && Date.now() - compiled.failedAt > RETRY_FAILED_MS;
+    });
+    if (retry.length > 0) await this.#reload(retry.slice(0, PAGE));
     if (Date.now() - this.#prunedAt > KEEP_MS / 4) {
       this.#prunedAt = Date.now();
       await pruneListingChanges(this.#db, KEEP_MS, SAVED_SEARCH_CHANGES);
@@ -219,7 +230,7 @@ export class AlertSearches {
         const { now: at, ...resolved } = criteria;
         compiled = { criteria: resolved, minute: readsNow(criteria) ? minuteOf(at) : null, test: compileMatch(criteria) };
       } catch (error) {
-        compiled = { error: error instanceof Error ? error.message : String(error) };
+        compiled = { error: error instanceof Error ? error.message : String(error), failedAt: Date.now() };
       }
       const owner = { userId: Number(row.userId), email: row.email, title: row.title, locale: row.locale };
       fresh.push({ id, owner, routes, keys: searchKeys, compiled });
@@ -231,6 +242,7 @@ export class AlertSearches {
 
   #hold(search: HeldSearch): void {
     this.#held.set(search.id, search);
+    if ("error" in search.compiled) this.#failed.add(search.id);
     for (const { frame, key, bbox } of search.keys) {
       if (bbox) {
         const cells = cellsOf(bbox);
@@ -261,6 +273,7 @@ export class AlertSearches {
     const search = this.#held.get(id);
     if (!search) return;
     this.#held.delete(id);
+    this.#failed.delete(id);
     for (const { frame, key, bbox } of search.keys) {
       if (bbox) {
         const cells = cellsOf(bbox);
