@@ -1,10 +1,10 @@
 /**
  * The keys a saved search is found under when a listing changes (core/alerts/candidates.ts, docs/decisions/085),
- * written whenever the search is saved or changed, and the look-up of candidates for one listing.
+ * written whenever the search is saved or changed. Each matching process holds them with the compiled searches and
+ * looks a listing's candidates up there (db/alert-searches.ts, docs/decisions/137).
  */
-import { sql, type Kysely, type Transaction } from "kysely";
-import { AREA_KEY, alertIndexOf, listingKeys, type AlertIndex, type ListingPlaces } from "../core/alerts/candidates.ts";
-import type { AlertChannel, AlertFrequency } from "../core/search/saved-search-alerts.ts";
+import type { Kysely, Transaction } from "kysely";
+import { AREA_KEY, alertIndexOf, type AlertIndex } from "../core/alerts/candidates.ts";
 import { deserializeSearch } from "../core/search/saved-search.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 import type { Database } from "./schema.ts";
@@ -50,34 +50,4 @@ export async function alertIndexOfStored(db: Kysely<Database>, serialized: strin
     (id) => directory.get(id)?.level,
     (id) => directory.children(id).map((p) => p.id),
   );
-}
-
-/**
- * The saved searches that may list this listing and alert on `channel` at `frequency`: those under its
- * frame with one of its places, anywhere, or an area whose box holds its point. Ids ascending.
- */
-export async function candidateSavedSearches(
-  db: Db,
-  listing: ListingPlaces & { lat: number; lon: number },
-  channel: AlertChannel,
-  frequency: AlertFrequency,
-): Promise<number[]> {
-  return (await candidateAlertRoutes(db, listing)).filter((r) => r.channel === channel && r.frequency === frequency).map((r) => r.id);
-}
-
-/** Every (saved search, channel, frequency) whose keys the listing meets, in one query: the matcher asks once an event. */
-export async function candidateAlertRoutes(
-  db: Db,
-  listing: ListingPlaces & { lat: number; lon: number },
-): Promise<Array<{ id: number; channel: AlertChannel; frequency: AlertFrequency }>> {
-  const { frame, keys } = listingKeys(listing);
-  const rows = await sql<{ id: string | number; channel: AlertChannel; frequency: AlertFrequency }>`
-    SELECT DISTINCT k.saved_search_id AS id, a.channel, a.frequency
-    FROM saved_search_alert_keys k
-    JOIN saved_search_alerts a ON a.saved_search_id = k.saved_search_id
-    WHERE k.frame = ${frame}
-      AND (k.key = ANY(${keys}::text[])
-        OR (k.key = ${AREA_KEY} AND k.west <= ${listing.lon} AND k.east >= ${listing.lon} AND k.south <= ${listing.lat} AND k.north >= ${listing.lat}))
-    ORDER BY 1, 2, 3`.execute(db);
-  return rows.rows.map((r) => ({ id: Number(r.id), channel: r.channel, frequency: r.frequency }));
 }

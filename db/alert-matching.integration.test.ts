@@ -18,7 +18,7 @@ import { parseSearch, type SearchQuery } from "../core/search/query.ts";
 import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search.ts";
 import { groupsByChannel, type Channel } from "../core/search/vocabulary.ts";
 import { databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
-import { savedSearchesAlertedBy } from "./alert-matching.ts";
+import { savedSearchesAlertedBy, warmAlertSearches } from "./alert-matching.ts";
 import { type DatabaseHandle } from "./database.ts";
 import { claimListingEvents, deliverMailAlerts, eventsOfListings, pendingEventCount, type ListingEvent } from "./listing-events.ts";
 import { publishListing, publishListings, repriceListing, withdrawListing, type NewListing } from "./listing-writes.ts";
@@ -191,6 +191,39 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     expect(result!.searches.map((s) => s.id)).not.toContain(gone);
     expect(skipped.map(([id]) => id).sort()).toEqual([gone, broken].sort((a, b) => a - b));
     expect(skipped.find(([id]) => id === gone)![1]).toContain("IT-99-999999");
+    await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
+  });
+
+  it("follows every change of a saved search made anywhere: an edit, a delete, a search saved after the load, a new address", async () => {
+    const userId = await newUser("follows@casa.example");
+    const base = { ...(await template()), isPrivateNegotiation: false };
+    const frame = { channel: base.channel, propertyTypeGroup: base.propertyTypeGroup };
+    const cheap = await saveSearch(userId, parseSearch({ ...frame, price_max: base.price + 1 }, [base.townId]));
+    await warmAlertSearches(db);
+    const alertedBy = async (listingId: number) =>
+      (await savedSearchesAlertedBy(db, listingId, { channel: "mail", frequency: "immediately" }))!.searches.map((s) => s.id);
+    const first = await publishListing(db, base);
+    expect(await alertedBy(first)).toContain(cheap);
+    // Edited by a plain statement, as another process (or a migration) would: no call in this process is told.
+    const pricier = savedSearchQuery(parseSearch({ ...frame, price_max: Math.max(1, base.price - 1) }, [base.townId]));
+    const edited = serializeWithHash(pricier);
+    await sql`UPDATE saved_searches SET serialized = ${edited.str}, hash = ${edited.hash} WHERE id = ${cheap}`.execute(db);
+    const second = await publishListing(db, base);
+    expect(await alertedBy(second)).not.toContain(cheap);
+    // The stored form alone changed (hash kept): the row's version still tells.
+    const back = serializeWithHash(savedSearchQuery(parseSearch({ ...frame, price_max: base.price + 1 }, [base.townId])));
+    await sql`UPDATE saved_searches SET serialized = ${back.str} WHERE id = ${cheap}`.execute(db);
+    const third = await publishListing(db, base);
+    expect(await alertedBy(third)).toContain(cheap);
+    // Saved after the warm-up: compiled when first met.
+    const later = await saveSearch(userId, parseSearch({ ...frame, mq_min: 1 }, [base.townId]));
+    await sql`DELETE FROM saved_searches WHERE id = ${cheap}`.execute(db);
+    // The owner's new address: the alert goes there.
+    await sql`UPDATE users SET email = 'follows-new@casa.example' WHERE id = ${userId}`.execute(db);
+    const fourth = await publishListing(db, base);
+    const alerted = (await savedSearchesAlertedBy(db, fourth, { channel: "mail", frequency: "immediately" }))!.searches;
+    expect(alerted.find((s) => s.id === later)?.email).toBe("follows-new@casa.example");
+    expect(alerted.map((s) => s.id)).not.toContain(cheap);
     await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
   });
 

@@ -1,41 +1,25 @@
 /**
  * Which saved searches a listing alerts (issue 23 item 2, docs/decisions/085): candidates through the
  * keys of db/alert-index.ts (never a scan of every saved search), then, for each, the search resolved
- * as the results page resolves it (db/search-criteria.ts) and the one predicate `matches` of
- * core/search/match.ts, with the owner's hidden listings left out as the results page leaves them out.
- * No filter is encoded here.
+ * as the results page resolves it (db/search-criteria.ts) and the one predicate of core/search/match.ts,
+ * with the owner's hidden listings left out as the results page leaves them out. No filter is encoded here.
+ *
+ * The candidates' keys and compiled predicates are held by this process (db/alert-searches.ts, docs/decisions/137),
+ * with their owners, following every change through their change log: an event costs three small reads side by side
+ * (the listing, that log, usually empty, and who hid the listing) and the kept predicates of its candidates.
  */
 import type { Kysely } from "kysely";
-import { LRUCache } from "lru-cache";
-import { matches, type MatchListing } from "../core/search/match.ts";
+import type { MatchListing } from "../core/search/match.ts";
 import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import type { SearchQuery } from "../core/search/query.ts";
 import type { AlertChannel, AlertFrequency } from "../core/search/saved-search-alerts.ts";
-import { deserializeSearch } from "../core/search/saved-search.ts";
-import { candidateAlertRoutes } from "./alert-index.ts";
-import { alertCandidateRecords, type AlertSearchRecord } from "./listing-events.ts";
+import { alertSearchesOf } from "./alert-searches.ts";
+import { ownersWhoHid, type AlertSearchRecord } from "./listing-events.ts";
 import { readMatchListings } from "./match-listings.ts";
-import type { PlaceDirectory } from "./place-directory.ts";
+import { getPlaceDirectory, type PlaceDirectory } from "./place-directory.ts";
 import type { Database } from "./schema.ts";
-import { buildCriteria } from "./search-criteria.ts";
 
-/**
- * Saved searches parsed from their stored form, by that form: validating a stored search with zod was 60 % of
- * matching an event (a profile of bench:alerts). The key is the whole serialized search, so an edited search is
- * parsed again, and a parse is a pure function of it: nothing here follows listings or can go stale.
- */
-const parsedSearches = new LRUCache<string, SearchQuery>({ max: 50_000 });
-
-function parsedSearch(serialized: string): SearchQuery {
-  let query = parsedSearches.get(serialized);
-  if (!query) {
-    query = deserializeSearch(serialized);
-    parsedSearches.set(serialized, query);
-  }
-  return query;
-}
-
-export interface AlertedSearch extends AlertSearchRecord {
+export interface AlertedSearch extends Omit<AlertSearchRecord, "serialized"> {
   query: SearchQuery;
 }
 
@@ -45,7 +29,7 @@ export interface AlertMatchOptions {
   isochrones?: IsochroneProvider;
   now?: Date;
   /** A candidate that cannot be resolved any more (a place gone, filters that no longer parse): skipped, with the reason. */
-  onSkip?: (search: AlertSearchRecord, reason: string) => void;
+  onSkip?: (search: { id: number }, reason: string) => void;
 }
 
 /** The listing (null when it is gone) and the saved searches whose results list it, ids ascending. */
@@ -61,8 +45,9 @@ export async function savedSearchesAlertedBy(
 }
 
 /**
- * Every channel and frequency at once (the matcher's question for each event): the listing read once, one
- * candidate query, each candidate search resolved and matched once. Null when the listing is gone.
+ * Every channel and frequency at once (the matcher's question for each event): the listing read once, the held
+ * searches brought up to date, each candidate's kept predicate applied, and the owners of the matched ones read.
+ * Frequency 'never' alerts nothing and is not held. Null when the listing is gone.
  */
 export async function alertsOfListing(
   db: Kysely<Database>,
@@ -74,9 +59,28 @@ export async function alertsOfListing(
   searches: (channel: AlertChannel, frequency: AlertFrequency) => AlertedSearch[];
   directory: PlaceDirectory | null;
 } | null> {
-  const [listing] = await readMatchListings(db, [listingId]);
+  const held = alertSearchesOf(db, options.isochrones);
+  // Side by side: the listing, the held searches brought up to date, and who hid the listing (usually no one).
+  const [[listing], , hidBy] = await Promise.all([readMatchListings(db, [listingId]), held.caughtUp(), ownersWhoHid(db, listingId)]);
   if (!listing) return null;
-  const routes = await candidateAlertRoutes(db, {
+  const matched = held.matching(placesOf(listing), options.now ?? new Date(), hidBy, options.onSkip);
+  const directory = matched.length > 0 ? await getPlaceDirectory(db) : null;
+  const searches = (channel: AlertChannel, frequency: AlertFrequency): AlertedSearch[] =>
+    matched
+      .filter((s) => s.routes.some((r) => r.channel === channel && r.frequency === frequency))
+      .map((s) => ({ id: s.id, ...s.owner, query: s.query }));
+  return { listing, searches, directory };
+}
+
+/** The held searches whose keys the listing meets (call after `alertSearchesOf(db).caughtUp()`). */
+export function alertCandidates(db: Kysely<Database>, listing: MatchListing): number[] {
+  return alertSearchesOf(db).candidates(placesOf(listing));
+}
+
+/** The listing with its place columns as the alert keys read them. */
+function placesOf(listing: MatchListing) {
+  return {
+    ...listing,
     channel: String(listing.channel),
     propertyTypeGroup: String(listing.propertyTypeGroup),
     regionId: String(listing.regionId),
@@ -84,28 +88,17 @@ export async function alertsOfListing(
     townId: String(listing.townId),
     zoneId: listing.zoneId === null ? null : String(listing.zoneId),
     blockId: listing.blockId === null ? null : String(listing.blockId),
-    metroStopIds: listing.metroStopIds,
-    nonadminZoneIds: listing.nonadminZoneIds,
     lat: Number(listing.lat),
     lon: Number(listing.lon),
-  });
-  const records = await alertCandidateRecords(db, [...new Set(routes.map((r) => r.id))], listing.id);
-  const matched = new Map<number, AlertedSearch>();
-  let directory: PlaceDirectory | null = null;
-  for (const record of records) {
-    let query: SearchQuery;
-    try {
-      query = parsedSearch(record.serialized);
-      const built = await buildCriteria(db, query, { isochrones: options.isochrones, now: options.now });
-      directory = built.directory;
-      const criteria = record.ownerHidListing ? { ...built.criteria, excludeListings: [listing.id] } : built.criteria;
-      const { ownerHidListing: _, ...search } = record;
-      if (matches(listing, criteria)) matched.set(record.id, { ...search, query });
-    } catch (error) {
-      options.onSkip?.(record, error instanceof Error ? error.message : String(error));
-    }
-  }
-  const searches = (channel: AlertChannel, frequency: AlertFrequency) =>
-    routes.filter((r) => r.channel === channel && r.frequency === frequency && matched.has(r.id)).map((r) => matched.get(r.id)!);
-  return { listing, searches, directory };
+  };
+}
+
+/**
+ * Brings this process's held searches up to date, loading them all the first time (a process about to match events:
+ * its first events then meet compiled searches). Returns how many are held.
+ */
+export async function warmAlertSearches(db: Kysely<Database>, isochrones?: IsochroneProvider): Promise<number> {
+  const held = alertSearchesOf(db, isochrones);
+  await held.caughtUp();
+  return held.size;
 }

@@ -42,10 +42,20 @@ function invisibleOf(snapshot: string): { running: string[]; xmax: string } {
   return { running: xip === "" ? [] : xip.split(","), xmax };
 }
 
+/**
+ * A change log written by triggers as `listing_changes` is: `seq`, the changed row's id in `idColumn` (NULL: everything
+ * changed), `xid`. The saved searches' log (`saved_search_changes`, docs/decisions/137) is read by the same code.
+ */
+export interface ChangeLog {
+  table: "listing_changes" | "saved_search_changes";
+  idColumn: "listing_id" | "saved_search_id";
+}
+const LISTINGS_LOG: ChangeLog = { table: "listing_changes", idColumn: "listing_id" };
+
 /** The end of the log now: a follower starting here sees every change committed after this call. */
-export async function currentChangePosition(db: Kysely<Database>): Promise<ChangePosition> {
+export async function currentChangePosition(db: Kysely<Database>, log: ChangeLog = LISTINGS_LOG): Promise<ChangePosition> {
   const { rows } = await sql<{ snapshot: string; seq: number | null }>`
-    SELECT pg_current_snapshot()::text AS snapshot, (SELECT max(seq) FROM listing_changes) AS seq`.execute(db);
+    SELECT pg_current_snapshot()::text AS snapshot, (SELECT max(seq) FROM ${sql.table(log.table)}) AS seq`.execute(db);
   const row = rows[0]!;
   return { seq: Number(row.seq ?? 0), ...invisibleOf(row.snapshot) };
 }
@@ -54,14 +64,21 @@ export async function currentChangePosition(db: Kysely<Database>): Promise<Chang
  * The listings changed after `position`, in one statement so the rows and the snapshot's running
  * transactions agree. More than `limit` changes come back as a reset (reloading is then cheaper).
  */
-export async function readListingChanges(db: Kysely<Database>, position: ChangePosition, limit = 20_000): Promise<ChangeBatch> {
+export function readListingChanges(db: Kysely<Database>, position: ChangePosition, limit = 20_000): Promise<ChangeBatch> {
+  return readChanges(db, LISTINGS_LOG, position, limit);
+}
+
+/** The rows of `log` changed after `position` (see readListingChanges). */
+export async function readChanges(db: Kysely<Database>, log: ChangeLog, position: ChangePosition, limit = 20_000): Promise<ChangeBatch> {
+  const table = sql.table(log.table);
+  const id = sql.ref(log.idColumn);
   const { rows } = await sql<{ snapshot: string; changes: Array<[number, number | null]> }>`
     SELECT pg_current_snapshot()::text AS snapshot,
-      (SELECT coalesce(json_agg(json_build_array(seq, listing_id)), '[]'::json) FROM (
+      (SELECT coalesce(json_agg(json_build_array(seq, id)), '[]'::json) FROM (
         -- Three index scans: one OR'd condition under ORDER BY seq LIMIT walks the log from its start.
-        SELECT seq, listing_id FROM listing_changes WHERE seq > ${position.seq}
-        UNION SELECT seq, listing_id FROM listing_changes WHERE xid = ANY(${`{${position.running.join(",")}}`}::xid8[])
-        UNION SELECT seq, listing_id FROM listing_changes WHERE xid >= ${position.xmax}::xid8
+        SELECT seq, ${id} AS id FROM ${table} WHERE seq > ${position.seq}
+        UNION SELECT seq, ${id} FROM ${table} WHERE xid = ANY(${`{${position.running.join(",")}}`}::xid8[])
+        UNION SELECT seq, ${id} FROM ${table} WHERE xid >= ${position.xmax}::xid8
         ORDER BY seq LIMIT ${limit + 1}) c) AS changes`.execute(db);
   const { snapshot, changes } = rows[0]!;
   let seq = position.seq;
@@ -74,7 +91,7 @@ export async function readListingChanges(db: Kysely<Database>, position: ChangeP
   }
   if (reset && changes.length > limit) {
     // Skip to the end: the reload that follows reads everything.
-    return { ids: [], reset, next: await currentChangePosition(db) };
+    return { ids: [], reset, next: await currentChangePosition(db, log) };
   }
   return { ids: [...ids], reset, next: { seq, ...invisibleOf(snapshot) } };
 }
@@ -83,9 +100,11 @@ export async function readListingChanges(db: Kysely<Database>, position: ChangeP
  * Drops log rows older than `keepMs`; a follower that has not read the log for half that long reloads
  * instead of trusting it (ListingChangeFollower).
  */
-export async function pruneListingChanges(db: Kysely<Database>, keepMs: number): Promise<number> {
+export async function pruneListingChanges(db: Kysely<Database>, keepMs: number, log: ChangeLog = LISTINGS_LOG): Promise<number> {
   const result =
-    await sql`DELETE FROM listing_changes WHERE changed_at < clock_timestamp() - make_interval(secs => ${keepMs / 1000})`.execute(db);
+    await sql`DELETE FROM ${sql.table(log.table)} WHERE changed_at < clock_timestamp() - make_interval(secs => ${keepMs / 1000})`.execute(
+      db,
+    );
   return Number(result.numAffectedRows ?? 0);
 }
 

@@ -122,35 +122,10 @@ export async function alertSearchRecords(db: Db, ids: readonly number[]): Promis
   return rows.map((r) => ({ ...r, id: Number(r.id), userId: Number(r.userId) }));
 }
 
-/**
- * The saved searches a listing may alert, each with whether its owner hid the listing (their results leave it
- * out, so must their alerts): one round trip for both.
- */
-export async function alertCandidateRecords(
-  db: Db,
-  ids: readonly number[],
-  listingId: number,
-): Promise<Array<AlertSearchRecord & { ownerHidListing: boolean }>> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom("savedSearches as s")
-    .innerJoin("users as u", "u.id", "s.userId")
-    .select(["s.id", "s.userId", "u.email", "s.serialized", "s.title", "s.locale"])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom("userHiddenListings as h")
-            .select("h.userId")
-            .whereRef("h.userId", "=", "s.userId")
-            .where("h.listingId", "=", listingId),
-        )
-        .as("ownerHidListing"),
-    )
-    .where("s.id", "in", [...ids])
-    .orderBy("s.id")
-    .execute();
-  return rows.map((r) => ({ ...r, id: Number(r.id), userId: Number(r.userId), ownerHidListing: Boolean(r.ownerHidListing) }));
+/** The users who hid the listing (MyCasa): their searches' results leave it out, so must their alerts. */
+export async function ownersWhoHid(db: Db, listingId: number): Promise<Set<number>> {
+  const rows = await db.selectFrom("userHiddenListings").select("userId").where("listingId", "=", listingId).execute();
+  return new Set(rows.map((r) => Number(r.userId)));
 }
 
 /** The listing columns an alert mail shows, besides the match columns. */

@@ -17,7 +17,7 @@ import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import { savedSearchDefaultTitle } from "../core/search/seo.ts";
 import { encodeSearchUrl } from "../core/search/url.ts";
 import { localizePath } from "../app/i18n/locale.ts";
-import { alertsOfListing, type AlertedSearch } from "../db/alert-matching.ts";
+import { alertsOfListing, warmAlertSearches, type AlertedSearch } from "../db/alert-matching.ts";
 import {
   claimListingEvents,
   deliverMailAlerts,
@@ -66,6 +66,7 @@ export class AlertMatcher {
   queued = 0;
   /** Push messages (one per device) this process queued. */
   pushed = 0;
+  #warming: Promise<unknown> = Promise.resolve();
 
   constructor(options: AlertMatcherOptions) {
     this.#o = options;
@@ -74,14 +75,46 @@ export class AlertMatcher {
       pollMs: options.pollMs,
       batchSize: BATCH,
       logger: options.logger,
-      claim: (limit) => claimListingEvents(options.db, limit, options.leaseMs ?? LEASE_MS),
+      claim: (limit) => {
+        // Idle or not, the held searches follow their change log at every poll (a log unread for minutes means a reload).
+        this.#catchUp();
+        return claimListingEvents(options.db, limit, options.leaseMs ?? LEASE_MS);
+      },
       handle: (batch) => this.#handle(batch),
     });
   }
 
+  /**
+   * Starts matching, and loads and compiles every alerting saved search in the background (docs/decisions/137): the
+   * first event waits for that.
+   */
   start(): this {
     this.#worker.start();
+    this.#warming = this.warm();
     return this;
+  }
+
+  /** The held searches brought up to date now (start loads them all); resolves to how many this process holds. */
+  warm(): Promise<number> {
+    const { db, logger, isochrones } = this.#o;
+    const started = performance.now();
+    return warmAlertSearches(db, isochrones).then(
+      (held) => {
+        logger.info({ held, ms: Math.round(performance.now() - started) }, "alerts: saved searches compiled");
+        return held;
+      },
+      (error: unknown) => {
+        logger.warn({ err: error }, "alerts: saved searches not loaded; the next event tries again");
+        return 0;
+      },
+    );
+  }
+
+  #catchUp(): void {
+    if (this.#worker.stopped) return;
+    this.#warming = warmAlertSearches(this.#o.db, this.#o.isochrones).catch((error: unknown) =>
+      this.#o.logger.warn({ err: error }, "alerts: saved search changes not read; read again at the next poll"),
+    );
   }
 
   /** Look for events now; cheap to call often. */
@@ -218,7 +251,8 @@ export class AlertMatcher {
   }
 
   /** Stops looking; an event under way finishes. */
-  stop(): Promise<void> {
-    return this.#worker.stop();
+  async stop(): Promise<void> {
+    await this.#worker.stop();
+    await this.#warming;
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PlaceLevel } from "../places.ts";
 import { searchColumns, type SearchColumn } from "./filters.ts";
-import { frameConditions, holds, matches, type MatchListing, type ResolvedSearch } from "./match.ts";
+import { compileMatch, frameConditions, holds, matches, readsNow, type MatchListing, type ResolvedSearch } from "./match.ts";
 import { parseSearch } from "./query.ts";
 
 const now = new Date("2026-11-01T00:00:00Z");
@@ -110,5 +110,34 @@ describe("matches: a listing against a resolved search", () => {
     ];
     expect(matches(listing(), search({}, [], { area: { kind: "polygon", rings: [square] } }))).toBe(true);
     expect(matches(listing({ lon: 9.21 }), search({}, [], { area: { kind: "polygon", rings: [square] } }))).toBe(false);
+  });
+});
+
+describe("compileMatch: the predicate kept for many listings (the alert matcher's)", () => {
+  it("decides every listing as matches does, built once", () => {
+    const searches = [
+      search({ price_max: 260_000, numRooms_min: 3 }, [{ id: MILANO, level: PlaceLevel.town }]),
+      search({ propertyTypeGroup: "nuove-costruzioni" }),
+      search({ publication_date: "2d" }),
+      search({ channel: "affitto" }),
+    ];
+    const listings = [
+      listing(),
+      listing({ id: 2, price: 300_000 }),
+      listing({ id: 3, rooms: 2 }),
+      listing({ id: 4, isNewConstruction: true }),
+      listing({ id: 5, publishedAt: now.getTime() - 86_400_000 }),
+      listing({ id: 6, isPrivateNegotiation: true }),
+    ];
+    for (const s of searches) {
+      const test = compileMatch(s);
+      expect(listings.map((l) => test(l))).toEqual(listings.map((l) => matches(l, s)));
+    }
+    expect(listings.map((l) => matches(l, searches[0]!))).toEqual([true, false, false, true, true, false]);
+  });
+
+  it("tells whether a search's conditions read now: only the publication date does", () => {
+    expect(readsNow(search({ publication_date: "7d" }))).toBe(true);
+    expect(readsNow(search({ price_max: 100_000, numRooms_min: 2 }))).toBe(false);
   });
 });

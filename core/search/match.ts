@@ -55,35 +55,64 @@ export interface ResolvedSearch {
   excludeListings?: readonly number[];
 }
 
+type Row = Readonly<Record<SearchColumn, number | string | boolean | null>>;
+
 /** A condition on one listing, with SQL's rules: a comparison with NULL is not true. */
-export function holds(c: Condition, row: Readonly<Record<SearchColumn, number | string | boolean | null>>): boolean {
+export function holds(c: Condition, row: Row): boolean {
+  return compileCondition(c)(row);
+}
+
+/**
+ * A condition as a function of the listing, its tree walked once: what `holds` applies, and what `compileMatch` keeps
+ * for a predicate applied to many listings.
+ */
+export function compileCondition(c: Condition): (row: Row) => boolean {
   switch (c.op) {
-    case "and":
-      return c.of.every((x) => holds(x, row));
-    case "or":
-      return c.of.some((x) => holds(x, row));
-    case "in":
-      return row[c.column] !== null && c.values.includes(row[c.column] as string);
-    case "notNull":
-      return row[c.column] !== null;
+    case "and": {
+      const of = c.of.map(compileCondition);
+      return (row) => {
+        for (const x of of) if (!x(row)) return false;
+        return true;
+      };
+    }
+    case "or": {
+      const of = c.of.map(compileCondition);
+      return (row) => {
+        for (const x of of) if (x(row)) return true;
+        return false;
+      };
+    }
+    case "in": {
+      const { column, values } = c;
+      return (row) => row[column] !== null && values.includes(row[column] as string);
+    }
+    case "notNull": {
+      const { column } = c;
+      return (row) => row[column] !== null;
+    }
   }
-  const left = row[c.column];
-  const right = "other" in c ? row[c.other] : c.value;
-  if (left === null || right === null) return false;
+  const { op, column } = c;
+  const other = "other" in c ? c.other : null;
+  const value = "other" in c ? null : c.value;
   const scale = "scale" in c && c.scale !== undefined ? c.scale : undefined;
-  if (c.op === "=") return (scale !== undefined ? (left as number) * scale : left) === right;
-  const a = (left as number) * (scale ?? 1);
-  const b = right as number;
-  switch (c.op) {
-    case ">=":
-      return a >= b;
-    case "<=":
-      return a <= b;
-    case ">":
-      return a > b;
-    case "<":
-      return a < b;
-  }
+  return (row) => {
+    const left = row[column];
+    const right = other !== null ? row[other] : value;
+    if (left === null || right === null) return false;
+    if (op === "=") return (scale !== undefined ? (left as number) * scale : left) === right;
+    const a = (left as number) * (scale ?? 1);
+    const b = right as number;
+    switch (op) {
+      case ">=":
+        return a >= b;
+      case "<=":
+        return a <= b;
+      case ">":
+        return a > b;
+      case "<":
+        return a < b;
+    }
+  };
 }
 
 /** Whether the listing lies in any of the places (as stored on it at load); null: the places limit nothing. */
@@ -126,16 +155,39 @@ export function inArea(area: ResolvedArea, lat: number, lon: number): boolean {
   }
 }
 
+/**
+ * The predicate of one resolved search with its conditions built once (the frame's and the registry's, for its
+ * `now`): `matches` is this applied to one listing. What holds many searches for many listings (the alert matcher's
+ * per-process predicates, docs/decisions/137) keeps the returned function instead of building the conditions again.
+ */
+export function compileMatch(search: ResolvedSearch): (listing: MatchListing) => boolean {
+  const { query, places, lineStops, area, excludePlaces, excludeListings } = search;
+  const frame = frameConditions(query).map(compileCondition);
+  const filters = (search.registry ?? searchFilters).conditions(query.filters, { now: search.now }).map(compileCondition);
+  return (listing) => {
+    for (const c of frame) if (!c(listing)) return false;
+    if (inPlaces(listing, places, lineStops) === false) return false;
+    if (excludePlaces?.length && inPlaces(listing, excludePlaces, lineStops) === true) return false;
+    if (area) {
+      if (typeof listing.lat !== "number" || typeof listing.lon !== "number" || !inArea(area, listing.lat, listing.lon)) return false;
+    }
+    if (excludeListings?.includes(listing.id)) return false;
+    for (const c of filters) if (!c(listing)) return false;
+    return true;
+  };
+}
+
+/**
+ * Whether the search's conditions depend on "now" (the publication-date filter): built for two instants a day apart
+ * and compared. A predicate kept across minutes (the alert matcher's) is rebuilt as the minute moves on only if so.
+ */
+export function readsNow(search: ResolvedSearch): boolean {
+  const registry = search.registry ?? searchFilters;
+  const at = (ms: number) => JSON.stringify(registry.conditions(search.query.filters, { now: new Date(ms) }));
+  return at(search.now.getTime()) !== at(search.now.getTime() + 86_400_000);
+}
+
 /** Whether the listing is one the search's results list. */
 export function matches(listing: MatchListing, search: ResolvedSearch): boolean {
-  const { query } = search;
-  for (const c of frameConditions(query)) if (!holds(c, listing)) return false;
-  if (inPlaces(listing, search.places, search.lineStops) === false) return false;
-  if (search.excludePlaces?.length && inPlaces(listing, search.excludePlaces, search.lineStops) === true) return false;
-  if (search.area) {
-    if (typeof listing.lat !== "number" || typeof listing.lon !== "number" || !inArea(search.area, listing.lat, listing.lon)) return false;
-  }
-  if (search.excludeListings?.includes(listing.id)) return false;
-  for (const c of (search.registry ?? searchFilters).conditions(query.filters, { now: search.now })) if (!holds(c, listing)) return false;
-  return true;
+  return compileMatch(search)(listing);
 }
