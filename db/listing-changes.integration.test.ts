@@ -69,6 +69,14 @@ describe.each(databaseTargets)("listing changes on %s", (target) => {
         GROUP BY id ORDER BY count(*) DESC, id LIMIT 6`.execute(db)
     ).rows.map((r) => r.id);
     expect(arrayPlaces.length).toBeGreaterThan(0);
+    // The busy towns' provinces and regions: a search in one of them walks its rows of the channel (the area lists).
+    const areas = (
+      await sql<{ id: string }>`
+        SELECT DISTINCT unnest(ARRAY[province_id, region_id]) AS id FROM listings WHERE town_id = ANY(${towns.slice(0, 3)}) ORDER BY id`.execute(
+        db,
+      )
+    ).rows.map((r) => r.id);
+    expect(areas.length).toBeGreaterThanOrEqual(2);
     const template = async (): Promise<NewListing> => {
       const {
         id: _id,
@@ -109,6 +117,11 @@ describe.each(databaseTargets)("listing changes on %s", (target) => {
         ...towns.slice(0, 4).map((t) => ({ channel: "vendita", __town: t })),
         ...towns.slice(0, 4).map((t) => ({ channel: "affitto", __town: t, price_min: 700 })),
         ...arrayPlaces.map((p) => ({ channel: "vendita", __town: p })),
+        ...areas.flatMap((a) => [
+          { channel: "vendita", __town: a },
+          { channel: "affitto", __town: a, price_min: 700 },
+          { channel: "vendita", propertyTypeGroup: "commerciale", __town: a },
+        ]),
       ];
       for (const { __town, ...params } of searches as Array<Record<string, unknown> & { __town?: string }>) {
         const query = parseSearch(params, __town ? [__town] : []);

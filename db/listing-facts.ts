@@ -95,6 +95,11 @@ export class ListingFacts {
   /** Rows of each channel and group, and of each town: the candidates a count walks. */
   readonly #byChannelGroup = new Map<string, Uint32Array>();
   readonly #byTown = new Map<number, Uint32Array>();
+  /**
+   * Rows of each region and of each province, by channel (`areaKey`): the candidates of a search in one of them,
+   * a few times fewer than the channel's whole list (a guided flow's region-wide count, docs/decisions/138).
+   */
+  readonly #byArea = new Map<string, Uint32Array>();
   /** Rows near each metro stop and inside each non-administrative zone (array columns). */
   readonly #byArrayPlace = new Map<string, Uint32Array>();
   /** Rows in each grid cell of CELL_DEGREES (any channel): the candidates of a search in an area or a view. */
@@ -182,6 +187,9 @@ export class ListingFacts {
     facts.#sortedCount = facts.#next = facts.#liveCount = limit;
     const groups = new Map<string, number[]>();
     const towns = new Map<number, number[]>();
+    const areas = new Map<string, number[]>();
+    const region = facts.#texts.get("regionId")!;
+    const province = facts.#texts.get("provinceId")!;
     const cells = new Map<number, number[]>();
     const lat = facts.#numbers.get("lat")!;
     const lon = facts.#numbers.get("lon")!;
@@ -197,6 +205,13 @@ export class ListingFacts {
       let t = towns.get(town[i]!);
       if (!t) towns.set(town[i]!, (t = []));
       t.push(i);
+      for (const place of [region[i]!, province[i]!]) {
+        if (place === -1) continue;
+        const k = areaKey(place, channel[i]!);
+        let a = areas.get(k);
+        if (!a) areas.set(k, (a = []));
+        a.push(i);
+      }
       const cell = cellKey(lat[i]!, lon[i]!);
       if (cell !== null) {
         let c = cells.get(cell);
@@ -206,6 +221,7 @@ export class ListingFacts {
     }
     for (const [key, rows] of groups) facts.#byChannelGroup.set(key, Uint32Array.from(rows));
     for (const [key, rows] of towns) facts.#byTown.set(key, Uint32Array.from(rows));
+    for (const [key, rows] of areas) facts.#byArea.set(key, Uint32Array.from(rows));
     for (const [key, rows] of cells) facts.#byCell.set(key, Uint32Array.from(rows));
     for (const [key, rows] of arrayPlaces) facts.#byArrayPlace.set(key, Uint32Array.from(rows));
     return facts;
@@ -297,6 +313,7 @@ export class ListingFacts {
     }
     edits.apply(this.#byChannelGroup, "channelGroup", this.#capacity);
     edits.apply(this.#byTown, "town", this.#capacity);
+    edits.apply(this.#byArea, "area", this.#capacity);
     edits.apply(this.#byArrayPlace, "arrayPlace", this.#capacity);
     edits.apply(this.#byCell, "cell", this.#capacity);
     const used = process.cpuUsage(started);
@@ -364,6 +381,10 @@ export class ListingFacts {
       ["channelGroup", `${channel}|${group}`],
       ["town", this.#texts.get("townId")![row]!],
     ];
+    for (const column of ["regionId", "provinceId"] as const) {
+      const place = this.#texts.get(column)![row]!;
+      if (place !== -1) lists.push(["area", areaKey(place, channel)]);
+    }
     for (const id of this.#arrayPlacesOf(row)) lists.push(["arrayPlace", id]);
     const cell = cellKey(this.#numbers.get("lat")![row]!, this.#numbers.get("lon")![row]!);
     if (cell !== null) lists.push(["cell", cell]);
@@ -383,7 +404,18 @@ export class ListingFacts {
    * exactly `count(variant)`.
    */
   countEach(base: ResolvedSearch, variants: readonly ResolvedSearch[]): number[] {
-    const chains = variants.map((v) => this.#predicates(v, false));
+    // A variant that differs from base only in its filters is decided, among base's rows, by the filter conditions
+    // base does not have (a variant is a narrowing: variant = base ∧ its own conditions); others by their whole chain.
+    const registry = (c: ResolvedSearch) => c.registry ?? searchFilters;
+    const conditionsOf = (c: ResolvedSearch) => registry(c).conditions(c.query.filters, { now: c.now });
+    const baseFrame = frameKey(base);
+    const baseConditions = new Set(conditionsOf(base).map((c) => JSON.stringify(c)));
+    const chains = variants.map((v) => {
+      if (registry(v) !== registry(base) || frameKey(v) !== baseFrame) return this.#predicates(v, false);
+      const own: Predicate[] = [];
+      for (const condition of conditionsOf(v)) if (!baseConditions.has(JSON.stringify(condition))) this.#add(own, condition);
+      return own;
+    });
     const counts = variants.map(() => 0);
     this.#scan(base, null, (i) => {
       variants: for (let s = 0; s < chains.length; s++) {
@@ -571,6 +603,14 @@ export class ListingFacts {
     const places = c.places;
     if (places.length === 0 || places.some((p) => p.level === PlaceLevel.country)) {
       return this.#cellCandidates(c, view, channelGroup.length) ?? { lists: [channelGroup], channelGroupOnly: true };
+    }
+    // One region or province: its rows of the channel (the predicates still test group and place).
+    const only = places.length === 1 ? places[0]! : null;
+    if (only && (only.level === PlaceLevel.region || only.level === PlaceLevel.province)) {
+      const place = this.#codes.get(only.id);
+      const channel = this.#codes.get(query.channel);
+      const rows = place === undefined || channel === undefined ? undefined : this.#byArea.get(areaKey(place, channel));
+      return { lists: rows ? [rows] : [], channelGroupOnly: false };
     }
     const townIds = new Set<string>();
     for (const p of places) {
@@ -834,7 +874,23 @@ function compare(a: Float64Array, op: "=" | ">=" | "<=" | ">" | "<", b: number |
   }
 }
 
-type ListKind = "channelGroup" | "town" | "arrayPlace" | "cell";
+type ListKind = "channelGroup" | "town" | "area" | "arrayPlace" | "cell";
+
+/** Everything of a search but its filters: two searches with the same key differ only in the registry's conditions. */
+function frameKey(c: ResolvedSearch): string {
+  return JSON.stringify([
+    frameConditions(c.query),
+    c.places.map((p) => p.id),
+    [...c.lineStops],
+    c.area,
+    c.excludePlaces?.map((p) => p.id) ?? null,
+    c.excludeListings ?? null,
+    c.now.getTime(),
+  ]);
+}
+
+/** The key of a region's or province's rows of one channel (`#byArea`), from their codes. */
+const areaKey = (place: number, channel: number) => `${place}|${channel}`;
 
 /** The grid of the area lists: 0.05° (about 5.5 × 4 km in Italy), some 14,000 cells over the country. */
 const CELL_DEGREES = 0.05;
