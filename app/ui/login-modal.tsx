@@ -23,6 +23,9 @@ import { CodeForm, RegisterForm } from "./login-modal-forms.tsx";
 import { type ApiAnswer, post, readLastSession, rememberLogin } from "./login-requests.ts";
 import "./account.css";
 
+// The back a closing modal asked for, until its popstate arrives: a modal opened again before then waits to push its entry.
+let backPending: Promise<void> = Promise.resolve();
+
 export default function LoginModal({
   locale,
   social,
@@ -55,6 +58,7 @@ export default function LoginModal({
     setClosing(true);
     if (pushed.current) {
       pushed.current = false;
+      backPending = new Promise((done) => window.addEventListener("popstate", () => done(), { once: true }));
       history.back();
     }
     window.setTimeout(() => {
@@ -68,15 +72,21 @@ export default function LoginModal({
   useEffect(() => {
     opener.current = document.activeElement;
     dialog.current?.showModal();
-    // Browser back closes the modal first (§2).
-    history.pushState({ ...history.state, casaModal: true }, "");
-    pushed.current = true;
+    let open = true; // Browser back closes the modal first (§2): an entry of its own, once the last one's is gone.
     const onPop = () => {
       pushed.current = false;
       close();
     };
-    window.addEventListener("popstate", onPop);
-    return () => window.removeEventListener("popstate", onPop);
+    void backPending.then(() => {
+      if (!open) return;
+      history.pushState({ ...history.state, casaModal: true }, "");
+      pushed.current = true;
+      window.addEventListener("popstate", onPop);
+    });
+    return () => {
+      open = false;
+      window.removeEventListener("popstate", onPop);
+    };
   }, []);
 
   const go = (next: LoginPanel) => {
