@@ -3,7 +3,7 @@
  * link or a `casa:login` event, and re-checks login when the page returns from the back-forward cache or
  * a hidden tab (§4 "User lifecycle"). Without JavaScript the link simply leads to /accedi/.
  */
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { LoginFlow, LoginReason } from "../../core/account/last-session.ts";
 import type { Locale } from "../i18n/locale.ts";
@@ -23,17 +23,21 @@ export function requestLogin(detail: LoginRequest = {}): void {
 }
 
 export function LoginModalHost({ locale, social }: { locale: Locale; social: string[] }) {
-  const [request, setRequest] = useState<LoginRequest | null>(null);
+  // Each request has its own number, so a modal asked for again while the last one is closing opens afresh
+  // (the same instance kept, its dialog already closed, would stay hidden).
+  const [request, setRequest] = useState<(LoginRequest & { n: number }) | null>(null);
+  const requests = useRef(0);
   const revalidator = useRevalidator();
 
   useEffect(() => {
+    const asked = (detail: LoginRequest) => setRequest({ ...detail, n: ++requests.current });
     const onClick = (e: MouseEvent) => {
       const link = (e.target as Element | null)?.closest?.("[data-login-link]");
       if (!link || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       e.preventDefault();
-      setRequest({});
+      asked({});
     };
-    const onRequest = (e: Event) => setRequest((e as CustomEvent<LoginRequest>).detail ?? {});
+    const onRequest = (e: Event) => asked((e as CustomEvent<LoginRequest>).detail ?? {});
     document.addEventListener("click", onClick);
     window.addEventListener("casa:login", onRequest);
     return () => {
@@ -64,6 +68,7 @@ export function LoginModalHost({ locale, social }: { locale: Locale; social: str
   return (
     <Suspense fallback={null}>
       <LoginModal
+        key={request.n}
         locale={locale}
         social={social}
         request={request}

@@ -147,7 +147,9 @@ export class SearchMap {
     map.setMissingStyleImageResolver((id) => this.#addLabelImage(id));
     // A scale bar, and every source the map draws from (issue 27 item 3).
     map.addControl(new maplibre.ScaleControl({ unit: "metric", maxWidth: 120 }), "bottom-left");
-    map.addControl(new maplibre.AttributionControl({ compact: true, customAttribution: [...MAP_ATTRIBUTION] }), "bottom-right");
+    // The credits name Italian institutions, in Italian (lang: read as such on English pages too).
+    const credits = MAP_ATTRIBUTION.map((credit) => `<span lang="it">${credit}</span>`);
+    map.addControl(new maplibre.AttributionControl({ compact: true, customAttribution: credits }), "bottom-right");
     // What the map shows, for people checking it without looking at the pixels (and the browser tests).
     map.on("idle", () => this.#describeRendered(container));
     // Clicking, moving or zooming clears the active marker (seed 000 §4 Map movement).
