@@ -6,7 +6,7 @@
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { passwordGuessableMessage } from "../core/account/validation.ts";
+import { passwordGuessableMessage } from "../core/account/messages.ts";
 import { createUser } from "../db/users.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { CookieClient } from "../test/http-client.ts";

@@ -1,6 +1,6 @@
 /** The account pages without JavaScript: forms with a CSRF token, the shared messages, and the header's account corner. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountMessages, passwordGuessableMessage } from "../core/account/validation.ts";
+import { accountMessages, passwordGuessableMessage } from "../core/account/messages.ts";
 import { CookieClient } from "../test/http-client.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";
 import { startTestPortal } from "../test/portal.ts";

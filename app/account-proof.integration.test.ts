@@ -8,7 +8,7 @@
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountMessages } from "../core/account/validation.ts";
+import { accountMessages } from "../core/account/messages.ts";
 import { mycasaMessages } from "../core/mycasa/records.ts";
 import { insertRememberToken } from "../db/sessions.ts";
 import { findUserByEmail } from "../db/users.ts";

@@ -61,6 +61,26 @@ describe.each(databaseTargets)("portal over HTTP on %s", (target) => {
     expect(await page.text()).toContain("Trova casa in tutta Italia");
   });
 
+  it("keeps zod out of the scripts that home, results, hub and the guided flow's steps load at start", async () => {
+    // zod is 24 kB of brotli that a phone downloads and runs before the first paint (docs/BENCHMARKS.md,
+    // Lighthouse): pages whose forms the server validates do not need it in the browser.
+    for (const path of [
+      "/",
+      "/vendita/case/milano/",
+      "/immobili/lombardia/milano/",
+      "/cerca-casa/",
+      "/cerca-casa/?passo=budget&luogo=IT-03-015146",
+    ]) {
+      const html = await (await get(path)).text();
+      const preloads = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+      expect(preloads.length, path).toBeGreaterThan(3);
+      for (const href of preloads) {
+        const script = await (await fetch(`${portal.url}${href}`)).text();
+        expect(script.includes("ZodError"), `${path} loads zod in ${href}`).toBe(false);
+      }
+    }
+  });
+
   it("lists a region's provinces and a province's towns", async () => {
     const region = await (await get("/immobili/lombardia/")).text();
     expect(region).toContain("Case in vendita e in affitto in Lombardia");

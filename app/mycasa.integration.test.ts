@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountMessages } from "../core/account/validation.ts";
+import { accountMessages } from "../core/account/messages.ts";
 import { MAX_ACCOUNT_FAVOURITES, mycasaMessages } from "../core/mycasa/records.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { CookieClient } from "../test/http-client.ts";

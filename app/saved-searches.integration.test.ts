@@ -9,7 +9,7 @@ import { hash as argon2Hash } from "@node-rs/argon2";
 import type { Kysely } from "kysely";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountMessages } from "../core/account/validation.ts";
+import { accountMessages } from "../core/account/messages.ts";
 import type { Database } from "../db/schema.ts";
 import { createUser } from "../db/users.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";

@@ -4,7 +4,7 @@
  * (docs/decisions/074).
  */
 import { AccountError } from "../../core/account/account-error.ts";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { deleteUser, type UserRecord } from "../../db/users.ts";
 import type { AccountContext } from "./context.server.ts";
 import { attemptLogin } from "./login-attempts.server.ts";

@@ -7,7 +7,7 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { apiHandler, apiRoute } from "../api/boundary.server.ts";
 import { jsonError } from "../api/errors.ts";
 import { readJsonBody } from "../api/request.ts";

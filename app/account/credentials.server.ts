@@ -3,7 +3,7 @@
  * password by a reset link. Wrong e-mails and wrong secrets answer alike (no enumeration, docs/decisions/043).
  */
 import { AccountError } from "../../core/account/account-error.ts";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { consumeSecret, countFailedAttempt, findLatestSecret, findSecretByHash, issueOneTimeSecret } from "../../db/sessions.ts";
 import { findUserByEmail, findUserById, markEmailVerified, setPasswordAndRevokeSessions, type UserRecord } from "../../db/users.ts";
 import { CODE_TTL_MINUTES, oneTimeCodeMail, passwordResetMail, RESET_TTL_MINUTES } from "./account-mails.tsx";

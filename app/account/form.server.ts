@@ -5,7 +5,8 @@
 import { data, redirect } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { accountMessages, fieldErrors } from "../../core/account/validation.ts";
+import { fieldErrors } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { AccountError } from "../../core/account/account-error.ts";
 import { requestInfo, services, type RequestInfo, type Services } from "../services.ts";
 import { isSameOrigin } from "./api.server.ts";

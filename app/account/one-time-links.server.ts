@@ -1,6 +1,6 @@
 /** The single-use links of account mails (e-mail verification, password reset): issued, and used up once. */
 import { AccountError } from "../../core/account/account-error.ts";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { consumeSecret, findSecretByHash, issueOneTimeSecret, type SecretPurpose } from "../../db/sessions.ts";
 import { findUserById, type UserRecord } from "../../db/users.ts";
 import type { AccountContext } from "./context.server.ts";

@@ -5,7 +5,7 @@
  */
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { AccountError } from "../../core/account/account-error.ts";
-import { passwordGuessableMessage } from "../../core/account/validation.ts";
+import { passwordGuessableMessage } from "../../core/account/messages.ts";
 import { apartmentRoomNames } from "../../core/listing/labels.ts";
 import { agencyNamePatterns, firstNames, streetNames, surnames } from "../../etl/demo/vocabulary.ts";
 

@@ -3,7 +3,7 @@
  * A policy answers with the actor the command acts for, or refuses with 401 'not logged in'.
  */
 import { AccountError } from "../../core/account/account-error.ts";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import type { UserRecord } from "../../db/users.ts";
 import type { RequestInfo, Services } from "../services.ts";
 import type { SessionClaims } from "./tokens.server.ts";

@@ -4,7 +4,8 @@
  * registration an account without a password completes while logged in.
  */
 import { AccountError } from "../../core/account/account-error.ts";
-import { accountMessages, CONSENT_TYPES, type RegistrationInput } from "../../core/account/validation.ts";
+import { CONSENT_TYPES, type RegistrationInput } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { consumeSecret, findSecretByHash } from "../../db/sessions.ts";
 import {
   createUser,

@@ -12,7 +12,7 @@
 import type { RouterContextProvider } from "react-router";
 import { ZodError } from "zod";
 import { AccountError } from "../../core/account/account-error.ts";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { BadInputError, ConflictError, NotFoundError } from "../../core/errors.ts";
 import { clientKey, TooManyRequestsError, type RateFamily } from "../../server/rate-limit.ts";
 import { RateLimitedError } from "../account/rate-limits.server.ts";

@@ -5,7 +5,8 @@
  * (db/place-search.ts, as the home's place search resolves free text).
  */
 import type { Kysely } from "kysely";
-import { AREA_KEY, guidedStateSchema, searchInputOf, type GuidedState } from "../../core/guided/flow.ts";
+import { guidedStateSchema, searchInputOf, type GuidedState } from "../../core/guided/flow.ts";
+import { AREA_KEY } from "../../core/guided/steps.ts";
 import { parseSearch, type SearchQuery } from "../../core/search/query.ts";
 import { encodeSearchUrl } from "../../core/search/url.ts";
 import type { CountCache } from "../../db/count-cache.ts";

@@ -1,5 +1,5 @@
 /** Texts of the account pages and the login modal (validation messages come from core/account/validation.ts). */
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountMessagesEn } from "../../core/account/message-locale.ts";
 import type { Messages } from "./locale.ts";
 

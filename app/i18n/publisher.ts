@@ -7,7 +7,7 @@
 import type { MessageContext } from "../../core/contact/default-message.ts";
 import { defaultMessage, type MessageListing } from "../../core/contact/default-message.ts";
 import { consentText, contactMessages, type ContactField } from "../../core/contact/form.ts";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { agencyPageTitle, agentsHeading, listingsHeading, movePageSuffixToEnd } from "../../core/publisher/page.ts";
 import { formatInteger } from "../../core/format.ts";
 import type { Locale, Messages } from "./locale.ts";

@@ -7,7 +7,7 @@
  * `mycasaEndpoint` the saved searches; both apply the same checks (app/mycasa/user-field.ts).
  */
 import { z } from "zod";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { mycasaMessages } from "../../core/mycasa/records.ts";
 import type { UserRecord } from "../../db/users.ts";
 import { isSameOrigin } from "../account/api.server.ts";

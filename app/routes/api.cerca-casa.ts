@@ -13,16 +13,8 @@
  */
 import { z } from "zod";
 import { readAnswer } from "../../core/guided/chat.ts";
-import {
-  AREA_KEY,
-  guidedSteps,
-  hasWhere,
-  missingStep,
-  nextStep,
-  stateParams,
-  stepFields,
-  type GuidedState,
-} from "../../core/guided/flow.ts";
+import { hasWhere, missingStep, type GuidedState } from "../../core/guided/flow.ts";
+import { AREA_KEY, guidedSteps, nextStep, stateParams, stepFields } from "../../core/guided/steps.ts";
 import { BadInputError } from "../../core/errors.ts";
 import { alertFrequencies } from "../../core/search/saved-search-alerts.ts";
 import { crossSiteRefusal } from "../account/api.server.ts";

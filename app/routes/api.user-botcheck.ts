@@ -1,5 +1,5 @@
 /** GET /portal-srp/api/v1/user/botcheck — a signed ALTCHA proof-of-work challenge for the registration form. */
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, noInput } from "../account/api.server.ts";
 import { anyone } from "../account/policies.server.ts";
 

@@ -4,7 +4,7 @@
  * with the new acceptance date.
  */
 import { z } from "zod";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
 import { signedInUser } from "../account/policies.server.ts";
 import { presentUser, withCookies } from "../account/present.server.ts";

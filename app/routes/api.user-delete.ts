@@ -5,7 +5,7 @@
  * failed logins of the account).
  */
 import { z } from "zod";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
 import { signedInUser } from "../account/policies.server.ts";
 import { withCookies } from "../account/present.server.ts";

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { AccountError } from "../../core/account/account-error.ts";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
 import { sessionHolder } from "../account/policies.server.ts";
 import { presentUser } from "../account/present.server.ts";

@@ -5,7 +5,8 @@
  * the right password of an account whose address was never proved (decision 073); 429 with Retry-After when flooded.
  */
 import { z } from "zod";
-import { accountMessages, loginSchema } from "../../core/account/validation.ts";
+import { loginSchema } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody, safeRedirect } from "../account/api.server.ts";
 import { rememberCookie } from "../account/cookies.server.ts";
 import { anyone } from "../account/policies.server.ts";

@@ -1,5 +1,5 @@
 /** POST /portal-srp/api/v1/user/logout-everywhere — revokes every session of the logged-in user, this one too. */
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, noInput } from "../account/api.server.ts";
 import { signedInUser } from "../account/policies.server.ts";
 import { withCookies } from "../account/present.server.ts";

@@ -3,7 +3,8 @@
  * single use). The answer is the same whether or not the e-mail has an account.
  */
 import { z } from "zod";
-import { accountMessages, loginEmailSchema } from "../../core/account/validation.ts";
+import { loginEmailSchema } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
 import { anyone } from "../account/policies.server.ts";
 

@@ -3,7 +3,8 @@
  * `otp`); 401 'Il codice non è valido o è scaduto' for a wrong, expired or used code.
  */
 import { z } from "zod";
-import { accountMessages, loginEmailSchema, oneTimeCodeSchema } from "../../core/account/validation.ts";
+import { loginEmailSchema, oneTimeCodeSchema } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody, safeRedirect } from "../account/api.server.ts";
 import { rememberCookie } from "../account/cookies.server.ts";
 import { anyone } from "../account/policies.server.ts";

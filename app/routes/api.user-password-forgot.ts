@@ -1,6 +1,7 @@
 /** POST /portal-srp/api/v1/user/password/forgot — `{ email }` → a reset link by mail; the same answer for any e-mail. */
 import { z } from "zod";
-import { accountMessages, loginEmailSchema } from "../../core/account/validation.ts";
+import { loginEmailSchema } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
 import { anyone } from "../account/policies.server.ts";
 

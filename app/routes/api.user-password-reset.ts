@@ -3,7 +3,8 @@
  * logged out (remember-me tokens revoked, older session tokens refused) and this browser's cookies cleared.
  */
 import { z } from "zod";
-import { accountMessages, passwordSchema } from "../../core/account/validation.ts";
+import { passwordSchema } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
 import { anyone } from "../account/policies.server.ts";
 import { withCookies } from "../account/present.server.ts";

@@ -6,7 +6,8 @@
  * 409 when the account already has a password.
  */
 import { z } from "zod";
-import { accountMessages, registrationSchema } from "../../core/account/validation.ts";
+import { registrationSchema } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
 import { signedInUser } from "../account/policies.server.ts";
 

@@ -3,7 +3,8 @@
  * (seed 001 §5/§7) → `{ error: false, msg }`, the same answer whether or not the e-mail is taken; the
  * account is confirmed by the link mailed to it. 400 with the §5 message of the first bad field.
  */
-import { accountMessages, registrationSchema } from "../../core/account/validation.ts";
+import { registrationSchema } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
 import { anyone } from "../account/policies.server.ts";
 

@@ -3,7 +3,7 @@
  * is checked against its stored hash, rotated, and a new session token is set. 401 when it is missing,
  * revoked or expired (the cookies are then cleared).
  */
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { jsonError } from "../api/errors.ts";
 import { accountEndpoint, noInput } from "../account/api.server.ts";
 import { rememberCookie } from "../account/cookies.server.ts";

@@ -4,7 +4,7 @@
  * session dropped, nobody logged in. A used or superseded link answers 400 with what became of it.
  */
 import { z } from "zod";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
 import { rememberCookie } from "../account/cookies.server.ts";
 import { anyone } from "../account/policies.server.ts";

@@ -3,7 +3,7 @@
  * logged-in user (read from the database, so an account logged out everywhere or deleted is gone at
  * once), or `{ user: null }`.
  */
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, noInput } from "../account/api.server.ts";
 import { signedInOrNobody } from "../account/policies.server.ts";
 import { presentUser } from "../account/present.server.ts";

@@ -14,7 +14,7 @@ import { canContactOnListing, publisherPath } from "../../core/publisher/page.ts
 import { findListingContact, findPublisher } from "../../db/publishers.ts";
 import { TooManyRequestsError } from "../../server/rate-limit.ts";
 import { limitClient } from "../api/boundary.server.ts";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { clientKey, currentUserId, fromOwnSite } from "../contact/client.server.ts";
 import { sendLead } from "../contact/leads.server.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";

@@ -1,7 +1,8 @@
 /** /password-dimenticata/ (and /en/): ask for a password-reset link by e-mail; the same answer for any address. */
 import { Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
-import { accountMessages, loginEmailSchema } from "../../core/account/validation.ts";
+import { loginEmailSchema } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { formAction, formCsrfToken, invalid, type FormResult } from "../account/form.server.ts";
 import { accountTexts } from "../i18n/account.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";

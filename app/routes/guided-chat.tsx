@@ -8,16 +8,8 @@
  * and comes back to the save question. Without JavaScript the page is the plain flow's first step.
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import {
-  budgetPicks,
-  guidedFeatures,
-  guidedStateSchema,
-  hasWhere,
-  homeTypes,
-  readStateParams,
-  stateParams,
-  type GuidedStep,
-} from "../../core/guided/flow.ts";
+import { guidedStateSchema, hasWhere } from "../../core/guided/flow.ts";
+import { budgetPicks, guidedFeatures, homeTypes, readStateParams, stateParams, type GuidedStep } from "../../core/guided/steps.ts";
 import { propertyTypeLabels } from "../../core/listing/labels.ts";
 import { alertFrequencies } from "../../core/search/saved-search-alerts.ts";
 import { guidedSearch } from "../guided/guided.server.ts";

@@ -9,22 +9,18 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useActionData } from "react-router";
 import { z } from "zod";
+import { answerArea, guidedStateSchema, hasWhere, missingStep, type GuidedState } from "../../core/guided/flow.ts";
 import {
-  answerArea,
   AREA_KEY,
   guidedFeatures,
-  guidedStateSchema,
-  hasWhere,
   guidedSteps,
-  missingStep,
   nextStep,
   previousStep,
   readStateParams,
   stateParams,
   stepFields,
-  type GuidedState,
   type GuidedStep,
-} from "../../core/guided/flow.ts";
+} from "../../core/guided/steps.ts";
 import { alertFrequencies } from "../../core/search/saved-search-alerts.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
 import { answerWhere, guidedAvailability, guidedSearch, resolveWhere, saveGuidedSearch } from "../guided/guided.server.ts";

@@ -1,7 +1,8 @@
 /** /accedi/codice/ (and /en/): log in with a one-time code sent by e-mail, in two plain form steps. */
 import { Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
-import { accountMessages, loginEmailSchema, oneTimeCodeSchema } from "../../core/account/validation.ts";
+import { loginEmailSchema, oneTimeCodeSchema } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { safeRedirect } from "../account/api.server.ts";
 import { AccountError } from "../../core/account/account-error.ts";
 import { formAction, formCsrfToken, homeOf, invalid, redirectWithCookies, type FormResult } from "../account/form.server.ts";

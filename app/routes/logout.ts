@@ -2,7 +2,7 @@
  * GET /logout — seed 001 §4/§7: revokes this browser's remember-me token and clears the session
  * cookies; `?redirect=false` answers 200 JSON, otherwise 303 to the home page. Refused from other sites.
  */
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpointForAnyMethod, noInput } from "../account/api.server.ts";
 import { anyone } from "../account/policies.server.ts";
 import { withCookies } from "../account/present.server.ts";

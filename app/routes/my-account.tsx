@@ -3,7 +3,7 @@
  * device, delete the account (with the password, when the account has one). Plain forms with a CSRF token.
  */
 import { Form, redirect, useActionData, useLoaderData } from "react-router";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { formAction, formCsrfToken, redirectWithCookies, type FormResult } from "../account/form.server.ts";
 import { accountTexts } from "../i18n/account.ts";
 import { inboxTexts } from "../i18n/publisher-inbox.ts";

@@ -4,7 +4,7 @@
  * a plain form (alerts, title, 'Escludi immobili all’asta') and is sent back to the results, now saved.
  */
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { BadInputError, ConflictError } from "../../core/errors.ts";
 import { defaultNotifications, notificationsOf } from "../../core/search/saved-search-alerts.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";

@@ -5,7 +5,7 @@
  * place no longer exists is listed flagged, with delete only.
  */
 import { Form, redirect, useActionData, useLoaderData } from "react-router";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { ConflictError, NotFoundError } from "../../core/errors.ts";
 import type { AlertFrequency } from "../../core/search/saved-search-alerts.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";

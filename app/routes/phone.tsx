@@ -8,7 +8,7 @@ import { z } from "zod";
 import { findPublisher } from "../../db/publishers.ts";
 import { TooManyRequestsError } from "../../server/rate-limit.ts";
 import { limitClient } from "../api/boundary.server.ts";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { clientKey, currentUserId, deviceFromUserAgent, fromOwnSite } from "../contact/client.server.ts";
 import { revealPhone } from "../contact/phone.server.ts";
 import { localeFromPath, localizePath, type Locale } from "../i18n/locale.ts";

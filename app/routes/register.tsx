@@ -1,6 +1,7 @@
 /** /registrati/ (and /en/registrati/): sign up as a plain form; with JavaScript the ALTCHA bot check joins it. */
 import { Form, useActionData, useLoaderData } from "react-router";
-import { accountMessages, registrationSchema } from "../../core/account/validation.ts";
+import { registrationSchema } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountMessageIn } from "../../core/account/message-locale.ts";
 import { formAction, formCsrfToken, invalid, type FormResult } from "../account/form.server.ts";
 import { accountTexts } from "../i18n/account.ts";

@@ -1,7 +1,8 @@
 /** /reimposta-password/?token=… (and /en/): choose a new password from the mailed link; logs out everywhere. */
 import { Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
-import { accountMessages, passwordSchema } from "../../core/account/validation.ts";
+import { passwordSchema } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { formAction, formCsrfToken, invalid, type FormResult } from "../account/form.server.ts";
 import { accountTexts } from "../i18n/account.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";

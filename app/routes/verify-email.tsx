@@ -6,7 +6,7 @@
  */
 import { Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
-import { accountMessages } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import type { VerificationLinkState } from "../account/registration.server.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
 import { rememberCookie } from "../account/cookies.server.ts";

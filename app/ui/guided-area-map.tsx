@@ -8,7 +8,8 @@
  * `data-area` tell tests what the map shows.
  */
 import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { AREA_KEY, areaTextOf, readAreaText } from "../../core/guided/flow.ts";
+import { areaTextOf, readAreaText } from "../../core/guided/flow.ts";
+import { AREA_KEY } from "../../core/guided/steps.ts";
 import { MAP_ATTRIBUTION } from "../../core/map/style.ts";
 import { initialView, type Bbox } from "../../core/search/map-view.ts";
 import { guidedTexts } from "../i18n/guided.ts";

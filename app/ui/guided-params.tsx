@@ -1,5 +1,6 @@
 /** The guided flow's first question as form fields (docs/decisions/102): the contract and the home type. */
-import { homeTypes, type GuidedState } from "../../core/guided/flow.ts";
+import type { GuidedState } from "../../core/guided/flow.ts";
+import { homeTypes } from "../../core/guided/steps.ts";
 import { propertyTypeLabels } from "../../core/listing/labels.ts";
 import { guidedTexts } from "../i18n/guided.ts";
 import type { Locale } from "../i18n/locale.ts";

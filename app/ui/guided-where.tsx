@@ -6,7 +6,8 @@
  * an area is drawn.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from "react";
-import { AREA_KEY, commuteMinutes, type GuidedState } from "../../core/guided/flow.ts";
+import type { GuidedState } from "../../core/guided/flow.ts";
+import { AREA_KEY, commuteMinutes } from "../../core/guided/steps.ts";
 import type { Bbox } from "../../core/search/map-view.ts";
 import { guidedTexts } from "../i18n/guided.ts";
 import type { Locale } from "../i18n/locale.ts";

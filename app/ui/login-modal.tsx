@@ -7,14 +7,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { chooseLoginFlow, type LoginMedium } from "../../core/account/last-session.ts";
 import { afterLoginModal, backFrom, firstPanel, MODAL_CLOSE_MS, type LoginPanel } from "../../core/account/login-modal.ts";
 import { accountMessageIn } from "../../core/account/message-locale.ts";
-import {
-  accountMessages,
-  canAttemptLogin,
-  fieldErrors,
-  loginEmailSchema,
-  oneTimeCodeSchema,
-  registrationSchema,
-} from "../../core/account/validation.ts";
+import { canAttemptLogin, fieldErrors, loginEmailSchema, oneTimeCodeSchema, registrationSchema } from "../../core/account/validation.ts";
+import { accountMessages } from "../../core/account/messages.ts";
 import { accountTexts } from "../i18n/account.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { Field, SocialButtons } from "./account-form.tsx";

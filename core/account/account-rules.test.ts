@@ -4,7 +4,6 @@ import { hasMarketingConsent, shouldDropLocalFlag, shouldShowTermsModal, TERMS_T
 import { chooseLoginFlow, recordLogin, verifyLastSession } from "./last-session.ts";
 import { decideSession, RENEW_AFTER_MS } from "./session-check.ts";
 import {
-  accountMessages,
   canAttemptLogin,
   contactEmailError,
   displayNameSchema,
@@ -14,6 +13,7 @@ import {
   phoneSchema,
   registrationSchema,
 } from "./validation.ts";
+import { accountMessages } from "./messages.ts";
 
 describe("validation messages (seed 001 §5)", () => {
   it.each([

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { accountMessageIn, accountMessagesEn } from "./message-locale.ts";
-import { accountMessages, passwordGuessableMessage, registrationSchema } from "./validation.ts";
+import { registrationSchema } from "./validation.ts";
+import { accountMessages, passwordGuessableMessage } from "./messages.ts";
 
 describe("account messages in English (decision 081)", () => {
   it("has an English text for every Italian message, and a page shows the one of its language", () => {

@@ -3,7 +3,7 @@
  * API keep the spec's Italian messages, one set for server and browser; a page shows a message in its own
  * language through `accountMessageIn`, so /en/ forms say 'Please enter a valid email address'.
  */
-import { accountMessages, passwordGuessableMessage } from "./validation.ts";
+import { accountMessages, passwordGuessableMessage } from "./messages.ts";
 
 type AccountMessages = {
   [K in keyof typeof accountMessages]: (typeof accountMessages)[K] extends string ? string : (minutes: number) => string;

@@ -8,7 +8,8 @@
  */
 import { apartmentRoomNames, propertyTypeLabels } from "../listing/labels.ts";
 import { LIMITS } from "../search/filters.ts";
-import { guidedFeatures, homeTypes, type GuidedFeature, type GuidedState, type GuidedStep } from "./flow.ts";
+import type { GuidedState } from "./flow.ts";
+import { guidedFeatures, homeTypes, type GuidedFeature, type GuidedStep } from "./steps.ts";
 
 /** Lower case, accents off, punctuation as spaces (digits keep their '.' and ',' for prices). */
 export function normaliseAnswer(text: string): string {

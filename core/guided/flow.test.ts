@@ -2,17 +2,8 @@ import { expect, it } from "vitest";
 import { geoFormOf } from "../search/filters.ts";
 import { toRawFilters } from "../search/url.ts";
 import { parseSearch } from "../search/query.ts";
-import {
-  answerArea,
-  areaTextOf,
-  guidedStateSchema,
-  hasWhere,
-  missingStep,
-  readAreaText,
-  readStateParams,
-  searchInputOf,
-  stateParams,
-} from "./flow.ts";
+import { answerArea, areaTextOf, guidedStateSchema, hasWhere, missingStep, readAreaText, searchInputOf } from "./flow.ts";
+import { readStateParams, stateParams } from "./steps.ts";
 
 it("searches a commute time from a point instead of a place, and asks for one of them", () => {
   const commute = guidedStateSchema.parse({

@@ -1,7 +1,7 @@
 /**
- * The guided find-a-home flow 'cercacasa' (seed 001 §2 Guided flow, §3, §4; docs/decisions/102): its steps in
- * order, the state the steps build (kept in the URL and hidden fields, so the flow works without JavaScript),
- * each step's zod schema (a bad value is refused naming its field), and the search the state stands for —
+ * The guided find-a-home flow 'cercacasa' (seed 001 §2 Guided flow, §3, §4; docs/decisions/102): the state the
+ * steps build (kept in the URL and hidden fields, so the flow works without JavaScript; its steps and URL form are
+ * steps.ts's), each step's zod schema (a bad value is refused naming its field), and the search the state stands for —
  * raw filters of seed 000 §3 that core/search/query.ts parses, so a search saved at the end is the one a
  * results page would save (same canonical URL, same hash). An area drawn on the map is carried as the
  * results page's own `geopolygon` key and text (docs/decisions/134). Pure: no database, no React.
@@ -10,28 +10,15 @@ import { z } from "zod";
 import { geoFormOf, LIMITS } from "../search/filters.ts";
 import { drawnPolygonProblem } from "../search/map-view.ts";
 import { parseSearch } from "../search/query.ts";
-import { propertyTypeGroups, travelModes, type TravelMode } from "../search/vocabulary.ts";
-
-/** §2's steps, in order, then the save and the thank-you page. */
-export const guidedSteps = ["parametri", "dove", "budget", "locali", "filtri", "salva", "grazie"] as const;
-export type GuidedStep = (typeof guidedSteps)[number];
-
-/** The features the filters step offers, by the search's raw key. */
-export const guidedFeatures = ["lift", "balcony", "terrace", "air_conditioned", "has_swimming_pool"] as const;
-export type GuidedFeature = (typeof guidedFeatures)[number];
-
-export const homeTypes = propertyTypeGroups.case;
+import { travelModes, type TravelMode } from "../search/vocabulary.ts";
+import { AREA_KEY, guidedFeatures, guidedSteps, homeTypes, stateFields, type GuidedStep } from "./steps.ts";
 
 const PLACE_ID = /^IT(-[A-Z0-9-]{1,60})?$/;
 /** A starting point "lat,lon" (7 decimals at most, as the seed's commute points round them). */
 const POINT = /^-?\d{1,2}(\.\d{1,7})?,-?\d{1,3}(\.\d{1,7})?$/;
 const travelModeKeys = Object.keys(travelModes) as [TravelMode, ...TravelMode[]];
-/** The travel times the where step offers (minutes; the search takes 5–60). */
-export const commuteMinutes = [10, 15, 20, 30, 45, 60] as const;
 /** The drawn area's form: the results page's map search key `geopolygon` and its URL text (core/search/filters.ts geoForms). */
 const polygonForm = geoFormOf("polygon");
-/** The area's key in the state: the search's own key, so the state's URL text is the results page's. */
-export const AREA_KEY = polygonForm.key as "geopolygon";
 const AREA_HINT = "un'area come 45.47,9.17;45.47,9.2;45.45,9.19 (lat,lon;…)";
 
 /**
@@ -96,7 +83,7 @@ const fields = {
     (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : String(v).split(",")),
     z.array(z.enum(guidedFeatures)).max(guidedFeatures.length),
   ),
-};
+} satisfies Record<(typeof stateFields)[number], z.ZodType>;
 
 export const guidedStateSchema = z
   .object(fields)
@@ -109,17 +96,6 @@ export const guidedStateSchema = z
     path: [AREA_KEY],
   });
 export type GuidedState = z.infer<typeof guidedStateSchema>;
-
-/** What each step asks; a step's submission must carry these valid (the where step: a place). */
-export const stepFields: Readonly<Record<GuidedStep, readonly (keyof GuidedState)[]>> = {
-  parametri: ["contratto", "tipologia"],
-  dove: ["luogo", "vicino", "da", "mezzo", "minuti", AREA_KEY],
-  budget: ["prezzoMin", "prezzoMax"],
-  locali: ["locali", "bagni"],
-  filtri: ["filtri"],
-  salva: [],
-  grazie: [],
-};
 
 /** The commute-time answer of the where step, when it is complete. */
 export function commuteOf(state: GuidedState): { lat: number; lon: number; mode: TravelMode; minutes: number } | null {
@@ -146,14 +122,6 @@ export function missingStep(state: GuidedState, step: GuidedStep): GuidedStep | 
   return null;
 }
 
-export function nextStep(step: GuidedStep): GuidedStep {
-  return guidedSteps[Math.min(guidedSteps.length - 1, guidedSteps.indexOf(step) + 1)]!;
-}
-export function previousStep(step: GuidedStep): GuidedStep | null {
-  const at = guidedSteps.indexOf(step);
-  return at > 0 ? guidedSteps[at - 1]! : null;
-}
-
 /** The search's raw filters (seed 000 §3 keys) and places for core/search/query.ts parseSearch. */
 export function searchInputOf(state: GuidedState): { raw: Record<string, unknown>; places: string[] } {
   const raw: Record<string, unknown> = { channel: state.contratto, propertyTypeGroup: "case" };
@@ -170,39 +138,3 @@ export function searchInputOf(state: GuidedState): { raw: Record<string, unknown
   if (commute) raw.nearby = { lat: commute.lat, lon: commute.lon, vehicle: commute.mode, time: commute.minutes };
   return { raw, places: state.luogo ? [state.luogo] : [] };
 }
-
-/** The state as URL parameters (defaults and empty values left out), in field order. */
-export function stateParams(state: GuidedState): URLSearchParams {
-  const p = new URLSearchParams();
-  p.set("contratto", state.contratto);
-  if (state.tipologia) p.set("tipologia", state.tipologia);
-  if (state.luogo) p.set("luogo", state.luogo);
-  if (state.vicino) p.set("vicino", state.vicino);
-  if (state.da) p.set("da", state.da);
-  if (state.mezzo) p.set("mezzo", state.mezzo);
-  if (state.minuti !== undefined) p.set("minuti", String(state.minuti));
-  if (state[AREA_KEY] !== undefined) p.set(AREA_KEY, state[AREA_KEY]);
-  if (state.prezzoMin !== undefined) p.set("prezzoMin", String(state.prezzoMin));
-  if (state.prezzoMax !== undefined) p.set("prezzoMax", String(state.prezzoMax));
-  if (state.locali !== undefined) p.set("locali", String(state.locali));
-  if (state.bagni !== undefined) p.set("bagni", String(state.bagni));
-  if (state.filtri.length > 0) p.set("filtri", state.filtri.join(","));
-  return p;
-}
-
-/** Reads a state from URL parameters or form fields (repeated 'filtri' checkboxes gathered). */
-export function readStateParams(params: URLSearchParams): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(fields)) {
-    const all = params.getAll(key).filter((v) => v !== "");
-    if (all.length === 0) continue;
-    out[key] = key === "filtri" ? all.flatMap((v) => v.split(",")).filter(Boolean) : all[all.length - 1];
-  }
-  return out;
-}
-
-/** Budget choices shown as quick picks (and the chat's chips): by channel, in euros. */
-export const budgetPicks: Readonly<Record<GuidedState["contratto"], readonly number[]>> = {
-  vendita: [100_000, 200_000, 300_000, 500_000],
-  affitto: [500, 800, 1_200, 2_000],
-};
