@@ -41,7 +41,18 @@ interface Report {
   audits: Record<string, Audit>;
 }
 
-function lighthouse(path: string, out: string): Report {
+/** One Lighthouse run; a run Lighthouse itself gives up on (its trace without a navigation start, now and then) is run again, at most twice. */
+function lighthouse(path: string, out: string, attempt = 1): Report {
+  try {
+    return lighthouseOnce(path, out);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    console.error(`lighthouse failed on ${path} (attempt ${attempt}), running it again`);
+    return lighthouse(path, out, attempt + 1);
+  }
+}
+
+function lighthouseOnce(path: string, out: string): Report {
   execFileSync(
     "npx",
     [
@@ -99,6 +110,8 @@ const pages: Record<string, string> = {
   guided: "/cerca-casa/",
 };
 const chosen = process.argv.slice(2).filter((a) => a in pages);
+// A page may also be given by its path (`/immobili/lazio/roma/`), named by the path.
+for (const a of process.argv.slice(2)) if (a.startsWith("/")) pages[a] = a;
 console.log(
   `Lighthouse against ${base}, ${runs} runs a page; load average at start ${loadavg()
     .map((l) => l.toFixed(2))
@@ -108,11 +121,11 @@ console.log("| page | performance (median, runs) | a11y | best practices | SEO |
 console.log("| --- | --- | --- | --- | --- | --- | --- |");
 const notes: string[] = [];
 for (const [name, path] of Object.entries(pages)) {
-  if (chosen.length && !chosen.includes(name)) continue;
+  if ((chosen.length || Object.keys(pages).some((k) => k.startsWith("/"))) && !chosen.includes(name) && !name.startsWith("/")) continue;
   const reports: Report[] = [];
   const loads: number[] = [];
   for (let i = 0; i < runs; i++) {
-    reports.push(lighthouse(path, join(outDir, `lh-${name}-${i}.json`)));
+    reports.push(lighthouse(path, join(outDir, `lh-${name.replace(/\W+/g, "_")}-${i}.json`)));
     loads.push(loadavg()[0]!);
   }
   const sorted = [...reports].sort((a, b) => score(a, "performance") - score(b, "performance"));

@@ -12,13 +12,11 @@ import { accountMessages } from "../../core/account/messages.ts";
 import { accountTexts } from "../i18n/account.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { Field, SocialButtons } from "./account-form.tsx";
+import { useCloseOnBack } from "./modal-history.ts";
 import type { LoginRequest } from "./login-modal-host.tsx";
 import { CodeForm, RegisterForm } from "./login-modal-forms.tsx";
 import { type ApiAnswer, post, readLastSession, rememberLogin } from "./login-requests.ts";
 import "./account.css";
-
-// The back a closing modal asked for, until its popstate arrives: a modal opened again before then waits to push its entry.
-let backPending: Promise<void> = Promise.resolve();
 
 export default function LoginModal({
   locale,
@@ -36,7 +34,6 @@ export default function LoginModal({
   const t = accountTexts[locale];
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
-  const pushed = useRef(false);
   const lastSession = useRef(readLastSession());
   const flow = request.flow ?? chooseLoginFlow({ reason: request.reason, lastSession: lastSession.current });
   const [panel, setPanel] = useState<LoginPanel>(() => firstPanel(flow, lastSession.current?.email ?? null));
@@ -50,11 +47,6 @@ export default function LoginModal({
   const close = () => {
     if (closing) return;
     setClosing(true);
-    if (pushed.current) {
-      pushed.current = false;
-      backPending = new Promise((done) => window.addEventListener("popstate", () => done(), { once: true }));
-      history.back();
-    }
     window.setTimeout(() => {
       dialog.current?.close();
       (opener.current as HTMLElement | null)?.focus?.();
@@ -62,25 +54,12 @@ export default function LoginModal({
     }, MODAL_CLOSE_MS);
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening
+  // Browser back closes the modal first (§2); closing otherwise pops its history entry.
+  useCloseOnBack(!closing, close);
+
   useEffect(() => {
     opener.current = document.activeElement;
     dialog.current?.showModal();
-    let open = true; // Browser back closes the modal first (§2): an entry of its own, once the last one's is gone.
-    const onPop = () => {
-      pushed.current = false;
-      close();
-    };
-    void backPending.then(() => {
-      if (!open) return;
-      history.pushState({ ...history.state, casaModal: true }, "");
-      pushed.current = true;
-      window.addEventListener("popstate", onPop);
-    });
-    return () => {
-      open = false;
-      window.removeEventListener("popstate", onPop);
-    };
   }, []);
 
   const go = (next: LoginPanel) => {

@@ -11,7 +11,7 @@ import { deviceClass } from "../../core/device.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { searchTexts } from "../i18n/search.ts";
 import { FilterField, type FormState, Group, keyOf, runs, valueOf } from "./results-filter-fields.tsx";
-import { useCloseOnBack } from "./search-modal.tsx";
+import { useCloseOnBack } from "./modal-history.ts";
 
 export const FILTER_FORM_ID = "filtri-form";
 const PANEL_ID = "filtri";

@@ -10,7 +10,8 @@ import { localizePath, type Locale } from "../i18n/locale.ts";
 import { frequencyLabel, savedSearchTexts } from "../i18n/saved-searches.ts";
 import { usePushSwitch } from "./push-subscription.ts";
 import type { SaveSearchState } from "./save-search-button.tsx";
-import { leaveTo, SearchModal } from "./search-modal.tsx";
+import { leaveTo } from "./modal-history.ts";
+import { SearchModal } from "./search-modal.tsx";
 
 async function post(path: string, body: unknown): Promise<{ ok: boolean; json: Record<string, unknown> }> {
   const res = await fetch(`/portal-srp/api/v1/${path}`, {

@@ -11,7 +11,7 @@ import { searchToolPanelTexts } from "../i18n/search-tool-panels.ts";
 import { searchToolsTexts } from "../i18n/search-tools.ts";
 import { childLevel, childrenOf, fetchLookup, loadRoot, type NodeInfo, toNodes } from "./locality-lookup.ts";
 import type { LocalityButtonProps } from "./search-locality.tsx";
-import { leaveTo } from "./search-modal.tsx";
+import { leaveTo } from "./modal-history.ts";
 import { searchUrl } from "./search-url.ts";
 
 export function LocalityTree({ query, places, locale, onDone }: LocalityButtonProps & { onDone: () => void }) {

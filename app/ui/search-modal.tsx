@@ -1,22 +1,15 @@
 /**
  * The modal of the search tools (locality, property types, recent searches): a native <dialog>
  * opened with showModal() so the page behind is inert, with the focus kept inside (Tab wraps),
- * Escape closing it, the focus returned to the opener, and a history entry pushed on open so the
- * browser's back button closes the modal first (seed 000 §2.14). That entry is popped again when
- * the modal closes any other way; React Router never sees these pops (docs/decisions/027).
+ * Escape closing it, the focus returned to the opener, and the browser's back button closing the modal
+ * first (modal-history.ts).
  */
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-
-const MODAL_STATE_KEY = "casaModal";
+import { useCloseOnBack } from "./modal-history.ts";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function modalMarker(): unknown {
-  const state = window.history.state as Record<string, unknown> | null;
-  return state && typeof state === "object" ? state[MODAL_STATE_KEY] : undefined;
-}
 
 export interface SearchModalProps {
   open: boolean;
@@ -28,69 +21,6 @@ export interface SearchModalProps {
   footer?: ReactNode;
   /** Extra class for sizes (e.g. the property-type panel's 542 px). */
   className?: string;
-}
-
-/**
- * While `open`, one history entry of ours sits on top, so the browser's back button calls `onClose`
- * instead of leaving the page (seed 001 §2: back closes an open modal first). Closing any other way
- * pops that entry again, unseen by React Router. Used by the search tools' modals and the filter
- * panel on phones and tablets (docs/decisions/027, 048).
- */
-export function useCloseOnBack(open: boolean, onClose: () => void): void {
-  const token = useId();
-  /** Whether our entry is (or was) pushed for the current opening. */
-  const pushedRef = useRef(false);
-  /** Set when the history entry was already popped (browser back) or replaced (navigation). */
-  const entryGoneRef = useRef(false);
-  /** Set while we pop our own entry, so that pop is swallowed. */
-  const poppingRef = useRef(false);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
-  // Our popstate listener runs before React Router's (capture at the window) and hides our own entries from it.
-  useEffect(() => {
-    const onPop = (event: PopStateEvent) => {
-      if (poppingRef.current) {
-        poppingRef.current = false;
-        event.stopImmediatePropagation();
-        return;
-      }
-      if (pushedRef.current && modalMarker() !== token) {
-        event.stopImmediatePropagation();
-        entryGoneRef.current = true;
-        onCloseRef.current();
-      }
-    };
-    window.addEventListener("popstate", onPop, { capture: true });
-    return () => window.removeEventListener("popstate", onPop, { capture: true });
-  }, [token]);
-
-  useEffect(() => {
-    if (open && !pushedRef.current) {
-      pushedRef.current = true;
-      entryGoneRef.current = false;
-      const state = (window.history.state as Record<string, unknown> | null) ?? {};
-      window.history.pushState({ ...state, [MODAL_STATE_KEY]: token }, "");
-    } else if (!open && pushedRef.current) {
-      pushedRef.current = false;
-      if (!entryGoneRef.current && modalMarker() === token) {
-        poppingRef.current = true;
-        window.history.back();
-      }
-    }
-  }, [open, token]);
-
-  // Back to a page kept in the back-forward cache while open: close (our entry is gone).
-  useEffect(() => {
-    const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted && pushedRef.current) {
-        entryGoneRef.current = true;
-        onCloseRef.current();
-      }
-    };
-    window.addEventListener("pageshow", onShow);
-    return () => window.removeEventListener("pageshow", onShow);
-  }, []);
 }
 
 export function SearchModal({ open, onClose, title, closeLabel, children, footer, className }: SearchModalProps) {
@@ -178,15 +108,4 @@ export function SearchModal({ open, onClose, title, closeLabel, children, footer
     </dialog>,
     document.body,
   );
-}
-
-/**
- * Leaves the page for another search from inside an open modal. A full page load (the results page
- * is rendered on the server): it replaces the modal's history entry, so back from the new search
- * returns to the one before, never to an open modal (docs/decisions/027). Never resolves: the page goes.
- */
-export function leaveTo(url: string): Promise<never> {
-  if (modalMarker() !== undefined) window.location.replace(url);
-  else window.location.assign(url);
-  return new Promise<never>(() => {});
 }

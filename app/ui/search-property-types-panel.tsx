@@ -8,7 +8,7 @@ import type { PropertyTypeGroup } from "../../core/search/vocabulary.ts";
 import { localizePath } from "../i18n/locale.ts";
 import { searchToolPanelTexts } from "../i18n/search-tool-panels.ts";
 import { propertyLabels, searchToolsTexts } from "../i18n/search-tools.ts";
-import { leaveTo } from "./search-modal.tsx";
+import { leaveTo } from "./modal-history.ts";
 import { groupLabel, type PropertyTypeButtonProps } from "./search-property-types.tsx";
 import { searchUrl } from "./search-url.ts";
 

@@ -12,7 +12,8 @@ import {
 } from "../../core/search/recent-searches.ts";
 import { localizePath, type Locale } from "../i18n/locale.ts";
 import { searchToolsTexts } from "../i18n/search-tools.ts";
-import { leaveTo, SearchModal } from "./search-modal.tsx";
+import { leaveTo } from "./modal-history.ts";
+import { SearchModal } from "./search-modal.tsx";
 import "./search-tools.css";
 
 function storage(): Storage | null {
