@@ -61,6 +61,22 @@ describe.each(databaseTargets)("portal over HTTP on %s", (target) => {
     expect(await page.text()).toContain("Trova casa in tutta Italia");
   });
 
+  it("links one stylesheet on every page type: each is a render-blocking request on a phone", async () => {
+    for (const path of [
+      "/",
+      "/vendita/case/milano/",
+      "/immobili/lombardia/milano/",
+      "/cerca-casa/",
+      "/accedi/",
+      "/trova-agenzia/",
+      "/valutazione-immobile/",
+    ]) {
+      const html = await (await get(path)).text();
+      const sheets = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)];
+      expect(sheets.length, path).toBe(1);
+    }
+  });
+
   it("keeps zod out of the scripts that home, results, hub and the guided flow's steps load at start", async () => {
     // zod is 24 kB of brotli that a phone downloads and runs before the first paint (docs/BENCHMARKS.md,
     // Lighthouse): pages whose forms the server validates do not need it in the browser.

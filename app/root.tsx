@@ -27,6 +27,7 @@ import type { Route } from "./+types/root";
 import "./ui/tokens.css";
 import "./ui/components.css";
 import "./ui/site.css";
+import "./ui/every-stylesheet.ts";
 
 /** Who is logged in, from the session token (no database read): the header shows the name or 'Accedi'. */
 export function loader({ context, request }: Route.LoaderArgs) {
