@@ -83,6 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <a href={link("/valutazione-immobile/")}>{t.valuation}</a>
             <a href={link("/trova-agenzia/")}>{t.agencies}</a>
             <a href={link("/preferiti/")}>{t.favourites}</a>
+            <a href={link("/pubblica-annuncio/")}>{t.publish}</a>
             <a
               href={localizePath(`${location.pathname}${location.search}`, other)}
               hrefLang={htmlLang[other]}
