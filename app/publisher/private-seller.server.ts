@@ -88,6 +88,10 @@ const limitTexts = {
     it: `Hai già ${PRIVATE_SELLER_LIMITS.onlineListings} annunci online, il massimo per un privato: ritirane uno per pubblicarne un altro`,
     en: `You already have ${PRIVATE_SELLER_LIMITS.onlineListings} listings online, a private seller's maximum: withdraw one to publish another`,
   },
+  channel: {
+    it: "Da privato puoi pubblicare in vendita o in affitto",
+    en: "As a private seller you can publish for sale or for rent",
+  },
   gone: {
     it: "L'annuncio non è più online: non si può modificare",
     en: "The listing is no longer online: it cannot be changed",
@@ -96,6 +100,10 @@ const limitTexts = {
 
 /** The form's values as the listing input, checked by the one path; field errors of the form when refused. */
 async function checkForm(db: Kysely<Database>, publisherId: number, form: ListingFormValues, locale: InputLocale, now: Date) {
+  // A seller's right, like an agency's agents: holiday lets are a business, not a person's sale or rent.
+  if (form.channel !== "" && !(PRIVATE_SELLER_LIMITS.channels as readonly string[]).includes(form.channel)) {
+    return { ok: false as const, errors: { channel: limitTexts.channel[locale] } };
+  }
   const resolved = await resolveTown(db, form.town, locale);
   if ("error" in resolved) return { ok: false as const, errors: { town: resolved.error } };
   const checked = await checkListingInput(db, listingInputFromForm(form, resolved.town), { id: publisherId, kind: "private" }, now);
