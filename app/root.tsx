@@ -83,7 +83,6 @@ export function Layout({ children }: { children: ReactNode }) {
             <a href={link("/valutazione-immobile/")}>{t.valuation}</a>
             <a href={link("/trova-agenzia/")}>{t.agencies}</a>
             <a href={link("/preferiti/")}>{t.favourites}</a>
-            <a href={link("/pubblica-annuncio/")}>{t.publish}</a>
             <a
               href={localizePath(`${location.pathname}${location.search}`, other)}
               hrefLang={htmlLang[other]}
@@ -102,6 +101,9 @@ export function Layout({ children }: { children: ReactNode }) {
           <p>{t.footerData}</p>
           <p>
             <a href={link(preferencesPath)}>{consentBannerTexts[locale].footerLink}</a>
+          </p>
+          <p>
+            <a href={link("/pubblica-annuncio/")}>{t.publish}</a>
           </p>
         </footer>
         <LoginModalHost locale={locale} social={root?.social ?? []} />

@@ -1,5 +1,5 @@
 /**
- * A private seller in a browser (issue 24 item 1, docs/decisions/139): 'Pubblica annuncio' from the header sends a
+ * A private seller in a browser (issue 24 item 1, docs/decisions/139): 'Pubblica annuncio' in the footer sends a
  * signed-out person to the login and back; they become a private seller, fill the listing form in (an error next
  * to its field first, what they typed kept), publish, and see the listing in their list and on its page. axe on
  * the form with an error and on the list.
@@ -29,9 +29,11 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-it("signs in from 'Pubblica annuncio', becomes a private seller, publishes through the form and sees the listing", async ({ page }) => {
+it("signs in from the footer's 'Pubblica annuncio', becomes a private seller, publishes through the form and sees the listing", async ({
+  page,
+}) => {
   await page.goto(`${portal.url}/`);
-  await page.getByRole("navigation", { name: "Navigazione principale" }).getByRole("link", { name: "Pubblica annuncio" }).click();
+  await page.getByRole("contentinfo").getByRole("link", { name: "Pubblica annuncio: vendi o affitta casa da privato" }).click();
   await page.waitForURL(/\/accedi\/\?redirect=%2Fpubblica-annuncio%2F$/);
   await page.getByLabel("Email", { exact: true }).fill("privato.e2e@example.it");
   await page.getByLabel("Password", { exact: true }).fill("Segreta123");

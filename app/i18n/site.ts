@@ -12,7 +12,7 @@ type SiteTexts = {
   agencies: string;
   valuation: string;
   favourites: string;
-  /** 'Pubblica annuncio': a private seller's page (docs/decisions/139). */
+  /** The footer's 'Vendi o affitta casa da privato': a private seller's page (docs/decisions/139; the header's row is full). */
   publish: string;
   /** The header's account corner (app/ui/site-user.tsx). */
   login: string;
@@ -40,7 +40,7 @@ export const siteTexts: Messages<SiteTexts> = {
     agencies: "Agenzie",
     valuation: "Valuta casa",
     favourites: "Preferiti",
-    publish: "Pubblica annuncio",
+    publish: "Pubblica annuncio: vendi o affitta casa da privato",
     login: "Accedi",
     logout: "Esci",
     myAccount: "Il mio account",
@@ -65,7 +65,7 @@ export const siteTexts: Messages<SiteTexts> = {
     agencies: "Agencies",
     valuation: "Home valuation",
     favourites: "Favourites",
-    publish: "Publish a listing",
+    publish: "Publish a listing: sell or rent your home privately",
     login: "Log in",
     logout: "Log out",
     myAccount: "My account",
