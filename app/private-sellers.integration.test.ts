@@ -272,6 +272,23 @@ describe.each(databaseTargets)("private sellers on %s", (target) => {
     expect(drops.rows.length).toBe(1);
   });
 
+  it("confirms a listing from the list, so it does not expire (freshness)", async () => {
+    await sql`UPDATE published_listings SET confirmed_at = now() - interval '20 days' WHERE listing_id = ${listingId}`.execute(db);
+    const confirmedDaysAgo = async () =>
+      Number(
+        (
+          await sql<{
+            d: string;
+          }>`SELECT extract(day FROM now() - confirmed_at) AS d FROM published_listings WHERE listing_id = ${listingId}`.execute(db)
+        ).rows[0]!.d,
+      );
+    expect(await confirmedDaysAgo()).toBe(20);
+    const confirmed = await postForm(seller, "/pubblica-annuncio/", { intent: "confirm-listing", listingId: String(listingId) });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.html).toContain("Annuncio confermato: resta online per altri 30 giorni.");
+    expect(await confirmedDaysAgo()).toBe(0);
+  });
+
   it("adds a photo through the plain file input, refusing what is not an image", async () => {
     const upload = async (file: Blob, name: string) => {
       const csrf = await csrfOf(seller, `/pubblica-annuncio/${listingId}/modifica/`);
@@ -311,6 +328,8 @@ describe.each(databaseTargets)("private sellers on %s", (target) => {
     expect(edit.status).toBe(404);
     const withdraw = await postForm(other, "/pubblica-annuncio/", { intent: "withdraw-listing", listingId: String(listingId) });
     expect(withdraw.status).toBe(404);
+    const confirm = await postForm(other, "/pubblica-annuncio/", { intent: "confirm-listing", listingId: String(listingId) });
+    expect(confirm.status).toBe(404);
     expect((await getPage(other, "/pubblica-annuncio/")).html).not.toContain(`data-listing-id="${listingId}"`);
     // Ids that are not theirs or not ids: a generator listing, unknown ones, text, overflow.
     const demo = (await sql<{ id: number }>`SELECT id::int AS id FROM listings ORDER BY id LIMIT 1`.execute(db)).rows[0]!.id;

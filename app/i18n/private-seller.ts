@@ -28,6 +28,10 @@ type PrivateSellerTexts = {
   withdraw: string;
   withdrawNamed: (title: string) => string;
   withdrawn: string;
+  listingVerified: string;
+  confirm: string;
+  confirmNamed: (title: string) => string;
+  confirmed: string;
   listingNotFound: string;
   newListing: string;
   atCap: string;
@@ -99,6 +103,10 @@ export const privateSellerTexts: Messages<PrivateSellerTexts> = {
     withdraw: "Ritira",
     withdrawNamed: (title) => `Ritira ${title}`,
     withdrawn: "Annuncio ritirato: non compare più nelle ricerche.",
+    listingVerified: "Verificato il (scade dopo 30 giorni senza conferma)",
+    confirm: "Conferma",
+    confirmNamed: (title) => `Conferma che ${title} è ancora disponibile`,
+    confirmed: "Annuncio confermato: resta online per altri 30 giorni.",
     listingNotFound: "Annuncio non trovato",
     newListing: "Pubblica un nuovo annuncio",
     atCap: "Hai raggiunto il numero massimo di annunci online: ritirane uno per pubblicarne un altro.",
@@ -168,6 +176,10 @@ export const privateSellerTexts: Messages<PrivateSellerTexts> = {
     withdraw: "Withdraw",
     withdrawNamed: (title) => `Withdraw ${title}`,
     withdrawn: "Listing withdrawn: it no longer appears in searches.",
+    listingVerified: "Verified on (expires after 30 days without confirmation)",
+    confirm: "Confirm",
+    confirmNamed: (title) => `Confirm that ${title} is still available`,
+    confirmed: "Listing confirmed: it stays online for 30 more days.",
     listingNotFound: "Listing not found",
     newListing: "Publish a new listing",
     atCap: "You have reached the maximum number of listings online: withdraw one to publish another.",

@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const locale = localeFromPath(url.pathname);
   const id = parseId(args.params.id);
-  const seller = await requirePrivateSeller(args, `/pubblica-annuncio/${id ?? ""}/modifica/`.replace("//", "/"));
+  const seller = await requirePrivateSeller(args, id === null ? "/pubblica-annuncio/" : `/pubblica-annuncio/${id}/modifica/`);
   const db = services(args.context).database.db;
   const listing = id === null ? null : await findOwnEditableListing(db, seller.publisherId, id);
   if (!listing) throw data(privateSellerTexts[locale].listingNotFound, { status: 404 });
@@ -60,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
   return formAction({ request, context: args.context }, async ({ form, values, svc }): Promise<FormResult | Response> => {
     const t = privateSellerTexts[locale];
     const id = parseId(args.params.id);
-    const seller = await requirePrivateSeller(args, `/pubblica-annuncio/${id ?? ""}/modifica/`);
+    const seller = await requirePrivateSeller(args, id === null ? "/pubblica-annuncio/" : `/pubblica-annuncio/${id}/modifica/`);
     const db = svc.database.db;
     if (id === null || !(await findOwnEditableListing(db, seller.publisherId, id))) throw new Response(t.listingNotFound, { status: 404 });
     const parsed = editForm.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === "string")));

@@ -5,10 +5,10 @@
  */
 import { Form, redirect } from "react-router";
 import { z } from "zod";
-import { formatEuro } from "../../core/format.ts";
+import { formatDateTime, formatEuro } from "../../core/format.ts";
 import { becomeSellerForm, PRIVATE_SELLER_LIMITS } from "../../core/publisher/private-seller.ts";
 import { becomePrivateSeller } from "../../db/private-sellers.ts";
-import { listOwnListings } from "../../db/publishing.ts";
+import { confirmOwnListings, listOwnListings } from "../../db/publishing.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
 import { privateSellerTexts } from "../i18n/private-seller.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         title: r.title,
         status: r.status,
         price: formatEuro(Number(r.price), locale),
+        verified: formatDateTime(new Date(r.confirmedAt), locale),
         href: r.status === "online" ? localizePath(`/annunci/${r.listingId}/`, locale) : null,
         edit: r.status === "online" ? localizePath(`/pubblica-annuncio/${r.listingId}/modifica/`, locale) : null,
       })),
@@ -50,10 +51,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const sellerForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("become-seller"), name: z.string().max(200), phone: z.string().max(200).optional() }),
-  z.object({ intent: z.literal("withdraw-listing"), listingId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+  z.object({
+    intent: z.enum(["withdraw-listing", "confirm-listing"]),
+    listingId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  }),
 ]);
 
-/** Becoming a private seller, and withdrawing one of one's own online listings. */
+/** Becoming a private seller; confirming or withdrawing one of one's own online listings. */
 export function action(args: Route.ActionArgs) {
   return formAction(args, async ({ form, values, info, svc }): Promise<FormResult | Response> => {
     const locale = localeFromPath(new URL(args.request.url).pathname);
@@ -89,6 +93,13 @@ export function action(args: Route.ActionArgs) {
       throw redirect(localizePath("/pubblica-annuncio/nuovo/", locale), 303);
     }
     if (role.kind !== "private") throw new Response(t.notPrivate, { status: 403 });
+    if (parsed.data.intent === "confirm-listing") {
+      // Freshness (decision 096): a listing not confirmed for 30 days expires; editing it confirms it too.
+      if ((await confirmOwnListings(svc.database.db, role.publisherId, [parsed.data.listingId], now)) === 0) {
+        throw new Response(t.listingNotFound, { status: 404 });
+      }
+      return { errors: {}, values: {}, notice: t.confirmed };
+    }
     if (!(await withdrawOwn(svc.database.db, role.publisherId, parsed.data.listingId, now))) {
       throw new Response(t.listingNotFound, { status: 404 });
     }
@@ -170,6 +181,7 @@ export default function PrivateSellerPage({ loaderData, actionData }: Route.Comp
               <th scope="col">{t.listingTitle}</th>
               <th scope="col">{t.listingStatus}</th>
               <th scope="col">{t.listingPrice}</th>
+              <th scope="col">{t.listingVerified}</th>
               <th scope="col">{t.actions}</th>
             </tr>
           </thead>
@@ -179,12 +191,21 @@ export default function PrivateSellerPage({ loaderData, actionData }: Route.Comp
                 <td>{l.href ? <a href={l.href}>{l.title}</a> : l.title}</td>
                 <td data-testid="listing-status">{t.status(l.status)}</td>
                 <td>{l.price}</td>
+                <td>{l.verified}</td>
                 <td>
                   {l.edit && (
                     <>
                       <a href={l.edit} aria-label={t.editNamed(l.title)}>
                         {t.edit}
                       </a>{" "}
+                      <Form method="post" className="inline-form">
+                        <input type="hidden" name="csrf" value={csrf} />
+                        <input type="hidden" name="intent" value="confirm-listing" />
+                        <input type="hidden" name="listingId" value={l.id} />
+                        <button type="submit" aria-label={t.confirmNamed(l.title)}>
+                          {t.confirm}
+                        </button>
+                      </Form>{" "}
                       <Form method="post" className="inline-form">
                         <input type="hidden" name="csrf" value={csrf} />
                         <input type="hidden" name="intent" value="withdraw-listing" />
