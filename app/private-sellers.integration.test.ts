@@ -197,6 +197,14 @@ describe.each(databaseTargets)("private sellers on %s", (target) => {
     expect(fieldError(implausible.html, "price")).toBe("Prezzo non plausibile per questa categoria");
     const unknownTown = await postForm(seller, "/pubblica-annuncio/nuovo/", { ...goodListing(), town: "Atlantide" });
     expect(fieldError(unknownTown.html, "town")).toBe("Comune sconosciuto: scrivi il nome di un comune italiano");
+    // Two municipalities called Castro (Bergamo, Lecce): the province code tells them apart.
+    const ambiguous = await postForm(seller, "/pubblica-annuncio/nuovo/", { ...goodListing(), town: "castro" });
+    expect(fieldError(ambiguous.html, "town")).toBe(
+      "Più comuni hanno questo nome: aggiungi la sigla della provincia (Castro (BG), Castro (LE))",
+    );
+    const castro = await postForm(seller, "/pubblica-annuncio/nuovo/", { ...goodListing(), town: "Castro (LE)" });
+    expect(fieldError(castro.html, "town")).toBeNull();
+    expect(fieldError(castro.html, "street")).toMatch(/^Via non trovata nello stradario del comune/);
     const unknownStreet = await postForm(seller, "/pubblica-annuncio/nuovo/", { ...goodListing(), street: "Via Che Non Esiste Affatto" });
     expect(fieldError(unknownStreet.html, "street")).toMatch(/^Via non trovata nello stradario del comune/);
     const badChoice = await postForm(seller, "/pubblica-annuncio/nuovo/", { ...goodListing(), channel: "affitto-breve" });
@@ -304,6 +312,9 @@ describe.each(databaseTargets)("private sellers on %s", (target) => {
       });
       return { status: res.status, html: await res.text() };
     };
+    // Over 15 MB: refused before the form is parsed.
+    const huge = await upload(new Blob([new Uint8Array(16 * 1024 * 1024)], { type: "image/jpeg" }), "enorme.jpg");
+    expect(huge.status).toBe(413);
     const notImage = await upload(new Blob(['<svg onload="alert(1)"></svg>'], { type: "image/svg+xml" }), "x.svg");
     expect(notImage.status).toBe(400);
     expect(fieldError(notImage.html, "photo")).not.toBeNull();
@@ -348,6 +359,11 @@ describe.each(databaseTargets)("private sellers on %s", (target) => {
     const agency = await loggedInClient(portal.url, { email: `agenzia${agencyId}@casa.example`, password: "CasaAgenzia2026" });
     expect((await getPage(agency, "/pubblica-annuncio/")).location).toBe("/area-agenzia/");
     expect((await getPage(agency, "/pubblica-annuncio/nuovo/")).location).toBe("/area-agenzia/");
+    const agencyPost = await postForm(agency, "/pubblica-annuncio/nuovo/", goodListing());
+    expect([agencyPost.status, agencyPost.location]).toEqual([303, "/area-agenzia/"]);
+    expect(
+      (await sql`SELECT 1 FROM published_listings WHERE publisher_id = ${agencyId} AND source = 'dashboard'`.execute(db)).rows,
+    ).toEqual([]);
     expect((await getPage(seller, "/area-agenzia/")).location).toBe("/pubblica-annuncio/");
     const key = await postForm(seller, "/area-agenzia/", { intent: "create-key", label: "furbo" });
     expect(key.status).toBe(403);
