@@ -54,6 +54,7 @@ type PrivateSellerTexts = {
   floorHint: string;
   price: string;
   priceHint: string;
+  energyGroup: string;
   energyClass: string;
   energyIndex: string;
   energyHint: string;
@@ -79,7 +80,7 @@ export const privateSellerTexts: Messages<PrivateSellerTexts> = {
     title: "Pubblica annuncio",
     intro: "Vendi o affitta casa da privato: pubblica il tuo annuncio gratis, senza agenzia. Ti contattano direttamente.",
     limits: (listings, photos) =>
-      `Da privato puoi avere fino a ${listings} annunci online insieme, ognuno con al massimo ${photos} foto. Chiavi API e feed sono per le agenzie.`,
+      `Da privato puoi avere fino a ${listings} annunci online insieme, ognuno con al massimo ${photos} foto. Un annuncio resta online 30 giorni dall'ultima conferma o modifica. Chiavi API e feed sono per le agenzie.`,
     becomeHeading: "Diventa inserzionista privato",
     nameLabel: "Nome mostrato negli annunci",
     nameHint: "Da 2 a 80 caratteri, per esempio Mario Rossi.",
@@ -103,7 +104,7 @@ export const privateSellerTexts: Messages<PrivateSellerTexts> = {
     withdraw: "Ritira",
     withdrawNamed: (title) => `Ritira ${title}`,
     withdrawn: "Annuncio ritirato: non compare più nelle ricerche.",
-    listingVerified: "Verificato il (scade dopo 30 giorni senza conferma)",
+    listingVerified: "Verificato il",
     confirm: "Conferma",
     confirmNamed: (title) => `Conferma che ${title} è ancora disponibile`,
     confirmed: "Annuncio confermato: resta online per altri 30 giorni.",
@@ -129,6 +130,7 @@ export const privateSellerTexts: Messages<PrivateSellerTexts> = {
     floorHint: "0 per il piano terra, -1 per il seminterrato.",
     price: "Prezzo (€)",
     priceHint: "In affitto: al mese.",
+    energyGroup: "Prestazione energetica (APE)",
     energyClass: "Classe energetica",
     energyIndex: "Indice di prestazione energetica (kWh/m² anno)",
     energyHint: "Obbligatori per legge in ogni annuncio (D.Lgs. 192/2005): li trovi nell'APE.",
@@ -152,7 +154,7 @@ export const privateSellerTexts: Messages<PrivateSellerTexts> = {
     title: "Publish a listing",
     intro: "Sell or rent your home privately: publish your listing for free, without an agency. People contact you directly.",
     limits: (listings, photos) =>
-      `As a private seller you can have up to ${listings} listings online at once, each with at most ${photos} photos. API keys and feeds are for agencies.`,
+      `As a private seller you can have up to ${listings} listings online at once, each with at most ${photos} photos. A listing stays online for 30 days after it was last confirmed or edited. API keys and feeds are for agencies.`,
     becomeHeading: "Become a private seller",
     nameLabel: "Name shown on your listings",
     nameHint: "2 to 80 characters, for example Mario Rossi.",
@@ -176,7 +178,7 @@ export const privateSellerTexts: Messages<PrivateSellerTexts> = {
     withdraw: "Withdraw",
     withdrawNamed: (title) => `Withdraw ${title}`,
     withdrawn: "Listing withdrawn: it no longer appears in searches.",
-    listingVerified: "Verified on (expires after 30 days without confirmation)",
+    listingVerified: "Verified on",
     confirm: "Confirm",
     confirmNamed: (title) => `Confirm that ${title} is still available`,
     confirmed: "Listing confirmed: it stays online for 30 more days.",
@@ -202,6 +204,7 @@ export const privateSellerTexts: Messages<PrivateSellerTexts> = {
     floorHint: "0 for the ground floor, -1 for the basement.",
     price: "Price (€)",
     priceHint: "For rent: per month.",
+    energyGroup: "Energy performance (APE)",
     energyClass: "Energy class",
     energyIndex: "Energy performance index (kWh/m² per year)",
     energyHint: "Required by Italian law in every listing (D.Lgs. 192/2005): you find them in the energy certificate (APE).",

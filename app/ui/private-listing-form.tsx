@@ -114,7 +114,7 @@ export function PrivateListingForm(props: {
         error={errors.price}
       />
       <fieldset className="form-group">
-        <legend>{t.energyClass}</legend>
+        <legend>{t.energyGroup}</legend>
         <p className="form-hint">{t.energyHint}</p>
         <SelectField name="energyClass" label={t.energyClass} value={values.energyClass} error={errors.energyClass}>
           <option value="">{t.choose}</option>
