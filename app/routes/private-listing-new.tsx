@@ -5,7 +5,8 @@
  */
 import { redirect } from "react-router";
 import { z } from "zod";
-import { listingFormSchema, PRIVATE_SELLER_LIMITS } from "../../core/publisher/private-seller.ts";
+import { PRIVATE_SELLER_LIMITS } from "../../core/publisher/private-seller.ts";
+import { listingFormSchema } from "../../core/publisher/private-seller-forms.ts";
 import { countOwnOnlineListings } from "../../db/publishing.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
 import { privateSellerTexts } from "../i18n/private-seller.ts";

@@ -6,7 +6,8 @@
 import { Form, redirect } from "react-router";
 import { z } from "zod";
 import { formatDateTime, formatEuro } from "../../core/format.ts";
-import { becomeSellerForm, PRIVATE_SELLER_LIMITS } from "../../core/publisher/private-seller.ts";
+import { PRIVATE_SELLER_LIMITS } from "../../core/publisher/private-seller.ts";
+import { becomeSellerForm } from "../../core/publisher/private-seller-forms.ts";
 import { becomePrivateSeller } from "../../db/private-sellers.ts";
 import { confirmOwnListings, listOwnListings } from "../../db/publishing.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { listingInput, listingInputProblems } from "./listing-input.ts";
-import {
-  becomeSellerForm,
-  formErrorsOf,
-  formFieldOf,
-  listingInputFromForm,
-  type ListingFormValues,
-  readFormNumber,
-} from "./private-seller.ts";
+import { formFieldOf, listingInputFromForm, type ListingFormValues, readFormNumber } from "./private-seller.ts";
+import { becomeSellerForm, formErrorsOf } from "./private-seller-forms.ts";
 
 const form: ListingFormValues = {
   channel: "vendita",

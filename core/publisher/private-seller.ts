@@ -1,13 +1,10 @@
 /**
- * Private sellers who publish on the portal themselves (docs/decisions/139): what they may do, the form that
- * makes a person one, and their listing form read as the ONE listing input (core/publisher/listing-input.ts).
- * The form's text fields become the input's numbers and address here, and nothing is checked here: the
- * schema and the server's place checks decide, and their problems come back to the form's fields.
+ * Private sellers who publish on the portal themselves (docs/decisions/139): what they may do, and their listing
+ * form read as the ONE listing input (core/publisher/listing-input.ts). The form's text fields become the input's
+ * numbers and address here, and nothing is checked here: the schema and the server's place checks decide. No zod
+ * here: the listing form's page imports this module (the forms' zod rules are in private-seller-forms.ts).
  */
-import { z } from "zod";
-import { normalisePhone } from "../contact/phone-number.ts";
 import { titleLabel } from "../listing/labels.ts";
-import { type InputLocale, type ListingInputMessage, type ListingInputProblem, listingInputMessages } from "./listing-input.ts";
 
 /** What a private seller may do: a few homes at once, from the form only (no API keys, no feeds, no agents). */
 export const PRIVATE_SELLER_LIMITS = {
@@ -18,22 +15,6 @@ export const PRIVATE_SELLER_LIMITS = {
   /** The contracts a private seller offers: sale and long rent (holiday lets are a business). */
   channels: ["vendita", "affitto"] as const,
 } as const;
-
-/** The form that makes a signed-in person a private seller: the name shown to buyers and an optional phone. */
-export const becomeSellerForm = z.object({
-  intent: z.literal("become-seller"),
-  name: z.string().trim().min(2, { error: "name" }).max(80, { error: "name" }),
-  phone: z
-    .string()
-    .trim()
-    .max(30, { error: "phone" })
-    .transform((typed, ctx) => {
-      if (typed === "") return null;
-      const e164 = normalisePhone(typed);
-      if (!e164) ctx.addIssue({ code: "custom", message: "phone" });
-      return e164;
-    }),
-});
 
 /** The listing form's fields, by name, as the browser sends them (every one text). */
 export const listingFormFields = [
@@ -53,23 +34,6 @@ export const listingFormFields = [
 ] as const;
 export type ListingFormField = (typeof listingFormFields)[number];
 export type ListingFormValues = Record<ListingFormField, string>;
-
-/**
- * The form as posted: each field a string of bounded length (a missing field is empty). This checks only
- * the shape of the request; what the values mean is the listing input's to say.
- */
-export const listingFormSchema = z.object(
-  Object.fromEntries(
-    listingFormFields.map((f) => [
-      f,
-      z
-        .string()
-        .max(f === "description" ? 10_000 : 200)
-        .optional()
-        .transform((v) => v ?? ""),
-    ]),
-  ) as Record<ListingFormField, z.ZodPipe<z.ZodOptional<z.ZodString>, z.ZodTransform<string, string | undefined>>>,
-);
 
 /**
  * A number as Italians type it: "250.000", "250 000 €", "85 m²" (integers: dots group thousands) or "75,5"
@@ -126,28 +90,4 @@ export function formFieldOf(path: string): ListingFormField | "form" {
   if (path === "address.streetNumber") return "streetNumber";
   if (path === "title") return "propertyType";
   return (listingFormFields as readonly string[]).includes(path) ? (path as ListingFormField) : "form";
-}
-
-/** Where the form says it better than the API's text (the API's address message asks for coordinates). */
-const formMessages: Partial<Record<ListingInputMessage, Record<InputLocale, string>>> = {
-  addressNotFound: {
-    it: "via non trovata nello stradario del comune: controlla il nome (per esempio «Via Dante»)",
-    en: "street not found in the municipality's street list: check its name (for example «Via Dante»)",
-  },
-  unknownTown: {
-    it: "comune sconosciuto: scrivi il nome di un comune italiano",
-    en: "unknown municipality: write the name of an Italian municipality",
-  },
-};
-
-/** The listing input's problems as field errors of the form, the first problem of each field, in the page's language. */
-export function formErrorsOf(problems: readonly ListingInputProblem[], locale: InputLocale): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const problem of problems) {
-    const field = formFieldOf(problem.field);
-    if (errors[field]) continue;
-    const text = (formMessages[problem.message] ?? listingInputMessages[problem.message])[locale];
-    errors[field] = field === "form" ? `${problem.field}: ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
-  }
-  return errors;
 }
