@@ -174,6 +174,17 @@ describe.each(databaseTargets)("private sellers on %s", (target) => {
     ).toBe(1);
   });
 
+  it("keeps zod out of the scripts the listing form's page loads at start (the server validates it)", async () => {
+    for (const path of ["/pubblica-annuncio/", "/pubblica-annuncio/nuovo/"]) {
+      const html = (await getPage(seller, path)).html;
+      const preloads = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+      expect(preloads.length, path).toBeGreaterThan(3);
+      for (const href of preloads) {
+        expect((await (await fetch(`${portal.url}${href}`)).text()).includes("ZodError"), `${path} loads zod in ${href}`).toBe(false);
+      }
+    }
+  });
+
   it("shows errors next to the fields in Italian and English, keeps what was typed, and publishes nothing", async () => {
     const count = async () =>
       Number(
