@@ -2,7 +2,7 @@
  * Private sellers over HTTP (issue 24 item 1, docs/decisions/139), on each database, as a person uses the pages
  * without JavaScript: a signed-in user becomes a private seller, publishes through the form (errors next to the
  * fields, typed values kept), finds the listing through the search API with the private seller's label and
- * reaches them by contact and phone, edits the price, adds a photo, withdraws it; a second seller and a hostile
+ * reaches them by contact and phone, edits the price, adds and removes a photo, withdraws it; a second seller and a hostile
  * one cannot see, edit or withdraw it by its id; signed-out posts are refused; bad input is 4xx, never 500.
  */
 import sharp from "sharp";
@@ -362,6 +362,21 @@ describe.each(databaseTargets)("private sellers on %s", (target) => {
     }
     expect(await price()).toBe(299000);
     expect(await statusOf(listingId)).toBe("online");
+
+    // The photo: only its seller removes it (another's request, and an id that is no photo of it, are 404).
+    const photoId = (await sql<{ id: number }>`SELECT id::int AS id FROM listing_photos WHERE listing_id = ${listingId}`.execute(db))
+      .rows[0]!.id;
+    const photoCount = async () =>
+      (await sql<{ n: number }>`SELECT photo_count AS n FROM listings WHERE id = ${listingId}`.execute(db)).rows[0]!.n;
+    const path = `/pubblica-annuncio/${listingId}/modifica/`;
+    expect((await postForm(other, path, { intent: "delete-photo", photoId: String(photoId) })).status).toBe(404);
+    expect((await postForm(seller, path, { intent: "delete-photo", photoId: "999999999" })).status).toBe(404);
+    expect((await postForm(seller, path, { intent: "delete-photo", photoId: "una" })).status).toBe(400);
+    expect(await photoCount()).toBe(1);
+    const deleted = await postForm(seller, path, { intent: "delete-photo", photoId: String(photoId) });
+    expect(deleted.status).toBe(200);
+    expect(deleted.html).toContain("Foto eliminata.");
+    expect(await photoCount()).toBe(0);
   });
 
   it("keeps agencies and private sellers apart: each gets their own dashboard, and a seller has no keys or feeds", async () => {

@@ -71,6 +71,10 @@ type PrivateSellerTexts = {
   photoAdded: string;
   photoNone: string;
   photoTooMany: (max: number) => string;
+  deletePhoto: string;
+  deletePhotoNamed: (n: number) => string;
+  photoDeleted: string;
+  photoNotFound: string;
   photoAlt: (n: number) => string;
   notPrivate: string;
 };
@@ -147,6 +151,10 @@ export const privateSellerTexts: Messages<PrivateSellerTexts> = {
     photoAdded: "Foto aggiunta.",
     photoNone: "Scegli un file da caricare.",
     photoTooMany: (max) => `Al massimo ${max} foto per annuncio.`,
+    deletePhoto: "Elimina",
+    deletePhotoNamed: (n) => `Elimina la foto ${n}`,
+    photoDeleted: "Foto eliminata.",
+    photoNotFound: "Foto non trovata",
     photoAlt: (n) => `Foto ${n} dell'annuncio`,
     notPrivate: "Questa pagina è per gli inserzionisti privati.",
   },
@@ -221,6 +229,10 @@ export const privateSellerTexts: Messages<PrivateSellerTexts> = {
     photoAdded: "Photo added.",
     photoNone: "Choose a file to upload.",
     photoTooMany: (max) => `${max} photos per listing at most.`,
+    deletePhoto: "Delete",
+    deletePhotoNamed: (n) => `Delete photo ${n}`,
+    photoDeleted: "Photo deleted.",
+    photoNotFound: "Photo not found",
     photoAlt: (n) => `Photo ${n} of the listing`,
     notPrivate: "This page is for private sellers.",
   },

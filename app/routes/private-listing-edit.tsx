@@ -1,6 +1,6 @@
 /**
- * /pubblica-annuncio/{id}/modifica/ (and /en/…): a private seller edits one of their online listings and adds
- * photos (docs/decisions/139), both plain POST forms without JavaScript. Another seller's id, or one that is
+ * /pubblica-annuncio/{id}/modifica/ (and /en/…): a private seller edits one of their online listings, adds and
+ * removes photos (docs/decisions/139), all plain POST forms without JavaScript. Another seller's id, or one that is
  * not online, is 404: the same as an unknown one.
  */
 import { data, Form } from "react-router";
@@ -9,7 +9,7 @@ import { parseId } from "../../core/ids.ts";
 import { PHOTO_MAX_BYTES, photoFilePath, photoMessages } from "../../core/publisher/photo.ts";
 import { PRIVATE_SELLER_LIMITS } from "../../core/publisher/private-seller.ts";
 import { listingFormSchema } from "../../core/publisher/private-seller-forms.ts";
-import { addListingPhoto, listingPhotos } from "../../db/listing-photos.ts";
+import { addListingPhoto, deleteListingPhoto, listingPhotos } from "../../db/listing-photos.ts";
 import { findOwnEditableListing } from "../../db/private-sellers.ts";
 import { readCappedBody } from "../api/request.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
@@ -48,6 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
 const editForm = z.discriminatedUnion("intent", [
   listingFormSchema.extend({ intent: z.literal("save-listing") }),
   z.object({ intent: z.literal("add-photo") }),
+  z.object({ intent: z.literal("delete-photo"), photoId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
 ]);
 
 export async function action(args: Route.ActionArgs) {
@@ -78,6 +79,11 @@ export async function action(args: Route.ActionArgs) {
         throw new Response(t.listingNotFound, { status: 404 });
       }
       return { errors: {}, values: {}, notice: t.photoAdded };
+    }
+    if (parsed.data.intent === "delete-photo") {
+      const deleted = await deleteListingPhoto(db, seller.publisherId, id, parsed.data.photoId);
+      if (!deleted.ok) throw new Response(t.photoNotFound, { status: 404 });
+      return { errors: {}, values: {}, notice: t.photoDeleted };
     }
     const { intent: _intent, ...fields } = parsed.data;
     const outcome = await updateFromForm(db, seller.publisherId, id, fields, locale, now);
@@ -124,6 +130,14 @@ export default function PrivateListingEditPage({ loaderData, actionData }: Route
           {loaderData.photos.map((p, n) => (
             <li key={p.id}>
               <img src={p.src} alt={t.photoAlt(n + 1)} width={160} loading="lazy" />
+              <Form method="post">
+                <input type="hidden" name="csrf" value={csrf} />
+                <input type="hidden" name="intent" value="delete-photo" />
+                <input type="hidden" name="photoId" value={p.id} />
+                <button type="submit" className="link-button" aria-label={t.deletePhotoNamed(n + 1)}>
+                  {t.deletePhoto}
+                </button>
+              </Form>
             </li>
           ))}
         </ol>
