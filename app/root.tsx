@@ -103,6 +103,9 @@ export function Layout({ children }: { children: ReactNode }) {
           <p>
             <a href={link(preferencesPath)}>{consentBannerTexts[locale].footerLink}</a>
           </p>
+          <p>
+            <a href={link("/pubblica-annuncio/")}>{t.publish}</a>
+          </p>
         </footer>
         <LoginModalHost locale={locale} social={root?.social ?? []} />
         {root?.user && <TermsModal locale={locale} user={root.user} />}

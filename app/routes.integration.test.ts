@@ -49,6 +49,10 @@ const samples: Record<string, string> = {
   "reset-password": "/reimposta-password/",
   "my-account": "/account/",
   "publisher-inbox": "/area-agenzia/",
+  // Signed out: the login page, reached through the redirect that brings the seller back.
+  "private-seller": "/pubblica-annuncio/",
+  "private-listing-new": "/pubblica-annuncio/nuovo/",
+  "private-listing-edit": "/pubblica-annuncio/1/modifica/",
   mycasa: "/mycasa/",
   "mycasa-searches": "/mycasa/ricerche/",
   "mycasa-search-save": "/mycasa/ricerche/salva/?uri=%2Fvendita%2Fcase%2Fmilano%2F",

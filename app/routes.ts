@@ -143,6 +143,10 @@ export default [
   ...page("reimposta-password", "routes/reset-password.tsx", "reset-password"),
   ...page("account", "routes/my-account.tsx", "my-account"),
   ...page("area-agenzia", "routes/publisher-inbox.tsx", "publisher-inbox"),
+  // A private seller's pages (docs/decisions/139): become one, their listings, the listing form.
+  ...page("pubblica-annuncio", "routes/private-seller.tsx", "private-seller"),
+  ...page("pubblica-annuncio/nuovo", "routes/private-listing-new.tsx", "private-listing-new"),
+  ...page("pubblica-annuncio/:id/modifica", "routes/private-listing-edit.tsx", "private-listing-edit"),
   route("sviluppo/posta", "routes/dev-outbox.tsx"),
   // Alert mails' links without login (issue 23 item 6; seed 001 §2, §7; docs/decisions/091)
   route("deactivation-alerts/one-click", "routes/alert-one-click.ts"),

@@ -32,6 +32,7 @@ import * as lateBounces from "./migrations/2026-11-28-11-late-bounces.ts";
 import * as publisherNewestListing from "./migrations/2026-11-29-10-publisher-newest-listing.ts";
 import * as feedSources from "./migrations/2026-11-29-11-feed-sources.ts";
 import * as savedSearchChanges from "./migrations/2026-11-30-10-saved-search-changes.ts";
+import * as privateSellers from "./migrations/2026-12-01-10-private-sellers.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-29-10-publisher-newest-listing": publisherNewestListing,
   "2026-11-29-11-feed-sources": feedSources,
   "2026-11-30-10-saved-search-changes": savedSearchChanges,
+  "2026-12-01-10-private-sellers": privateSellers,
 };
 
 /** Brings the schema up to date; throws with the failing migration's name. */

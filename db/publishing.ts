@@ -109,30 +109,67 @@ export async function publishOwnListings(
   entries: readonly { listing: NewListing; meta: PublishMeta }[],
 ): Promise<number[]> {
   if (entries.length === 0) return [];
+  return db.transaction().execute((trx) => insertPublished(trx, entries));
+}
+
+/**
+ * Publishes a listing unless its publisher has `maxOnline` online already (a private seller's cap, decision 139):
+ * the publisher's row is locked while counting, so two forms sent at once cannot both pass. Null when at the cap.
+ */
+export async function publishOwnListingCapped(
+  db: Kysely<Database>,
+  listing: NewListing,
+  meta: PublishMeta,
+  maxOnline: number,
+): Promise<number | null> {
   return db.transaction().execute(async (trx) => {
-    const ids = await publishListings(
-      trx,
-      entries.map((e) => e.listing),
-    );
-    await trx
-      .insertInto("publishedListings")
-      .values(
-        entries.map(({ listing, meta }, i) => ({
-          listingId: ids[i]!,
-          publisherId: listing.publisherId,
-          externalId: meta.externalId,
-          status: "online",
-          source: meta.source,
-          ...snapshot(listing),
-          contentHash: meta.contentHash ?? null,
-          confirmedAt: meta.now,
-          createdAt: meta.now,
-          updatedAt: meta.now,
-        })),
-      )
-      .execute();
-    return ids;
+    await trx.selectFrom("publishers").select("id").where("id", "=", listing.publisherId).forUpdate().executeTakeFirst();
+    const online = await trx
+      .selectFrom("publishedListings")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("publisherId", "=", listing.publisherId)
+      .where("status", "=", "online")
+      .executeTakeFirstOrThrow();
+    if (Number(online.n) >= maxOnline) return null;
+    return (await insertPublished(trx, [{ listing, meta }]))[0]!;
   });
+}
+
+/** How many of this publisher's published listings are online. */
+export async function countOwnOnlineListings(db: Kysely<Database>, publisherId: number): Promise<number> {
+  const row = await db
+    .selectFrom("publishedListings")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("publisherId", "=", publisherId)
+    .where("status", "=", "online")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The listings and their published_listings rows, in the caller's transaction. */
+async function insertPublished(trx: Kysely<Database>, entries: readonly { listing: NewListing; meta: PublishMeta }[]): Promise<number[]> {
+  const ids = await publishListings(
+    trx,
+    entries.map((e) => e.listing),
+  );
+  await trx
+    .insertInto("publishedListings")
+    .values(
+      entries.map(({ listing, meta }, i) => ({
+        listingId: ids[i]!,
+        publisherId: listing.publisherId,
+        externalId: meta.externalId,
+        status: "online",
+        source: meta.source,
+        ...snapshot(listing),
+        contentHash: meta.contentHash ?? null,
+        confirmedAt: meta.now,
+        createdAt: meta.now,
+        updatedAt: meta.now,
+      })),
+    )
+    .execute();
+  return ids;
 }
 
 /**

@@ -6,6 +6,9 @@ type MycasaTexts = {
   title: string;
   heading: string;
   intro: string;
+  /** The way to the private seller's page (docs/decisions/139). */
+  sell: string;
+  sellLink: string;
   tabs: string;
   tabFavourites: string;
   tabSearches: string;
@@ -63,6 +66,8 @@ export const mycasaTexts: Messages<MycasaTexts> = {
     title: "MyCasa - casa.it",
     heading: "MyCasa",
     intro: "I tuoi preferiti, gli annunci nascosti, gli indirizzi e le ricerche, su ogni dispositivo.",
+    sell: "Vendi o affitti casa?",
+    sellLink: "Pubblica annuncio",
     tabs: "Sezioni di MyCasa",
     tabFavourites: "Preferiti",
     tabSearches: "Ricerche salvate",
@@ -118,6 +123,8 @@ export const mycasaTexts: Messages<MycasaTexts> = {
     title: "MyCasa - casa.it",
     heading: "MyCasa",
     intro: "Your favourites, hidden listings, addresses and searches, on every device.",
+    sell: "Selling or letting your home?",
+    sellLink: "Publish a listing",
     tabs: "MyCasa sections",
     tabFavourites: "Favourites",
     tabSearches: "Saved searches",

@@ -12,6 +12,8 @@ type SiteTexts = {
   agencies: string;
   valuation: string;
   favourites: string;
+  /** The footer's 'Vendi o affitta casa da privato': a private seller's page (docs/decisions/139; the header's row is full). */
+  publish: string;
   /** The header's account corner (app/ui/site-user.tsx). */
   login: string;
   logout: string;
@@ -38,6 +40,7 @@ export const siteTexts: Messages<SiteTexts> = {
     agencies: "Agenzie",
     valuation: "Valuta casa",
     favourites: "Preferiti",
+    publish: "Pubblica annuncio: vendi o affitta casa da privato",
     login: "Accedi",
     logout: "Esci",
     myAccount: "Il mio account",
@@ -62,6 +65,7 @@ export const siteTexts: Messages<SiteTexts> = {
     agencies: "Agencies",
     valuation: "Home valuation",
     favourites: "Favourites",
+    publish: "Publish a listing: sell or rent your home privately",
     login: "Log in",
     logout: "Log out",
     myAccount: "My account",

@@ -35,7 +35,7 @@ import { readCappedBody, readJsonBody, readQuery } from "../api/request.ts";
 import { services } from "../services.ts";
 import { importFeed, type FeedFormat } from "./feed-import.server.ts";
 import { processPhoto } from "./photos.server.ts";
-import { checkListingInput, inputProblemResponse, publisherCaller, type PublisherCaller } from "./publishing.server.ts";
+import { checkListingInput, inputProblemResponse, listingChanges, publisherCaller, type PublisherCaller } from "./publishing.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
 
@@ -138,15 +138,7 @@ export async function updateListing(args: Args): Promise<Response> {
   if (checked.input.externalId !== undefined && checked.input.externalId !== row.externalId) {
     return jsonError(400, `externalId: ${listingInputMessages.notAllowed[caller.locale]}`, "externalId");
   }
-  const {
-    publishedAt: _published,
-    relevance: _relevance,
-    photoCount: _photos,
-    hasFloorPlan: _plan,
-    hasVirtualTour: _tour,
-    ...changes
-  } = checked.listing;
-  const updated = await updateOwnListing(db, caller.publisherId, Number(row.listingId), changes, caller.now);
+  const updated = await updateOwnListing(db, caller.publisherId, Number(row.listingId), listingChanges(checked.listing), caller.now);
   if (!updated) return jsonError(409, goneText[caller.locale], "id");
   return Response.json({ listing: presentPublished((await findOwnListing(db, caller.publisherId, Number(row.listingId)))!) });
 }

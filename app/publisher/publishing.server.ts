@@ -232,3 +232,19 @@ export async function checkListingInput(
   };
   return { ok: true, listing, input };
 }
+
+/**
+ * What an update of a published listing sets: the checked listing without what belongs to the listing's life
+ * rather than its content (its publication time and relevance, its photos, floor plan and tour).
+ */
+export function listingChanges(listing: NewListing) {
+  const {
+    publishedAt: _published,
+    relevance: _relevance,
+    photoCount: _photos,
+    hasFloorPlan: _plan,
+    hasVirtualTour: _tour,
+    ...changes
+  } = listing;
+  return changes;
+}

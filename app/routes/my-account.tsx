@@ -4,8 +4,10 @@
  */
 import { Form, redirect, useActionData, useLoaderData } from "react-router";
 import { accountMessages } from "../../core/account/messages.ts";
+import { publisherKind } from "../../db/publishing.ts";
 import { formAction, formCsrfToken, redirectWithCookies, type FormResult } from "../account/form.server.ts";
 import { accountTexts } from "../i18n/account.ts";
+import { siteTexts } from "../i18n/site.ts";
 import { inboxTexts } from "../i18n/publisher-inbox.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { requestInfo, services } from "../services.ts";
@@ -23,7 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: user.displayName,
     email: user.email,
     hasPassword: user.passwordHash !== null,
-    isPublisher: user.publisherId !== null,
+    // An agency's user reads its dashboard; anyone else (a private seller too) publishes from /pubblica-annuncio/.
+    isAgencyUser:
+      user.publisherId !== null && !["private", null].includes(await publisherKind(services(context).database.db, user.publisherId)),
   };
 }
 
@@ -42,7 +46,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function MyAccountPage() {
-  const { locale, csrf, name, email, hasPassword, isPublisher } = useLoaderData<typeof loader>();
+  const { locale, csrf, name, email, hasPassword, isAgencyUser } = useLoaderData<typeof loader>();
   const result = useActionData<FormResult>();
   const t = accountTexts[locale];
   const errors = result?.errors ?? {};
@@ -52,11 +56,13 @@ export default function MyAccountPage() {
       <meta name="robots" content="noindex" />
       <h1>{t.accountTitle}</h1>
       <p>{`${name} · ${email}`}</p>
-      {isPublisher && (
-        <p>
+      <p>
+        {isAgencyUser ? (
           <a href={localizePath("/area-agenzia/", locale)}>{inboxTexts[locale].title}</a>
-        </p>
-      )}
+        ) : (
+          <a href={localizePath("/pubblica-annuncio/", locale)}>{siteTexts[locale].publish}</a>
+        )}
+      </p>
       <FormMessages errors={errors} />
       <Form method="post" className="account-form">
         <input type="hidden" name="csrf" value={csrf} />

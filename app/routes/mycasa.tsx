@@ -89,6 +89,9 @@ export default function MycasaPage() {
     <section className="page mycasa-page">
       <h1>{t.heading}</h1>
       <p>{t.intro}</p>
+      <p>
+        {t.sell} <a href={link("/pubblica-annuncio/")}>{t.sellLink}</a>
+      </p>
       <nav aria-label={t.tabs} className="mycasa-tabs">
         <ul>
           {tabs.map(([href, label, current]) => (

@@ -10,7 +10,15 @@ import { leadsForPublisher, phoneCallsForPublisher } from "../../db/leads.ts";
 import { deleteFeedSource, getFeedSource, setFeedSource } from "../../db/feed-sources.ts";
 import { findPublisher } from "../../db/publishers.ts";
 import { barChartPath, lastDays } from "../../core/listing/price-history.ts";
-import { confirmOwnListings, dashboardListings, insertApiKey, listApiKeys, listFeedImports, revokeApiKey } from "../../db/publishing.ts";
+import {
+  confirmOwnListings,
+  dashboardListings,
+  insertApiKey,
+  listApiKeys,
+  listFeedImports,
+  publisherKind,
+  revokeApiKey,
+} from "../../db/publishing.ts";
 import type { FeedReport } from "../../core/publisher/feed.ts";
 import { formAction, formCsrfToken, type FormResult } from "../account/form.server.ts";
 import { feedAddressRefusal, feedSourceForm } from "../publisher/feed-source.server.ts";
@@ -33,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) throw redirect(`${localizePath("/accedi/", locale)}?redirect=${encodeURIComponent(localizePath("/area-agenzia/", locale))}`);
   const publisher = user.publisherId === null ? null : await findPublisher(svc.database.readDb, user.publisherId);
   if (!publisher) return data({ locale, inbox: null }, { status: 403 });
+  // A private seller publishes from their own page, without keys or feeds (docs/decisions/139).
+  if (publisher.kind === "private") throw redirect(localizePath("/pubblica-annuncio/", locale));
   const now = new Date(svc.clock());
   const requested = Number(new URL(request.url).searchParams.get("pagina") ?? "1");
   const pageNumber = Number.isSafeInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
@@ -155,6 +165,9 @@ export function action(args: Route.ActionArgs) {
     const t = inboxTexts[locale];
     const user = await svc.accounts.sessions.currentUser(info.session);
     if (!user || user.publisherId === null) throw new Response(t.notPublisher, { status: 403 });
+    // Keys, feeds and confirmations are an agency's: a private seller has none of them (docs/decisions/139).
+    const kind = await publisherKind(svc.database.db, user.publisherId);
+    if (kind === null || kind === "private") throw new Response(t.notPublisher, { status: 403 });
     const parsed = dashboardForm.safeParse(Object.fromEntries(form));
     if (!parsed.success) return { errors: { label: t.keyLabelInvalid }, values };
     const now = new Date(svc.clock());
