@@ -165,6 +165,13 @@ describe.each(databaseTargets)("feed pulls on %s", (target) => {
     expect(badInterval.status).toBe(400);
     expect(badInterval.html).toContain("Scegli un intervallo da 15 a 1440 minuti.");
     expect((await call(keyB, "/feed-source")).json).toEqual({ source: null });
+    // A form whose hidden fields are not the page's (stale or forged) is told so, not blamed on the API key's name.
+    for (const forged of [{ intent: "revoke-key", keyId: "abc" }, { intent: "drop-everything" }]) {
+      const answer = await postDashboardForm(agencyB, forged);
+      expect(answer.status).toBe(400);
+      expect(answer.html).toContain("Il modulo non è valido: ricarica la pagina e riprova.");
+      expect(answer.html).not.toContain("Dai un nome alla chiave");
+    }
 
     // A user who is not a publisher cannot set one.
     const seeker = await createTestUser(db, "cerca.feed@example.it");

@@ -35,6 +35,8 @@ type InboxTexts = {
   keyRevoked: string;
   keyNotFound: string;
   keyLabelInvalid: string;
+  /** A dashboard form whose hidden fields are not the page's (an old page, a forged request). */
+  formInvalid: string;
   tooManyKeys: string;
   listingsHeading: (n: number) => string;
   listingsCaption: string;
@@ -124,6 +126,7 @@ export const inboxTexts: Messages<InboxTexts> = {
     keyRevoked: "Chiave revocata.",
     keyNotFound: "Chiave non trovata",
     keyLabelInvalid: "Dai un nome alla chiave (al massimo 60 caratteri).",
+    formInvalid: "Il modulo non è valido: ricarica la pagina e riprova.",
     tooManyKeys: "Hai già 10 chiavi attive: revocane una prima di crearne un'altra.",
     listingsHeading: (n) => `I tuoi annunci (${n})`,
     listingsCaption: "I tuoi annunci con stato, ultima verifica, visite e contatti degli ultimi 30 giorni",
@@ -212,6 +215,7 @@ export const inboxTexts: Messages<InboxTexts> = {
     keyRevoked: "Key revoked.",
     keyNotFound: "Key not found",
     keyLabelInvalid: "Give the key a name (60 characters at most).",
+    formInvalid: "The form is not valid: reload the page and try again.",
     tooManyKeys: "You already have 10 active keys: revoke one before creating another.",
     listingsHeading: (n) => `Your listings (${n})`,
     listingsCaption: "Your listings with their status, last check, views and contacts of the last 30 days",

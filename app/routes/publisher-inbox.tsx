@@ -169,7 +169,11 @@ export function action(args: Route.ActionArgs) {
     const kind = await publisherKind(svc.database.db, user.publisherId);
     if (kind === null || kind === "private") throw new Response(t.notPublisher, { status: 403 });
     const parsed = dashboardForm.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return { errors: { label: t.keyLabelInvalid }, values };
+    if (!parsed.success) {
+      // Only the key's name is typed; every other field is the page's own, so a wrong one is a stale or forged form.
+      if (form.get("intent") === "create-key") return { errors: { label: t.keyLabelInvalid }, values };
+      throw new Response(t.formInvalid, { status: 400 });
+    }
     const now = new Date(svc.clock());
     if (parsed.data.intent === "set-feed-source") {
       const fields = feedSourceForm.safeParse({
