@@ -166,7 +166,7 @@ describe.each(databaseTargets)("feed pulls on %s", (target) => {
     expect(badInterval.html).toContain("Scegli un intervallo da 15 a 1440 minuti.");
     expect((await call(keyB, "/feed-source")).json).toEqual({ source: null });
     // A form whose hidden fields are not the page's (stale or forged) is told so, not blamed on the API key's name.
-    for (const forged of [{ intent: "revoke-key", keyId: "abc" }, { intent: "drop-everything" }]) {
+    for (const forged of [{ intent: "revoke-key", keyId: "abc" }, { intent: "drop-everything" }] as Record<string, string>[]) {
       const answer = await postDashboardForm(agencyB, forged);
       expect(answer.status).toBe(400);
       expect(answer.html).toContain("Il modulo non è valido: ricarica la pagina e riprova.");
