@@ -18,13 +18,16 @@ import { parseSearch, type SearchQuery } from "../core/search/query.ts";
 import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search.ts";
 import { groupsByChannel, type Channel } from "../core/search/vocabulary.ts";
 import { databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
-import { savedSearchesAlertedBy, warmAlertSearches } from "./alert-matching.ts";
+import { estimatedIsochrones, type IsochroneProvider } from "../core/search/isochrone.ts";
+import { placesOf, savedSearchesAlertedBy, warmAlertSearches } from "./alert-matching.ts";
+import { AlertSearches } from "./alert-searches.ts";
 import { type DatabaseHandle } from "./database.ts";
 import { claimListingEvents, deliverMailAlerts, eventsOfListings, pendingEventCount, type ListingEvent } from "./listing-events.ts";
 import { publishListing, publishListings, repriceListing, withdrawListing, type NewListing } from "./listing-writes.ts";
 import { criteriaCondition } from "./search-sql.ts";
 import * as listingEventsMigration from "./migrations/2026-11-26-30-listing-events.ts";
 import * as webPushMigration from "./migrations/2026-11-27-10-web-push.ts";
+import { readMatchListings } from "./match-listings.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 import { upsertSavedSearch } from "./saved-searches.ts";
 import type { Database } from "./schema.ts";
@@ -191,6 +194,50 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     expect(result!.searches.map((s) => s.id)).not.toContain(gone);
     expect(skipped.map(([id]) => id).sort()).toEqual([gone, broken].sort((a, b) => a - b));
     expect(skipped.find(([id]) => id === gone)![1]).toContain("IT-99-999999");
+    await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
+  });
+
+  it("compiles a saved search that failed to resolve again a minute later, not at every read (injected clock)", async () => {
+    const userId = await newUser("retry@casa.example");
+    const base = { ...(await template()), isPrivateNegotiation: false };
+    const listingId = await publishListing(db, base);
+    const [listing] = await readMatchListings(db, [listingId]);
+    // A routing service that is down when the search is first compiled, and back afterwards.
+    let down = true;
+    let asked = 0;
+    const isochrones: IsochroneProvider = {
+      name: "flaky",
+      async reach(lat, lon, mode, minutes) {
+        asked++;
+        if (down) throw new Error("routing service unavailable");
+        return estimatedIsochrones.reach(lat, lon, mode, minutes);
+      },
+    };
+    let now = Date.now();
+    const held = new AlertSearches(db, isochrones, () => now);
+    const frame = { channel: base.channel, propertyTypeGroup: base.propertyTypeGroup };
+    const walk = await saveSearch(userId, parseSearch({ ...frame, nearby: { lat: base.lat, lon: base.lon, vehicle: "walk", time: 10 } }));
+    const decide = () => {
+      const reasons: string[] = [];
+      const alerted = held.matching(placesOf(listing!), new Date(now), new Set(), (search, reason) => {
+        if (search.id === walk) reasons.push(reason);
+      });
+      return { alerted: alerted.some((s) => s.id === walk), reasons };
+    };
+    await held.caughtUp();
+    expect(decide()).toEqual({ alerted: false, reasons: [expect.stringContaining("routing service unavailable")] });
+    down = false;
+    const askedWhenFailed = asked;
+    // 59 s later: still the failure (a search that fails is not compiled again at every read of the log).
+    now += 59_000;
+    await held.caughtUp();
+    expect(asked).toBe(askedWhenFailed);
+    expect(decide()).toEqual({ alerted: false, reasons: [expect.stringContaining("routing service unavailable")] });
+    // A minute after the failure: compiled again, the service answers, the walk's area lists the listing.
+    now += 1_000;
+    await held.caughtUp();
+    expect(asked).toBe(askedWhenFailed + 1);
+    expect(decide()).toEqual({ alerted: true, reasons: [] });
     await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
   });
 

@@ -84,6 +84,8 @@ const minuteOf = (now: Date) => Math.floor(now.getTime() / 60_000);
 export class AlertSearches {
   readonly #db: Kysely<Database>;
   #isochrones: IsochroneProvider | undefined;
+  /** Milliseconds since the epoch: when a failed search is due again, when the log was last read (tests move it). */
+  readonly #clock: () => number;
   readonly #held = new Map<number, HeldSearch>();
   /** frame → key → searches (place keys and ANYWHERE_KEY): the searches themselves, no look-up by id per candidate. */
   readonly #byKey = new Map<string, Map<string, Set<HeldSearch>>>();
@@ -101,9 +103,10 @@ export class AlertSearches {
   #pending: Promise<void> | null = null;
   #tail: Promise<void> = Promise.resolve();
 
-  constructor(db: Kysely<Database>, isochrones?: IsochroneProvider) {
+  constructor(db: Kysely<Database>, isochrones?: IsochroneProvider, clock: () => number = Date.now) {
     this.#db = db;
     this.#isochrones = isochrones;
+    this.#clock = clock;
   }
 
   /** How many searches are held. */
@@ -129,9 +132,9 @@ export class AlertSearches {
   }
 
   async #read(): Promise<void> {
-    if (!this.#loaded || Date.now() - this.#readAt > KEEP_MS / 2) return this.#load();
+    if (!this.#loaded || this.#clock() - this.#readAt > KEEP_MS / 2) return this.#load();
     const batch = await readChanges(this.#db, SAVED_SEARCH_CHANGES, this.#position);
-    this.#readAt = Date.now();
+    this.#readAt = this.#clock();
     if (batch.reset) return this.#load();
     for (let i = 0; i < batch.ids.length; i += PAGE) await this.#reload(batch.ids.slice(i, i + PAGE));
     this.#position = batch.next;
@@ -139,11 +142,11 @@ export class AlertSearches {
     // tried again a minute later, as the per-event resolution used to try it at every event.
     const retry = [...this.#failed].filter((id) => {
       const compiled = this.#held.get(id)?.compiled;
-      return compiled && "error" in compiled && Date.now() - compiled.failedAt > RETRY_FAILED_MS;
+      return compiled && "error" in compiled && this.#clock() - compiled.failedAt >= RETRY_FAILED_MS;
     });
     if (retry.length > 0) await this.#reload(retry.slice(0, PAGE));
-    if (Date.now() - this.#prunedAt > KEEP_MS / 4) {
-      this.#prunedAt = Date.now();
+    if (this.#clock() - this.#prunedAt > KEEP_MS / 4) {
+      this.#prunedAt = this.#clock();
       await pruneListingChanges(this.#db, KEEP_MS, SAVED_SEARCH_CHANGES);
     }
   }
@@ -166,7 +169,7 @@ export class AlertSearches {
    */
   async #loadAll(): Promise<void> {
     this.#position = await currentChangePosition(this.#db, SAVED_SEARCH_CHANGES);
-    this.#readAt = Date.now();
+    this.#readAt = this.#clock();
     const seen = new Set<number>();
     let after = 0;
     for (;;) {
@@ -217,7 +220,7 @@ export class AlertSearches {
       const bbox = k.key === AREA_KEY ? ([k.west, k.south, k.east, k.north].map(Number) as Box) : null;
       keysOf.set(id, [...(keysOf.get(id) ?? []), { frame: k.frame, key: k.key, bbox }]);
     }
-    const now = new Date();
+    const now = new Date(this.#clock());
     const fresh: HeldSearch[] = [];
     for (const row of rows) {
       const id = Number(row.id);
@@ -230,7 +233,7 @@ export class AlertSearches {
         const { now: at, ...resolved } = criteria;
         compiled = { criteria: resolved, minute: readsNow(criteria) ? minuteOf(at) : null, test: compileMatch(criteria) };
       } catch (error) {
-        compiled = { error: error instanceof Error ? error.message : String(error), failedAt: Date.now() };
+        compiled = { error: error instanceof Error ? error.message : String(error), failedAt: this.#clock() };
       }
       const owner = { userId: Number(row.userId), email: row.email, title: row.title, locale: row.locale };
       fresh.push({ id, owner, routes, keys: searchKeys, compiled });
