@@ -14,7 +14,7 @@
  */
 import type { Kysely } from "kysely";
 import { AREA_KEY, listingKeys, type ListingPlaces } from "../core/alerts/candidates.ts";
-import { compileMatch, readsNow, type MatchListing } from "../core/search/match.ts";
+import { compileMatch, conditionBounds, readsNow, withinBounds, type ColumnBound, type MatchListing } from "../core/search/match.ts";
 import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import type { AlertChannel, AlertFrequency } from "../core/search/saved-search-alerts.ts";
 import { deserializeSearch } from "../core/search/saved-search.ts";
@@ -68,12 +68,20 @@ interface HeldSearch {
   owner: HeldOwner;
   routes: AlertRoute[];
   keys: Array<{ frame: string; key: string; bbox: Box | null }>;
+  /** The last event that met this search as a candidate (`AlertSearches.#stamp`): each candidate decided once. */
+  seen: number;
   compiled:
     | {
         criteria: Omit<SearchCriteria, "now">;
         /** The minute `test` was built for, when its conditions read "now"; null when they do not. */
         minute: number | null;
         test: (listing: MatchListing) => boolean;
+        /**
+         * Bounds every listed listing meets (price, rooms, surface…: `conditionBounds`), checked before the predicate:
+         * most candidates of a large town fail one, at a few comparisons instead of the whole predicate. None when the
+         * conditions read "now" (they would move with the minute).
+         */
+        bounds: readonly ColumnBound[];
       }
     | { error: string; failedAt: number };
 }
@@ -94,6 +102,8 @@ export class AlertSearches {
   readonly #wideAreas = new Map<string, Map<HeldSearch, Box>>();
   /** Held searches that failed to resolve (retried after RETRY_FAILED_MS). */
   readonly #failed = new Set<number>();
+  /** Counts the events matched: a candidate's `seen` is set to the current one. */
+  #stamp = 0;
   #position: ChangePosition = { seq: 0, running: [], xmax: "0" };
   #readAt = 0;
   #prunedAt = 0;
@@ -231,12 +241,18 @@ export class AlertSearches {
       try {
         const { criteria } = await buildCriteria(this.#db, deserializeSearch(row.serialized), { isochrones: this.#isochrones, now });
         const { now: at, ...resolved } = criteria;
-        compiled = { criteria: resolved, minute: readsNow(criteria) ? minuteOf(at) : null, test: compileMatch(criteria) };
+        const moving = readsNow(criteria);
+        compiled = {
+          criteria: resolved,
+          minute: moving ? minuteOf(at) : null,
+          test: compileMatch(criteria),
+          bounds: moving ? [] : conditionBounds(criteria),
+        };
       } catch (error) {
         compiled = { error: error instanceof Error ? error.message : String(error), failedAt: this.#clock() };
       }
       const owner = { userId: Number(row.userId), email: row.email, title: row.title, locale: row.locale };
-      fresh.push({ id, owner, routes, keys: searchKeys, compiled });
+      fresh.push({ id, owner, routes, keys: searchKeys, seen: 0, compiled });
     }
     // In one step: a match running meanwhile sees each search before or after, never missing.
     for (const id of ids) this.#drop(id);
@@ -296,24 +312,37 @@ export class AlertSearches {
   }
 
   /**
-   * The held searches whose keys the listing meets: its frame with one of its places, anywhere, or an area whose box
-   * holds its point (as the keys' SQL look-up did: west ≤ lon ≤ east, south ≤ lat ≤ north). In no order.
+   * Calls `visit` once for each held search whose keys the listing meets: its frame with one of its places, anywhere,
+   * or an area whose box holds its point (as the keys' SQL look-up did: west ≤ lon ≤ east, south ≤ lat ≤ north). In no
+   * order. A search met under several keys is visited once (its `seen` stamp; no set built per event).
    */
-  #candidates(listing: ListingPlaces & { lat: number; lon: number }): Set<HeldSearch> {
+  #eachCandidate(listing: ListingPlaces & { lat: number; lon: number }, visit: (search: HeldSearch) => void): void {
     const { frame, keys } = listingKeys(listing);
     const { lat, lon } = listing;
-    const out = new Set<HeldSearch>();
+    const stamp = ++this.#stamp;
+    const once = (search: HeldSearch) => {
+      if (search.seen === stamp) return;
+      search.seen = stamp;
+      visit(search);
+    };
     const byKey = this.#byKey.get(frame);
-    if (byKey) for (const key of keys) for (const search of byKey.get(key) ?? []) out.add(search);
+    if (byKey)
+      for (const key of keys) {
+        const searches = byKey.get(key);
+        if (searches) for (const search of searches) once(search);
+      }
     const inBox = ([w, s, e, n]: Box) => w <= lon && e >= lon && s <= lat && n >= lat;
-    for (const [search, box] of this.#areas.get(frame)?.get(cellOf(lon, lat)) ?? []) if (inBox(box)) out.add(search);
-    for (const [search, box] of this.#wideAreas.get(frame) ?? []) if (inBox(box)) out.add(search);
-    return out;
+    const cell = this.#areas.get(frame)?.get(cellOf(lon, lat));
+    if (cell) for (const [search, box] of cell) if (inBox(box)) once(search);
+    const wide = this.#wideAreas.get(frame);
+    if (wide) for (const [search, box] of wide) if (inBox(box)) once(search);
   }
 
   /** The ids of the held searches whose keys the listing meets (benchmarks count them). */
   candidates(listing: ListingPlaces & { lat: number; lon: number }): number[] {
-    return [...this.#candidates(listing)].map((s) => s.id);
+    const ids: number[] = [];
+    this.#eachCandidate(listing, (search) => ids.push(search.id));
+    return ids;
   }
 
   /**
@@ -329,13 +358,15 @@ export class AlertSearches {
     onSkip?: (search: { id: number }, reason: string) => void,
   ): Array<{ id: number; owner: HeldOwner; routes: readonly AlertRoute[]; query: SearchCriteria["query"] }> {
     const minute = minuteOf(now);
-    const out = [];
-    for (const search of this.#candidates(listing)) {
+    const out: Array<{ id: number; owner: HeldOwner; routes: readonly AlertRoute[]; query: SearchCriteria["query"] }> = [];
+    this.#eachCandidate(listing, (search) => {
       const { compiled } = search;
       if ("error" in compiled) {
         onSkip?.({ id: search.id }, compiled.error);
-        continue;
+        return;
       }
+      // Outside a bound: the predicate (the same conditions) would say no; most of a large town's candidates end here.
+      if (!withinBounds(listing, compiled.bounds)) return;
       let listed: boolean;
       if (hidBy.has(search.owner.userId)) {
         listed = compileMatch({ ...compiled.criteria, now: new Date(minute * 60_000), excludeListings: [listing.id] })(listing);
@@ -347,7 +378,7 @@ export class AlertSearches {
         listed = compiled.test(listing);
       }
       if (listed) out.push({ id: search.id, owner: search.owner, routes: search.routes, query: compiled.criteria.query });
-    }
+    });
     return out.sort((a, b) => a.id - b.id);
   }
 }
