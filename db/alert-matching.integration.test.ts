@@ -388,6 +388,8 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
         fc.record({
           source: fc.constantFrom(...townListings.map((l) => Number(l.id))),
           priceFactor: fc.double({ min: 0.3, max: 1.6, noNaN: true }),
+          // Sometimes a price exactly at a price ceiling the searches use (their bounds are inclusive, as the filter).
+          priceAtCeiling: fc.option(fc.integer({ min: 1, max: 60 }), { nil: undefined, freq: 3 }),
           surface: fc.integer({ min: 25, max: 200 }),
           rooms: fc.integer({ min: 1, max: 6 }),
           isAuction: fc.boolean(),
@@ -398,7 +400,10 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
           const base = await template(l.source);
           const listingId = await publishListing(db, {
             ...base,
-            price: Math.max(1, Math.round(base.price * l.priceFactor)),
+            price:
+              l.priceAtCeiling !== undefined
+                ? l.priceAtCeiling * (base.channel === "vendita" ? 20_000 : 100)
+                : Math.max(1, Math.round(base.price * l.priceFactor)),
             surface: l.surface,
             rooms: l.rooms,
             isAuction: l.isAuction && base.channel === "vendita",

@@ -198,12 +198,18 @@ export function conditionBounds(search: ResolvedSearch): ColumnBound[] {
   return [...byColumn.values()];
 }
 
-/** Whether the listing meets every bound (a value that is NULL or not a number meets none). */
+/**
+ * A listing's value as a bound compares it: as the predicate's comparisons convert (`"3" >= 2`, `true >= 1`); NULL
+ * is NaN, within no bound.
+ */
+export function boundValue(value: number | string | boolean | null): number {
+  return typeof value === "number" ? value : value === null ? Number.NaN : Number(value);
+}
+
+/** Whether the listing meets every bound. */
 export function withinBounds(listing: MatchListing, bounds: readonly ColumnBound[]): boolean {
   for (const { column, lo, hi } of bounds) {
-    const value = listing[column];
-    // As the predicate's comparisons convert (`"3" >= 2`, `true >= 1`); NULL is never within.
-    const n = typeof value === "number" ? value : value === null ? Number.NaN : Number(value);
+    const n = boundValue(listing[column]);
     if (!(n >= lo && n <= hi)) return false;
   }
   return true;
