@@ -3,7 +3,9 @@
  * 0. every alerting saved search loaded and compiled with its keys and owner, as a process holds them
  *    (docs/decisions/137): time, and the memory they take (heap after a full GC, and RSS);
  * 1. matching one listing event: `savedSearchesAlertedBy` (candidates by the held keys, their compiled predicates)
- *    for newly published listings, median / p95 / max, the candidates and the searches alerted per event;
+ *    for newly published listings (--existing: listings already in the database, nothing written), median / p95 /
+ *    max, the candidates and the searches alerted per event; with --existing also the same work in its two parts on
+ *    other listings: the reads, and the decision in memory (docs/decisions/140);
  * 2. a burst of new listings published at once (statements of 500), fully matched by one AlertMatcher and every
  *    immediate alert handed to a real SMTP server on loopback by the mail queue: wall time until every event is matched
  *    (its mails queued) and until every mail is handed to SMTP, and RSS.
@@ -11,7 +13,8 @@
  * Starts the built portal in-process (its own matcher and mail queue, SMTP to a server on loopback) on the
  * database given (--database postgres://…: a fresh database is loaded; one already holding `--seed`'s `--listings`
  * is used as it is) or an in-memory PGlite. Options: --listings N (demo listings, default 30000), --searches N (saved searches,
- * default 10000), --events N (single events timed, default 200), --burst N (default 1000).
+ * default 10000), --events N (single events timed, default 200), --burst N (default 1000), --alone (no portal in the
+ * process: the alert searches only, as a matcher in a process of its own holds them; no burst).
  * The saved searches are a mix: towns with a price ceiling and rooms, polygons and circles around
  * listings, whole provinces; one user per 50 searches; a quarter with e-mail 'Subito'.
  * On a database given with --database, what the run added is removed at the end (the listings it published, their
@@ -26,6 +29,8 @@ import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search
 import { alertCandidates, placesOf, savedSearchesAlertedBy, warmAlertSearches } from "../db/alert-matching.ts";
 import { alertSearchesOf } from "../db/alert-searches.ts";
 import { openDatabase } from "../db/database.ts";
+import { ownersWhoHid } from "../db/listing-events.ts";
+import { readMatchListings } from "../db/match-listings.ts";
 import { publishListing, publishListings, type NewListing } from "../db/listing-writes.ts";
 import { upsertSavedSearch } from "../db/saved-searches.ts";
 import { createUser } from "../db/users.ts";
@@ -217,8 +222,6 @@ async function sampleSaleListings(n: number): Promise<number[]> {
 const times: number[] = [];
 const alerted: number[] = [];
 const candidates: number[] = [];
-/** The same listing decided again in memory only (its candidates and their predicates, no read): the part that is CPU. */
-const decided: number[] = [];
 const existingIds = existing ? await sampleSaleListings(N.events) : [];
 for (let i = 0; i < N.events; i++) {
   let id: number;
@@ -233,12 +236,7 @@ for (let i = 0; i < N.events; i++) {
   const result = await savedSearchesAlertedBy(db, id, { channel: "mail", frequency: "immediately" });
   times.push(performance.now() - started);
   alerted.push(result?.searches.length ?? 0);
-  if (result) {
-    candidates.push(alertCandidates(db, result.listing).length);
-    const again = performance.now();
-    alertSearchesOf(db).matching(placesOf(result.listing), new Date(), new Set());
-    decided.push(performance.now() - again);
-  }
+  if (result) candidates.push(alertCandidates(db, result.listing).length);
   // Done here: the portal's matcher, polling every minute, would otherwise take these events and render their mails
   // beside the next timings (a 10 s outlier before this).
   if (!existing) await sql`UPDATE listing_events SET processed_at = now() WHERE listing_id = ${id}`.execute(db);
@@ -256,11 +254,31 @@ console.log(
     `searches alerted per event: median ${stats(alerted).median}, max ${stats(alerted).max}` +
     (existing ? " (listings already in the database)" : ""),
 );
-const inMemory = stats(decided);
-console.log(
-  `the same events decided again in memory (candidates and predicates, no read): median ${round(inMemory.median)} ms, ` +
-    `p95 ${round(inMemory.p95)} ms, max ${round(inMemory.max)} ms`,
-);
+
+// 1b. The same work in its two parts, on other listings (first met here): the reads side by side (the listing, the
+// saved-search log, who hid it) and the decision in memory (candidates by keys and bounds, then their predicates).
+const reads: number[] = [];
+const decided: Array<{ ms: number; candidates: number }> = [];
+const holder = alertSearchesOf(db);
+for (const id of existing ? await sampleSaleListings(N.events) : []) {
+  const started = performance.now();
+  const [[listing], , hidBy] = await Promise.all([readMatchListings(db, [id]), holder.caughtUp(), ownersWhoHid(db, id)]);
+  const read = performance.now();
+  holder.matching(placesOf(listing!), new Date(), hidBy);
+  decided.push({ ms: performance.now() - read, candidates: holder.candidates(placesOf(listing!)).length });
+  reads.push(read - started);
+}
+if (reads.length > 0) {
+  const r = stats(reads);
+  const d = stats(decided.map((x) => x.ms));
+  const large = decided.filter((x) => x.candidates > 1000).map((x) => x.ms);
+  const l = large.length > 0 ? stats(large) : null;
+  console.log(
+    `the same in two parts (${reads.length} other listings): reads median ${round(r.median)} / p95 ${round(r.p95)} / max ${round(r.max)} ms; ` +
+      `decided in memory median ${round(d.median)} / p95 ${round(d.p95)} / max ${round(d.max)} ms` +
+      (l ? `; listings with over 1,000 candidates (${large.length}): median ${round(l.median)} / max ${round(l.max)} ms` : ""),
+  );
+}
 
 // 2. A burst, matched by the portal's matcher and handed to SMTP by its mail queue.
 if (portal && N.burst > 0) {
