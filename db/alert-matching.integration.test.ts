@@ -274,6 +274,26 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
   });
 
+  it("keeps each search's own bounds when another search leaves their bucket (decision 140)", async () => {
+    const userId = await newUser("buckets@casa.example");
+    const base = { ...(await template()), isPrivateNegotiation: false };
+    const frame = { channel: base.channel, propertyTypeGroup: base.propertyTypeGroup };
+    await warmAlertSearches(db);
+    // Held after the load, in this order: the tight one's place in the town's bucket is taken by the last one when it leaves.
+    const tight = await saveSearch(userId, parseSearch({ ...frame, price_max: Math.max(1, base.price - 1) }, [base.townId]));
+    await warmAlertSearches(db);
+    const loose = await saveSearch(userId, parseSearch({ ...frame, price_max: base.price + 1 }, [base.townId]));
+    await warmAlertSearches(db);
+    const alertedBy = async (listingId: number) =>
+      (await savedSearchesAlertedBy(db, listingId, { channel: "mail", frequency: "immediately" }))!.searches.map((s) => s.id);
+    const before = await alertedBy(await publishListing(db, base));
+    expect(before).toContain(loose);
+    expect(before).not.toContain(tight);
+    await sql`DELETE FROM saved_searches WHERE id = ${tight}`.execute(db);
+    expect(await alertedBy(await publishListing(db, base))).toContain(loose);
+    await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
+  });
+
   it("alerts a saved search exactly when the listing is on its results (random searches and listings)", async () => {
     const directory = await getPlaceDirectory(db);
     const busyTowns = (
