@@ -3,7 +3,9 @@
  * 0. every alerting saved search loaded and compiled with its keys and owner, as a process holds them
  *    (docs/decisions/137): time, and the memory they take (heap after a full GC, and RSS);
  * 1. matching one listing event: `savedSearchesAlertedBy` (candidates by the held keys, their compiled predicates)
- *    for newly published listings, median / p95 / max, the candidates and the searches alerted per event;
+ *    for newly published listings (--existing: listings already in the database, nothing written), median / p95 /
+ *    max, the candidates and the searches alerted per event; with --existing also the same work in its two parts on
+ *    other listings: the reads, and the decision in memory (docs/decisions/140);
  * 2. a burst of new listings published at once (statements of 500), fully matched by one AlertMatcher and every
  *    immediate alert handed to a real SMTP server on loopback by the mail queue: wall time until every event is matched
  *    (its mails queued) and until every mail is handed to SMTP, and RSS.
@@ -11,7 +13,8 @@
  * Starts the built portal in-process (its own matcher and mail queue, SMTP to a server on loopback) on the
  * database given (--database postgres://…: a fresh database is loaded; one already holding `--seed`'s `--listings`
  * is used as it is) or an in-memory PGlite. Options: --listings N (demo listings, default 30000), --searches N (saved searches,
- * default 10000), --events N (single events timed, default 200), --burst N (default 1000).
+ * default 10000), --events N (single events timed, default 200), --burst N (default 1000), --alone (no portal in the
+ * process: the alert searches only, as a matcher in a process of its own holds them; no burst).
  * The saved searches are a mix: towns with a price ceiling and rooms, polygons and circles around
  * listings, whole provinces; one user per 50 searches; a quarter with e-mail 'Subito'.
  * On a database given with --database, what the run added is removed at the end (the listings it published, their
@@ -23,7 +26,11 @@ import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { parseSearch, type SearchQuery } from "../core/search/query.ts";
 import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search.ts";
-import { alertCandidates, savedSearchesAlertedBy, warmAlertSearches } from "../db/alert-matching.ts";
+import { alertCandidates, placesOf, savedSearchesAlertedBy, warmAlertSearches } from "../db/alert-matching.ts";
+import { alertSearchesOf } from "../db/alert-searches.ts";
+import { openDatabase } from "../db/database.ts";
+import { ownersWhoHid } from "../db/listing-events.ts";
+import { readMatchListings } from "../db/match-listings.ts";
 import { publishListing, publishListings, type NewListing } from "../db/listing-writes.ts";
 import { upsertSavedSearch } from "../db/saved-searches.ts";
 import { createUser } from "../db/users.ts";
@@ -43,6 +50,16 @@ const { values } = parseArgs({
     seed: { type: "string", default: "bench-alerts" },
     /** Keep the saved searches (and their users) the run added to the database given (default: removed at the end). */
     keep: { type: "boolean", default: false },
+    /**
+     * Time the single events on listings already in the database instead of publishing new ones: nothing is written to
+     * the listings (a shared database such as casa_bench stays as it is; the matcher reads a listing by id either way).
+     */
+    existing: { type: "boolean", default: false },
+    /**
+     * No portal in this process: only the alert searches held, as a matcher in a process of its own would hold them
+     * (needs --database; implies --existing, no burst).
+     */
+    alone: { type: "boolean", default: false },
   },
 });
 const N = {
@@ -58,34 +75,42 @@ const stats = (xs: number[]) => {
 const round = (n: number) => Math.round(n * 100) / 100;
 const mb = () => Math.round(process.memoryUsage().rss / 1e6);
 
-if (!ensureBuild()) process.exit(1);
-const bundle = await importServerBuild<any>();
+if (values.alone && !values.database) throw new Error("--alone needs --database");
+const existing = values.existing || values.alone;
+if (values.alone) N.burst = 0;
+if (!values.alone && !ensureBuild()) process.exit(1);
+const bundle = values.alone ? null : await importServerBuild<any>();
 const catcher = await startMailCatcher();
 let t = performance.now();
-const portal = await bundle.startPortal({
-  config: bundle.loadConfig({
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DATA_DIR: "memory://",
-    DATABASE_URL: values.database ?? "",
-    DEMO_COUNT: String(N.listings),
-    DEMO_SEED: values.seed,
-    LOG_LEVEL: "silent",
-    SMTP_URL: catcher.url,
-    PUBLIC_URL: "https://casa.example",
-    // The matcher waits until the burst wakes it: the single-event timings below run alone.
-    ALERTS_POLL_MS: "60000",
-    MAIL_QUEUE_POLL_MS: "200",
-  }),
-  logger: bundle.createLogger("silent"),
-  build: bundle.build,
-  clientDir: clientDirectory,
-});
-const db = portal.database.db as Kysely<Database>;
-console.log(`portal with ${N.listings} listings ready in ${Math.round(performance.now() - t)} ms (${portal.database.kind})`);
-// Its listing facts load in the background: nothing below is timed while they load.
-await portal.listingChanges.factsReady;
-console.log(`listing facts loaded after ${Math.round(performance.now() - t)} ms`);
+const alone = values.alone ? await openDatabase({ url: values.database!, dataDir: "", poolSize: 4 }) : null;
+const portal = alone
+  ? null
+  : await bundle.startPortal({
+      config: bundle.loadConfig({
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATA_DIR: "memory://",
+        DATABASE_URL: values.database ?? "",
+        DEMO_COUNT: String(N.listings),
+        DEMO_SEED: values.seed,
+        LOG_LEVEL: "silent",
+        SMTP_URL: catcher.url,
+        PUBLIC_URL: "https://casa.example",
+        // The matcher waits until the burst wakes it: the single-event timings below run alone.
+        ALERTS_POLL_MS: "60000",
+        MAIL_QUEUE_POLL_MS: "200",
+      }),
+      logger: bundle.createLogger("silent"),
+      build: bundle.build,
+      clientDir: clientDirectory,
+    });
+const db = (alone ? alone.db : portal.database.db) as Kysely<Database>;
+if (portal) {
+  console.log(`portal with ${N.listings} listings ready in ${Math.round(performance.now() - t)} ms (${portal.database.kind})`);
+  // Its listing facts load in the background: nothing below is timed while they load.
+  await portal.listingChanges.factsReady;
+  console.log(`listing facts loaded after ${Math.round(performance.now() - t)} ms`);
+} else console.log("no portal in this process (--alone): the alert searches only");
 /** Listings above this id are the run's own (removed at the end). */
 const lastListingId = Number((await sql<{ id: string | null }>`SELECT max(id) AS id FROM listings`.execute(db)).rows[0]!.id ?? 0);
 const heapMb = () => {
@@ -185,15 +210,28 @@ async function templates(n: number): Promise<NewListing[]> {
 }
 const template = async (): Promise<NewListing> => (await templates(1))[0]!;
 
+/** The ids of `n` sale listings already in the database (a sample of its pages, in random order). */
+async function sampleSaleListings(n: number): Promise<number[]> {
+  const percent = Math.min(100, Math.max(0.05, (n * 400) / N.listings));
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM listings TABLESAMPLE SYSTEM (${sql.lit(percent)}) WHERE channel = 'vendita' ORDER BY random() LIMIT ${n}`.execute(db);
+  return rows.map((r) => Number(r.id));
+}
+
 // 1. One event at a time.
 const times: number[] = [];
 const alerted: number[] = [];
 const candidates: number[] = [];
+const existingIds = existing ? await sampleSaleListings(N.events) : [];
 for (let i = 0; i < N.events; i++) {
-  const id = await publishListing(db, await template());
-  // As in the portal, where the matcher takes an event about a second after it: the process's own listing follower
-  // has applied the change by then (its facts refresh ran beside the timing before this).
-  await portal.listingChanges.caughtUp();
+  let id: number;
+  if (existing) id = existingIds[i % existingIds.length]!;
+  else {
+    id = await publishListing(db, await template());
+    // As in the portal, where the matcher takes an event about a second after it: the process's own listing follower
+    // has applied the change by then (its facts refresh ran beside the timing before this).
+    await portal.listingChanges.caughtUp();
+  }
   const started = performance.now();
   const result = await savedSearchesAlertedBy(db, id, { channel: "mail", frequency: "immediately" });
   times.push(performance.now() - started);
@@ -201,9 +239,9 @@ for (let i = 0; i < N.events; i++) {
   if (result) candidates.push(alertCandidates(db, result.listing).length);
   // Done here: the portal's matcher, polling every minute, would otherwise take these events and render their mails
   // beside the next timings (a 10 s outlier before this).
-  await sql`UPDATE listing_events SET processed_at = now() WHERE listing_id = ${id}`.execute(db);
+  if (!existing) await sql`UPDATE listing_events SET processed_at = now() WHERE listing_id = ${id}`.execute(db);
 }
-await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
+if (!existing) await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
 const one = stats(times);
 const slowest = times
   .map((ms, i) => ({ ms, i, candidates: candidates[i] ?? 0 }))
@@ -213,40 +251,71 @@ console.log(`slowest events: ${slowest.map((e) => `#${e.i} ${round(e.ms)} ms (${
 console.log(
   `matching one event ('Subito' e-mail): median ${round(one.median)} ms, p95 ${round(one.p95)} ms, max ${round(one.max)} ms; ` +
     `candidates per event: median ${stats(candidates).median}, max ${stats(candidates).max}; ` +
-    `searches alerted per event: median ${stats(alerted).median}, max ${stats(alerted).max}`,
+    `searches alerted per event: median ${stats(alerted).median}, max ${stats(alerted).max}` +
+    (existing ? " (listings already in the database)" : ""),
 );
 
-// 2. A burst, matched by the portal's matcher and handed to SMTP by its mail queue.
-const rssBefore = mb();
-const burst = await templates(Math.min(N.burst, 2000));
-while (burst.length < N.burst) burst.push(...burst.slice(0, N.burst - burst.length));
-t = performance.now();
-// In statements of 500: a statement of ~75 parameters a listing must stay under PostgreSQL's 65,535 parameters.
-const burstRows = burst.map((l, i) => ({ ...l, streetNumber: `b${i}` }));
-for (let i = 0; i < burstRows.length; i += 500) await publishListings(db, burstRows.slice(i, i + 500));
-portal.alertMatcher.wake();
-let peak = rssBefore;
-let matchedMs = 0;
-let queued = 0;
-for (;;) {
-  peak = Math.max(peak, mb());
-  const r = await sql<{ e: number; m: number; q: number }>`
-    SELECT (SELECT count(*)::int FROM listing_events WHERE processed_at IS NULL) AS e, (SELECT count(*)::int FROM mail_queue WHERE sent_at IS NULL AND given_up_at IS NULL) AS m,
-      (SELECT count(*)::int FROM mail_queue WHERE kind = 'alert') AS q`.execute(db);
-  if (r.rows[0]!.e === 0 && matchedMs === 0) {
-    matchedMs = performance.now() - t;
-    queued = r.rows[0]!.q;
-    console.log(`burst of ${N.burst} new listings: all matched and their ${queued} immediate mails queued in ${Math.round(matchedMs)} ms`);
-  }
-  if (r.rows[0]!.e === 0 && r.rows[0]!.m === 0) break;
-  await new Promise((resolve) => setTimeout(resolve, 250));
+// 1b. The same work in its two parts, on other listings (first met here): the reads side by side (the listing, the
+// saved-search log, who hid it) and the decision in memory (candidates by keys and bounds, then their predicates).
+const reads: number[] = [];
+const decided: Array<{ ms: number; candidates: number }> = [];
+const holder = alertSearchesOf(db);
+for (const id of existing ? await sampleSaleListings(N.events) : []) {
+  const started = performance.now();
+  const [[listing], , hidBy] = await Promise.all([readMatchListings(db, [id]), holder.caughtUp(), ownersWhoHid(db, id)]);
+  const read = performance.now();
+  holder.matching(placesOf(listing!), new Date(), hidBy);
+  decided.push({ ms: performance.now() - read, candidates: holder.candidates(placesOf(listing!)).length });
+  reads.push(read - started);
 }
-const burstMs = performance.now() - t;
-console.log(
-  `burst of ${N.burst} new listings: ${catcher.mails.length} immediate alerts (of ${queued}) handed to SMTP in ${Math.round(burstMs)} ms; ` +
-    `RSS ${rssBefore} MB before, peak ${peak} MB`,
-);
-await portal.stop();
+if (reads.length > 0) {
+  const r = stats(reads);
+  const d = stats(decided.map((x) => x.ms));
+  const large = decided.filter((x) => x.candidates > 1000).map((x) => x.ms);
+  const l = large.length > 0 ? stats(large) : null;
+  console.log(
+    `the same in two parts (${reads.length} other listings): reads median ${round(r.median)} / p95 ${round(r.p95)} / max ${round(r.max)} ms; ` +
+      `decided in memory median ${round(d.median)} / p95 ${round(d.p95)} / max ${round(d.max)} ms` +
+      (l ? `; listings with over 1,000 candidates (${large.length}): median ${round(l.median)} / max ${round(l.max)} ms` : ""),
+  );
+}
+
+// 2. A burst, matched by the portal's matcher and handed to SMTP by its mail queue.
+if (portal && N.burst > 0) {
+  const rssBefore = mb();
+  const burst = await templates(Math.min(N.burst, 2000));
+  while (burst.length < N.burst) burst.push(...burst.slice(0, N.burst - burst.length));
+  t = performance.now();
+  // In statements of 500: a statement of ~75 parameters a listing must stay under PostgreSQL's 65,535 parameters.
+  const burstRows = burst.map((l, i) => ({ ...l, streetNumber: `b${i}` }));
+  for (let i = 0; i < burstRows.length; i += 500) await publishListings(db, burstRows.slice(i, i + 500));
+  portal.alertMatcher.wake();
+  let peak = rssBefore;
+  let matchedMs = 0;
+  let queued = 0;
+  for (;;) {
+    peak = Math.max(peak, mb());
+    const r = await sql<{ e: number; m: number; q: number }>`
+      SELECT (SELECT count(*)::int FROM listing_events WHERE processed_at IS NULL) AS e, (SELECT count(*)::int FROM mail_queue WHERE sent_at IS NULL AND given_up_at IS NULL) AS m,
+        (SELECT count(*)::int FROM mail_queue WHERE kind = 'alert') AS q`.execute(db);
+    if (r.rows[0]!.e === 0 && matchedMs === 0) {
+      matchedMs = performance.now() - t;
+      queued = r.rows[0]!.q;
+      console.log(
+        `burst of ${N.burst} new listings: all matched and their ${queued} immediate mails queued in ${Math.round(matchedMs)} ms`,
+      );
+    }
+    if (r.rows[0]!.e === 0 && r.rows[0]!.m === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const burstMs = performance.now() - t;
+  console.log(
+    `burst of ${N.burst} new listings: ${catcher.mails.length} immediate alerts (of ${queued}) handed to SMTP in ${Math.round(burstMs)} ms; ` +
+      `RSS ${rssBefore} MB before, peak ${peak} MB`,
+  );
+}
+await portal?.stop();
+await alone?.close();
 await catcher.close();
 
 if (values.database) {
@@ -256,10 +325,12 @@ if (values.database) {
   const client = new cleanup.Client({ connectionString: values.database });
   await client.connect();
   if (!values.keep) await client.query("DELETE FROM users WHERE email LIKE 'bench-%@casa.example'");
-  await client.query("DELETE FROM alert_deliveries WHERE listing_id > $1", [lastListingId]);
-  await client.query("DELETE FROM listings WHERE id > $1", [lastListingId]);
-  await client.query("DELETE FROM listing_events WHERE listing_id > $1", [lastListingId]);
-  await client.query("DELETE FROM withdrawn_homes WHERE listing_id > $1", [lastListingId]);
+  if (!existing || N.burst > 0) {
+    await client.query("DELETE FROM alert_deliveries WHERE listing_id > $1", [lastListingId]);
+    await client.query("DELETE FROM listings WHERE id > $1", [lastListingId]);
+    await client.query("DELETE FROM listing_events WHERE listing_id > $1", [lastListingId]);
+    await client.query("DELETE FROM withdrawn_homes WHERE listing_id > $1", [lastListingId]);
+  }
   await client.query("DELETE FROM mail_queue WHERE kind = 'alert'");
   await client.end();
   console.log(`removed what the run added (listings, events, deliveries, mails${values.keep ? "" : ", its users and saved searches"})`);

@@ -18,13 +18,16 @@ import { parseSearch, type SearchQuery } from "../core/search/query.ts";
 import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search.ts";
 import { groupsByChannel, type Channel } from "../core/search/vocabulary.ts";
 import { databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
-import { savedSearchesAlertedBy, warmAlertSearches } from "./alert-matching.ts";
+import { estimatedIsochrones, type IsochroneProvider } from "../core/search/isochrone.ts";
+import { placesOf, savedSearchesAlertedBy, warmAlertSearches } from "./alert-matching.ts";
+import { AlertSearches } from "./alert-searches.ts";
 import { type DatabaseHandle } from "./database.ts";
 import { claimListingEvents, deliverMailAlerts, eventsOfListings, pendingEventCount, type ListingEvent } from "./listing-events.ts";
 import { publishListing, publishListings, repriceListing, withdrawListing, type NewListing } from "./listing-writes.ts";
 import { criteriaCondition } from "./search-sql.ts";
 import * as listingEventsMigration from "./migrations/2026-11-26-30-listing-events.ts";
 import * as webPushMigration from "./migrations/2026-11-27-10-web-push.ts";
+import { readMatchListings } from "./match-listings.ts";
 import { getPlaceDirectory } from "./place-directory.ts";
 import { upsertSavedSearch } from "./saved-searches.ts";
 import type { Database } from "./schema.ts";
@@ -194,6 +197,50 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
   });
 
+  it("compiles a saved search that failed to resolve again a minute later, not at every read (injected clock)", async () => {
+    const userId = await newUser("retry@casa.example");
+    const base = { ...(await template()), isPrivateNegotiation: false };
+    const listingId = await publishListing(db, base);
+    const [listing] = await readMatchListings(db, [listingId]);
+    // A routing service that is down when the search is first compiled, and back afterwards.
+    let down = true;
+    let asked = 0;
+    const isochrones: IsochroneProvider = {
+      name: "flaky",
+      async reach(lat, lon, mode, minutes) {
+        asked++;
+        if (down) throw new Error("routing service unavailable");
+        return estimatedIsochrones.reach(lat, lon, mode, minutes);
+      },
+    };
+    let now = Date.now();
+    const held = new AlertSearches(db, isochrones, () => now);
+    const frame = { channel: base.channel, propertyTypeGroup: base.propertyTypeGroup };
+    const walk = await saveSearch(userId, parseSearch({ ...frame, nearby: { lat: base.lat, lon: base.lon, vehicle: "walk", time: 10 } }));
+    const decide = () => {
+      const reasons: string[] = [];
+      const alerted = held.matching(placesOf(listing!), new Date(now), new Set(), (search, reason) => {
+        if (search.id === walk) reasons.push(reason);
+      });
+      return { alerted: alerted.some((s) => s.id === walk), reasons };
+    };
+    await held.caughtUp();
+    expect(decide()).toEqual({ alerted: false, reasons: [expect.stringContaining("routing service unavailable")] });
+    down = false;
+    const askedWhenFailed = asked;
+    // 59 s later: still the failure (a search that fails is not compiled again at every read of the log).
+    now += 59_000;
+    await held.caughtUp();
+    expect(asked).toBe(askedWhenFailed);
+    expect(decide()).toEqual({ alerted: false, reasons: [expect.stringContaining("routing service unavailable")] });
+    // A minute after the failure: compiled again, the service answers, the walk's area lists the listing.
+    now += 1_000;
+    await held.caughtUp();
+    expect(asked).toBe(askedWhenFailed + 1);
+    expect(decide()).toEqual({ alerted: true, reasons: [] });
+    await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
+  });
+
   it("follows every change of a saved search made anywhere: an edit, a delete, a search saved after the load, a new address", async () => {
     const userId = await newUser("follows@casa.example");
     const base = { ...(await template()), isPrivateNegotiation: false };
@@ -224,6 +271,26 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     const alerted = (await savedSearchesAlertedBy(db, fourth, { channel: "mail", frequency: "immediately" }))!.searches;
     expect(alerted.find((s) => s.id === later)?.email).toBe("follows-new@casa.example");
     expect(alerted.map((s) => s.id)).not.toContain(cheap);
+    await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
+  });
+
+  it("keeps each search's own bounds when another search leaves their bucket (decision 140)", async () => {
+    const userId = await newUser("buckets@casa.example");
+    const base = { ...(await template()), isPrivateNegotiation: false };
+    const frame = { channel: base.channel, propertyTypeGroup: base.propertyTypeGroup };
+    await warmAlertSearches(db);
+    // Held after the load, in this order: the tight one's place in the town's bucket is taken by the last one when it leaves.
+    const tight = await saveSearch(userId, parseSearch({ ...frame, price_max: Math.max(1, base.price - 1) }, [base.townId]));
+    await warmAlertSearches(db);
+    const loose = await saveSearch(userId, parseSearch({ ...frame, price_max: base.price + 1 }, [base.townId]));
+    await warmAlertSearches(db);
+    const alertedBy = async (listingId: number) =>
+      (await savedSearchesAlertedBy(db, listingId, { channel: "mail", frequency: "immediately" }))!.searches.map((s) => s.id);
+    const before = await alertedBy(await publishListing(db, base));
+    expect(before).toContain(loose);
+    expect(before).not.toContain(tight);
+    await sql`DELETE FROM saved_searches WHERE id = ${tight}`.execute(db);
+    expect(await alertedBy(await publishListing(db, base))).toContain(loose);
     await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
   });
 
@@ -341,6 +408,8 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
         fc.record({
           source: fc.constantFrom(...townListings.map((l) => Number(l.id))),
           priceFactor: fc.double({ min: 0.3, max: 1.6, noNaN: true }),
+          // Sometimes a price exactly at a price ceiling the searches use (their bounds are inclusive, as the filter).
+          priceAtCeiling: fc.option(fc.integer({ min: 1, max: 60 }), { nil: undefined, freq: 3 }),
           surface: fc.integer({ min: 25, max: 200 }),
           rooms: fc.integer({ min: 1, max: 6 }),
           isAuction: fc.boolean(),
@@ -351,7 +420,10 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
           const base = await template(l.source);
           const listingId = await publishListing(db, {
             ...base,
-            price: Math.max(1, Math.round(base.price * l.priceFactor)),
+            price:
+              l.priceAtCeiling !== undefined
+                ? l.priceAtCeiling * (base.channel === "vendita" ? 20_000 : 100)
+                : Math.max(1, Math.round(base.price * l.priceFactor)),
             surface: l.surface,
             rooms: l.rooms,
             isAuction: l.isAuction && base.channel === "vendita",

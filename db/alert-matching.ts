@@ -77,8 +77,8 @@ export function alertCandidates(db: Kysely<Database>, listing: MatchListing): nu
   return alertSearchesOf(db).candidates(placesOf(listing));
 }
 
-/** The listing with its place columns as the alert keys read them. */
-function placesOf(listing: MatchListing) {
+/** The listing with its place columns as the alert keys read them (what `AlertSearches.matching` takes). */
+export function placesOf(listing: MatchListing) {
   return {
     ...listing,
     channel: String(listing.channel),

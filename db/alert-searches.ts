@@ -14,7 +14,8 @@
  */
 import type { Kysely } from "kysely";
 import { AREA_KEY, listingKeys, type ListingPlaces } from "../core/alerts/candidates.ts";
-import { compileMatch, readsNow, type MatchListing } from "../core/search/match.ts";
+import type { SearchColumn } from "../core/search/filters.ts";
+import { boundValue, compileMatch, conditionBounds, readsNow, type ColumnBound, type MatchListing } from "../core/search/match.ts";
 import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import type { AlertChannel, AlertFrequency } from "../core/search/saved-search-alerts.ts";
 import { deserializeSearch } from "../core/search/saved-search.ts";
@@ -48,6 +49,81 @@ function cellsOf([w, s, e, n]: Box): string[] | null {
   return out;
 }
 
+/**
+ * Bounds are kept for this many columns (the first met: in practice the shown price, the rooms, the surface, the price
+ * per m²); bounds on other columns are left to the predicate. A candidate is then ruled out by comparing numbers laid
+ * out side by side in its bucket, without touching the search's own objects (scattered in memory: at about 1,500
+ * candidates for a large town, reading them cold cost 5–7 ms, docs/decisions/140).
+ */
+const SLOTS = 4;
+/** Per search in a bucket: lo and hi for each slot, then the area's box (west, south, east, north) for area buckets. */
+const STRIDE = 2 * SLOTS + 4;
+
+/**
+ * The searches found under one key (or one cell of the area grid) with their slot bounds and boxes in one array:
+ * the candidates of a listing are scanned here, and only those within every bound (and box) are visited.
+ */
+class Bucket {
+  readonly searches: HeldSearch[] = [];
+  values = new Float64Array(4 * STRIDE);
+  readonly #index = new Map<HeldSearch, number>();
+
+  get size(): number {
+    return this.searches.length;
+  }
+
+  add(search: HeldSearch, box: Box | null): void {
+    if (this.#index.has(search)) return;
+    const i = this.searches.length;
+    if ((i + 1) * STRIDE > this.values.length) {
+      const grown = new Float64Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.searches.push(search);
+    this.#index.set(search, i);
+    this.values.set(search.slotBounds, i * STRIDE);
+    this.values.set(box ?? [-Infinity, -Infinity, Infinity, Infinity], i * STRIDE + 2 * SLOTS);
+  }
+
+  /** Removes by moving the last search into its place. */
+  delete(search: HeldSearch): void {
+    const i = this.#index.get(search);
+    if (i === undefined) return;
+    this.#index.delete(search);
+    const last = this.searches.length - 1;
+    const moved = this.searches.pop()!;
+    if (i !== last) {
+      this.searches[i] = moved;
+      this.#index.set(moved, i);
+      this.values.copyWithin(i * STRIDE, last * STRIDE, (last + 1) * STRIDE);
+    }
+  }
+
+  /**
+   * Visits the searches whose slot bounds hold the listing's values (`at`: one per slot, NaN when NULL or not a number)
+   * and whose box holds its point. `narrow` false: every search (the keys alone, as benchmarks count candidates).
+   */
+  scan(at: Float64Array, lon: number, lat: number, narrow: boolean, visit: (search: HeldSearch) => void): void {
+    const v = this.values;
+    const n = this.searches.length;
+    next: for (let i = 0, o = 0; i < n; i++, o += STRIDE) {
+      const b = o + 2 * SLOTS;
+      if (!(v[b]! <= lon && v[b + 2]! >= lon && v[b + 1]! <= lat && v[b + 3]! >= lat)) continue;
+      if (narrow)
+        for (let k = 0; k < SLOTS; k++) {
+          const lo = v[o + 2 * k]!;
+          const hi = v[o + 2 * k + 1]!;
+          // No bound on this slot: any value (NULL too). A bound: within it (NaN is within none, as NULL in SQL).
+          if (lo === -Infinity && hi === Infinity) continue;
+          const x = at[k]!;
+          if (!(x >= lo && x <= hi)) continue next;
+        }
+      visit(this.searches[i]!);
+    }
+  }
+}
+
 export interface AlertRoute {
   channel: AlertChannel;
   frequency: AlertFrequency;
@@ -68,12 +144,22 @@ interface HeldSearch {
   owner: HeldOwner;
   routes: AlertRoute[];
   keys: Array<{ frame: string; key: string; bbox: Box | null }>;
+  /** The last event that met this search as a candidate (`AlertSearches.#stamp`): each candidate decided once. */
+  seen: number;
+  /** lo, hi per slot (`AlertSearches.#slots`) from its compiled bounds; unbounded where it has none. */
+  slotBounds: Float64Array;
   compiled:
     | {
         criteria: Omit<SearchCriteria, "now">;
         /** The minute `test` was built for, when its conditions read "now"; null when they do not. */
         minute: number | null;
         test: (listing: MatchListing) => boolean;
+        /**
+         * Bounds every listed listing meets (price, rooms, surface…: `conditionBounds`), checked before the predicate:
+         * most candidates of a large town fail one, at a few comparisons instead of the whole predicate. None when the
+         * conditions read "now" (they would move with the minute).
+         */
+        bounds: readonly ColumnBound[];
       }
     | { error: string; failedAt: number };
 }
@@ -84,14 +170,20 @@ const minuteOf = (now: Date) => Math.floor(now.getTime() / 60_000);
 export class AlertSearches {
   readonly #db: Kysely<Database>;
   #isochrones: IsochroneProvider | undefined;
+  /** Milliseconds since the epoch: when a failed search is due again, when the log was last read (tests move it). */
+  readonly #clock: () => number;
   readonly #held = new Map<number, HeldSearch>();
   /** frame → key → searches (place keys and ANYWHERE_KEY): the searches themselves, no look-up by id per candidate. */
-  readonly #byKey = new Map<string, Map<string, Set<HeldSearch>>>();
-  /** frame → cell → search → box (AREA_KEY), and frame → search → box for the wide ones. */
-  readonly #areas = new Map<string, Map<string, Map<HeldSearch, Box>>>();
+  readonly #byKey = new Map<string, Map<string, Bucket>>();
+  /** frame → cell → searches with their boxes (AREA_KEY), and frame → search → box for the wide ones. */
+  readonly #areas = new Map<string, Map<string, Bucket>>();
   readonly #wideAreas = new Map<string, Map<HeldSearch, Box>>();
   /** Held searches that failed to resolve (retried after RETRY_FAILED_MS). */
   readonly #failed = new Set<number>();
+  /** Counts the events matched: a candidate's `seen` is set to the current one. */
+  #stamp = 0;
+  /** The columns whose bounds the buckets keep, in slot order (assigned as searches with bounds are first held). */
+  readonly #slots: SearchColumn[] = [];
   #position: ChangePosition = { seq: 0, running: [], xmax: "0" };
   #readAt = 0;
   #prunedAt = 0;
@@ -101,9 +193,10 @@ export class AlertSearches {
   #pending: Promise<void> | null = null;
   #tail: Promise<void> = Promise.resolve();
 
-  constructor(db: Kysely<Database>, isochrones?: IsochroneProvider) {
+  constructor(db: Kysely<Database>, isochrones?: IsochroneProvider, clock: () => number = Date.now) {
     this.#db = db;
     this.#isochrones = isochrones;
+    this.#clock = clock;
   }
 
   /** How many searches are held. */
@@ -129,9 +222,9 @@ export class AlertSearches {
   }
 
   async #read(): Promise<void> {
-    if (!this.#loaded || Date.now() - this.#readAt > KEEP_MS / 2) return this.#load();
+    if (!this.#loaded || this.#clock() - this.#readAt > KEEP_MS / 2) return this.#load();
     const batch = await readChanges(this.#db, SAVED_SEARCH_CHANGES, this.#position);
-    this.#readAt = Date.now();
+    this.#readAt = this.#clock();
     if (batch.reset) return this.#load();
     for (let i = 0; i < batch.ids.length; i += PAGE) await this.#reload(batch.ids.slice(i, i + PAGE));
     this.#position = batch.next;
@@ -139,11 +232,11 @@ export class AlertSearches {
     // tried again a minute later, as the per-event resolution used to try it at every event.
     const retry = [...this.#failed].filter((id) => {
       const compiled = this.#held.get(id)?.compiled;
-      return compiled && "error" in compiled && Date.now() - compiled.failedAt > RETRY_FAILED_MS;
+      return compiled && "error" in compiled && this.#clock() - compiled.failedAt >= RETRY_FAILED_MS;
     });
     if (retry.length > 0) await this.#reload(retry.slice(0, PAGE));
-    if (Date.now() - this.#prunedAt > KEEP_MS / 4) {
-      this.#prunedAt = Date.now();
+    if (this.#clock() - this.#prunedAt > KEEP_MS / 4) {
+      this.#prunedAt = this.#clock();
       await pruneListingChanges(this.#db, KEEP_MS, SAVED_SEARCH_CHANGES);
     }
   }
@@ -166,7 +259,7 @@ export class AlertSearches {
    */
   async #loadAll(): Promise<void> {
     this.#position = await currentChangePosition(this.#db, SAVED_SEARCH_CHANGES);
-    this.#readAt = Date.now();
+    this.#readAt = this.#clock();
     const seen = new Set<number>();
     let after = 0;
     for (;;) {
@@ -217,7 +310,7 @@ export class AlertSearches {
       const bbox = k.key === AREA_KEY ? ([k.west, k.south, k.east, k.north].map(Number) as Box) : null;
       keysOf.set(id, [...(keysOf.get(id) ?? []), { frame: k.frame, key: k.key, bbox }]);
     }
-    const now = new Date();
+    const now = new Date(this.#clock());
     const fresh: HeldSearch[] = [];
     for (const row of rows) {
       const id = Number(row.id);
@@ -228,16 +321,35 @@ export class AlertSearches {
       try {
         const { criteria } = await buildCriteria(this.#db, deserializeSearch(row.serialized), { isochrones: this.#isochrones, now });
         const { now: at, ...resolved } = criteria;
-        compiled = { criteria: resolved, minute: readsNow(criteria) ? minuteOf(at) : null, test: compileMatch(criteria) };
+        const moving = readsNow(criteria);
+        compiled = {
+          criteria: resolved,
+          minute: moving ? minuteOf(at) : null,
+          test: compileMatch(criteria),
+          bounds: moving ? [] : conditionBounds(criteria),
+        };
       } catch (error) {
-        compiled = { error: error instanceof Error ? error.message : String(error), failedAt: Date.now() };
+        compiled = { error: error instanceof Error ? error.message : String(error), failedAt: this.#clock() };
       }
       const owner = { userId: Number(row.userId), email: row.email, title: row.title, locale: row.locale };
-      fresh.push({ id, owner, routes, keys: searchKeys, compiled });
+      fresh.push({ id, owner, routes, keys: searchKeys, seen: 0, slotBounds: this.#slotBoundsOf(compiled), compiled });
     }
     // In one step: a match running meanwhile sees each search before or after, never missing.
     for (const id of ids) this.#drop(id);
     for (const search of fresh) this.#hold(search);
+  }
+
+  /** A search's compiled bounds laid out by slot (a column without a slot yet gets one while there are free ones). */
+  #slotBoundsOf(compiled: HeldSearch["compiled"]): Float64Array {
+    const out = new Float64Array(2 * SLOTS);
+    for (let k = 0; k < SLOTS; k++) [out[2 * k], out[2 * k + 1]] = [-Infinity, Infinity];
+    if ("error" in compiled) return out;
+    for (const { column, lo, hi } of compiled.bounds) {
+      let k = this.#slots.indexOf(column);
+      if (k < 0 && this.#slots.length < SLOTS) k = this.#slots.push(column) - 1;
+      if (k >= 0) [out[2 * k], out[2 * k + 1]] = [lo, hi];
+    }
+    return out;
   }
 
   #hold(search: HeldSearch): void {
@@ -255,16 +367,16 @@ export class AlertSearches {
           if (!grid) this.#areas.set(frame, (grid = new Map()));
           for (const cell of cells) {
             let boxes = grid.get(cell);
-            if (!boxes) grid.set(cell, (boxes = new Map()));
-            boxes.set(search, bbox);
+            if (!boxes) grid.set(cell, (boxes = new Bucket()));
+            boxes.add(search, bbox);
           }
         }
       } else {
         let keys = this.#byKey.get(frame);
         if (!keys) this.#byKey.set(frame, (keys = new Map()));
         let searches = keys.get(key);
-        if (!searches) keys.set(key, (searches = new Set()));
-        searches.add(search);
+        if (!searches) keys.set(key, (searches = new Bucket()));
+        searches.add(search, null);
       }
     }
   }
@@ -293,24 +405,42 @@ export class AlertSearches {
   }
 
   /**
-   * The held searches whose keys the listing meets: its frame with one of its places, anywhere, or an area whose box
-   * holds its point (as the keys' SQL look-up did: west ≤ lon ≤ east, south ≤ lat ≤ north). In no order.
+   * Calls `visit` once for each held search whose keys the listing meets: its frame with one of its places, anywhere,
+   * or an area whose box holds its point (as the keys' SQL look-up did: west ≤ lon ≤ east, south ≤ lat ≤ north), and,
+   * when `narrow`, whose slot bounds hold the listing's values. In no order. A search met under several keys is visited
+   * once (its `seen` stamp; no set built per event).
    */
-  #candidates(listing: ListingPlaces & { lat: number; lon: number }): Set<HeldSearch> {
+  #eachCandidate(
+    listing: MatchListing & ListingPlaces & { lat: number; lon: number },
+    narrow: boolean,
+    visit: (search: HeldSearch) => void,
+  ): void {
     const { frame, keys } = listingKeys(listing);
     const { lat, lon } = listing;
-    const out = new Set<HeldSearch>();
+    const stamp = ++this.#stamp;
+    const once = (search: HeldSearch) => {
+      if (search.seen === stamp) return;
+      search.seen = stamp;
+      visit(search);
+    };
+    // The listing's value for each slot, as bounds compare it.
+    const at = new Float64Array(SLOTS).fill(Number.NaN);
+    this.#slots.forEach((column, k) => {
+      at[k] = boundValue(listing[column]);
+    });
     const byKey = this.#byKey.get(frame);
-    if (byKey) for (const key of keys) for (const search of byKey.get(key) ?? []) out.add(search);
+    if (byKey) for (const key of keys) byKey.get(key)?.scan(at, lon, lat, narrow, once);
+    this.#areas.get(frame)?.get(cellOf(lon, lat))?.scan(at, lon, lat, narrow, once);
     const inBox = ([w, s, e, n]: Box) => w <= lon && e >= lon && s <= lat && n >= lat;
-    for (const [search, box] of this.#areas.get(frame)?.get(cellOf(lon, lat)) ?? []) if (inBox(box)) out.add(search);
-    for (const [search, box] of this.#wideAreas.get(frame) ?? []) if (inBox(box)) out.add(search);
-    return out;
+    const wide = this.#wideAreas.get(frame);
+    if (wide) for (const [search, box] of wide) if (inBox(box)) once(search);
   }
 
   /** The ids of the held searches whose keys the listing meets (benchmarks count them). */
-  candidates(listing: ListingPlaces & { lat: number; lon: number }): number[] {
-    return [...this.#candidates(listing)].map((s) => s.id);
+  candidates(listing: MatchListing & ListingPlaces & { lat: number; lon: number }, narrowed = false): number[] {
+    const ids: number[] = [];
+    this.#eachCandidate(listing, narrowed, (search) => ids.push(search.id));
+    return ids;
   }
 
   /**
@@ -326,12 +456,13 @@ export class AlertSearches {
     onSkip?: (search: { id: number }, reason: string) => void,
   ): Array<{ id: number; owner: HeldOwner; routes: readonly AlertRoute[]; query: SearchCriteria["query"] }> {
     const minute = minuteOf(now);
-    const out = [];
-    for (const search of this.#candidates(listing)) {
+    const out: Array<{ id: number; owner: HeldOwner; routes: readonly AlertRoute[]; query: SearchCriteria["query"] }> = [];
+    // Narrowed: a candidate outside a slot bound is left out unseen (the predicate, the same conditions, would say no).
+    this.#eachCandidate(listing, true, (search) => {
       const { compiled } = search;
       if ("error" in compiled) {
         onSkip?.({ id: search.id }, compiled.error);
-        continue;
+        return;
       }
       let listed: boolean;
       if (hidBy.has(search.owner.userId)) {
@@ -344,7 +475,7 @@ export class AlertSearches {
         listed = compiled.test(listing);
       }
       if (listed) out.push({ id: search.id, owner: search.owner, routes: search.routes, query: compiled.criteria.query });
-    }
+    });
     return out.sort((a, b) => a.id - b.id);
   }
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { PlaceLevel } from "../places.ts";
 import { searchColumns, type SearchColumn } from "./filters.ts";
-import { compileMatch, frameConditions, holds, matches, readsNow, type MatchListing, type ResolvedSearch } from "./match.ts";
+import {
+  compileMatch,
+  conditionBounds,
+  frameConditions,
+  holds,
+  matches,
+  readsNow,
+  withinBounds,
+  type MatchListing,
+  type ResolvedSearch,
+} from "./match.ts";
 import { parseSearch } from "./query.ts";
 
 const now = new Date("2026-11-01T00:00:00Z");
@@ -134,6 +144,41 @@ describe("compileMatch: the predicate kept for many listings (the alert matcher'
       expect(listings.map((l) => test(l))).toEqual(listings.map((l) => matches(l, s)));
     }
     expect(listings.map((l) => matches(l, searches[0]!))).toEqual([true, false, false, true, true, false]);
+  });
+
+  it("reads necessary bounds off the same conditions: what they leave out is never listed", () => {
+    const priced = search({ price_min: 100_000, price_max: 260_000, numRooms_min: 3 }, [{ id: MILANO, level: PlaceLevel.town }]);
+    expect(conditionBounds(priced)).toEqual(
+      expect.arrayContaining([
+        { column: "shownPrice", lo: 100_000, hi: 260_000 },
+        { column: "rooms", lo: 3, hi: Infinity },
+      ]),
+    );
+    const listings = [
+      listing(),
+      listing({ id: 2, price: 300_000 }),
+      listing({ id: 3, rooms: 2 }),
+      listing({ id: 4, rooms: null }),
+      listing({ id: 5, isPrivateNegotiation: true }),
+      listing({ id: 6, price: 260_000 }),
+      listing({ id: 7, price: 99_999 }),
+    ];
+    const bounds = conditionBounds(priced);
+    expect(listings.map((l) => withinBounds(l, bounds))).toEqual([true, false, false, false, false, true, false]);
+    // Necessary: every listing the predicate lists is within its search's bounds, whatever the search.
+    const others = [
+      search({ mqprice_max: 3_000, mq_min: 60, numBaths: 1 }),
+      search({ payment_max: 900 }),
+      search({ propertyTypeGroup: "nuove-costruzioni", numRooms_max: 3 }),
+      search({ channel: "affitto" }),
+    ];
+    const more = [...listings, listing({ id: 8, surface: 59 }), listing({ id: 9, priceUnit: "monthly", price: 800 })];
+    for (const s of [priced, ...others]) {
+      const b = conditionBounds(s);
+      for (const l of more) if (matches(l, s)) expect(withinBounds(l, b)).toBe(true);
+    }
+    // The monthly payment is compared scaled: left to the predicate, not read as a bound on the price.
+    expect(conditionBounds(others[1]!).map((b) => b.column)).not.toContain("shownPrice");
   });
 
   it("tells whether a search's conditions read now: only the publication date does", () => {

@@ -155,15 +155,76 @@ export function inArea(area: ResolvedArea, lat: number, lon: number): boolean {
   }
 }
 
+/** The search's conditions, every one of which a listing must meet: its frame's and its filters' (for its `now`). */
+function conditionsOf(search: ResolvedSearch): { frame: Condition[]; filters: Condition[] } {
+  return {
+    frame: frameConditions(search.query),
+    filters: (search.registry ?? searchFilters).conditions(search.query.filters, { now: search.now }),
+  };
+}
+
+/** lo ≤ the column's value ≤ hi, either end possibly infinite. */
+export interface ColumnBound {
+  column: SearchColumn;
+  lo: number;
+  hi: number;
+}
+
+/**
+ * Bounds that every listing the search lists meets, read off the same conditions `compileMatch` compiles: each
+ * condition the predicate requires (its top-level conditions and, within them, the parts of an `and`) that compares a
+ * column with a number (`>`, `<` widened to `>=`, `<=`). A listing outside one of them, or NULL or not a number
+ * there, is not listed (SQL's rule: a comparison with NULL is not true). Necessary, not sufficient: what is within the
+ * bounds is still decided by the predicate. They narrow the candidates of a listing cheaply (db/alert-searches.ts,
+ * docs/decisions/140) without a second encoding of any filter. Scaled comparisons (the monthly payment) are left to
+ * the predicate, as are the search's places and area.
+ */
+export function conditionBounds(search: ResolvedSearch): ColumnBound[] {
+  const byColumn = new Map<SearchColumn, ColumnBound>();
+  const visit = (c: Condition): void => {
+    if ("of" in c) {
+      if (c.op === "and") for (const x of c.of) visit(x);
+      return;
+    }
+    if (!("value" in c)) return; // `in`, `notNull`, a comparison of two columns
+    if (typeof c.value !== "number" || c.scale !== undefined) return;
+    const bound = byColumn.get(c.column) ?? { column: c.column, lo: -Infinity, hi: Infinity };
+    if (c.op === ">=" || c.op === ">" || c.op === "=") bound.lo = Math.max(bound.lo, c.value);
+    if (c.op === "<=" || c.op === "<" || c.op === "=") bound.hi = Math.min(bound.hi, c.value);
+    byColumn.set(c.column, bound);
+  };
+  const { frame, filters } = conditionsOf(search);
+  for (const c of [...frame, ...filters]) visit(c);
+  return [...byColumn.values()];
+}
+
+/**
+ * A listing's value as a bound compares it: as the predicate's comparisons convert (`"3" >= 2`, `true >= 1`); NULL
+ * is NaN, within no bound.
+ */
+export function boundValue(value: number | string | boolean | null): number {
+  return typeof value === "number" ? value : value === null ? Number.NaN : Number(value);
+}
+
+/** Whether the listing meets every bound. */
+export function withinBounds(listing: MatchListing, bounds: readonly ColumnBound[]): boolean {
+  for (const { column, lo, hi } of bounds) {
+    const n = boundValue(listing[column]);
+    if (!(n >= lo && n <= hi)) return false;
+  }
+  return true;
+}
+
 /**
  * The predicate of one resolved search with its conditions built once (the frame's and the registry's, for its
  * `now`): `matches` is this applied to one listing. What holds many searches for many listings (the alert matcher's
  * per-process predicates, docs/decisions/137) keeps the returned function instead of building the conditions again.
  */
 export function compileMatch(search: ResolvedSearch): (listing: MatchListing) => boolean {
-  const { query, places, lineStops, area, excludePlaces, excludeListings } = search;
-  const frame = frameConditions(query).map(compileCondition);
-  const filters = (search.registry ?? searchFilters).conditions(query.filters, { now: search.now }).map(compileCondition);
+  const { places, lineStops, area, excludePlaces, excludeListings } = search;
+  const conditions = conditionsOf(search);
+  const frame = conditions.frame.map(compileCondition);
+  const filters = conditions.filters.map(compileCondition);
   return (listing) => {
     for (const c of frame) if (!c(listing)) return false;
     if (inPlaces(listing, places, lineStops) === false) return false;
