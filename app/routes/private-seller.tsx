@@ -4,6 +4,7 @@
  * in: the login, then back here; an agency's user: their dashboard (/area-agenzia/).
  */
 import { Form, redirect } from "react-router";
+import { IntentButton } from "../ui/intent-button.tsx";
 import { z } from "zod";
 import { formatDateTime, formatEuro } from "../../core/format.ts";
 import { PRIVATE_SELLER_LIMITS } from "../../core/publisher/private-seller.ts";
@@ -199,22 +200,24 @@ export default function PrivateSellerPage({ loaderData, actionData }: Route.Comp
                       <a href={l.edit} aria-label={t.editNamed(l.title)}>
                         {t.edit}
                       </a>{" "}
-                      <Form method="post" className="inline-form">
-                        <input type="hidden" name="csrf" value={csrf} />
-                        <input type="hidden" name="intent" value="confirm-listing" />
-                        <input type="hidden" name="listingId" value={l.id} />
-                        <button type="submit" aria-label={t.confirmNamed(l.title)}>
-                          {t.confirm}
-                        </button>
-                      </Form>{" "}
-                      <Form method="post" className="inline-form">
-                        <input type="hidden" name="csrf" value={csrf} />
-                        <input type="hidden" name="intent" value="withdraw-listing" />
-                        <input type="hidden" name="listingId" value={l.id} />
-                        <button type="submit" aria-label={t.withdrawNamed(l.title)}>
-                          {t.withdraw}
-                        </button>
-                      </Form>
+                      <IntentButton
+                        csrf={csrf}
+                        intent="confirm-listing"
+                        record={["listingId", l.id]}
+                        label={t.confirmNamed(l.title)}
+                        className="inline-form"
+                      >
+                        {t.confirm}
+                      </IntentButton>{" "}
+                      <IntentButton
+                        csrf={csrf}
+                        intent="withdraw-listing"
+                        record={["listingId", l.id]}
+                        label={t.withdrawNamed(l.title)}
+                        className="inline-form"
+                      >
+                        {t.withdraw}
+                      </IntentButton>
                     </>
                   )}
                 </td>

@@ -4,6 +4,7 @@
  * publisher (demo agencies: agenzia{id}@casa.example, README); anyone else is sent to log in or told no.
  */
 import { data, Form, redirect } from "react-router";
+import { IntentButton } from "../ui/intent-button.tsx";
 import { z } from "zod";
 import { formatDateTime } from "../../core/format.ts";
 import { leadsForPublisher, phoneCallsForPublisher } from "../../db/leads.ts";
@@ -317,14 +318,9 @@ export default function PublisherInboxPage({ loaderData, actionData }: Route.Com
                   </td>
                   <td>
                     {l.confirmable && (
-                      <Form method="post">
-                        <input type="hidden" name="csrf" value={csrf} />
-                        <input type="hidden" name="intent" value="confirm-listing" />
-                        <input type="hidden" name="listingId" value={l.id} />
-                        <button type="submit" aria-label={t.confirmNamed(l.title)}>
-                          {t.confirm}
-                        </button>
-                      </Form>
+                      <IntentButton csrf={csrf} intent="confirm-listing" record={["listingId", l.id]} label={t.confirmNamed(l.title)}>
+                        {t.confirm}
+                      </IntentButton>
                     )}
                   </td>
                 </tr>
@@ -418,14 +414,9 @@ export default function PublisherInboxPage({ loaderData, actionData }: Route.Com
                     {k.revoked ? (
                       t.revokedOn(k.revoked)
                     ) : (
-                      <Form method="post">
-                        <input type="hidden" name="csrf" value={csrf} />
-                        <input type="hidden" name="intent" value="revoke-key" />
-                        <input type="hidden" name="keyId" value={k.id} />
-                        <button type="submit" aria-label={t.revokeNamed(k.label)}>
-                          {t.revoke}
-                        </button>
-                      </Form>
+                      <IntentButton csrf={csrf} intent="revoke-key" record={["keyId", k.id]} label={t.revokeNamed(k.label)}>
+                        {t.revoke}
+                      </IntentButton>
                     )}
                   </td>
                 </tr>
