@@ -104,3 +104,14 @@ export async function suggestionsSettled(scope: Page | Locator, timeout = 10_000
   await expect.poll(() => scope.locator('[role="listbox"][aria-busy="true"]').count(), { timeout }).toBe(0);
   await scope.getByRole("listbox").first().waitFor({ timeout });
 }
+
+/**
+ * Waits until no modal's history entry is on top (app/ui/modal-history.ts): a modal that closed pops its entry
+ * after its last render, asynchronously, and a reload or navigation started before that pop is cancelled by it
+ * (net::ERR_ABORTED, seen in CI after saving a search).
+ */
+export async function modalEntryPopped(page: Page, timeout = 10_000): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => (history.state as { casaModal?: unknown } | null)?.casaModal ?? null), { timeout })
+    .toBe(null);
+}

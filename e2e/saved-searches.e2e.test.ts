@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import type { Database } from "../db/schema.ts";
 import { startTestPortal } from "../test/portal.ts";
 import { createTestUser } from "../test/users.ts";
-import { hydrated, it, NO_JAVASCRIPT, seriousViolations } from "./fixtures.ts";
+import { hydrated, it, modalEntryPopped, NO_JAVASCRIPT, seriousViolations } from "./fixtures.ts";
 
 let portal: Awaited<ReturnType<typeof startTestPortal>>;
 /** The push service the browser's (stubbed) subscription names; nothing is sent to it in these tests. */
@@ -95,6 +95,7 @@ describe("saving a search", () => {
     await modal.getByLabel("Frequenza (Notifiche via Email)").selectOption({ label: "Una volta al giorno" });
     await modal.getByRole("button", { name: "Salva ricerca" }).click();
     await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
+    await modalEntryPopped(page);
     await page.reload();
     await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
 
@@ -124,6 +125,7 @@ describe("saving a search", () => {
     await expect.poll(() => edit.isVisible()).toBe(true);
     await edit.getByRole("button", { name: "Elimina ricerca" }).click();
     await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
+    await modalEntryPopped(page);
     await page.goto(`${portal.url}/mycasa/ricerche/`);
     expect(await page.getByTestId("saved-search").count()).toBe(0);
     await page.getByRole("button", { name: "Esci" }).click();
@@ -195,6 +197,7 @@ describe("saving a search", () => {
     await modal.getByRole("button", { name: "Salva ricerca" }).click();
     await expect.poll(() => modal.count()).toBe(0);
     await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
+    await modalEntryPopped(page);
 
     await page.reload();
     await expect.poll(() => button.getAttribute("data-state")).toBe("saved-alarm");
@@ -210,6 +213,7 @@ describe("saving a search", () => {
     await edit.getByRole("switch", { name: "Notifiche via Email" }).uncheck();
     await edit.getByRole("button", { name: "Salva ricerca" }).click();
     await expect.poll(() => button.getAttribute("data-state")).toBe("saved-no-alarm");
+    await modalEntryPopped(page);
 
     await page.goto(`${portal.url}/mycasa/ricerche/`);
     const item = page.getByTestId("saved-search");
@@ -245,6 +249,7 @@ describe("saving a search", () => {
     await expect.poll(() => editAgain.isVisible()).toBe(true);
     await editAgain.getByRole("button", { name: "Elimina ricerca" }).click();
     await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
+    await modalEntryPopped(page);
     await page.reload();
     await expect.poll(() => button.getAttribute("data-state")).toBe("not-saved");
 
