@@ -16,6 +16,7 @@ import { sampleFeed, sampleUniqueId } from "../scripts/sample-feed.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { createPublisherKey } from "../test/publishers.ts";
 import { startTestPortal } from "../test/portal.ts";
+import type { CookieClient } from "../test/http-client.ts";
 import { loggedInClient } from "../test/users.ts";
 
 const API = "/api/publisher/v1";
@@ -45,6 +46,8 @@ describe.each(databaseTargets)("feed photos on %s", (target) => {
   let agencyA: number;
   let keyA: string;
   let keyB: string;
+  let dashboardA: CookieClient;
+  let dashboardB: CookieClient;
   let now = Date.parse("2026-11-27T09:00:00Z");
   /** Requests the agency's photo server answered, by path. */
   const requests = new Map<string, number>();
@@ -103,18 +106,10 @@ describe.each(databaseTargets)("feed photos on %s", (target) => {
     const agencies = (await sql<{ id: number }>`SELECT id::int AS id FROM publishers WHERE kind = 'agency' ORDER BY id LIMIT 2`.execute(db))
       .rows;
     agencyA = agencies[0]!.id;
-    keyA = (
-      await createPublisherKey(
-        await loggedInClient(portal.url, { email: `agenzia${agencyA}@casa.example`, password: "CasaAgenzia2026" }),
-        "Foto",
-      )
-    ).key;
-    keyB = (
-      await createPublisherKey(
-        await loggedInClient(portal.url, { email: `agenzia${agencies[1]!.id}@casa.example`, password: "CasaAgenzia2026" }),
-        "Foto B",
-      )
-    ).key;
+    dashboardA = await loggedInClient(portal.url, { email: `agenzia${agencyA}@casa.example`, password: "CasaAgenzia2026" });
+    keyA = (await createPublisherKey(dashboardA, "Foto")).key;
+    dashboardB = await loggedInClient(portal.url, { email: `agenzia${agencies[1]!.id}@casa.example`, password: "CasaAgenzia2026" });
+    keyB = (await createPublisherKey(dashboardB, "Foto B")).key;
   });
   afterAll(async () => {
     await portal?.stop();
@@ -259,6 +254,10 @@ describe.each(databaseTargets)("feed photos on %s", (target) => {
     expect(json.report.photos).toMatchObject({ wanted: 3, done: 1, waiting: 0, failed: 2 });
     const stored = await call(keyA, `/feeds/${json.report.importId}`);
     expect(stored.json.import.report.photos).toMatchObject({ failed: 2 });
+    // The dashboard says how the photos went now; another agency's says nothing of them.
+    const page = await (await dashboardA.get("/area-agenzia/")).text();
+    expect(page).toContain("Foto indicate dal feed: 1 scaricata, 0 in attesa, 2 non scaricate");
+    expect(await (await dashboardB.get("/area-agenzia/")).text()).not.toContain("Foto indicate dal feed");
     expect(served("/foto/mancante.jpg")).toBe(3);
   });
 
@@ -280,14 +279,19 @@ describe.each(databaseTargets)("feed photos on %s", (target) => {
       )
       .execute();
     try {
-      const [a, b, c] = await Promise.all([0, 1, 2].map(() => claimDueFeedPhotos(db, later, 60_000, 3)));
+      const claim = (at: Date, limit: number) => claimDueFeedPhotos(db, at, 60_000, limit, 2);
+      const [a, b, c] = await Promise.all([0, 1, 2].map(() => claim(later, 3)));
       const ids = [...a!, ...b!, ...c!].map((r) => r.id);
       expect(ids).toHaveLength(6);
       expect(new Set(ids).size).toBe(6);
       expect([...a!, ...b!, ...c!].every((r) => r.attempts === 1)).toBe(true);
       // Held: nothing more until the lease ends, then due again (a process that died mid-download).
-      expect(await claimDueFeedPhotos(db, later, 60_000, 10)).toEqual([]);
-      expect(await claimDueFeedPhotos(db, new Date(later.getTime() + 61_000), 60_000, 10)).toHaveLength(6);
+      expect(await claim(later, 10)).toEqual([]);
+      expect(await claim(new Date(later.getTime() + 61_000), 10)).toHaveLength(6);
+      // Held past its lease with its tries spent (the process died on it each time): given up, not claimed again.
+      expect(await claim(new Date(later.getTime() + 122_000), 10)).toEqual([]);
+      const states = await db.selectFrom("feedPhotoUrls").select(["state", "error"]).where("listingId", "=", -1).execute();
+      expect(states.map((r) => [r.state, r.error])).toEqual(Array.from({ length: 6 }, () => ["failed", "unreachable"]));
     } finally {
       await db.deleteFrom("feedPhotoUrls").where("listingId", "=", -1).execute();
     }

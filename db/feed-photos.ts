@@ -181,13 +181,26 @@ async function arrangeGallery(trx: Kysely<Database>, listingId: number): Promise
   if (order.some((id, i) => photos[i]!.id !== id)) await placePhotos(trx, listingId, order);
 }
 
-/** Up to `limit` addresses due at `now` and not held by another process, each held for `leaseMs`; the try is counted. */
-export async function claimDueFeedPhotos(db: Kysely<Database>, now: Date, leaseMs: number, limit: number): Promise<FeedPhotoUrl[]> {
+/**
+ * Up to `limit` addresses due at `now` and not held by another process, each held for `leaseMs`; the try is counted
+ * at the claim. An address whose tries are spent while held (its process died on it, every time) is given up first.
+ */
+export async function claimDueFeedPhotos(
+  db: Kysely<Database>,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+  maxAttempts: number,
+): Promise<FeedPhotoUrl[]> {
+  await sql`
+    UPDATE feed_photo_urls SET state = 'failed', error = coalesce(error, 'unreachable'), claimed_until = NULL
+    WHERE state = 'waiting' AND attempts >= ${maxAttempts} AND claimed_until < ${now}`.execute(db);
   const { rows } = await sql<Parameters<typeof present>[0]>`
     UPDATE feed_photo_urls SET claimed_until = ${new Date(now.getTime() + leaseMs)}, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM feed_photo_urls
       WHERE state = 'waiting' AND next_try_at <= ${now} AND (claimed_until IS NULL OR claimed_until < ${now})
+        AND attempts < ${maxAttempts}
       ORDER BY next_try_at, listing_id, position
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)

@@ -53,7 +53,7 @@ export class FeedPhotoDownloader {
       pollMs: options.pollMs,
       batchSize: BATCH,
       logger: options.logger,
-      claim: (limit) => claimDueFeedPhotos(options.db, new Date(options.clock()), LEASE_MS, limit),
+      claim: (limit) => claimDueFeedPhotos(options.db, new Date(options.clock()), LEASE_MS, limit, FEED_PHOTO_MAX_ATTEMPTS),
       handle: async (batch) => {
         // Rows not reached before a stop come due again when their lease ends.
         for (const row of batch) if (!this.#worker.stopped) await this.#download(row);
