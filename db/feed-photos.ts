@@ -201,6 +201,8 @@ export async function claimDueFeedPhotos(
       SELECT id FROM feed_photo_urls
       WHERE state = 'waiting' AND next_try_at <= ${now} AND (claimed_until IS NULL OR claimed_until < ${now})
         AND attempts < ${maxAttempts}
+        -- A withdrawn listing's addresses wait (a relisting is a new listing with its own addresses).
+        AND EXISTS (SELECT 1 FROM published_listings p WHERE p.listing_id = feed_photo_urls.listing_id AND p.status = 'online')
       ORDER BY next_try_at, listing_id, position
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)

@@ -167,14 +167,17 @@ async function getFollowingRedirects(
   }
 }
 
-function get(url: URL, o: { allowPrivate: boolean; timeoutMs: number; userAgent: string; signal?: AbortSignal }): Promise<IncomingMessage> {
+function get(
+  url: URL,
+  o: { allowPrivate: boolean; timeoutMs: number; what: "feed" | "photo"; userAgent: string; signal?: AbortSignal },
+): Promise<IncomingMessage> {
   const request = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(
       url,
       {
         method: "GET",
-        headers: { "accept-encoding": o.userAgent.includes("feed") ? "gzip" : "identity", "user-agent": o.userAgent },
+        headers: { "accept-encoding": o.what === "feed" ? "gzip" : "identity", "user-agent": o.userAgent },
         lookup: checkedLookup(o.allowPrivate) as never,
         timeout: o.timeoutMs,
         ...(o.signal ? { signal: o.signal } : {}),

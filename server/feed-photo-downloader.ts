@@ -17,8 +17,8 @@ import { FeedFetchError, fetchPhoto } from "./feed-fetch.ts";
 import type { Logger } from "./logger.ts";
 import { PollingWorker } from "./polling-worker.ts";
 
-/** A claimed address is held this long: a download and its renditions take seconds, a slow server up to the timeout. */
-const LEASE_MS = 5 * 60_000;
+/** A claimed address is held at least this long: a download and its renditions take seconds, a slow server up to the timeout. */
+const MIN_LEASE_MS = 5 * 60_000;
 /** Addresses claimed at once; downloaded one after the other (sharp's work is the CPU's, shared with requests). */
 const BATCH = 4;
 
@@ -53,7 +53,15 @@ export class FeedPhotoDownloader {
       pollMs: options.pollMs,
       batchSize: BATCH,
       logger: options.logger,
-      claim: (limit) => claimDueFeedPhotos(options.db, new Date(options.clock()), LEASE_MS, limit, FEED_PHOTO_MAX_ATTEMPTS),
+      // A batch's downloads run one after the other: the lease outlasts all of them at their deadline.
+      claim: (limit) =>
+        claimDueFeedPhotos(
+          options.db,
+          new Date(options.clock()),
+          Math.max(MIN_LEASE_MS, 2 * BATCH * options.timeoutMs),
+          limit,
+          FEED_PHOTO_MAX_ATTEMPTS,
+        ),
       handle: async (batch) => {
         // Rows not reached before a stop come due again when their lease ends.
         for (const row of batch) if (!this.#worker.stopped) await this.#download(row);

@@ -31,11 +31,13 @@ describe("photo addresses of a feed listing (decision 141)", () => {
     ]);
   });
 
-  it(`keeps at most ${PHOTOS_PER_LISTING} and reports the rest as too many`, () => {
-    const many = Array.from({ length: PHOTOS_PER_LISTING + 3 }, (_, i) => `https://foto.example/${i}.jpg`);
+  it(`keeps at most ${PHOTOS_PER_LISTING} and names the first left out once; at most 10 bad addresses are named`, () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => `https://foto.example/${i}.jpg`);
     const { urls, problems } = feedPhotoUrls(many);
     expect(urls).toHaveLength(PHOTOS_PER_LISTING);
-    expect(problems.map((p) => p.reason)).toEqual(["too-many", "too-many", "too-many"]);
+    expect(urls.at(-1)).toBe(`https://foto.example/${PHOTOS_PER_LISTING - 1}.jpg`);
+    expect(problems).toEqual([{ url: `https://foto.example/${PHOTOS_PER_LISTING}.jpg`, reason: "too-many" }]);
+    expect(feedPhotoUrls(Array.from({ length: 50 }, (_, i) => `ftp://x/${i}`)).problems).toHaveLength(10);
   });
 
   it("reads <pictures><picture-url> and <picture url> of a property; a delete has none", () => {

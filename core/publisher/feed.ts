@@ -36,6 +36,9 @@ export interface FeedItem {
 /** Why a photo address of a feed was left out. */
 export type FeedPhotoProblem = { url: string; reason: "not-http" | "too-many" };
 
+/** At most this many bad photo addresses are named per listing. */
+const MAX_PHOTO_PROBLEMS = 10;
+
 /** Longest photo address kept (a longer one is a broken feed, not a photo). */
 export const FEED_PHOTO_URL_MAX = 2_000;
 
@@ -56,13 +59,14 @@ export function feedPhotoUrls(raw: readonly unknown[]): { urls: string[]; proble
       url = null;
     }
     if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.hostname === "") {
-      problems.push({ url: written.slice(0, 200), reason: "not-http" });
+      if (problems.length < MAX_PHOTO_PROBLEMS) problems.push({ url: written.slice(0, 200), reason: "not-http" });
       continue;
     }
     const href = url.href;
     if (urls.includes(href)) continue;
     if (urls.length >= PHOTOS_PER_LISTING) {
-      problems.push({ url: href.slice(0, 200), reason: "too-many" });
+      // Named once, with the first address left out: a hostile feed's thousands of pictures do not fill the report.
+      if (!problems.some((p) => p.reason === "too-many")) problems.push({ url: href.slice(0, 200), reason: "too-many" });
       continue;
     }
     urls.push(href);
@@ -74,8 +78,8 @@ export function feedPhotoUrls(raw: readonly unknown[]): { urls: string[]; proble
 export const feedPhotoProblemMessages = {
   "not-http": { it: "indirizzo della foto non valido (solo http o https)", en: "invalid photo address (http or https only)" },
   "too-many": {
-    it: `foto oltre il limite di ${PHOTOS_PER_LISTING} per annuncio, ignorata`,
-    en: `photo beyond the limit of ${PHOTOS_PER_LISTING} per listing, left out`,
+    it: `foto oltre il limite di ${PHOTOS_PER_LISTING} per annuncio: ignorate questa e le seguenti`,
+    en: `photos beyond the limit of ${PHOTOS_PER_LISTING} per listing: this one and the next left out`,
   },
 } as const;
 
