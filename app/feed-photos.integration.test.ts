@@ -289,7 +289,9 @@ describe.each(databaseTargets)("feed photos on %s", (target) => {
       expect(await claim(later, 10)).toEqual([]);
       expect(await claim(new Date(later.getTime() + 61_000), 10)).toHaveLength(6);
       // Held past its lease with its tries spent (the process died on it each time): given up, not claimed again.
-      expect(await claim(new Date(later.getTime() + 122_000), 10)).toEqual([]);
+      const givenUp = await claim(new Date(later.getTime() + 122_000), 10);
+      expect(givenUp.map((r) => [r.state, r.attempts])).toEqual(Array.from({ length: 6 }, () => ["failed", 2]));
+      expect(await claim(new Date(later.getTime() + 300_000), 10)).toEqual([]);
       const states = await db.selectFrom("feedPhotoUrls").select(["state", "error"]).where("listingId", "=", -1).execute();
       expect(states.map((r) => [r.state, r.error])).toEqual(Array.from({ length: 6 }, () => ["failed", "unreachable"]));
     } finally {

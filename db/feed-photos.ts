@@ -182,8 +182,9 @@ async function arrangeGallery(trx: Kysely<Database>, listingId: number): Promise
 }
 
 /**
- * Up to `limit` addresses due at `now` and not held by another process, each held for `leaseMs`; the try is counted
- * at the claim. An address whose tries are spent while held (its process died on it, every time) is given up first.
+ * Up to `limit` addresses due at `now` and not held by another process, each held for `leaseMs` with the try
+ * counted (state waiting: the caller downloads them). One whose tries were already spent comes back `failed`
+ * instead, given up: its process died on it each time, and it must not loop forever. In the index's order.
  */
 export async function claimDueFeedPhotos(
   db: Kysely<Database>,
@@ -192,18 +193,17 @@ export async function claimDueFeedPhotos(
   limit: number,
   maxAttempts: number,
 ): Promise<FeedPhotoUrl[]> {
-  await sql`
-    UPDATE feed_photo_urls SET state = 'failed', error = coalesce(error, 'unreachable'), claimed_until = NULL
-    WHERE state = 'waiting' AND attempts >= ${maxAttempts} AND claimed_until < ${now}`.execute(db);
+  // Every SET expression reads the row as it was, so `attempts >= max` means the same in each.
   const { rows } = await sql<Parameters<typeof present>[0]>`
-    UPDATE feed_photo_urls SET claimed_until = ${new Date(now.getTime() + leaseMs)}, attempts = attempts + 1
+    UPDATE feed_photo_urls SET
+      claimed_until = CASE WHEN attempts >= ${maxAttempts} THEN NULL ELSE ${new Date(now.getTime() + leaseMs)}::timestamptz END,
+      state = CASE WHEN attempts >= ${maxAttempts} THEN 'failed' ELSE 'waiting' END,
+      error = CASE WHEN attempts >= ${maxAttempts} THEN coalesce(error, 'unreachable') ELSE error END,
+      attempts = CASE WHEN attempts >= ${maxAttempts} THEN attempts ELSE attempts + 1 END
     WHERE id IN (
       SELECT id FROM feed_photo_urls
       WHERE state = 'waiting' AND next_try_at <= ${now} AND (claimed_until IS NULL OR claimed_until < ${now})
-        AND attempts < ${maxAttempts}
-        -- A withdrawn listing's addresses wait (a relisting is a new listing with its own addresses).
-        AND EXISTS (SELECT 1 FROM published_listings p WHERE p.listing_id = feed_photo_urls.listing_id AND p.status = 'online')
-      ORDER BY next_try_at, listing_id, position
+      ORDER BY next_try_at, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
     RETURNING id, listing_id AS "listingId", publisher_id AS "publisherId", url, position, state, photo_id AS "photoId",
@@ -255,6 +255,19 @@ export async function failFeedPhoto(
     .updateTable("feedPhotoUrls")
     .set({ state: givenUp ? "failed" : "waiting", error, nextTryAt: o.retryAt, claimedUntil: null })
     .where("id", "=", claimed.id)
+    .where("state", "=", "waiting")
+    .execute();
+}
+
+/**
+ * A listing that ends (withdrawn, expired) gives up its addresses still waiting, in the caller's transaction: nothing
+ * is downloaded for it (a relisting is a new listing with its own addresses).
+ */
+export async function giveUpFeedPhotosOf(trx: Kysely<Database>, listingId: number): Promise<void> {
+  await trx
+    .updateTable("feedPhotoUrls")
+    .set({ state: "failed", error: "not-online", claimedUntil: null })
+    .where("listingId", "=", listingId)
     .where("state", "=", "waiting")
     .execute();
 }

@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely, type Selectable } from "kysely";
 import { publishListings, updatePublishedListing, withdrawListing, type ListingChanges, type NewListing } from "./listing-writes.ts";
-import { recordNewFeedPhotoUrls, syncFeedPhotoUrls } from "./feed-photos.ts";
+import { giveUpFeedPhotosOf, recordNewFeedPhotoUrls, syncFeedPhotoUrls } from "./feed-photos.ts";
 import type { Database, PublishedListingsTable, PublisherApiKeysTable } from "./schema.ts";
 
 export type ApiKeyRow = Selectable<PublisherApiKeysTable>;
@@ -251,6 +251,7 @@ export async function endOwnListing(
       .executeTakeFirst();
     if (Number(ended.numUpdatedRows) === 0) return false;
     await withdrawListing(trx, listingId);
+    await giveUpFeedPhotosOf(trx, listingId);
     return true;
   });
 }

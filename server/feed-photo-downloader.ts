@@ -64,7 +64,8 @@ export class FeedPhotoDownloader {
         ),
       handle: async (batch) => {
         // Rows not reached before a stop come due again when their lease ends.
-        for (const row of batch) if (!this.#worker.stopped) await this.#download(row);
+        // A row that comes back failed was given up at the claim (its tries were spent under a process that died).
+        for (const row of batch) if (row.state === "waiting" && !this.#worker.stopped) await this.#download(row);
       },
     });
   }
