@@ -261,6 +261,29 @@ describe.each(databaseTargets)("feed photos on %s", (target) => {
     expect(served("/foto/mancante.jpg")).toBe(3);
   });
 
+  it("gives up the waiting addresses of a listing the feed withdraws", async () => {
+    const listing = await listingOf(2);
+    const missingOnce = `${origin}/foto/ancora-mancante.jpg`;
+    const both = {
+      0: urls("/foto/cucina.png"),
+      1: `<pictures><picture url="${origin}/foto/mancante.jpg"/><picture url="${origin}/foto/pagina.jpg"/></pictures>`,
+    };
+    await upload(feed({ ...both, 2: `<pictures><picture-url>${missingOnce}</picture-url></pictures>` }));
+    // One try failed; the next is due only after the retry wait, which the test clock never reaches here.
+    await expect
+      .poll(async () => (await photosOf(listing)).json.feedPhotos.map((f: { state: string; attempts: number }) => [f.state, f.attempts]), {
+        timeout: 15_000,
+      })
+      .toEqual([["waiting", 1]]);
+    // A full feed without listing 2 withdraws it: its waiting address is given up with it.
+    const parts = feed(both).split("</property>\n");
+    const withoutThird = `${parts.slice(0, 2).join("</property>\n")}</property>\n${parts.at(-1)}`;
+    const { json } = await upload(withoutThird);
+    expect(json.report.counts).toMatchObject({ withdrawn: 1 });
+    const rows = await db.selectFrom("feedPhotoUrls").select(["state", "error"]).where("listingId", "=", listing).execute();
+    expect(rows).toEqual([{ state: "failed", error: "not-online" }]);
+  });
+
   it("gives each waiting address to one claimer at a time (several processes never fetch it twice)", async () => {
     // Addresses due only far ahead, so the portal's own downloader (at the test clock) leaves them alone.
     const later = new Date(now + 400 * DAY);

@@ -82,17 +82,17 @@ export async function recordNewFeedPhotoUrls(
   now: Date,
 ): Promise<void> {
   const rows = entries.flatMap((e) =>
-    e.urls.map((url, position) => ({
-      listingId: e.listingId,
-      publisherId: e.publisherId,
-      url,
-      position,
-      state: "waiting" as const,
-      nextTryAt: now,
-      createdAt: now,
-    })),
+    e.urls.map((url, position) => ({ listingId: e.listingId, publisherId: e.publisherId, url, position })),
   );
-  if (rows.length > 0) await trx.insertInto("feedPhotoUrls").values(rows).execute();
+  if (rows.length === 0) return;
+  // A feed's batch is 100 listings with up to 40 addresses each: four arrays, not thousands of bound values.
+  await sql`
+    INSERT INTO feed_photo_urls (listing_id, publisher_id, url, position, state, next_try_at, created_at)
+    SELECT listing_id, publisher_id, url, position, 'waiting', ${now}::timestamptz, ${now}::timestamptz
+    FROM unnest(${rows.map((r) => r.listingId)}::bigint[], ${rows.map((r) => r.publisherId)}::bigint[],
+      ${rows.map((r) => r.url)}::text[], ${rows.map((r) => r.position)}::smallint[]) AS u(listing_id, publisher_id, url, position)`.execute(
+    trx,
+  );
 }
 
 /**
@@ -277,11 +277,12 @@ export async function feedPhotoCounts(
   db: Kysely<Database>,
   publisherId: number,
 ): Promise<{ wanted: number; waiting: number; done: number; failed: number }> {
+  // From the publisher's online listings (published_listings' own index) to their addresses (by listing id).
   const rows = await db
-    .selectFrom("feedPhotoUrls")
-    .innerJoin("publishedListings", "publishedListings.listingId", "feedPhotoUrls.listingId")
+    .selectFrom("publishedListings")
+    .innerJoin("feedPhotoUrls", "feedPhotoUrls.listingId", "publishedListings.listingId")
     .select(["feedPhotoUrls.state", (eb) => eb.fn.countAll<string>().as("n")])
-    .where("feedPhotoUrls.publisherId", "=", publisherId)
+    .where("publishedListings.publisherId", "=", publisherId)
     .where("publishedListings.status", "=", "online")
     .groupBy("feedPhotoUrls.state")
     .execute();

@@ -24,7 +24,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The downloader's look for due addresses, in the claim's order (id: a listing's addresses in the feed's order):
   // only the waiting ones are indexed, and a listing's end gives up its waiting ones, so the scan stays short.
   await sql`CREATE INDEX feed_photo_urls_due ON feed_photo_urls (next_try_at, id) WHERE state = 'waiting'`.execute(db);
-  await sql`CREATE INDEX feed_photo_urls_publisher ON feed_photo_urls (publisher_id, state)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
