@@ -261,6 +261,44 @@ describe.each(databaseTargets)("feed photos on %s", (target) => {
     expect(served("/foto/mancante.jpg")).toBe(3);
   });
 
+  it("takes a JSON Lines listing's \"photos\" as the XML's pictures", async () => {
+    const town = await db
+      .selectFrom("listings")
+      .select(["townId", "exactLat", "exactLon", "street"])
+      .where("channel", "=", "vendita")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const listing = {
+      channel: "vendita",
+      propertyType: "appartamento",
+      price: 250_000,
+      surface: 80,
+      rooms: 3,
+      baths: 1,
+      floor: 1,
+      energyClass: "D",
+      energyIndex: 120,
+      title: "Trilocale con foto dal feed JSON Lines",
+      description: "Trilocale al primo piano, importato da un feed JSON Lines con le foto indicate per indirizzo.",
+      address: { townId: town.townId, street: town.street, streetNumber: "1", lat: town.exactLat, lon: town.exactLon },
+    };
+    const line = { uniqueId: "JP-1", operation: "write", listing, photos: [`${origin}/foto/cucina.png`, "javascript:alert(1)"] };
+    const res = await fetch(`${portal.url}${API}/feeds`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${keyB}`, "content-type": "application/x-ndjson" },
+      body: `${JSON.stringify({ feed: "casa-jsonl", version: 1, mode: "incremental" })}\n${JSON.stringify(line)}\n`,
+    });
+    const { report } = (await res.json()) as any;
+    expect(report.counts).toMatchObject({ created: 1, rejected: 0 });
+    expect(report.photos).toMatchObject({ wanted: 1, problems: [expect.objectContaining({ uniqueId: "JP-1", line: 2 })] });
+    const listingId = (
+      await db.selectFrom("publishedListings").select("listingId").where("externalId", "=", "JP-1").executeTakeFirstOrThrow()
+    ).listingId;
+    await expect
+      .poll(async () => (await photosOf(Number(listingId), keyB)).json.photos.map((p: { width: number }) => p.width), { timeout: 15_000 })
+      .toEqual([400]);
+  });
+
   it("gives up the waiting addresses of a listing the feed withdraws", async () => {
     const listing = await listingOf(2);
     const missingOnce = `${origin}/foto/ancora-mancante.jpg`;
