@@ -49,6 +49,8 @@ export interface Services {
   feedMaxBytes: number;
   /** Scheduled feed pulls (docs/decisions/135): whether a source may be on a private network, and this process's puller. */
   feedPull: { allowPrivate: boolean; wake(): void };
+  /** The downloader of photos feeds list by address (docs/decisions/141). */
+  feedPhotos: { wake(): void };
 }
 
 /** Who is asking: the session checked from the cookies (no database read), address, cookie target. */

@@ -10,8 +10,13 @@
  * (db/listing-writes.ts `clusterListing`, decision 120) on the listings just created, inside a transaction
  * rolled back, as an update runs it and as a publish runs it.
  *
- * Options: --requests N (default 300), --feed N (default 5000), --data DIR (default memory://), --count N
- * demo listings when in memory (default 3000).
+ * The same feed is then imported a second time (every listing unchanged: only confirmed). With --photos N each
+ * listing lists N picture addresses (decision 141), on a private address the portal refuses at once (no network:
+ * the downloader's background work stays small): the first import pays for recording them, the second for
+ * comparing them.
+ *
+ * Options: --requests N (default 300), --feed N (default 5000), --photos N (default 0), --data DIR (default
+ * memory://), --count N demo listings when in memory (default 3000).
  */
 import { parseArgs } from "node:util";
 import { clientDirectory, ensureBuild, importServerBuild } from "../scripts/ensure-build.ts";
@@ -24,6 +29,7 @@ const { values } = parseArgs({
   options: {
     requests: { type: "string", default: "300" },
     feed: { type: "string", default: "5000" },
+    photos: { type: "string", default: "0" },
     data: { type: "string", default: "memory://" },
     count: { type: "string", default: "3000" },
   },
@@ -132,31 +138,47 @@ console.log(`duplicate clustering on an update: ${clusterTimes.length} writes, $
 console.log(`duplicate clustering on a publish: ${clusterOnPublishTimes.length} writes, ${quantiles(clusterOnPublishTimes)}`);
 
 const feedCount = Number(values.feed);
-const chunks = sampleFeedChunks({ count: feedCount, clean: true, seed: "bench" });
-const encoder = new TextEncoder();
-const body = new ReadableStream<Uint8Array>({
-  pull(controller) {
-    const next = chunks.next();
-    if (next.done) controller.close();
-    else controller.enqueue(encoder.encode(next.value));
-  },
-});
-let peak = process.memoryUsage().rss;
-const sampler = setInterval(() => {
-  peak = Math.max(peak, process.memoryUsage().rss);
-}, 100);
-const startRss = process.memoryUsage().rss;
-const t0 = performance.now();
-const res = await fetch(`${portal.url}/api/publisher/v1/feeds`, {
-  method: "POST",
-  headers: { authorization: `Bearer ${made.key}`, "content-type": "application/xml" },
-  body,
-  duplex: "half",
-} as RequestInit);
-const report = ((await res.json()) as { report: { counts: Record<string, number> } }).report;
-const seconds = (performance.now() - t0) / 1000;
-clearInterval(sampler);
-console.log(
-  `feed import: ${feedCount} listings in ${seconds.toFixed(1)} s (${(feedCount / seconds).toFixed(0)} listings/s); counts ${JSON.stringify(report.counts)}; RSS ${(startRss / 1e6).toFixed(0)} → peak ${(peak / 1e6).toFixed(0)} MB`,
-);
+const photosPerListing = Number(values.photos);
+
+async function importSampleFeed(label: string): Promise<void> {
+  const chunks = sampleFeedChunks({ count: feedCount, clean: true, seed: "bench" });
+  let index = 0;
+  const withPictures = (chunk: string) =>
+    photosPerListing === 0 || !chunk.includes("</property>")
+      ? chunk
+      : chunk.replace(
+          "</property>",
+          `<pictures>${Array.from({ length: photosPerListing }, (_, i) => `<picture-url>http://10.255.255.1/bench/${index++}-${i}.jpg</picture-url>`).join("")}</pictures></property>`,
+        );
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(withPictures(next.value)));
+    },
+  });
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 100);
+  const startRss = process.memoryUsage().rss;
+  const t0 = performance.now();
+  const res = await fetch(`${portal.url}/api/publisher/v1/feeds`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${made.key}`, "content-type": "application/xml" },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  const report = ((await res.json()) as { report: { counts: Record<string, number>; photos?: Record<string, unknown> } }).report;
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  const { problems: _problems, ...photos } = report.photos ?? {};
+  console.log(
+    `${label}: ${feedCount} listings${photosPerListing ? ` with ${photosPerListing} photo addresses each` : ""} in ${seconds.toFixed(1)} s (${(feedCount / seconds).toFixed(0)} listings/s); counts ${JSON.stringify(report.counts)}${photosPerListing ? `; photos ${JSON.stringify(photos)}` : ""}; RSS ${(startRss / 1e6).toFixed(0)} → peak ${(peak / 1e6).toFixed(0)} MB`,
+  );
+}
+
+await importSampleFeed("feed import");
+await importSampleFeed("the same feed again");
 await portal.stop();

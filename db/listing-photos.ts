@@ -37,37 +37,51 @@ export async function addListingPhoto(
     // The publisher's row, locked: two uploads to one listing take turns, so positions and the cap hold.
     const own = await lockOwnOnline(trx, publisherId, listingId);
     if (own !== "ok") return { ok: false, reason: own };
-    const existing = await trx
-      .selectFrom("listingPhotos")
-      .select(["id", "position", "width", "height", "sourceSha256"])
-      .where("listingId", "=", listingId)
-      .orderBy("position")
-      .execute();
-    const same = existing.find((p) => p.sourceSha256 === photo.sourceSha256);
-    if (same) return { ok: true, created: false, photo: stored(same) };
-    if (existing.length >= max) return { ok: false, reason: "too-many" };
-    const row = await trx
-      .insertInto("listingPhotos")
-      .values({
-        listingId,
-        position: existing.length,
-        sourceSha256: photo.sourceSha256,
-        dhash: photo.dhash,
-        width: photo.width,
-        height: photo.height,
-        createdAt: now,
-      })
-      .returning(["id", "position", "width", "height"])
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("listingPhotoFiles")
-      .values(photo.renditions.map((r) => ({ photoId: Number(row.id), width: r.width, format: "webp" as const, bytes: r.bytes })))
-      .execute();
-    if (!(await setListingPhotoCount(trx, listingId, existing.length + 1))) return { ok: false, reason: "not-online" };
-    // A photo another publisher's listing of this home also has makes them one home (decision 120).
-    await clusterListing(trx, listingId);
-    return { ok: true, created: true, photo: stored(row) };
+    return addPhotoToLockedListing(trx, listingId, photo, max, now);
   });
+}
+
+/**
+ * `addListingPhoto` in the caller's transaction, which holds the lock of the listing's published row
+ * (`lockOwnOnline`): a feed photo's download records its address as done in the same transaction.
+ */
+export async function addPhotoToLockedListing(
+  trx: Kysely<Database>,
+  listingId: number,
+  photo: NewPhoto,
+  max: number,
+  now: Date,
+): Promise<AddPhotoResult> {
+  const existing = await trx
+    .selectFrom("listingPhotos")
+    .select(["id", "position", "width", "height", "sourceSha256"])
+    .where("listingId", "=", listingId)
+    .orderBy("position")
+    .execute();
+  const same = existing.find((p) => p.sourceSha256 === photo.sourceSha256);
+  if (same) return { ok: true, created: false, photo: stored(same) };
+  if (existing.length >= max) return { ok: false, reason: "too-many" };
+  const row = await trx
+    .insertInto("listingPhotos")
+    .values({
+      listingId,
+      position: existing.length,
+      sourceSha256: photo.sourceSha256,
+      dhash: photo.dhash,
+      width: photo.width,
+      height: photo.height,
+      createdAt: now,
+    })
+    .returning(["id", "position", "width", "height"])
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("listingPhotoFiles")
+    .values(photo.renditions.map((r) => ({ photoId: Number(row.id), width: r.width, format: "webp" as const, bytes: r.bytes })))
+    .execute();
+  if (!(await setListingPhotoCount(trx, listingId, existing.length + 1))) return { ok: false, reason: "not-online" };
+  // A photo another publisher's listing of this home also has makes them one home (decision 120).
+  await clusterListing(trx, listingId);
+  return { ok: true, created: true, photo: stored(row) };
 }
 
 const stored = (r: { id: number; position: number; width: number; height: number }): StoredPhoto => ({
@@ -118,7 +132,11 @@ export type ChangePhotosResult =
   | { ok: false; reason: "not-found" | "not-online" | "photo-not-found" | "not-the-photos" };
 
 /** The publisher's row of an online listing, locked (photo changes to one listing take turns), or why not. */
-async function lockOwnOnline(trx: Kysely<Database>, publisherId: number, listingId: number): Promise<"ok" | "not-found" | "not-online"> {
+export async function lockOwnOnline(
+  trx: Kysely<Database>,
+  publisherId: number,
+  listingId: number,
+): Promise<"ok" | "not-found" | "not-online"> {
   const own = await trx
     .selectFrom("publishedListings")
     .select("status")
@@ -133,7 +151,7 @@ async function lockOwnOnline(trx: Kysely<Database>, publisherId: number, listing
  * Gives the listing's photos the positions 0… in the order of `ids` (every photo of the listing, once). In two
  * steps through negative positions, since UNIQUE (listing_id, position) is checked row by row.
  */
-async function placePhotos(trx: Kysely<Database>, listingId: number, ids: readonly number[]): Promise<void> {
+export async function placePhotos(trx: Kysely<Database>, listingId: number, ids: readonly number[]): Promise<void> {
   for (const [position, id] of ids.entries()) {
     await trx
       .updateTable("listingPhotos")

@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely, type Selectable } from "kysely";
 import { publishListings, updatePublishedListing, withdrawListing, type ListingChanges, type NewListing } from "./listing-writes.ts";
+import { giveUpFeedPhotosOf, recordNewFeedPhotoUrls, syncFeedPhotoUrls } from "./feed-photos.ts";
 import type { Database, PublishedListingsTable, PublisherApiKeysTable } from "./schema.ts";
 
 export type ApiKeyRow = Selectable<PublisherApiKeysTable>;
@@ -92,6 +93,8 @@ export interface PublishMeta {
   source: PublishSource;
   now: Date;
   contentHash?: string | null;
+  /** A feed listing's photo addresses in order (decision 141), recorded as waiting in the publish's transaction. */
+  photoUrls?: readonly string[];
 }
 
 /** Publishes a listing for a publisher: the listing and its published_listings row in one transaction. */
@@ -169,6 +172,11 @@ async function insertPublished(trx: Kysely<Database>, entries: readonly { listin
       })),
     )
     .execute();
+  await recordNewFeedPhotoUrls(
+    trx,
+    entries.map(({ listing, meta }, i) => ({ listingId: ids[i]!, publisherId: listing.publisherId, urls: meta.photoUrls ?? [] })),
+    entries[0]!.meta.now,
+  );
   return ids;
 }
 
@@ -183,6 +191,8 @@ export async function updateOwnListing(
   changes: ListingChanges & Pick<NewListing, "title" | "channel" | "propertyTypeGroup" | "townId" | "price" | "lat" | "lon">,
   now: Date,
   contentHash: string | null = null,
+  /** A feed's photo addresses for the listing (decision 141), synced in this transaction; API updates leave them. */
+  photoUrls?: readonly string[],
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const own = await trx
@@ -200,6 +210,7 @@ export async function updateOwnListing(
       .set({ ...snapshot(changes), contentHash, confirmedAt: now, updatedAt: now })
       .where("listingId", "=", listingId)
       .execute();
+    if (photoUrls) await syncFeedPhotoUrls(trx, listingId, publisherId, photoUrls, now);
     return true;
   });
 }
@@ -240,6 +251,7 @@ export async function endOwnListing(
       .executeTakeFirst();
     if (Number(ended.numUpdatedRows) === 0) return false;
     await withdrawListing(trx, listingId);
+    await giveUpFeedPhotosOf(trx, listingId);
     return true;
   });
 }

@@ -220,6 +220,7 @@ export interface Database {
   publishedListings: PublishedListingsTable;
   feedImports: FeedImportsTable;
   feedSources: FeedSourcesTable;
+  feedPhotoUrls: FeedPhotoUrlsTable;
   listingViewsDaily: ListingViewsDailyTable;
   listingPhotos: ListingPhotosTable;
   listingPhotoFiles: ListingPhotoFilesTable;
@@ -625,6 +626,24 @@ export interface FeedSourcesTable {
   lastError: string | null;
   lastImportId: number | null;
   createdAt: CreatedAt;
+}
+
+/** A photo address a feed lists for a listing, and how its download went (docs/decisions/141). */
+export interface FeedPhotoUrlsTable {
+  id: Generated<number>;
+  listingId: number;
+  publisherId: number;
+  url: string;
+  position: number;
+  state: "waiting" | "done" | "failed";
+  /** The listing photo it became (state done). */
+  photoId: number | null;
+  attempts: Generated<number>;
+  /** Why the last attempt failed (a reason code of core/publisher/feed-photos.ts). */
+  error: string | null;
+  nextTryAt: Timestamp;
+  claimedUntil: Timestamp | null;
+  createdAt: Timestamp;
 }
 
 /** A photo a publisher uploaded for a listing (docs/decisions/119): its place in the gallery and perceptual hash. */

@@ -71,6 +71,20 @@ const schema = z.object({
   FEED_PULL_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(3_600_000).default(60_000)),
   FEED_PULL_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
   FEED_PULL_ALLOW_PRIVATE: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("off")),
+  // Feed photos by address (server/feed-photo-downloader.ts, docs/decisions/141): how often each process looks for
+  // addresses to download, how long one download may take, and the first wait after a failed try (doubled each time).
+  // Private addresses follow FEED_PULL_ALLOW_PRIVATE.
+  FEED_PHOTO_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(3_600_000).default(30_000)),
+  FEED_PHOTO_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
+  FEED_PHOTO_RETRY_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(86_400_000)
+      .default(15 * 60_000),
+  ),
   // `npm run demo:live` (server/demo-live.ts): generated listings and price drops per minute, from one process; 0 = off.
   DEMO_LIVE_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(6000).default(0)),
   // How long the mail queue and the alert matcher hold what they claimed before another process may take it

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import { describe, expect, it } from "vitest";
-import { FeedFetchError, fetchFeed, isPublicAddress, refusedAddress } from "./feed-fetch.ts";
+import { FeedFetchError, fetchFeed, fetchPhoto, isPublicAddress, refusedAddress } from "./feed-fetch.ts";
 
 describe("feed addresses the portal may fetch", () => {
   it("tells public addresses from private, loopback, link-local and reserved ones, IPv4 and IPv6", () => {
@@ -46,6 +46,41 @@ describe("feed addresses the portal may fetch", () => {
       await expect(fetchFeed(`${origin}/feed.xml`, { allowPrivate: false, timeoutMs: 5000 })).rejects.toThrow(FeedFetchError);
       const allowed = await fetchFeed(`${origin}/feed.xml`, { allowPrivate: true, timeoutMs: 5000 });
       expect(await new Response(allowed.body).text()).toBe("<feed/>");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("fetches a feed's photo under the same rules: loopback refused unless allowed, a byte cap, the server's status", async () => {
+    const bytes = Buffer.alloc(2048, 7);
+    const server = createServer((req, res) => {
+      if (req.url === "/a.jpg") return void res.writeHead(200, { "content-type": "image/jpeg" }).end(bytes);
+      if (req.url === "/to-loopback") return void res.writeHead(302, { location: "/a.jpg" }).end();
+      if (req.url === "/chunked") {
+        // No declared length: the cap is counted as the body arrives.
+        res.writeHead(200, { "content-type": "image/jpeg" });
+        res.write(bytes);
+        return void res.end(bytes);
+      }
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const reason = (p: Promise<unknown>) =>
+      p.then(
+        () => "fetched",
+        (e: unknown) => (e instanceof FeedFetchError ? e.reason : String(e)),
+      );
+    try {
+      const o = { allowPrivate: false, timeoutMs: 5000, maxBytes: 4096 };
+      expect(await reason(fetchPhoto(`${origin}/a.jpg`, o))).toBe("refused");
+      expect(await reason(fetchPhoto("http://169.254.169.254/latest/meta-data/", o))).toBe("refused");
+      expect(await reason(fetchPhoto("http://localhost:1/a.jpg", o))).toBe("refused");
+      const allowed = { ...o, allowPrivate: true };
+      expect((await fetchPhoto(`${origin}/to-loopback`, allowed)).equals(bytes)).toBe(true);
+      expect(await reason(fetchPhoto(`${origin}/a.jpg`, { ...allowed, maxBytes: 1000 }))).toBe("too-large");
+      expect(await reason(fetchPhoto(`${origin}/chunked`, { ...allowed, maxBytes: 3000 }))).toBe("too-large");
+      expect(await reason(fetchPhoto(`${origin}/missing.jpg`, allowed))).toBe("http-404");
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

@@ -55,7 +55,16 @@ export function isPublicAddress(address: string): boolean {
   return !special.check(address, "ipv4");
 }
 
-export class FeedFetchError extends Error {}
+/** Why a fetch failed, for the record of a feed photo (core/publisher/feed-photos.ts codes). */
+export type FetchFailure = "refused" | "unreachable" | "redirects" | "too-large" | `http-${number}`;
+
+export class FeedFetchError extends Error {
+  readonly reason: FetchFailure;
+  constructor(message: string, reason: FetchFailure = "unreachable") {
+    super(message);
+    this.reason = reason;
+  }
+}
 
 /** What an address may not be before any request is made: a special IP written out, or a local name. */
 export function refusedAddress(url: URL, allowPrivate: boolean): string | null {
@@ -76,7 +85,7 @@ function checkedLookup(allowPrivate: boolean) {
       const refused = allowPrivate ? undefined : addresses.find((a) => !isPublicAddress(a.address));
       if (refused)
         return callback(
-          Object.assign(new FeedFetchError(`${hostname} resolves to a private or reserved address`), { code: "EREFUSED" }),
+          Object.assign(new FeedFetchError(`${hostname} resolves to a private or reserved address`, "refused"), { code: "EREFUSED" }),
           [],
         );
       if (options.all) return callback(null, addresses);
@@ -93,51 +102,98 @@ export interface FetchedFeed {
 
 /** GET the feed: its body as a stream (the caller caps it), or a FeedFetchError saying why not. */
 export async function fetchFeed(address: string, o: { allowPrivate: boolean; timeoutMs: number }): Promise<FetchedFeed> {
+  const response = await getFollowingRedirects(address, { ...o, what: "feed", userAgent: "casa-portal feed puller" });
+  return {
+    body: Readable.toWeb(response) as ReadableStream<Uint8Array>,
+    gzip: (response.headers["content-encoding"] ?? "").toLowerCase() === "gzip",
+  };
+}
+
+/**
+ * GET a photo a feed lists (docs/decisions/141), under the same address rules as the feed: its bytes, at most
+ * `maxBytes` (a declared length over it is refused before reading, a body that grows past it is abandoned),
+ * the whole fetch within `timeoutMs`; or a FeedFetchError with its reason.
+ */
+export async function fetchPhoto(address: string, o: { allowPrivate: boolean; timeoutMs: number; maxBytes: number }): Promise<Buffer> {
+  const deadline = AbortSignal.timeout(o.timeoutMs);
+  const response = await getFollowingRedirects(address, { ...o, what: "photo", userAgent: "casa-portal photo fetcher", signal: deadline });
+  const declared = Number(response.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > o.maxBytes) {
+    response.destroy();
+    throw new FeedFetchError(`the photo is ${declared} bytes`, "too-large");
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (total > o.maxBytes) {
+        response.destroy();
+        throw new FeedFetchError(`the photo is over ${o.maxBytes} bytes`, "too-large");
+      }
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof FeedFetchError) throw error;
+    throw new FeedFetchError(`${new URL(address).host}: ${(error as Error).message}`, "unreachable");
+  }
+  return Buffer.concat(chunks);
+}
+
+/** GET `address`, each address and redirect checked, up to 3 redirects; a 2xx response or a FeedFetchError. */
+async function getFollowingRedirects(
+  address: string,
+  o: { allowPrivate: boolean; timeoutMs: number; what: "feed" | "photo"; userAgent: string; signal?: AbortSignal },
+): Promise<IncomingMessage> {
   let url = new URL(address);
   for (let redirects = 0; ; redirects++) {
     const refused = refusedAddress(url, o.allowPrivate);
-    if (refused) throw new FeedFetchError(`${url.host}: ${refused}`);
+    if (refused)
+      throw new FeedFetchError(`${url.host}: ${refused}`, refused === "only http and https addresses" ? "unreachable" : "refused");
     const response = await get(url, o);
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
     if (status >= 300 && status < 400 && location) {
       response.resume();
-      if (redirects === 3) throw new FeedFetchError("more than 3 redirects");
+      if (redirects === 3) throw new FeedFetchError("more than 3 redirects", "redirects");
       url = new URL(location, url);
       continue;
     }
     if (status < 200 || status >= 300) {
       response.resume();
-      throw new FeedFetchError(`the feed's server answered HTTP ${status}`);
+      throw new FeedFetchError(`the ${o.what}'s server answered HTTP ${status}`, `http-${status}`);
     }
-    return {
-      body: Readable.toWeb(response) as ReadableStream<Uint8Array>,
-      gzip: (response.headers["content-encoding"] ?? "").toLowerCase() === "gzip",
-    };
+    return response;
   }
 }
 
-function get(url: URL, o: { allowPrivate: boolean; timeoutMs: number }): Promise<IncomingMessage> {
+function get(
+  url: URL,
+  o: { allowPrivate: boolean; timeoutMs: number; what: "feed" | "photo"; userAgent: string; signal?: AbortSignal },
+): Promise<IncomingMessage> {
   const request = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(
       url,
       {
         method: "GET",
-        headers: { "accept-encoding": "gzip", "user-agent": "casa-portal feed puller" },
+        headers: { "accept-encoding": o.what === "feed" ? "gzip" : "identity", "user-agent": o.userAgent },
         lookup: checkedLookup(o.allowPrivate) as never,
         timeout: o.timeoutMs,
+        ...(o.signal ? { signal: o.signal } : {}),
       },
       resolve,
     );
     req.on("timeout", () => req.destroy(new FeedFetchError(`no answer from ${url.host} for ${o.timeoutMs / 1000} s`)));
-    req.on("error", (error) =>
+    req.on("error", (error) => {
+      // The refusal made in the DNS look-up comes back as the connection's error, its cause kept.
+      const refusal = error instanceof FeedFetchError ? error : (error as { cause?: unknown }).cause;
       reject(
-        error instanceof FeedFetchError
-          ? error
+        refusal instanceof FeedFetchError
+          ? refusal
           : new FeedFetchError(`${url.host}: ${(error as NodeJS.ErrnoException).code ?? error.message}`),
-      ),
-    );
+      );
+    });
     req.end();
   });
 }

@@ -24,6 +24,8 @@ export interface FeedPullerOptions {
   maxBytes: number;
   allowPrivate: boolean;
   timeoutMs: number;
+  /** An import recorded photo addresses to download (decision 141). */
+  onPhotosWaiting?: () => void;
 }
 
 export class FeedPuller {
@@ -76,6 +78,7 @@ export class FeedPuller {
           gzip: feed.gzip,
           maxBytes: this.#o.maxBytes,
           now: new Date(clock()),
+          onPhotosWaiting: this.#o.onPhotosWaiting,
         });
         outcome = { status: report.status, error: report.error?.en ?? null, importId: report.importId };
       } catch (error) {

@@ -33,6 +33,7 @@ import cluster from "node:cluster";
 import { DigestSender } from "./alert-digests.ts";
 import { DemoLive } from "./demo-live.ts";
 import { AlertMatcher } from "./alert-matcher.ts";
+import { FeedPhotoDownloader } from "./feed-photo-downloader.ts";
 import { FeedPuller } from "./feed-puller.ts";
 import { ListingExpiry } from "./listing-expiry.ts";
 import { AlertLinks } from "./alerts/alert-links.ts";
@@ -282,6 +283,7 @@ export async function startPortal(options: {
   const vapid = await ensureVapidKeys(database.db, () => webpush.generateVAPIDKeys());
   // Made once the services exist; a source set before then waits for the puller's first look.
   let feedPuller: FeedPuller | null = null;
+  let feedPhotoDownloader: FeedPhotoDownloader | null = null;
   state.services = {
     mailQueue,
     push: { publicKey: vapid.publicKey, extraOrigins: config.PUSH_EXTRA_ORIGINS },
@@ -304,6 +306,7 @@ export async function startPortal(options: {
     clock: options.clock ?? Date.now,
     feedMaxBytes: config.FEED_MAX_BYTES,
     feedPull: { allowPrivate: config.FEED_PULL_ALLOW_PRIVATE === "on", wake: () => feedPuller?.wake() },
+    feedPhotos: { wake: () => feedPhotoDownloader?.wake() },
     alertLinks: new AlertLinks(accounts.keys.alertLinks, options.clock ?? Date.now),
   };
   // Only a server can go away under us; the embedded database lives in this process.
@@ -394,6 +397,17 @@ export async function startPortal(options: {
     maxBytes: config.FEED_MAX_BYTES,
     allowPrivate: config.FEED_PULL_ALLOW_PRIVATE === "on",
     timeoutMs: config.FEED_PULL_TIMEOUT_MS,
+    onPhotosWaiting: () => feedPhotoDownloader?.wake(),
+  }).start();
+  // Photos feeds list by address (docs/decisions/141): downloaded here, never in the import's request.
+  feedPhotoDownloader = new FeedPhotoDownloader({
+    db: database.db,
+    logger,
+    pollMs: config.FEED_PHOTO_POLL_MS,
+    clock: services.clock,
+    allowPrivate: config.FEED_PULL_ALLOW_PRIVATE === "on",
+    timeoutMs: config.FEED_PHOTO_TIMEOUT_MS,
+    retryMs: config.FEED_PHOTO_RETRY_MS,
   }).start();
   // Daily alerts: one digest mail and one push per saved search at 08:00 Europe/Rome (docs/decisions/092, 130).
   const digestSender = new DigestSender({
@@ -432,6 +446,7 @@ export async function startPortal(options: {
       await alertMatcher.stop();
       await listingExpiry.stop();
       await feedPuller?.stop();
+      await feedPhotoDownloader?.stop();
       await digestSender.stop();
       await mailQueue.stop();
       await pushSender.stop();

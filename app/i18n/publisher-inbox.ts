@@ -58,6 +58,8 @@ type InboxTexts = {
   listingConfirmed: string;
   listingNotFound: string;
   importsHeading: string;
+  /** The photos the publisher's feed lists by address, now (decision 141). */
+  feedPhotos: (c: { done: number; waiting: number; failed: number }) => string;
   noImports: string;
   importStatus: (s: "running" | "done" | "failed") => string;
   importCounts: (c: {
@@ -155,6 +157,8 @@ export const inboxTexts: Messages<InboxTexts> = {
     listingConfirmed: "Annuncio confermato: resta online per altri 30 giorni.",
     listingNotFound: "Annuncio non trovato",
     importsHeading: "Importazioni del feed",
+    feedPhotos: (c) =>
+      `Foto indicate dal feed: ${c.done} ${c.done === 1 ? "scaricata" : "scaricate"}, ${c.waiting} in attesa, ${c.failed} non ${c.failed === 1 ? "scaricata" : "scaricate"} (il motivo di ciascuna è nell'elenco delle foto dell'annuncio, nell'API).`,
     noImports: "Nessuna importazione.",
     importStatus: (s) => ({ running: "in corso", done: "completata", failed: "interrotta" })[s],
     importCounts: (c) =>
@@ -243,6 +247,8 @@ export const inboxTexts: Messages<InboxTexts> = {
     listingConfirmed: "Listing confirmed: it stays online for 30 more days.",
     listingNotFound: "Listing not found",
     importsHeading: "Feed imports",
+    feedPhotos: (c) =>
+      `Photos your feed lists: ${c.done} downloaded, ${c.waiting} waiting, ${c.failed} not downloaded (each one's reason is in the listing's photos, in the API).`,
     noImports: "No imports.",
     importStatus: (s) => ({ running: "running", done: "done", failed: "stopped" })[s],
     importCounts: (c) =>

@@ -4,6 +4,8 @@
  * listing id of another publisher answers 404 like an unknown one. Listings change only through
  * db/publishing.ts → db/listing-writes.ts.
  */
+import { feedPhotoErrorText } from "../../core/publisher/feed-photos.ts";
+import { feedPhotoUrls } from "../../db/feed-photos.ts";
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { parseId } from "../../core/ids.ts";
@@ -204,6 +206,7 @@ export async function uploadFeed(args: Args): Promise<Response> {
     gzip: (args.request.headers.get("content-encoding") ?? "").toLowerCase() === "gzip",
     maxBytes: svc.feedMaxBytes,
     now: caller.now,
+    onPhotosWaiting: () => svc.feedPhotos.wake(),
   });
   return Response.json({ report });
 }
@@ -250,8 +253,21 @@ export async function listPhotos(args: Args): Promise<Response> {
   const caller = await publisherCaller(args);
   const row = await ownListing(args, caller);
   const id = Number(row.listingId);
-  const photos = await listingPhotos(services(args.context).database.readDb, id);
-  return Response.json({ photos: photos.map((p) => presentPhoto(id, p)) });
+  const readDb = services(args.context).database.readDb;
+  const photos = await listingPhotos(readDb, id);
+  // A feed listing's photo addresses and how each download went (decision 141): a failed one says why.
+  const fromFeed = await feedPhotoUrls(readDb, id);
+  return Response.json({
+    photos: photos.map((p) => presentPhoto(id, p)),
+    feedPhotos: fromFeed.map((f) => ({
+      url: f.url,
+      position: f.position,
+      state: f.state,
+      photoId: f.photoId,
+      attempts: f.attempts,
+      error: f.error === null ? null : feedPhotoErrorText(f.error)[caller.locale],
+    })),
+  });
 }
 
 /**

@@ -16,12 +16,14 @@ import {
   type FeedItem,
   type FeedReport,
   feedOperations,
+  feedPhotoProblemMessages,
   jsonLineToFeedItem,
   propertyToFeedItem,
   REPORT_REJECTED_MAX,
 } from "../../core/publisher/feed.ts";
 import { type ListingInputProblem, listingIssueBilingual } from "../../core/publisher/listing-input.ts";
 import { PlaceLevel } from "../../core/places.ts";
+import { feedPhotoCounts, feedPhotoUrlsByListing, syncOwnFeedPhotoUrls } from "../../db/feed-photos.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
 import {
   confirmOwnListings,
@@ -81,6 +83,8 @@ export interface FeedImportOptions {
   gzip: boolean;
   maxBytes: number;
   now: Date;
+  /** Called when the import recorded photo addresses to download (the downloader of this process wakes). */
+  onPhotosWaiting?: () => void;
 }
 
 function hashOf(input: unknown): string {
@@ -133,6 +137,7 @@ export async function importFeed(o: FeedImportOptions): Promise<FeedReport> {
       source: "feed" as const,
       now: o.now,
       contentHash: c.contentHash,
+      photoUrls: c.item.photoUrls,
     });
     try {
       await publishOwnListings(
@@ -153,6 +158,12 @@ export async function importFeed(o: FeedImportOptions): Promise<FeedReport> {
     }
   };
 
+  // Photo addresses (decision 141): recorded with the listing's write, downloaded later in the background.
+  let photosRecorded = false;
+  const photoProblems: NonNullable<FeedReport["photos"]>["problems"] = [];
+  let recordedPhotos = new Map<number, string[]>();
+  const samePhotos = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((u, i) => u === b[i]);
+
   const applyOne = async ({ item, line, problem }: Pending, existing: PublishedListingRow | null) => {
     report.counts.received += 1;
     if (item.uniqueId) seen.add(item.uniqueId);
@@ -172,14 +183,23 @@ export async function importFeed(o: FeedImportOptions): Promise<FeedReport> {
       const checked = await checkListingInput(o.db, item.listing, o.publisher, o.now);
       if (!checked.ok) return reject(item.uniqueId, line, checked.problems);
       const contentHash = hashOf(checked.input);
+      for (const p of item.photoProblems) {
+        if (photoProblems.length < REPORT_REJECTED_MAX)
+          photoProblems.push({ uniqueId: item.uniqueId, line, url: p.url, ...feedPhotoProblemMessages[p.reason] });
+      }
+      if (item.photoUrls.length > 0) photosRecorded = true;
       if (online) {
+        const listingId = Number(online.listingId);
+        // The photo addresses are not in the content hash: a listing whose only change is its photos is not rewritten.
+        const photosChanged = !samePhotos(recordedPhotos.get(listingId) ?? [], item.photoUrls);
         if (online.contentHash === contentHash && item.operation !== "force") {
           report.counts.unchanged += 1;
-          toConfirm.push(Number(online.listingId));
+          if (photosChanged) await syncOwnFeedPhotoUrls(o.db, o.publisher.id, listingId, item.photoUrls, o.now);
+          toConfirm.push(listingId);
           return flushConfirmations();
         }
         const { publishedAt: _p, relevance: _r, photoCount: _c, hasFloorPlan: _f, hasVirtualTour: _t, ...changes } = checked.listing;
-        await updateOwnListing(o.db, o.publisher.id, Number(online.listingId), changes, o.now, contentHash);
+        await updateOwnListing(o.db, o.publisher.id, listingId, changes, o.now, contentHash, photosChanged ? item.photoUrls : undefined);
         report.counts.updated += 1;
         return;
       }
@@ -196,6 +216,10 @@ export async function importFeed(o: FeedImportOptions): Promise<FeedReport> {
     queue = [];
     const ids = batch.map((p) => p.item.uniqueId).filter((id) => id !== "");
     const existing = await findOwnListingsByExternalIds(o.db, o.publisher.id, ids);
+    recordedPhotos = await feedPhotoUrlsByListing(
+      o.db,
+      [...existing.values()].filter((r) => r.status === "online").map((r) => Number(r.listingId)),
+    );
     const handled = new Set<string>();
     for (const pending of batch) {
       const id = pending.item.uniqueId;
@@ -205,6 +229,10 @@ export async function importFeed(o: FeedImportOptions): Promise<FeedReport> {
         const now = (await findOwnListingsByExternalIds(o.db, o.publisher.id, [id])).get(id);
         if (now) existing.set(id, now);
         else existing.delete(id);
+        if (now?.status === "online") {
+          const again = await feedPhotoUrlsByListing(o.db, [Number(now.listingId)]);
+          recordedPhotos.set(Number(now.listingId), again.get(Number(now.listingId)) ?? []);
+        }
       }
       handled.add(id);
       await applyOne(pending, existing.get(id) ?? null);
@@ -238,7 +266,9 @@ export async function importFeed(o: FeedImportOptions): Promise<FeedReport> {
       if (await endOwnListing(o.db, o.publisher.id, listing.listingId, "withdrawn", o.now)) report.counts.withdrawn += 1;
     }
   }
+  report.photos = { ...(await feedPhotoCounts(o.db, o.publisher.id)), problems: photoProblems };
   await finishFeedImport(o.db, importId, report.status, JSON.stringify(report), new Date());
+  if (photosRecorded) o.onPhotosWaiting?.();
   return report;
 }
 
@@ -335,7 +365,7 @@ async function readJsonLines(bytes: AsyncIterable<Uint8Array>, apply: Apply, rep
       value = JSON.parse(line);
     } catch {
       return apply({
-        item: { uniqueId: "", operation: "write", listing: {} },
+        item: { uniqueId: "", operation: "write", listing: {}, photoUrls: [], photoProblems: [] },
         line: lineNo,
         problem: { field: "line", message: "invalid" },
       });
@@ -347,7 +377,7 @@ async function readJsonLines(bytes: AsyncIterable<Uint8Array>, apply: Apply, rep
     const item = jsonLineToFeedItem(value);
     if (!item)
       return apply({
-        item: { uniqueId: "", operation: "write", listing: {} },
+        item: { uniqueId: "", operation: "write", listing: {}, photoUrls: [], photoProblems: [] },
         line: lineNo,
         problem: { field: "line", message: "invalid" },
       });
@@ -363,7 +393,7 @@ async function readJsonLines(bytes: AsyncIterable<Uint8Array>, apply: Apply, rep
         skipping = false;
         lineNo += 1;
         await apply({
-          item: { uniqueId: "", operation: "write", listing: {} },
+          item: { uniqueId: "", operation: "write", listing: {}, photoUrls: [], photoProblems: [] },
           line: lineNo,
           problem: { field: "line", message: "tooLong" },
         });
@@ -378,6 +408,10 @@ async function readJsonLines(bytes: AsyncIterable<Uint8Array>, apply: Apply, rep
   buffer += decoder.decode();
   if (skipping) {
     lineNo += 1;
-    await apply({ item: { uniqueId: "", operation: "write", listing: {} }, line: lineNo, problem: { field: "line", message: "tooLong" } });
+    await apply({
+      item: { uniqueId: "", operation: "write", listing: {}, photoUrls: [], photoProblems: [] },
+      line: lineNo,
+      problem: { field: "line", message: "tooLong" },
+    });
   } else if (buffer.trim() !== "") await handle(buffer);
 }

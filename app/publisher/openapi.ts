@@ -192,14 +192,34 @@ export function publisherOpenApi() {
       "/listings/{id}/photos": {
         get: {
           operationId: "listPhotos",
-          summary: "A listing's photos in gallery order",
+          summary:
+            "A listing's photos in gallery order, and for a feed listing the photo addresses its feed lists with how each download went (waiting, done with its photo, failed with the reason after 3 tries)",
           parameters: [idParameter],
           responses: {
             "200": {
               description: "The photos",
               content: {
                 "application/json": {
-                  schema: { type: "object", properties: { photos: { type: "array", items: { $ref: "#/components/schemas/Photo" } } } },
+                  schema: {
+                    type: "object",
+                    properties: {
+                      photos: { type: "array", items: { $ref: "#/components/schemas/Photo" } },
+                      feedPhotos: {
+                        type: "array",
+                        items: {
+                          type: "object",
+                          properties: {
+                            url: { type: "string", format: "uri" },
+                            position: { type: "integer" },
+                            state: { type: "string", enum: ["waiting", "done", "failed"] },
+                            photoId: { type: ["integer", "null"] },
+                            attempts: { type: "integer" },
+                            error: { type: ["string", "null"], description: "Why the last try failed, in the caller's language" },
+                          },
+                        },
+                      },
+                    },
+                  },
                 },
               },
             },
@@ -294,7 +314,7 @@ export function publisherOpenApi() {
         post: {
           operationId: "importFeed",
           summary:
-            'Import a whole feed: XML in the immobiliare.it 2.8 style (application/xml) or JSON Lines (application/x-ndjson), gzip allowed. A full feed (the default; mode="incremental" on the root says otherwise) withdraws your feed listings it no longer lists.',
+            'Import a whole feed: XML in the immobiliare.it 2.8 style (application/xml) or JSON Lines (application/x-ndjson), gzip allowed. A full feed (the default; mode="incremental" on the root says otherwise) withdraws your feed listings it no longer lists. Photos are listed by address (`<pictures><picture-url>` or `<picture url>`; JSON Lines `"photos": [...]`, http or https, at most 40): they are downloaded in the background after the import, an address already downloaded is not fetched again, one no longer listed removes its photo; the report\'s `photos` counts them and names the addresses left out.',
           requestBody: {
             required: true,
             content: {

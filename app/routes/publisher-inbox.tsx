@@ -9,6 +9,7 @@ import { z } from "zod";
 import { formatDateTime } from "../../core/format.ts";
 import { leadsForPublisher, phoneCallsForPublisher } from "../../db/leads.ts";
 import { deleteFeedSource, getFeedSource, setFeedSource } from "../../db/feed-sources.ts";
+import { feedPhotoCounts } from "../../db/feed-photos.ts";
 import { findPublisher } from "../../db/publishers.ts";
 import { barChartPath, lastDays } from "../../core/listing/price-history.ts";
 import {
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date(svc.clock());
   const requested = Number(new URL(request.url).searchParams.get("pagina") ?? "1");
   const pageNumber = Number.isSafeInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
-  const [leads, calls, keys, listings, imports, feedSource] = await Promise.all([
+  const [leads, calls, keys, listings, imports, feedSource, feedPhotos] = await Promise.all([
     leadsForPublisher(svc.database.readDb, publisher.id, SHOWN),
     phoneCallsForPublisher(svc.database.readDb, publisher.id, SHOWN),
     listApiKeys(svc.database.db, publisher.id),
@@ -57,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     listFeedImports(svc.database.db, publisher.id, 10),
     getFeedSource(svc.database.db, publisher.id),
+    feedPhotoCounts(svc.database.readDb, publisher.id),
   ]);
   const days = lastDays(now, 30);
   const pages = Math.max(1, Math.ceil(listings.total / LISTINGS_PAGE));
@@ -111,6 +113,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           })),
         };
       }),
+      feedPhotos: feedPhotos.wanted > 0 ? feedPhotos : null,
       feedSource: feedSource && {
         url: feedSource.url,
         format: feedSource.format,
@@ -346,6 +349,7 @@ export default function PublisherInboxPage({ loaderData, actionData }: Route.Com
       </section>
       <section aria-labelledby="imports-heading" className="publisher-imports">
         <h2 id="imports-heading">{t.importsHeading}</h2>
+        {inbox.feedPhotos && <p data-testid="feed-photos">{t.feedPhotos(inbox.feedPhotos)}</p>}
         {inbox.imports.length === 0 ? (
           <p>{t.noImports}</p>
         ) : (

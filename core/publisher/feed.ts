@@ -7,6 +7,8 @@
  * so the report names the field and says the value is not allowed, never guesses.
  */
 
+import { PHOTOS_PER_LISTING } from "./photo.ts";
+
 export const feedOperations = ["write", "force", "delete"] as const;
 export type FeedOperation = (typeof feedOperations)[number];
 export type FeedMode = "full" | "incremental";
@@ -25,7 +27,61 @@ export interface FeedItem {
   operation: FeedOperation | string;
   /** The listing input to validate (absent for a delete). */
   listing: Record<string, unknown>;
+  /** The photos' addresses in gallery order (decision 141): http(s) only, no duplicates, at most the per-listing cap. */
+  photoUrls: string[];
+  /** Addresses left out, and why: reported for the listing, which is imported anyway. */
+  photoProblems: FeedPhotoProblem[];
 }
+
+/** Why a photo address of a feed was left out. */
+export type FeedPhotoProblem = { url: string; reason: "not-http" | "too-many" };
+
+/** At most this many bad photo addresses are named per listing. */
+const MAX_PHOTO_PROBLEMS = 10;
+
+/** Longest photo address kept (a longer one is a broken feed, not a photo). */
+export const FEED_PHOTO_URL_MAX = 2_000;
+
+/**
+ * A listing's photo addresses as the feed lists them: only absolute http and https addresses (a relative path,
+ * `file:`, `data:`, `javascript:` or something that is no address is reported), each once, at most
+ * `PHOTOS_PER_LISTING` (the rest reported as too many). Nothing is fetched here.
+ */
+export function feedPhotoUrls(raw: readonly unknown[]): { urls: string[]; problems: FeedPhotoProblem[] } {
+  const urls: string[] = [];
+  const problems: FeedPhotoProblem[] = [];
+  for (const value of raw) {
+    const written = typeof value === "string" ? value.trim() : String(value);
+    let url: URL | null = null;
+    try {
+      url = written.length <= FEED_PHOTO_URL_MAX ? new URL(written) : null;
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.hostname === "") {
+      if (problems.length < MAX_PHOTO_PROBLEMS) problems.push({ url: written.slice(0, 200), reason: "not-http" });
+      continue;
+    }
+    const href = url.href;
+    if (urls.includes(href)) continue;
+    if (urls.length >= PHOTOS_PER_LISTING) {
+      // Named once, with the first address left out: a hostile feed's thousands of pictures do not fill the report.
+      if (!problems.some((p) => p.reason === "too-many")) problems.push({ url: href.slice(0, 200), reason: "too-many" });
+      continue;
+    }
+    urls.push(href);
+  }
+  return { urls, problems };
+}
+
+/** Messages of a photo address left out of a feed listing, in Italian and English. */
+export const feedPhotoProblemMessages = {
+  "not-http": { it: "indirizzo della foto non valido (solo http o https)", en: "invalid photo address (http or https only)" },
+  "too-many": {
+    it: `foto oltre il limite di ${PHOTOS_PER_LISTING} per annuncio: ignorate questa e le seguenti`,
+    en: `photos beyond the limit of ${PHOTOS_PER_LISTING} per listing: this one and the next left out`,
+  },
+} as const;
 
 /** Transaction types of the XML feed: S sale, R rent, V holiday let. */
 const CHANNELS: Readonly<Record<string, string>> = { S: "vendita", R: "affitto", V: "affitto-breve" };
@@ -67,7 +123,12 @@ function defined(entries: Record<string, unknown>): Record<string, unknown> {
 export function propertyToFeedItem(property: FeedElement, townIdOf: (istatCode: string) => string | undefined): FeedItem {
   const uniqueId = text(child(property, "unique-id")) ?? "";
   const operation = (property.attributes.operation ?? "write").toLowerCase();
-  if (operation === "delete") return { uniqueId, operation, listing: {} };
+  if (operation === "delete") return { uniqueId, operation, listing: {}, photoUrls: [], photoProblems: [] };
+  // `<pictures><picture-url>…</picture-url></pictures>` (the 2.8 form) or `<picture url="…"/>`, in the feed's order.
+  const pictures = (child(property, "pictures")?.children ?? [])
+    .map((p) => (p.name === "picture-url" ? text(p) : p.name === "picture" ? (p.attributes.url ?? text(p)) : undefined))
+    .filter((u): u is string => u !== undefined && u.trim() !== "");
+  const { urls: photoUrls, problems: photoProblems } = feedPhotoUrls(pictures);
   const transaction = child(child(property, "transactions"), "transaction");
   const price = child(transaction, "price");
   const auction = child(transaction, "auction");
@@ -123,10 +184,13 @@ export function propertyToFeedItem(property: FeedElement, townIdOf: (istatCode: 
       showExactPoint: thoroughfare?.attributes.display === undefined ? undefined : thoroughfare.attributes.display === "yes",
     }),
   });
-  return { uniqueId, operation, listing };
+  return { uniqueId, operation, listing, photoUrls, photoProblems };
 }
 
-/** One line of a JSON Lines feed: `{"uniqueId", "operation"?, "listing"}`; null when it is not such an object. */
+/**
+ * One line of a JSON Lines feed: `{"uniqueId", "operation"?, "listing", "photos"?}` (photos: addresses in order);
+ * null when it is not such an object.
+ */
 export function jsonLineToFeedItem(value: unknown): FeedItem | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const v = value as Record<string, unknown>;
@@ -134,7 +198,13 @@ export function jsonLineToFeedItem(value: unknown): FeedItem | null {
   const operation = typeof v.operation === "string" ? v.operation.toLowerCase() : "write";
   const listing =
     typeof v.listing === "object" && v.listing !== null && !Array.isArray(v.listing) ? (v.listing as Record<string, unknown>) : {};
-  return { uniqueId, operation, listing: operation === "delete" ? {} : { ...listing, externalId: uniqueId || undefined } };
+  if (operation === "delete") return { uniqueId, operation, listing: {}, photoUrls: [], photoProblems: [] };
+  const photos = v.photos ?? (listing as { photos?: unknown }).photos;
+  const { urls: photoUrls, problems: photoProblems } = Array.isArray(photos)
+    ? feedPhotoUrls(photos)
+    : { urls: [], problems: photos === undefined ? [] : [{ url: String(photos).slice(0, 200), reason: "not-http" as const }] };
+  const { photos: _photos, ...fields } = listing as Record<string, unknown>;
+  return { uniqueId, operation, listing: { ...fields, externalId: uniqueId || undefined }, photoUrls, photoProblems };
 }
 
 /** Every rejected listing of a report is kept up to this many (the count is always whole). */
@@ -146,6 +216,17 @@ export interface FeedReport {
   mode: FeedMode;
   counts: { received: number; created: number; updated: number; unchanged: number; withdrawn: number; rejected: number };
   rejected: Array<{ uniqueId: string; line: number | null; problems: Array<{ field: string; it: string; en: string }> }>;
+  /**
+   * The listings' photo addresses when the import finished (decision 141): downloaded in the background, so most
+   * are still waiting then; `failed` are those given up after their attempts. `problems`: addresses left out.
+   */
+  photos?: {
+    wanted: number;
+    waiting: number;
+    done: number;
+    failed: number;
+    problems: Array<{ uniqueId: string; line: number | null; url: string; it: string; en: string }>;
+  };
   /** Why the feed stopped early (broken XML, too large): the listings before it were imported, none withdrawn. */
   error: { it: string; en: string; line?: number; column?: number } | null;
 }
