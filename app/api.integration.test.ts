@@ -77,10 +77,16 @@ describe.each(databaseTargets)("portal over HTTP on %s", (target) => {
     }
   });
 
-  it("keeps zod out of the scripts that home, results, hub and the guided flow's steps load at start", async () => {
+  it("keeps zod out of the scripts that home, results, listing, agency, hub and the guided flow's steps load at start", async () => {
     // zod is 24 kB of brotli that a phone downloads and runs before the first paint (docs/BENCHMARKS.md,
-    // Lighthouse): pages whose forms the server validates do not need it in the browser.
+    // Lighthouse): pages whose forms the server validates, or validate in the browser only on sending, do not
+    // need it at start. A listing and its agency as a visitor finds them.
+    const results = await (await get("/vendita/case/milano/")).text();
+    const listing = /href="(\/annunci\/\d+\/)"/.exec(results)![1]!;
+    const agency = /href="(\/agenzie\/\d+-[^"/]+\/)"/.exec(await (await get(listing)).text())![1]!;
     for (const path of [
+      listing,
+      agency,
       "/",
       "/vendita/case/milano/",
       "/immobili/lombardia/milano/",

@@ -129,12 +129,12 @@ describe("agencies, contact form and phone in Chromium", () => {
     await dialog.getByLabel("Nome e cognome").fill("Giulia Conti");
     await dialog.getByLabel("Email").fill("giulia@");
     await dialog.getByRole("button", { name: "Invia" }).click();
-    expect(await dialog.getByTestId("errore-email").textContent()).toBe("L'indirizzo email non è valido");
+    await expect.poll(() => dialog.getByTestId("errore-email").textContent()).toBe("L'indirizzo email non è valido");
     await dialog.getByLabel("Email").fill("giulia@privaterelay.appleid.com");
     await dialog.getByRole("button", { name: "Invia" }).click();
-    expect(await dialog.getByTestId("errore-email").textContent()).toBe(
-      "A quest'email non è possibile ricevere le risposte dell'inserzionista. Usane un'altra.",
-    );
+    await expect
+      .poll(() => dialog.getByTestId("errore-email").textContent())
+      .toBe("A quest'email non è possibile ricevere le risposte dell'inserzionista. Usane un'altra.");
     expect(await seriousViolations(page)).toEqual([]);
     expect(await leadsForPublisher(db, listing.publisherId)).toEqual([]);
 
@@ -292,12 +292,12 @@ describe("agencies, contact form and phone in Chromium", () => {
     await dialog.getByLabel("Full name").fill("Jane Doe");
     await dialog.getByLabel("Email").fill("jane@");
     await dialog.getByRole("button", { name: "Send" }).click();
-    expect(await dialog.getByTestId("errore-email").textContent()).toBe("The email address is not valid");
+    await expect.poll(() => dialog.getByTestId("errore-email").textContent()).toBe("The email address is not valid");
     await dialog.getByLabel("Email").fill("jane@privaterelay.appleid.com");
     await dialog.getByRole("button", { name: "Send" }).click();
-    expect(await dialog.getByTestId("errore-email").textContent()).toBe(
-      "This address cannot receive the advertiser's answers. Please use another one.",
-    );
+    await expect
+      .poll(() => dialog.getByTestId("errore-email").textContent())
+      .toBe("This address cannot receive the advertiser's answers. Please use another one.");
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -1,12 +1,13 @@
 /**
  * Texts of the agency, agents and Agente Pro pages, the contact form (modal and page) and the phone
  * reveal (modal and page). Italian texts are the spec's (seed 001 §2–§5); the contact form's
- * validation messages stay in core/contact/form.ts (one module for browser and server), and
+ * validation messages stay in core/contact/messages.ts (one module for browser and server), and
  * `contactMessage` gives them, and the other Italian messages the contact endpoints answer, in English.
  */
 import type { MessageContext } from "../../core/contact/default-message.ts";
 import { defaultMessage, type MessageListing } from "../../core/contact/default-message.ts";
-import { consentText, contactMessages, type ContactField } from "../../core/contact/form.ts";
+import type { ContactField } from "../../core/contact/form.ts";
+import { consentText, contactMessages } from "../../core/contact/messages.ts";
 import { accountMessages } from "../../core/account/messages.ts";
 import { agencyPageTitle, agentsHeading, listingsHeading, movePageSuffixToEnd } from "../../core/publisher/page.ts";
 import { formatInteger } from "../../core/format.ts";

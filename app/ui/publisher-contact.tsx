@@ -11,7 +11,7 @@
  *   (both timings: core/contact/phone-timing.ts).
  */
 import { useEffect, useRef, useState } from "react";
-import { validateContact, type ContactField } from "../../core/contact/form.ts";
+import type { ContactField } from "../../core/contact/form.ts";
 import { createClickGuard, openPhoneModalLater } from "../../core/contact/phone-timing.ts";
 import { deviceClass } from "../../core/device.ts";
 import { contactMessage, contactTexts } from "../i18n/publisher.ts";
@@ -19,6 +19,8 @@ import type { Locale } from "../i18n/locale.ts";
 import { ContactFormFields, type ContactValues } from "./contact-form-fields.tsx";
 import { type GenericLead, LeadFeedback, PhoneReveal, type Revealed } from "./publisher-contact-parts.tsx";
 import { SearchModal } from "./search-modal.tsx";
+
+const loadContactRules = () => import("../../core/contact/form.ts");
 
 export interface PublisherContactProps {
   /** The page's language: every text, and the messages the endpoints answer, in it. */
@@ -115,6 +117,8 @@ export function PublisherContact(p: PublisherContactProps) {
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
+    // The form's rules (zod) load with the first send, or earlier when the form opens: not with the page.
+    const { validateContact } = await loadContactRules();
     const checked = validateContact(values);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -171,6 +175,7 @@ export function PublisherContact(p: PublisherContactProps) {
       setValues((v) => ({ ...v, message }));
     }
     setFormOpen(true);
+    void loadContactRules(); // ready by the time the visitor sends
   }
 
   return (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contactMessages, isBlockedEmail, validateContact } from "./form.ts";
+import { isBlockedEmail, validateContact } from "./form.ts";
+import { contactMessages } from "./messages.ts";
 
 const valid = { name: "Maria Rossi", email: "maria.rossi@example.it", telephone: "", message: "Buongiorno" };
 
