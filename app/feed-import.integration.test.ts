@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/schema.ts";
 import { SAMPLE_FEED_BAD, sampleFeed, sampleUniqueId } from "../scripts/sample-feed.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
-import { createPublisherKey, listingsInSearch } from "../test/publishers.ts";
+import { createPublisherKey, feedListingInput, listingsInSearch } from "../test/publishers.ts";
 import { startTestPortal } from "../test/portal.ts";
 import { loggedInClient } from "../test/users.ts";
 
@@ -157,26 +157,11 @@ describe.each(databaseTargets)("feed import on %s", (target) => {
     expect((await upload(keyB, "{}", "text/plain")).status).toBe(415);
     expect((await upload("casa_pk_nessuna000000_" + "x".repeat(43), "<feed/>")).status).toBe(401);
 
-    const town = await db
-      .selectFrom("listings")
-      .select(["townId", "exactLat", "exactLon", "street"])
-      .where("channel", "=", "vendita")
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    const listing = {
-      channel: "vendita",
-      propertyType: "appartamento",
-      price: 250_000,
-      surface: 80,
-      rooms: 3,
-      baths: 1,
-      floor: 1,
-      energyClass: "D",
-      energyIndex: 120,
-      title: "Trilocale dal feed JSON Lines",
-      description: "Trilocale al primo piano, importato da un feed in formato JSON Lines per la prova.",
-      address: { townId: town.townId, street: town.street, streetNumber: "1", lat: town.exactLat, lon: town.exactLon },
-    };
+    const listing = await feedListingInput(
+      db,
+      "Trilocale dal feed JSON Lines",
+      "Trilocale al primo piano, importato da un feed in formato JSON Lines per la prova.",
+    );
     const lines = [
       JSON.stringify({ feed: "casa-jsonl", version: 1, mode: "incremental" }),
       JSON.stringify({ uniqueId: "J-1", operation: "write", listing }),

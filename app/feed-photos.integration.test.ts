@@ -14,7 +14,7 @@ import { claimDueFeedPhotos } from "../db/feed-photos.ts";
 import type { Database } from "../db/schema.ts";
 import { sampleFeed, sampleUniqueId } from "../scripts/sample-feed.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
-import { createPublisherKey } from "../test/publishers.ts";
+import { createPublisherKey, feedListingInput } from "../test/publishers.ts";
 import { startTestPortal } from "../test/portal.ts";
 import type { CookieClient } from "../test/http-client.ts";
 import { loggedInClient } from "../test/users.ts";
@@ -262,26 +262,11 @@ describe.each(databaseTargets)("feed photos on %s", (target) => {
   });
 
   it("takes a JSON Lines listing's \"photos\" as the XML's pictures", async () => {
-    const town = await db
-      .selectFrom("listings")
-      .select(["townId", "exactLat", "exactLon", "street"])
-      .where("channel", "=", "vendita")
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    const listing = {
-      channel: "vendita",
-      propertyType: "appartamento",
-      price: 250_000,
-      surface: 80,
-      rooms: 3,
-      baths: 1,
-      floor: 1,
-      energyClass: "D",
-      energyIndex: 120,
-      title: "Trilocale con foto dal feed JSON Lines",
-      description: "Trilocale al primo piano, importato da un feed JSON Lines con le foto indicate per indirizzo.",
-      address: { townId: town.townId, street: town.street, streetNumber: "1", lat: town.exactLat, lon: town.exactLon },
-    };
+    const listing = await feedListingInput(
+      db,
+      "Trilocale con foto dal feed JSON Lines",
+      "Trilocale al primo piano, importato da un feed JSON Lines con le foto indicate per indirizzo.",
+    );
     const line = { uniqueId: "JP-1", operation: "write", listing, photos: [`${origin}/foto/cucina.png`, "javascript:alert(1)"] };
     const res = await fetch(`${portal.url}${API}/feeds`, {
       method: "POST",

@@ -2,6 +2,8 @@
  * A publishing API key made as an agency user makes one (the /area-agenzia/ form), and an agency's listings as a
  * visitor finds them in search: the steps the publishing tests share.
  */
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
 import type { CookieClient } from "./http-client.ts";
 
 /**
@@ -41,4 +43,31 @@ export async function listingsInSearch(portalUrl: string, publisherId: number): 
     total += ((await res.json()) as { total: number }).total;
   }
   return total;
+}
+
+/**
+ * A valid listing input for a JSON Lines feed (the API's shape): a flat for sale at the address of one of the
+ * dataset's listings, so its place checks pass.
+ */
+export async function feedListingInput(db: Kysely<Database>, title: string, description: string): Promise<Record<string, unknown>> {
+  const town = await db
+    .selectFrom("listings")
+    .select(["townId", "exactLat", "exactLon", "street"])
+    .where("channel", "=", "vendita")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return {
+    channel: "vendita",
+    propertyType: "appartamento",
+    price: 250_000,
+    surface: 80,
+    rooms: 3,
+    baths: 1,
+    floor: 1,
+    energyClass: "D",
+    energyIndex: 120,
+    title,
+    description,
+    address: { townId: town.townId, street: town.street, streetNumber: "1", lat: town.exactLat, lon: town.exactLon },
+  };
 }
