@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 // Integration files run on PGlite in the `integration` project, and those written for both databases
 // (`databaseTargets`, test/databases.ts) run again on the PostgreSQL server of TEST_DATABASE_URL in the
 // `postgres` project; `TEST_TARGET` tells a file which one it is in. The migrated, loaded test dataset is made
-// once per run (test/pglite-snapshot.ts, test/postgres-target.ts). Files run two at a time in every project:
+// once per run, beside the build (test/run-setup.ts). Files run two at a time in every project:
 // each has its own databases and ports, and no test bounds wall-clock time (docs/decisions/082, 114).
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const ci = Boolean(process.env.CI && process.env.CI !== "false");
@@ -37,7 +37,7 @@ export default defineConfig({
           include: [integrationFiles],
           exclude: ["node_modules/**"],
           env: { TZ: "Europe/Rome", TEST_TARGET: "pglite" },
-          globalSetup: ["test/build-once.ts", "test/pglite-snapshot.ts"],
+          globalSetup: ["test/run-setup.ts"],
           ...integration,
         },
       },
@@ -48,7 +48,7 @@ export default defineConfig({
                 name: "postgres",
                 include: filesForBothDatabases,
                 env: { TZ: "Europe/Rome", TEST_TARGET: "postgres" },
-                globalSetup: ["test/build-once.ts", "test/postgres-target.ts"],
+                globalSetup: ["test/run-setup.ts"],
                 ...integration,
               },
             },
@@ -58,7 +58,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.e2e.test.ts"],
-          globalSetup: ["test/build-once.ts", "test/pglite-snapshot.ts"],
+          globalSetup: ["test/run-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           // What a browser waits for (a count, a modal, a stored record) can take seconds on a busy machine.
