@@ -543,7 +543,7 @@ describe.each(databaseTargets)("publishing API on %s", (target) => {
     const routes = readFileSync(new URL("./routes.ts", import.meta.url), "utf8");
     const declared = [...routes.matchAll(/route\("(api\/publisher\/v1\/[^"*]+)", "([^"]+)"/g)].flatMap(([, path, file]) => {
       const source = readFileSync(new URL(`./${file}`, import.meta.url), "utf8");
-      const methods = [...source.matchAll(/apiRoute<Route\.\w+>\(\{ method: "(GET|POST)" \}/g)].map((m) => m[1]);
+      const methods = [...source.matchAll(/\bendpoint(?:ByPath)?\(\s*"(GET|POST)"/g)].map((m) => m[1]);
       return methods.map((m) => `${m} /${path}`);
     });
     expect(documented).toEqual(declared.sort());

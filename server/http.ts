@@ -191,7 +191,7 @@ export function overloadedResponse(path: string, accept: string | undefined): Re
  * The origin of the Request React Router gets: PUBLIC_URL when it is set (a forged Host changes no link), else
  * the one the client used, its Host header (checked by refuseMalformedRequest) with http or https. Same-origin
  * means this origin both for React Router's check of an action's Origin header and for the endpoints' own
- * (app/account/api.server.ts isSameOrigin): a portal without PUBLIC_URL works at any name that reaches it.
+ * (app/api/endpoint.server.ts isSameOrigin): a portal without PUBLIC_URL works at any name that reaches it.
  */
 export function requestOrigin(
   req: IncomingMessage,

@@ -1,7 +1,7 @@
 /**
  * The accounts feature as the routes get it (app/services.ts `accounts`): one object per process, made by the
- * host (server/account-setup.ts), whose parts each own one line of work. Routes validate with
- * core/account/validation.ts, authorise (app/account/policies.server.ts) and call one command of one part.
+ * host (server/account-setup.ts), whose parts each own one line of work. Routes authorise (app/api/policies.server.ts),
+ * validate with core/account/validation.ts and call one command of one part (the chain of app/api/endpoint.server.ts).
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";

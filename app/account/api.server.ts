@@ -1,36 +1,13 @@
 /**
- * The account endpoints' chain, one step per concern so a reader sees where permission is checked:
- * same-origin check → validate (JSON body, capped, with the shared zod rules) → authorise (a policy of
- * policies.server.ts) → command (one call into the Accounts parts) → present. Errors are not handled here:
- * the one API boundary (app/api/boundary.server.ts) maps them, and answers an unexpected failure with the
- * endpoint's §8 `unavailable` message (503, logged, never leaked); every answer is `no-store`.
+ * The account endpoints' part of the one endpoint chain (app/api/endpoint.server.ts, docs/decisions/136 and
+ * 143): every account endpoint refuses other sites' writes, and every answer, errors too, is `no-store`; an
+ * unexpected failure answers its §8 `unavailable` message (503, logged, never leaked). Their bodies are checked
+ * with the shared zod rules, a 400 carrying the rule's own Italian message.
  */
-import type { RouterContextProvider } from "react-router";
-import { z } from "zod";
-import { accountMessages } from "../../core/account/messages.ts";
-import { apiHandler, apiRoute } from "../api/boundary.server.ts";
+import type { z } from "zod";
+import { endpoint, endpointForAnyMethod, type Chain, type EndpointOptions } from "../api/endpoint.server.ts";
 import { jsonError } from "../api/errors.ts";
-import { readJsonBody } from "../api/request.ts";
-import { requestInfo, services, type RequestInfo, type Services } from "../services.ts";
-import type { Policy } from "./policies.server.ts";
-
-/**
- * Refuses a state-changing request sent by another site: the Origin header must be the request's own
- * origin (PUBLIC_URL when set, else the Host the browser used: server/http.ts requestOrigin, the same
- * rule React Router's action check applies; docs/decisions/078); without one, Sec-Fetch-Site must not
- * say cross-site. Clients that send neither (not a browser) cannot ride a victim's cookies, so they
- * pass. `publicUrl`, when given, is that same origin (kept for callers).
- */
-export function isSameOrigin(request: Request, info: RequestInfo, publicUrl?: string): boolean {
-  const origin = request.headers.get("origin");
-  if (origin !== null) return origin === info.origin || (publicUrl !== undefined && origin === new URL(publicUrl).origin);
-  const site = request.headers.get("sec-fetch-site");
-  return site === null || site === "same-origin" || site === "none";
-}
-
-export function crossSiteRefusal(): Response {
-  return jsonError(403, accountMessages.crossSite);
-}
+import type { RequestInput } from "../api/request.ts";
 
 /** A 400 with the shared rule's own Italian message (no field prefix) and the field. */
 function accountValidationError(error: z.ZodError): Response {
@@ -38,9 +15,9 @@ function accountValidationError(error: z.ZodError): Response {
   return jsonError(400, issue.message, issue.path.join(".") || undefined);
 }
 
-export async function readAccountBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  const raw = await readJsonBody(request, z.unknown());
-  const parsed = schema.safeParse(raw);
+/** `validate` of an account endpoint: the JSON body by the shared rules. */
+export async function readAccountBody<S extends z.ZodType>(input: RequestInput, schema: S): Promise<z.infer<S>> {
+  const parsed = schema.safeParse(await input.json());
   if (!parsed.success) throw accountValidationError(parsed.error);
   return parsed.data;
 }
@@ -50,63 +27,28 @@ export function safeRedirect(path: unknown): string | null {
   return typeof path === "string" && /^\/(?![/\\])[^\s]*$/.test(path) && path.length <= 2000 ? path : null;
 }
 
-export interface AccountRouteArgs {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-}
-
-/** What the steps after validation see. */
-export interface AccountStep<Input, Actor> {
-  input: Input;
-  actor: Actor;
-  info: RequestInfo;
-  svc: Services;
-  request: Request;
-}
-
-export interface AccountEndpoint<Input, Actor, Result> {
+/** An account endpoint's steps; its same-origin rule is the accounts' own (below), not set per route. */
+type AccountChain<Input, Actor, Result> = Chain<Input, Actor, Result> & {
   /** The §8 message an unexpected failure answers (503). */
   unavailable: string;
-  /** Reads and checks the request's input; a 400 with the rule's own message when it does not hold. */
-  validate: (request: Request) => Promise<Input>;
-  /** Who may: the actor the command acts for, or a 401. */
-  authorise: Policy<Actor>;
-  /** The one account command this endpoint runs. */
-  command: (step: AccountStep<Input, Actor>) => Promise<Result>;
-  /** The answer: plain JSON (app/account/present.server.ts), cookies, a redirect. */
-  present: (result: Result, step: AccountStep<Input, Actor>) => Response;
   /** Check the Origin of GET requests too (logout by link: a GET that changes something). */
   sameOriginForGet?: boolean;
+};
+
+/** Every account endpoint refuses other sites' writes and answers `no-store`, errors too (answers about a person's session). */
+function accountOptions<Input, Actor, Result>({
+  sameOriginForGet,
+  ...steps
+}: AccountChain<Input, Actor, Result>): EndpointOptions & Chain<Input, Actor, Result> {
+  return { ...steps, noStore: true, sameOrigin: sameOriginForGet ? "always" : "writes" };
 }
 
 /** A JSON account endpoint of the API (GET or POST; the other method answers 405). */
-export function accountEndpoint<Input, Actor, Result>(method: "GET" | "POST", endpoint: AccountEndpoint<Input, Actor, Result>) {
-  return apiRoute<AccountRouteArgs>({ method, unavailable: endpoint.unavailable, noStore: true }, (args) =>
-    runAccountChain(args, endpoint),
-  );
+export function accountEndpoint<Input, Actor, Result>(method: "GET" | "POST", spec: AccountChain<Input, Actor, Result>) {
+  return endpoint<Input, Actor, Result>(method, accountOptions(spec));
 }
 
 /** An account endpoint that answers GET and POST alike (logout). */
-export function accountEndpointForAnyMethod<Input, Actor, Result>(endpoint: AccountEndpoint<Input, Actor, Result>) {
-  return apiHandler<AccountRouteArgs>({ unavailable: endpoint.unavailable, noStore: true }, (args) => runAccountChain(args, endpoint));
-}
-
-async function runAccountChain<Input, Actor, Result>(
-  args: AccountRouteArgs,
-  endpoint: AccountEndpoint<Input, Actor, Result>,
-): Promise<Response> {
-  const { request } = args;
-  const svc = services(args.context);
-  const info = requestInfo(args.context);
-  if ((request.method !== "GET" || endpoint.sameOriginForGet) && !isSameOrigin(request, info, svc.accounts.publicOrigin))
-    return crossSiteRefusal();
-  const input = await endpoint.validate(request);
-  const actor = await endpoint.authorise({ info, svc });
-  const step = { input, actor, info, svc, request };
-  return endpoint.present(await endpoint.command(step), step);
-}
-
-/** `validate` for an endpoint that reads no input. */
-export async function noInput(): Promise<null> {
-  return null;
+export function accountEndpointForAnyMethod<Input, Actor, Result>(spec: AccountChain<Input, Actor, Result>) {
+  return endpointForAnyMethod<Input, Actor, Result>(accountOptions(spec));
 }

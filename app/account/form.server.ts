@@ -9,7 +9,7 @@ import { fieldErrors } from "../../core/account/validation.ts";
 import { accountMessages } from "../../core/account/messages.ts";
 import { AccountError } from "../../core/account/account-error.ts";
 import { requestInfo, services, type RequestInfo, type Services } from "../services.ts";
-import { isSameOrigin } from "./api.server.ts";
+import { isSameOrigin } from "../api/endpoint.server.ts";
 import { withCookies } from "./present.server.ts";
 import { CSRF_COOKIE, parseCookies } from "./cookies.server.ts";
 import { RateLimitedError } from "./rate-limits.server.ts";

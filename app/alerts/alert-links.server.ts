@@ -51,11 +51,29 @@ async function titled(svc: Services, searches: AlertLinkSearch[], locale: Locale
   });
 }
 
-export async function readAlertLinkView(svc: Services, token: string, locale: Locale): Promise<AlertLinkView> {
+/** A link whose signature holds, with its user's address and saved searches as they are now. */
+export interface AlertLink {
+  token: string;
+  claims: AlertLinkClaims;
+  email: string;
+  searches: AlertLinkSearch[];
+}
+
+/** The link a token stands for, or null for a forged, altered or expired token or a user who is gone. */
+export async function verifyAlertLink(svc: Services, token: string): Promise<AlertLink | null> {
   const claims = svc.alertLinks.read(token);
-  if (!claims) return { state: "invalid" };
+  if (!claims) return null;
   const owner = await alertLinkOwner(svc.database.db, claims.u);
-  if (!owner) return { state: "invalid" };
-  const searches = await titled(svc, owner.searches, locale);
-  return { state: "valid", claims, email: owner.email, searches, search: searches.find((s) => s.id === claims.s) ?? null };
+  return owner ? { token, claims, email: owner.email, searches: owner.searches } : null;
+}
+
+/** What a verified link shows: its user's searches titled in `locale`, and the one the link is about. */
+export async function alertLinkView(svc: Services, link: AlertLink, locale: Locale): Promise<AlertLinkView & { state: "valid" }> {
+  const searches = await titled(svc, link.searches, locale);
+  return { state: "valid", claims: link.claims, email: link.email, searches, search: searches.find((s) => s.id === link.claims.s) ?? null };
+}
+
+export async function readAlertLinkView(svc: Services, token: string, locale: Locale): Promise<AlertLinkView> {
+  const link = await verifyAlertLink(svc, token);
+  return link ? alertLinkView(svc, link, locale) : { state: "invalid" };
 }

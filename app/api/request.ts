@@ -46,6 +46,11 @@ const readCappedText = async (request: Request): Promise<string> => (await readC
 
 /** Parses and validates a JSON body; throws a 4xx Response on failure. */
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  return checkInput(schema, await readRawJson(request));
+}
+
+/** A JSON body, capped and parsed but not yet checked; throws a 4xx Response when it is not JSON. */
+async function readRawJson(request: Request): Promise<unknown> {
   if (request.method !== "POST") throw jsonError(405, "use POST with a JSON body");
   const text = await readCappedText(request);
   let raw: unknown;
@@ -65,9 +70,43 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
     throw jsonError(400, "body is not valid JSON");
   }
   if (prototypeKey) throw jsonError(400, `"__proto__" is not a field of any request`, "__proto__");
+  return raw;
+}
+
+/** Checks parsed input with zod; throws a 400 Response naming the first invalid field. */
+export function checkInput<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
+}
+
+/**
+ * A request's input as an endpoint chain reads it (app/api/endpoint.server.ts): the body is read once, so a
+ * policy whose permission travels in the body (a link's token, the `user` a MyCasa body names) and the
+ * validate step look at the same JSON.
+ */
+export class RequestInput {
+  readonly request: Request;
+  /** The route's path parameters (a listing's id). */
+  readonly params: Readonly<Record<string, string | undefined>>;
+  #json: Promise<unknown> | undefined;
+  constructor(request: Request, params: Readonly<Record<string, string | undefined>>) {
+    this.request = request;
+    this.params = params;
+  }
+  /** The JSON body, capped and parsed, not yet checked (a 4xx thrown when it is not JSON). */
+  json(): Promise<unknown> {
+    this.#json ??= readRawJson(this.request);
+    return this.#json;
+  }
+  /** The JSON body checked by `schema` (a 400 naming the field). */
+  async jsonOf<S extends z.ZodType>(schema: S): Promise<z.infer<S>> {
+    return checkInput(schema, await this.json());
+  }
+  /** The URL's query parameters checked by `schema`. */
+  query<S extends z.ZodType>(schema: S): z.infer<S> {
+    return readQuery(this.request, schema);
+  }
 }
 
 /** Validates URL query parameters (as a plain object of strings); throws a 400 Response on failure. */

@@ -17,7 +17,7 @@ import {
 } from "../../core/consent/cookie-consent.ts";
 import { parseCookies, serializeCookie } from "../account/cookies.server.ts";
 import { recordConsents } from "../../db/users.ts";
-import { isSameOrigin } from "../account/api.server.ts";
+import { isSameOrigin } from "../api/endpoint.server.ts";
 import { jsonError } from "../api/errors.ts";
 import { localeFromPath, localizePath } from "../i18n/locale.ts";
 import { requestInfo, services } from "../services.ts";

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import type { DeviceCode } from "../../core/device.ts";
-import { isSameOrigin } from "../account/api.server.ts";
+import { isSameOrigin } from "../api/endpoint.server.ts";
 import { requestInfo, services } from "../services.ts";
 
 /** server/http.ts sets this header from the socket (and overwrites whatever a client sent). */

@@ -3,15 +3,11 @@
  * from, its format and interval. GET shows it with how the last pull went, POST sets it (the first pull is due at
  * once), POST …/delete stops the pulls. Addresses on private networks are refused (server/feed-fetch.ts).
  */
-import { z } from "zod";
 import { deleteFeedSource, type FeedSource, getFeedSource, setFeedSource } from "../../db/feed-sources.ts";
+import { endpointSteps, noInput } from "../api/endpoint.server.ts";
 import { jsonError } from "../api/errors.ts";
-import { readJsonBody } from "../api/request.ts";
-import { services } from "../services.ts";
 import { feedAddressRefusal, feedSourceBody } from "./feed-source.server.ts";
-import { publisherCaller } from "./publishing.server.ts";
-
-type Args = { request: Request; context: Parameters<typeof services>[0] };
+import { publisherKey } from "./policies.server.ts";
 
 function present(source: FeedSource | null) {
   return {
@@ -28,29 +24,42 @@ function present(source: FeedSource | null) {
   };
 }
 
+const presentSource = (source: FeedSource | null) => Response.json(present(source));
+
 /** GET /api/publisher/v1/feed-source: the source, or null when the feed is only uploaded. */
-export async function showFeedSource(args: Args): Promise<Response> {
-  const caller = await publisherCaller(args);
-  return Response.json(present(await getFeedSource(services(args.context).database.db, caller.publisherId)));
-}
+export const showFeedSource = endpointSteps({
+  authorise: publisherKey,
+  validate: noInput,
+  command: ({ actor, svc }) => getFeedSource(svc.database.db, actor.publisherId),
+  present: presentSource,
+});
 
 /** POST /api/publisher/v1/feed-source `{ url, format?, intervalMinutes? }`: pull the feed from there. */
-export async function saveFeedSource(args: Args): Promise<Response> {
-  const caller = await publisherCaller(args);
-  const body = await readJsonBody(args.request, feedSourceBody);
-  const svc = services(args.context);
-  const refused = feedAddressRefusal(body.url, svc.feedPull.allowPrivate, caller.locale);
-  if (refused) return jsonError(400, refused, "url");
-  const source = await setFeedSource(svc.database.db, caller.publisherId, body, caller.now);
-  svc.feedPull.wake();
-  return Response.json(present(source));
-}
+export const saveFeedSource = endpointSteps({
+  authorise: publisherKey,
+  validate: (input) => input.jsonOf(feedSourceBody),
+  command: async ({ input, actor, svc }) => {
+    const refused = feedAddressRefusal(input.url, svc.feedPull.allowPrivate, actor.locale);
+    if (refused) throw jsonError(400, refused, "url");
+    const source = await setFeedSource(svc.database.db, actor.publisherId, input, actor.now);
+    svc.feedPull.wake();
+    return source;
+  },
+  present: presentSource,
+});
 
 /** POST /api/publisher/v1/feed-source/delete: no more pulls (the listings stay as they are). */
-export async function removeFeedSource(args: Args): Promise<Response> {
-  const caller = await publisherCaller(args);
-  await readJsonBody(args.request, z.unknown());
-  const removed = await deleteFeedSource(services(args.context).database.db, caller.publisherId);
-  if (!removed) return jsonError(404, caller.locale === "en" ? "no feed address is set" : "nessun indirizzo del feed impostato", "url");
-  return Response.json(present(null));
-}
+export const removeFeedSource = endpointSteps({
+  authorise: publisherKey,
+  validate: async (input) => {
+    await input.json();
+    return null;
+  },
+  command: async ({ actor, svc }) => {
+    if (!(await deleteFeedSource(svc.database.db, actor.publisherId))) {
+      throw jsonError(404, actor.locale === "en" ? "no feed address is set" : "nessun indirizzo del feed impostato", "url");
+    }
+    return null;
+  },
+  present: presentSource,
+});

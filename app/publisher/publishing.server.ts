@@ -4,9 +4,8 @@
  * database: the municipality, the point inside it or the address geocoded from the street table), and
  * the create / update / withdraw steps every way of publishing shares (API, feed, dashboard).
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { distanceMeters } from "../../core/geo.ts";
 import { listingPoints } from "../../core/listing/location.ts";
@@ -25,14 +24,13 @@ import { categoryOf } from "../../core/search/vocabulary.ts";
 import type { NewListing } from "../../db/listing-writes.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { geocodeStreet, placesAtPoint } from "../../db/place-search.ts";
-import { findApiKeyByPrefix, isAgentOf, touchApiKey } from "../../db/publishing.ts";
+import { isAgentOf } from "../../db/publishing.ts";
 import { nearestPoiDistances } from "../../db/map-pois.ts";
 import type { Database } from "../../db/schema.ts";
-import { limitClient } from "../api/boundary.server.ts";
 import { jsonError } from "../api/errors.ts";
-import { services } from "../services.ts";
 
-const KEY_PATTERN = /^casa_pk_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
+/** An API key as newApiKey makes it: its prefix (looked up) and its secret. */
+export const API_KEY_PATTERN = /^casa_pk_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
 
 export function hashApiKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
@@ -53,53 +51,6 @@ export function newApiKey(): { key: string; prefix: string; keyHash: string } {
 export function inputLocale(request: Request): InputLocale {
   const accept = request.headers.get("accept-language") ?? "";
   return /^\s*en\b/i.test(accept) ? "en" : "it";
-}
-
-const authMessages = {
-  missing: {
-    it: "chiave API mancante: inviare Authorization: Bearer <chiave>",
-    en: "API key missing: send Authorization: Bearer <key>",
-  },
-  invalid: { it: "chiave API non valida", en: "invalid API key" },
-  revoked: { it: "chiave API revocata", en: "API key revoked" },
-} as const;
-
-function unauthorized(message: string): Response {
-  const response = jsonError(401, message);
-  response.headers.set("WWW-Authenticate", 'Bearer realm="casa publisher API"');
-  return response;
-}
-
-export interface PublisherCaller {
-  publisherId: number;
-  keyId: number;
-  locale: InputLocale;
-  now: Date;
-}
-
-/**
- * The publisher a request's key stands for, its request counted against the key's `publisher` limit;
- * throws 401 (no key, unknown, wrong or revoked) before anything is read or changed.
- */
-export async function publisherCaller(args: { request: Request; context: Readonly<RouterContextProvider> }): Promise<PublisherCaller> {
-  const locale = inputLocale(args.request);
-  const header = args.request.headers.get("authorization") ?? "";
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw unauthorized(authMessages.missing[locale]);
-  const key = match[1]!;
-  const parts = KEY_PATTERN.exec(key);
-  if (!parts) throw unauthorized(authMessages.invalid[locale]);
-  const svc = services(args.context);
-  const row = await findApiKeyByPrefix(svc.database.db, parts[1]!);
-  const expected = row ? Buffer.from(row.keyHash, "hex") : Buffer.alloc(32);
-  const given = Buffer.from(hashApiKey(key), "hex");
-  if (!row || !timingSafeEqual(expected, given)) throw unauthorized(authMessages.invalid[locale]);
-  if (row.revokedAt !== null) throw unauthorized(authMessages.revoked[locale]);
-  // Per key, not per address: one agency's program cannot use up another's budget, nor dodge its own.
-  await limitClient(args, "publisher", `key:${row.id}`);
-  const now = new Date(svc.clock());
-  await touchApiKey(svc.database.db, Number(row.id), now);
-  return { publisherId: Number(row.publisherId), keyId: Number(row.id), locale, now };
 }
 
 /** A 400 naming the first problem's field, in the caller's language (the one error shape). */

@@ -3,27 +3,36 @@
  * POST /portal-srp/api/v1/agency/availableresultsagency — how many listings it has.
  */
 import { jsonError } from "../api/errors.ts";
-import { apiRoute } from "../api/boundary.server.ts";
+import { endpoint } from "../api/endpoint.server.ts";
+import { anyone } from "../api/policies.server.ts";
 import { listingsJson, readPublisherRequest } from "../publisher/api.server.ts";
 import { loadPublisherPage } from "../publisher/publisher-page.server.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.agency";
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
-  const req = await readPublisherRequest(request);
-  const countOnly = new URL(request.url).pathname.endsWith("/availableresultsagency");
-  const page = await loadPublisherPage(services(context).database.readDb, {
-    id: req.id,
-    kind: "agency",
-    sort: req.sort,
-    page: countOnly ? 1 : req.page,
-    size: countOnly ? 1 : req.size,
-    locale: req.locale,
-  });
-  if (!page) return jsonError(404, "Agenzia non trovata", "apireq.pId");
-  if (countOnly) return Response.json({ total: page.total });
-  return Response.json({ publisher: page.publisher, headings: page.headings, ...listingsJson(page) });
+/** The count alone (…/availableresultsagency) or the page. */
+const countOnly = (request: Request) => new URL(request.url).pathname.endsWith("/availableresultsagency");
+
+const api = endpoint("POST", {
+  limit: "search",
+  authorise: anyone,
+  validate: ({ request }) => readPublisherRequest(request),
+  command: async ({ input, svc, request }) => {
+    const only = countOnly(request);
+    const page = await loadPublisherPage(svc.database.readDb, {
+      id: input.id,
+      kind: "agency",
+      sort: input.sort,
+      page: only ? 1 : input.page,
+      size: only ? 1 : input.size,
+      locale: input.locale,
+    });
+    if (!page) throw jsonError(404, "Agenzia non trovata", "apireq.pId");
+    return page;
+  },
+  present: (page, { request }) =>
+    countOnly(request)
+      ? Response.json({ total: page.total })
+      : Response.json({ publisher: page.publisher, headings: page.headings, ...listingsJson(page) }),
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

@@ -12,16 +12,12 @@
 import { z } from "zod";
 import { BadInputError } from "../../core/errors.ts";
 import { deactivateAlertByLink, removeMailAndConsentsByLink, setAlertsByLink } from "../../db/alert-links.ts";
-import { MAX_LINK_TOKEN, readAlertLinkView } from "../alerts/alert-links.server.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import { readJsonBody } from "../api/request.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.alert-links";
-
-const INVALID = "Il link non è valido o è scaduto.";
+import { alertLinkView, readAlertLinkView } from "../alerts/alert-links.server.ts";
+import { alertLinkInvalid, alertLinkToken, signedAlertLink } from "../alerts/policies.server.ts";
+import { endpoint } from "../api/endpoint.server.ts";
 
 const bodySchema = z.object({
-  token: z.string({ error: INVALID }).min(1, INVALID).max(MAX_LINK_TOKEN, INVALID),
+  token: alertLinkToken,
   site: z.string().max(100).optional(),
   domain: z.string().max(100).optional(),
   locale: z.enum(["it", "en"]).optional(),
@@ -39,28 +35,36 @@ const bodySchema = z.object({
     .optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, async (args) => {
-  const svc = services(args.context);
-  const body = await readJsonBody(args.request, bodySchema);
-  const locale = body.locale ?? "it";
-  const view = await readAlertLinkView(svc, body.token, locale);
-  if (view.state === "invalid") throw new BadInputError(INVALID, "token");
-  const { claims } = view;
-  const path = new URL(args.request.url).pathname.replace(/\/+$/, "");
-  const now = new Date();
-  if (path.endsWith("/deactivation-alerts")) {
-    const outcome = await deactivateAlertByLink(svc.database.db, claims, now);
-    return Response.json({ result: { outcome, title: view.search?.title ?? null, channel: claims.c } });
-  }
-  if (path.endsWith("/manage-consents")) {
-    const changed = body.alerts ? await setAlertsByLink(svc.database.db, claims.u, body.alerts, now) : 0;
-    const after = changed > 0 ? await readAlertLinkView(svc, body.token, locale) : view;
-    if (after.state === "invalid") throw new BadInputError(INVALID, "token");
-    return Response.json({ result: { email: after.email, searches: after.searches, changed } });
-  }
-  const outcome = await removeMailAndConsentsByLink(svc.database.db, claims, now);
-  return Response.json({ result: { outcome } });
+/** Which of the three links the path is. */
+function linkAction(request: Request): "deactivate" | "manage" | "remove" {
+  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+  return path.endsWith("/deactivation-alerts") ? "deactivate" : path.endsWith("/manage-consents") ? "manage" : "remove";
+}
+
+const api = endpoint("POST", {
+  authorise: signedAlertLink,
+  validate: (input) => input.jsonOf(bodySchema),
+  command: async ({ input, actor: link, svc, request }) => {
+    const locale = input.locale ?? "it";
+    const now = new Date();
+    switch (linkAction(request)) {
+      case "deactivate": {
+        const outcome = await deactivateAlertByLink(svc.database.db, link.claims, now);
+        const view = await alertLinkView(svc, link, locale);
+        return { result: { outcome, title: view.search?.title ?? null, channel: link.claims.c } };
+      }
+      case "manage": {
+        const changed = input.alerts ? await setAlertsByLink(svc.database.db, link.claims.u, input.alerts, now) : 0;
+        const after = changed > 0 ? await readAlertLinkView(svc, link.token, locale) : await alertLinkView(svc, link, locale);
+        if (after.state === "invalid") throw new BadInputError(alertLinkInvalid, "token");
+        return { result: { email: after.email, searches: after.searches, changed } };
+      }
+      case "remove":
+        return { result: { outcome: await removeMailAndConsentsByLink(svc.database.db, link.claims, now) } };
+    }
+  },
+  present: (answer) => Response.json(answer),
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

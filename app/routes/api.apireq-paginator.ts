@@ -6,25 +6,28 @@ import { buildPaginator } from "../../core/search/paginator.ts";
 import { encodeSearchUrl, withPage } from "../../core/search/url.ts";
 import { MAX_PAGE, PAGE_SIZE } from "../../core/search/vocabulary.ts";
 import { countListings } from "../../db/listings-search.ts";
-import { apiRoute } from "../api/boundary.server.ts";
+import { endpoint } from "../api/endpoint.server.ts";
+import { anyone } from "../api/policies.server.ts";
 import { readSearch } from "../api/search-input.server.ts";
 import { localizePath } from "../i18n/locale.ts";
 import { bodyLocale, paginatorBodySchema } from "../search/apireq.server.ts";
 import { buildCriteria } from "../../db/search-criteria.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.apireq-paginator";
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
-  const s = services(context);
-  const db = s.database.readDb;
-  const { body, query, directory } = await readSearch(request, db, { schema: paginatorBodySchema });
-  const total =
-    body.totalResults ?? (await countListings(db, (await buildCriteria(db, query, { isochrones: s.isochrones })).criteria, s.counts));
-  const size = body.size ?? PAGE_SIZE;
-  const totalPages = Math.min(Math.ceil(total / size), MAX_PAGE);
-  const canonical = localizePath(encodeSearchUrl(query, directory), bodyLocale(body));
-  return Response.json({ ...buildPaginator(query.page, totalPages, (page) => withPage(canonical, page)), totalResults: total });
+const api = endpoint("POST", {
+  limit: "search",
+  authorise: anyone,
+  validate: ({ request }, { svc }) => readSearch(request, svc.database.readDb, { schema: paginatorBodySchema }),
+  command: async ({ input: { body, query, directory }, svc }) => {
+    const db = svc.database.readDb;
+    const total =
+      body.totalResults ?? (await countListings(db, (await buildCriteria(db, query, { isochrones: svc.isochrones })).criteria, svc.counts));
+    const size = body.size ?? PAGE_SIZE;
+    const totalPages = Math.min(Math.ceil(total / size), MAX_PAGE);
+    const canonical = localizePath(encodeSearchUrl(query, directory), bodyLocale(body));
+    return { ...buildPaginator(query.page, totalPages, (page) => withPage(canonical, page)), totalResults: total };
+  },
+  present: (paginator) => Response.json(paginator),
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

@@ -2,20 +2,22 @@
  * POST /portal-srp/api/v1/apireq/searchParamsForUrl — the apireq a page URL stands for, with its
  * canonical form (a 400 naming `uri` for URLs that are no search).
  */
-import { apiRoute } from "../api/boundary.server.ts";
+import { endpoint } from "../api/endpoint.server.ts";
+import { anyone } from "../api/policies.server.ts";
 import { readSearch } from "../api/search-input.server.ts";
 import { buildApireq, searchParamsForUrlBodySchema } from "../search/apireq.server.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.apireq-search-params-for-url";
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
-  const { body, query, directory, uri } = await readSearch(request, services(context).database.readDb, {
-    schema: searchParamsForUrlBodySchema,
-  });
-  const { canonical, locale, isCanonical } = uri!;
-  const pageType = body.isAgencySrp ? "agency" : body.pagetype;
-  return Response.json({ ...buildApireq(query, directory, { pageType, locale: body.locale ?? locale }), canonical, isCanonical });
+const api = endpoint("POST", {
+  limit: "search",
+  authorise: anyone,
+  validate: ({ request }, { svc }) => readSearch(request, svc.database.readDb, { schema: searchParamsForUrlBodySchema }),
+  command: ({ input: { body, query, directory, uri } }) => {
+    const { canonical, locale, isCanonical } = uri!;
+    const pageType = body.isAgencySrp ? "agency" : body.pagetype;
+    return { ...buildApireq(query, directory, { pageType, locale: body.locale ?? locale }), canonical, isCanonical };
+  },
+  present: (apireq) => Response.json(apireq),
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

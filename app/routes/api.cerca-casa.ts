@@ -17,11 +17,11 @@ import { hasWhere, missingStep, type GuidedState } from "../../core/guided/flow.
 import { AREA_KEY, guidedSteps, nextStep, stateParams, stepFields } from "../../core/guided/steps.ts";
 import { BadInputError } from "../../core/errors.ts";
 import { alertFrequencies } from "../../core/search/saved-search-alerts.ts";
-import { crossSiteRefusal } from "../account/api.server.ts";
-import { apiRoute } from "../api/boundary.server.ts";
+import type { UserRecord } from "../../db/users.ts";
+import { chain, endpointByPath } from "../api/endpoint.server.ts";
 import { jsonError } from "../api/errors.ts";
-import { readJsonBody } from "../api/request.ts";
-import { fromOwnSite } from "../contact/client.server.ts";
+import { anyone, type Policy } from "../api/policies.server.ts";
+import type { RequestInput } from "../api/request.ts";
 import {
   answerWhere,
   guidedAvailability,
@@ -32,8 +32,7 @@ import {
 } from "../guided/guided.server.ts";
 import { guidedChatTexts, guidedTexts } from "../i18n/guided.ts";
 import { locales, localizePath } from "../i18n/locale.ts";
-import { requestInfo, services } from "../services.ts";
-import type { Route } from "./+types/api.cerca-casa";
+import type { Services } from "../services.ts";
 
 const bodySchema = z.strictObject({
   site: z.string().max(40).optional(),
@@ -58,64 +57,42 @@ function readState(raw: Record<string, unknown>): GuidedState {
   return parsed.data;
 }
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
-  if (!fromOwnSite(request, context)) return crossSiteRefusal();
-  const body = await readJsonBody(request, bodySchema);
-  const svc = services(context);
-  const db = svc.database.readDb;
-  const path = new URL(request.url).pathname;
+type GuidedBody = z.infer<typeof bodySchema>;
+
+/** A step's answers read: the body, its state, the chat's text and the where step's place resolved; 400 naming the field. */
+async function readAnswers(input: RequestInput, svc: Services, chat: boolean) {
+  const body = await input.jsonOf(bodySchema);
   let state = readState(body.queryFilters);
   const t = guidedTexts[body.locale];
-  const c = guidedChatTexts[body.locale];
-
-  if (path.endsWith("/thankyou"))
-    return Response.json({ title: t.thanksTitle, text: t.thanksText, mycasa: localizePath("/mycasa/ricerche/", body.locale) });
-
   // The chat's free text: what it says at this step replaces those answers (a place: the where step's search below).
   let understood: Partial<GuidedState> | undefined;
-  if (path.endsWith("/chat")) {
-    if (!body.q?.trim()) return jsonError(400, c.notUnderstood, "q");
+  if (chat) {
+    const c = guidedChatTexts[body.locale];
+    if (!body.q?.trim()) throw jsonError(400, c.notUnderstood, "q");
     if (body.step === "dove") state = { ...state, luogo: undefined, vicino: undefined, da: undefined, [AREA_KEY]: undefined };
     else {
       understood = readAnswer(body.step, body.q) ?? undefined;
-      if (!understood) return jsonError(400, c.notUnderstood, "q");
+      if (!understood) throw jsonError(400, c.notUnderstood, "q");
       state = readState({ ...state, ...understood });
     }
   }
   // The where step: a typed place is resolved by the place search.
   // With a travel mode and time given, the place is where the commute time starts.
   if (body.step === "dove" && !hasWhere(state)) {
-    const place = body.q ? await resolveWhere(db, body.q, state) : null;
+    const place = body.q ? await resolveWhere(svc.database.readDb, body.q, state) : null;
     const answered = place ? answerWhere(state, place, state.mezzo !== undefined && state.minuti !== undefined) : null;
-    if (!answered) return jsonError(400, body.q ? t.placeNotFound : t.placeRequired, body.q ? "q" : "queryFilters.luogo");
+    if (!answered) throw jsonError(400, body.q ? t.placeNotFound : t.placeRequired, body.q ? "q" : "queryFilters.luogo");
     state = answered;
     understood = answered.luogo ? { luogo: answered.luogo } : { vicino: answered.vicino, da: answered.da };
   }
-  const missing = missingStep(state, body.step === "dove" ? "budget" : body.step);
-  if (missing) return jsonError(400, t.placeRequired, "queryFilters.luogo");
+  if (missingStep(state, body.step === "dove" ? "budget" : body.step)) throw jsonError(400, t.placeRequired, "queryFilters.luogo");
+  return { body, state, understood };
+}
 
-  if (path.endsWith("/available")) return Response.json(await guidedAvailability(db, state));
-
-  const search = await guidedSearch(db, state, svc.counts);
-  if (path.endsWith("/savealert")) {
-    const user = await svc.accounts.sessions.currentUser(requestInfo(context).session);
-    if (!user) return jsonError(401, t.loginToSave);
-    const frequency = body.emailFrequency ?? "immediately";
-    try {
-      const saved = await saveGuidedSearch(svc.database.db, user, search.uri, frequency);
-      return Response.json({
-        saved: true,
-        id: saved.id,
-        hash: saved.hash,
-        searchUrl: localizePath(saved.searchUrl, body.locale),
-        thankyou: `${localizePath("/cerca-casa/", body.locale)}?${new URLSearchParams([["passo", "grazie"], ["salvata", "1"], ...stateParams(state)])}`,
-      });
-    } catch (error) {
-      if (error instanceof BadInputError) return jsonError(400, error.message, "queryFilters");
-      throw error;
-    }
-  }
-  return Response.json({
+/** The step's answer: its fields, the next step, the state, the live count and the results URL. */
+async function stepAnswer(svc: Services, { body, state, understood }: Awaited<ReturnType<typeof readAnswers>>, chat: boolean) {
+  const search = await guidedSearch(svc.database.readDb, state, svc.counts);
+  return {
     step: body.step,
     fields: stepFields[body.step],
     next: nextStep(body.step),
@@ -123,8 +100,85 @@ const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" },
     place: search.place,
     uri: localizePath(search.uri, body.locale),
     count: search.count,
-    ...(path.endsWith("/chat") ? { understood: Object.fromEntries(Object.entries(understood ?? {}).map(([k, v]) => [k, v ?? null])) } : {}),
-  });
+    ...(chat ? { understood: Object.fromEntries(Object.entries(understood ?? {}).map(([k, v]) => [k, v ?? null])) } : {}),
+  };
+}
+
+/** Saving the search with alerts: the logged-in user, told in the body's language to log in otherwise (401). */
+const guidedSaver: Policy<UserRecord> = async ({ info, svc, input }) => {
+  const user = await svc.accounts.sessions.currentUser(info.session);
+  if (user) return user;
+  const raw = await input.json();
+  const locale: GuidedBody["locale"] =
+    typeof raw === "object" && raw !== null && (raw as { locale?: unknown }).locale === "en" ? "en" : "it";
+  throw jsonError(401, guidedTexts[locale].loginToSave);
+};
+
+/** Which endpoint the path is: the step (the base path) or one of its companions. */
+function guidedCall(request: Request): string {
+  const path = new URL(request.url).pathname;
+  for (const call of ["thankyou", "chat", "available", "savealert"]) if (path.endsWith(`/${call}`)) return call;
+  return "step";
+}
+
+// Every call comes from the flow's own pages (same origin) and is the visitor's own search: anyone may ask, but
+// saving it with alerts needs a logged-in user.
+const endpoint = endpointByPath("POST", { limit: "search" }, guidedCall, {
+  step: chain({
+    sameOrigin: "writes",
+    authorise: anyone,
+    validate: (input, { svc }) => readAnswers(input, svc, false),
+    command: ({ input, svc }) => stepAnswer(svc, input, false),
+    present: (answer) => Response.json(answer),
+  }),
+  chat: chain({
+    sameOrigin: "writes",
+    authorise: anyone,
+    validate: (input, { svc }) => readAnswers(input, svc, true),
+    command: ({ input, svc }) => stepAnswer(svc, input, true),
+    present: (answer) => Response.json(answer),
+  }),
+  available: chain({
+    sameOrigin: "writes",
+    authorise: anyone,
+    validate: (input, { svc }) => readAnswers(input, svc, false),
+    command: ({ input, svc }) => guidedAvailability(svc.database.readDb, input.state),
+    present: (availability) => Response.json(availability),
+  }),
+  thankyou: chain({
+    sameOrigin: "writes",
+    authorise: anyone,
+    validate: async (input) => {
+      const body = await input.jsonOf(bodySchema);
+      readState(body.queryFilters);
+      return body;
+    },
+    command: ({ input }) => guidedTexts[input.locale],
+    present: (t, { input }) =>
+      Response.json({ title: t.thanksTitle, text: t.thanksText, mycasa: localizePath("/mycasa/ricerche/", input.locale) }),
+  }),
+  savealert: chain({
+    sameOrigin: "writes",
+    authorise: guidedSaver,
+    validate: (input, { svc }) => readAnswers(input, svc, false),
+    command: async ({ input: { body, state }, actor, svc }) => {
+      const search = await guidedSearch(svc.database.readDb, state, svc.counts);
+      try {
+        return await saveGuidedSearch(svc.database.db, actor, search.uri, body.emailFrequency ?? "immediately");
+      } catch (error) {
+        if (error instanceof BadInputError) throw jsonError(400, error.message, "queryFilters");
+        throw error;
+      }
+    },
+    present: (saved, { input: { body, state } }) =>
+      Response.json({
+        saved: true,
+        id: saved.id,
+        hash: saved.hash,
+        searchUrl: localizePath(saved.searchUrl, body.locale),
+        thankyou: `${localizePath("/cerca-casa/", body.locale)}?${new URLSearchParams([["passo", "grazie"], ["salvata", "1"], ...stateParams(state)])}`,
+      }),
+  }),
 });
 
 export const loader = endpoint.loader;

@@ -3,11 +3,10 @@
  * a radius of the user's position (default 2 km; larger radii round up to whole multiples of 2 km).
  */
 import { z } from "zod";
-import { apiRoute } from "../api/boundary.server.ts";
+import { endpoint } from "../api/endpoint.server.ts";
+import { anyone } from "../api/policies.server.ts";
 import { readSearch } from "../api/search-input.server.ts";
 import { runListingSearch, searchOptions } from "../search/run-search.server.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.cerca-intorno-a-te";
 
 const bodySchema = z.strictObject({
   lat: z.number().min(-90).max(90),
@@ -24,19 +23,21 @@ export function searchRadius(requested: number | undefined): number {
   return 2000 * Math.ceil(requested / 1000 / 2);
 }
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
-  const db = services(context).database.readDb;
-  const { body, query } = await readSearch(request, db, {
-    schema: bodySchema,
-    extra: (b) => ({
-      channel: b.channel ?? "vendita",
-      geocircle: { circle: [{ distance: Math.min(searchRadius(b.radius), 50_000), center: [b.lat, b.lon] }] },
+const api = endpoint("POST", {
+  limit: "search",
+  authorise: anyone,
+  validate: ({ request }, { svc }) =>
+    readSearch(request, svc.database.readDb, {
+      schema: bodySchema,
+      extra: (b) => ({
+        channel: b.channel ?? "vendita",
+        geocircle: { circle: [{ distance: Math.min(searchRadius(b.radius), 50_000), center: [b.lat, b.lon] }] },
+      }),
     }),
-  });
-  const radius = Math.min(searchRadius(body.radius), 50_000);
-  const result = await runListingSearch(db, query, { ...searchOptions(services(context)), size: body.size, withFillIn: false });
-  return Response.json({ ...result, radius, query });
+  command: ({ input: { body, query }, svc }) =>
+    runListingSearch(svc.database.readDb, query, { ...searchOptions(svc), size: body.size, withFillIn: false }),
+  present: (result, { input: { body, query } }) => Response.json({ ...result, radius: Math.min(searchRadius(body.radius), 50_000), query }),
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

@@ -8,37 +8,41 @@ import { PlaceLevel } from "../../core/places.ts";
 import { parseSearch } from "../../core/search/query.ts";
 import { channels } from "../../core/search/vocabulary.ts";
 import { countListingsByChannel, listChildren } from "../../db/places.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import { readJsonBody } from "../api/request.ts";
+import { endpoint } from "../api/endpoint.server.ts";
+import { anyone } from "../api/policies.server.ts";
 import { localizePath } from "../i18n/locale.ts";
 import { runListingSearch, searchOptions } from "../search/run-search.server.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.home";
 
 const bodySchema = z.strictObject({
   site: z.literal("it_casa").optional(),
   locale: z.enum(["it", "en"]).optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
-  const body = await readJsonBody(request, bodySchema);
-  const locale = body.locale ?? "it";
-  const db = services(context).database.readDb;
-  const [regions, totals, latest] = await Promise.all([
-    listChildren(db, "IT", { levels: [PlaceLevel.region] }),
-    countListingsByChannel(db),
-    runListingSearch(db, parseSearch({ sortType: "data_decrescente", photo: true }), {
-      ...searchOptions(services(context)),
-      size: 6,
-      withFillIn: false,
-    }),
-  ]);
-  return Response.json({
-    totals: Object.fromEntries(channels.map((c) => [c, totals[c] ?? 0])),
-    regions: regions.map((r) => ({ id: r.id, name: r.name, slug: r.slug, count: r.count })),
-    latest: latest.listings.map((l) => ({ ...l, uri: localizePath(l.uri, locale) })),
-  });
+const api = endpoint("POST", {
+  limit: "search",
+  authorise: anyone,
+  validate: (input) => input.jsonOf(bodySchema),
+  command: ({ svc }) => {
+    const db = svc.database.readDb;
+    return Promise.all([
+      listChildren(db, "IT", { levels: [PlaceLevel.region] }),
+      countListingsByChannel(db),
+      runListingSearch(db, parseSearch({ sortType: "data_decrescente", photo: true }), {
+        ...searchOptions(svc),
+        size: 6,
+        withFillIn: false,
+      }),
+    ]);
+  },
+  present: ([regions, totals, latest], { input }) => {
+    const locale = input.locale ?? "it";
+    return Response.json({
+      totals: Object.fromEntries(channels.map((c) => [c, totals[c] ?? 0])),
+      regions: regions.map((r) => ({ id: r.id, name: r.name, slug: r.slug, count: r.count })),
+      latest: latest.listings.map((l) => ({ ...l, uri: localizePath(l.uri, locale) })),
+    });
+  },
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

@@ -5,12 +5,10 @@
 import { z } from "zod";
 import { hubKinds } from "../../core/hubs/hub.ts";
 import { jsonError } from "../api/errors.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import { readJsonBody } from "../api/request.ts";
+import { endpoint } from "../api/endpoint.server.ts";
+import { anyone } from "../api/policies.server.ts";
 import { cachedHubPage, findHubProvince, hubPath } from "../hubs/hub-page.server.ts";
 import { locales } from "../i18n/locale.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.hub-page";
 
 const bodySchema = z.strictObject({
   province: z.string().trim().min(1).max(80),
@@ -20,14 +18,17 @@ const bodySchema = z.strictObject({
   domain: z.string().max(200).optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
-  const body = await readJsonBody(request, bodySchema);
-  const { database, counts } = services(context);
-  const found = await findHubProvince(database.readDb, body.province);
-  if (!found) return jsonError(404, "provincia non trovata", "province");
-  const hub = await cachedHubPage(counts, database.readDb, found, body.kind, body.locale);
-  return Response.json({ ...hub, href: hubPath(found.region, found.province, body.kind, body.locale) });
+const api = endpoint("POST", {
+  limit: "search",
+  authorise: anyone,
+  validate: (input) => input.jsonOf(bodySchema),
+  command: async ({ input, svc }) => {
+    const found = await findHubProvince(svc.database.readDb, input.province);
+    if (!found) throw jsonError(404, "provincia non trovata", "province");
+    return { found, hub: await cachedHubPage(svc.counts, svc.database.readDb, found, input.kind, input.locale) };
+  },
+  present: ({ found, hub }, { input }) => Response.json({ ...hub, href: hubPath(found.region, found.province, input.kind, input.locale) }),
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

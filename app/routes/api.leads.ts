@@ -4,14 +4,12 @@
  * /searchAgency (to an agency or Agente Pro, from its page). Mapping in docs/decisions/046.
  */
 import { z } from "zod";
+import { endpoint } from "../api/endpoint.server.ts";
 import { jsonError } from "../api/errors.ts";
-import { apiRoute, limitClient } from "../api/boundary.server.ts";
-import { readJsonBody } from "../api/request.ts";
-import { crossSiteRefusal } from "../account/api.server.ts";
-import { clientKey, currentUserId, fromOwnSite } from "../contact/client.server.ts";
+import { anyone } from "../api/policies.server.ts";
+import { clientKey, currentUserId } from "../contact/client.server.ts";
 import { sendLead } from "../contact/leads.server.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.leads";
+import type { LeadKind } from "../../db/leads.ts";
 
 const id = z
   .union([
@@ -35,42 +33,51 @@ const fields = {
 const listingBody = z.strictObject({ listingId: id, ...fields });
 const agencyBody = z.strictObject({ publisherId: id, ...fields });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, async (args) => {
-  const { request, context } = args;
-  if (!fromOwnSite(request, context)) return crossSiteRefusal();
-  const kind = new URL(request.url).pathname.endsWith("/searchAgency")
-    ? "agency"
-    : new URL(request.url).pathname.endsWith("/searchGeneric")
-      ? "generic"
-      : "specific";
-  const body = kind === "agency" ? await readJsonBody(request, agencyBody) : await readJsonBody(request, listingBody);
-  const svc = services(context);
-  const outcome = await sendLead(svc.database.db, {
-    kind,
-    listingId: "listingId" in body ? body.listingId : undefined,
-    publisherId: "publisherId" in body ? body.publisherId : undefined,
-    context: body.context,
-    fields: { name: body.name, email: body.email, telephone: body.telephone, message: body.message },
-    userId: currentUserId(request),
-    clientKey: clientKey(request),
-    limit: (family, key) => limitClient(args, family, key),
-    origin: svc.publicOrigin,
-  });
-  switch (outcome.status) {
-    case "invalid": {
-      const [field, message] = Object.entries(outcome.errors)[0]!;
-      return jsonError(400, message, field);
+/** Which lead the path asks for. */
+function leadKind(request: Request): LeadKind {
+  const path = new URL(request.url).pathname;
+  return path.endsWith("/searchAgency") ? "agency" : path.endsWith("/searchGeneric") ? "generic" : "specific";
+}
+
+const api = endpoint("POST", {
+  // Another site must not make its visitors send leads.
+  sameOrigin: "writes",
+  // Anyone may write to an advertiser: the command judges the lead, under its limits per client and per listing.
+  authorise: anyone,
+  validate: async (input) => {
+    const kind = leadKind(input.request);
+    const body = kind === "agency" ? await input.jsonOf(agencyBody) : await input.jsonOf(listingBody);
+    return { kind, body };
+  },
+  command: async ({ input: { kind, body }, svc, request, limit }) => {
+    const outcome = await sendLead(svc.database.db, {
+      kind,
+      listingId: "listingId" in body ? body.listingId : undefined,
+      publisherId: "publisherId" in body ? body.publisherId : undefined,
+      context: body.context,
+      fields: { name: body.name, email: body.email, telephone: body.telephone, message: body.message },
+      userId: currentUserId(request),
+      clientKey: clientKey(request),
+      limit,
+      origin: svc.publicOrigin,
+    });
+    switch (outcome.status) {
+      case "invalid": {
+        const [field, message] = Object.entries(outcome.errors)[0]!;
+        throw jsonError(400, message, field);
+      }
+      case "not-found":
+        throw jsonError(404, outcome.message, outcome.field);
+      case "forbidden":
+        throw jsonError(403, outcome.message);
+      case "sent":
+        // Received and stored: the publisher's mail is queued and goes out as soon as the mail server takes it.
+        if (outcome.mailsQueued > 0) svc.mailQueue.wake();
+        return outcome;
     }
-    case "not-found":
-      return jsonError(404, outcome.message, outcome.field);
-    case "forbidden":
-      return jsonError(403, outcome.message);
-    case "sent":
-      // Received and stored: the publisher's mail is queued and goes out as soon as the mail server takes it.
-      if (outcome.mailsQueued > 0) svc.mailQueue.wake();
-      return Response.json({ leadIds: outcome.leadIds, recipients: outcome.recipients, sent: outcome.leadIds.length }, { status: 201 });
-  }
+  },
+  present: (sent) => Response.json({ leadIds: sent.leadIds, recipients: sent.recipients, sent: sent.leadIds.length }, { status: 201 }),
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

@@ -8,43 +8,63 @@
  * - POST mycasa/addresses/delete `{ id }` → `{ statusCode: 200, data: { id } }`
  */
 import { z } from "zod";
-import { mycasaMessages } from "../../core/mycasa/records.ts";
 import { addAddress, deleteAddress, listAddresses, renameAddress, type SavedAddress } from "../../db/mycasa.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import { jsonError } from "../api/errors.ts";
-import { mycasaAction, mycasaBody, mycasaPath } from "../mycasa/api.server.ts";
+import { chain, endpointByPath, privateJson } from "../api/endpoint.server.ts";
+import { mycasaBody, readMycasaBody, mycasaPath, unknownRecordCall } from "../mycasa/api.server.ts";
+import { mycasaUserForThemselves } from "../mycasa/policies.server.ts";
 import { addressInput, recordName } from "../mycasa/inputs.ts";
-import type { Route } from "./+types/api.mycasa-addresses";
 
 const recordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const present = (a: SavedAddress) => ({ ...a, updatedAt: a.updatedAt.toISOString() });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" }, async (args) => {
-  switch (mycasaPath(args.request)) {
-    case "addresses/get":
-      return mycasaAction(args, mycasaBody({}), async ({ user, svc }) => ({
+const endpoint = endpointByPath(
+  "POST",
+  { limit: "mycasa" },
+  mycasaPath,
+  {
+    "addresses/get": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, mycasaBody({})),
+      command: async ({ actor, svc }) => ({
         statusCode: 200,
-        data: (await listAddresses(svc.database.db, user.id)).map(present),
-      }));
-    case "addresses/add":
-      return mycasaAction(args, mycasaBody({ address: addressInput }), async ({ body, user, svc, now }) => ({
+        data: (await listAddresses(svc.database.db, actor.id)).map(present),
+      }),
+      present: privateJson,
+    }),
+    "addresses/add": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, mycasaBody({ address: addressInput })),
+      command: async ({ input, actor, svc }) => ({
         statusCode: 200,
-        data: present(await addAddress(svc.database.db, user.id, body.address, now)),
-      }));
-    case "addresses/rename":
-      return mycasaAction(args, mycasaBody({ id: recordId, name: recordName }), async ({ body, user, svc, now }) => ({
+        data: present(await addAddress(svc.database.db, actor.id, input.address, new Date())),
+      }),
+      present: privateJson,
+    }),
+    "addresses/rename": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, mycasaBody({ id: recordId, name: recordName })),
+      command: async ({ input, actor, svc }) => ({
         statusCode: 200,
-        data: present(await renameAddress(svc.database.db, user.id, body.id, body.name, now)),
-      }));
-    case "addresses/delete":
-      return mycasaAction(args, mycasaBody({ id: recordId }), async ({ body, user, svc }) => {
-        await deleteAddress(svc.database.db, user.id, body.id);
-        return { statusCode: 200, data: { id: body.id } };
-      });
-    default:
-      return jsonError(404, mycasaMessages.invalidBody);
-  }
-});
+        data: present(await renameAddress(svc.database.db, actor.id, input.id, input.name, new Date())),
+      }),
+      present: privateJson,
+    }),
+    "addresses/delete": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, mycasaBody({ id: recordId })),
+      command: async ({ input, actor, svc }) => {
+        await deleteAddress(svc.database.db, actor.id, input.id);
+        return { statusCode: 200, data: { id: input.id } };
+      },
+      present: privateJson,
+    }),
+  },
+  unknownRecordCall,
+);
 
 export const loader = endpoint.loader;
 export const action = endpoint.action;

@@ -10,11 +10,10 @@ import { NotFoundError } from "../../core/errors.ts";
 import { MAX_FAVOURITES } from "../../core/listing/favourites.ts";
 import { mycasaMessages } from "../../core/mycasa/records.ts";
 import { addFavourites, findFavourite, listFavourites, removeFavourites } from "../../db/mycasa.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import { jsonError } from "../api/errors.ts";
-import { listingId, mycasaAction, mycasaBody, mycasaPath } from "../mycasa/api.server.ts";
+import { chain, endpointByPath, privateJson } from "../api/endpoint.server.ts";
+import { listingId, mycasaBody, readMycasaBody, mycasaPath, unknownRecordCall } from "../mycasa/api.server.ts";
+import { mycasaUserForThemselves } from "../mycasa/policies.server.ts";
 import { publicPrices } from "../mycasa/listings.server.ts";
-import type { Route } from "./+types/api.mycasa-favourites";
 
 const upsertSchema = mycasaBody({ listingType: z.literal("bookmark").optional(), listingId });
 const removeSchema = mycasaBody({ ids: z.array(listingId).min(1).max(1000) });
@@ -24,47 +23,71 @@ const mergeSchema = mycasaBody({ ids: z.array(listingId).max(MAX_FAVOURITES) });
 const presentList = (rows: Awaited<ReturnType<typeof listFavourites>>) =>
   rows.map((r) => ({ listingId: r.listingId, priceAtSave: r.priceAtSave, savedAt: r.savedAt.toISOString() }));
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" }, async (args) => {
-  switch (mycasaPath(args.request)) {
-    case "listing/upsert":
-      return mycasaAction(args, upsertSchema, async ({ body, user, svc, now }) => {
-        const prices = await publicPrices(svc.database.readDb, [body.listingId]);
-        if (!prices.has(body.listingId)) throw new NotFoundError(mycasaMessages.listingNotFound, "listingId");
-        await addFavourites(svc.database.db, user.id, [{ listingId: body.listingId, price: prices.get(body.listingId) ?? null }], now);
-        const saved = await findFavourite(svc.database.db, user.id, body.listingId);
-        return { statusCode: 200, data: { listingId: body.listingId, priceAtSave: saved?.priceAtSave ?? null } };
-      });
-    case "listing/remove-bookmark":
-      return mycasaAction(args, removeSchema, async ({ body, user, svc }) => {
-        const removed = await removeFavourites(svc.database.db, user.id, body.ids);
+const endpoint = endpointByPath(
+  "POST",
+  { limit: "mycasa" },
+  mycasaPath,
+  {
+    "listing/upsert": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, upsertSchema),
+      command: async ({ input, actor, svc }) => {
+        const prices = await publicPrices(svc.database.readDb, [input.listingId]);
+        if (!prices.has(input.listingId)) throw new NotFoundError(mycasaMessages.listingNotFound, "listingId");
+        await addFavourites(
+          svc.database.db,
+          actor.id,
+          [{ listingId: input.listingId, price: prices.get(input.listingId) ?? null }],
+          new Date(),
+        );
+        const saved = await findFavourite(svc.database.db, actor.id, input.listingId);
+        return { statusCode: 200, data: { listingId: input.listingId, priceAtSave: saved?.priceAtSave ?? null } };
+      },
+      present: privateJson,
+    }),
+    "listing/remove-bookmark": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, removeSchema),
+      command: async ({ input, actor, svc }) => {
+        const removed = await removeFavourites(svc.database.db, actor.id, input.ids);
         // None of them was this user's (unknown, or another user's): said plainly, as for any unknown record.
         if (removed.length === 0) throw new NotFoundError(mycasaMessages.favouriteNotFound, "ids");
         return { statusCode: 200, data: { removed } };
-      });
-    case "listings/get/basic":
-      return mycasaAction(args, getSchema, async ({ user, svc }) => ({
-        statusCode: 200,
-        list: presentList(await listFavourites(svc.database.db, user.id)),
-      }));
-    case "listings/merge":
-      return mycasaAction(args, mergeSchema, async ({ body, user, svc, now }) => {
+      },
+      present: privateJson,
+    }),
+    "listings/get/basic": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, getSchema),
+      command: async ({ actor, svc }) => ({ statusCode: 200, list: presentList(await listFavourites(svc.database.db, actor.id)) }),
+      present: privateJson,
+    }),
+    "listings/merge": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, mergeSchema),
+      command: async ({ input, actor, svc }) => {
         // Ids of listings that no longer exist are dropped (the favourites page drops them too).
-        const prices = await publicPrices(svc.database.readDb, body.ids);
-        const entries = body.ids.filter((id) => prices.has(id)).map((id) => ({ listingId: id, price: prices.get(id) ?? null }));
-        const { added, notSaved } = await addFavourites(svc.database.db, user.id, entries, now, { partial: true });
+        const prices = await publicPrices(svc.database.readDb, input.ids);
+        const entries = input.ids.filter((id) => prices.has(id)).map((id) => ({ listingId: id, price: prices.get(id) ?? null }));
+        const { added, notSaved } = await addFavourites(svc.database.db, actor.id, entries, new Date(), { partial: true });
         return {
           statusCode: 200,
           added,
           notSaved,
-          gone: body.ids.filter((id) => !prices.has(id)),
+          gone: input.ids.filter((id) => !prices.has(id)),
           ...(notSaved.length ? { message: mycasaMessages.favouritesFull } : {}),
-          list: presentList(await listFavourites(svc.database.db, user.id)),
+          list: presentList(await listFavourites(svc.database.db, actor.id)),
         };
-      });
-    default:
-      return jsonError(404, mycasaMessages.invalidBody);
-  }
-});
+      },
+      present: privateJson,
+    }),
+  },
+  unknownRecordCall,
+);
 
 export const loader = endpoint.loader;
 export const action = endpoint.action;

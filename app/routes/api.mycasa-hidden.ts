@@ -10,41 +10,57 @@ import { NotFoundError } from "../../core/errors.ts";
 import { mycasaMessages } from "../../core/mycasa/records.ts";
 import { existingListingIds } from "../../db/listings.ts";
 import { hideListing, listHidden, unhideListings } from "../../db/mycasa.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import { jsonError } from "../api/errors.ts";
-import { listingId, mycasaAction, mycasaBody, mycasaPath } from "../mycasa/api.server.ts";
-import type { Route } from "./+types/api.mycasa-hidden";
+import { chain, endpointByPath, privateJson } from "../api/endpoint.server.ts";
+import { listingId, mycasaBody, readMycasaBody, mycasaPath, unknownRecordCall } from "../mycasa/api.server.ts";
+import { mycasaUserForThemselves } from "../mycasa/policies.server.ts";
 
 const listSchema = mycasaBody({});
 const addSchema = mycasaBody({ listingId });
 const removeSchema = mycasaBody({ ids: z.array(listingId).min(1).max(1000) });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" }, async (args) => {
-  switch (mycasaPath(args.request)) {
-    case "hidden":
-      return mycasaAction(args, listSchema, async ({ user, svc }) => ({
+const endpoint = endpointByPath(
+  "POST",
+  { limit: "mycasa" },
+  mycasaPath,
+  {
+    hidden: chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, listSchema),
+      command: async ({ actor, svc }) => ({
         statusCode: 200,
         data: {
-          data: (await listHidden(svc.database.db, user.id)).map((h) => ({ listingId: h.listingId, hiddenAt: h.hiddenAt.toISOString() })),
+          data: (await listHidden(svc.database.db, actor.id)).map((h) => ({ listingId: h.listingId, hiddenAt: h.hiddenAt.toISOString() })),
         },
-      }));
-    case "hidden/add":
-      return mycasaAction(args, addSchema, async ({ body, user, svc, now }) => {
-        if (!(await existingListingIds(svc.database.readDb, [body.listingId])).has(body.listingId))
+      }),
+      present: privateJson,
+    }),
+    "hidden/add": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, addSchema),
+      command: async ({ input, actor, svc }) => {
+        if (!(await existingListingIds(svc.database.readDb, [input.listingId])).has(input.listingId))
           throw new NotFoundError(mycasaMessages.listingNotFound, "listingId");
-        await hideListing(svc.database.db, user.id, body.listingId, now);
-        return { statusCode: 200, data: { listingId: body.listingId } };
-      });
-    case "hidden/remove":
-      return mycasaAction(args, removeSchema, async ({ body, user, svc }) => {
-        const removed = await unhideListings(svc.database.db, user.id, body.ids);
+        await hideListing(svc.database.db, actor.id, input.listingId, new Date());
+        return { statusCode: 200, data: { listingId: input.listingId } };
+      },
+      present: privateJson,
+    }),
+    "hidden/remove": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, removeSchema),
+      command: async ({ input, actor, svc }) => {
+        const removed = await unhideListings(svc.database.db, actor.id, input.ids);
         if (removed.length === 0) throw new NotFoundError(mycasaMessages.hiddenNotFound, "ids");
         return { statusCode: 200, data: { removed } };
-      });
-    default:
-      return jsonError(404, mycasaMessages.invalidBody);
-  }
-});
+      },
+      present: privateJson,
+    }),
+  },
+  unknownRecordCall,
+);
 
 export const loader = endpoint.loader;
 export const action = endpoint.action;

@@ -6,11 +6,10 @@
 import { z } from "zod";
 import { countAmong } from "../../db/listings-search.ts";
 import { existingListingIds } from "../../db/listings.ts";
-import { apiRoute } from "../api/boundary.server.ts";
+import { endpoint } from "../api/endpoint.server.ts";
+import { anyone } from "../api/policies.server.ts";
 import { locationRefSchema, readSearch } from "../api/search-input.server.ts";
 import { buildCriteria } from "../../db/search-criteria.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.mycasa-hiddentotal";
 
 const ids = z.array(z.number().int().positive().max(2_147_483_647)).max(1000);
 const bodySchema = z
@@ -24,17 +23,23 @@ const bodySchema = z
   })
   .transform((b) => ({ ...b, uri: b.apireq?.uri }));
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
-  const db = services(context).database.readDb;
-  const { body, query } = await readSearch(request, db, { schema: bodySchema });
-  const { criteria } = await buildCriteria(db, query, { isochrones: services(context).isochrones });
-  const [hiddenTotal, existing] = await Promise.all([
-    countAmong(db, criteria, body.userDiscardedAds),
-    existingListingIds(db, body.userDiscardedAds),
-  ]);
-  const closed = new Set([...(body.closedList ?? []), ...body.userDiscardedAds.filter((id) => !existing.has(id))]);
-  return Response.json({ hiddenTotal, newClosedList: [...closed].sort((a, b) => a - b) });
+const api = endpoint("POST", {
+  limit: "search",
+  // The visitor's discarded ads travel in the body (the browser keeps them): nothing of anyone's is read.
+  authorise: anyone,
+  validate: ({ request }, { svc }) => readSearch(request, svc.database.readDb, { schema: bodySchema }),
+  command: async ({ input: { body, query }, svc }) => {
+    const db = svc.database.readDb;
+    const { criteria } = await buildCriteria(db, query, { isochrones: svc.isochrones });
+    const [hiddenTotal, existing] = await Promise.all([
+      countAmong(db, criteria, body.userDiscardedAds),
+      existingListingIds(db, body.userDiscardedAds),
+    ]);
+    const closed = new Set([...(body.closedList ?? []), ...body.userDiscardedAds.filter((id) => !existing.has(id))]);
+    return { hiddenTotal, newClosedList: [...closed].sort((a, b) => a - b) };
+  },
+  present: (answer) => Response.json(answer),
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

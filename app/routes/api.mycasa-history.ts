@@ -8,34 +8,45 @@ import { z } from "zod";
 import { BadInputError, NotFoundError } from "../../core/errors.ts";
 import { mycasaMessages } from "../../core/mycasa/records.ts";
 import { deleteHistory, listHistory } from "../../db/mycasa.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import { jsonError } from "../api/errors.ts";
-import { mycasaAction, mycasaBody, mycasaPath } from "../mycasa/api.server.ts";
-import type { Route } from "./+types/api.mycasa-history";
+import { chain, endpointByPath, privateJson } from "../api/endpoint.server.ts";
+import { mycasaBody, readMycasaBody, mycasaPath, unknownRecordCall } from "../mycasa/api.server.ts";
+import { mycasaUserForThemselves } from "../mycasa/policies.server.ts";
 
 const deleteSchema = mycasaBody({
   ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(100).optional(),
   all: z.literal(true).optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" }, async (args) => {
-  switch (mycasaPath(args.request)) {
-    case "history/searches":
-      return mycasaAction(args, mycasaBody({}), async ({ user, svc }) => ({
+const endpoint = endpointByPath(
+  "POST",
+  { limit: "mycasa" },
+  mycasaPath,
+  {
+    "history/searches": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, mycasaBody({})),
+      command: async ({ actor, svc }) => ({
         statusCode: 200,
-        data: (await listHistory(svc.database.db, user.id)).map((h) => ({ ...h, searchedAt: h.searchedAt.toISOString() })),
-      }));
-    case "history/searches/delete":
-      return mycasaAction(args, deleteSchema, async ({ body, user, svc }) => {
-        if (!body.all && !body.ids) throw new BadInputError(mycasaMessages.invalidField("ids"), "ids");
-        const removed = await deleteHistory(svc.database.db, user.id, body.all ? "all" : body.ids!);
-        if (!body.all && removed === 0) throw new NotFoundError(mycasaMessages.historyNotFound, "ids");
+        data: (await listHistory(svc.database.db, actor.id)).map((h) => ({ ...h, searchedAt: h.searchedAt.toISOString() })),
+      }),
+      present: privateJson,
+    }),
+    "history/searches/delete": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, deleteSchema),
+      command: async ({ input, actor, svc }) => {
+        if (!input.all && !input.ids) throw new BadInputError(mycasaMessages.invalidField("ids"), "ids");
+        const removed = await deleteHistory(svc.database.db, actor.id, input.all ? "all" : input.ids!);
+        if (!input.all && removed === 0) throw new NotFoundError(mycasaMessages.historyNotFound, "ids");
         return { statusCode: 200, data: { removed } };
-      });
-    default:
-      return jsonError(404, mycasaMessages.invalidBody);
-  }
-});
+      },
+      present: privateJson,
+    }),
+  },
+  unknownRecordCall,
+);
 
 export const loader = endpoint.loader;
 export const action = endpoint.action;

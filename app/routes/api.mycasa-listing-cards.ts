@@ -8,26 +8,27 @@ import { CARDS_PER_PAGE } from "../../core/listing/favourites.ts";
 import { findListingSummaries } from "../../db/listings-search.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
 import { presentListingCard } from "../api/listing-card-presenter.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import { readJsonBody } from "../api/request.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.mycasa-listing-cards";
+import { endpoint, privateJson } from "../api/endpoint.server.ts";
+import { anyone } from "../api/policies.server.ts";
 
 const cardsBodySchema = z.strictObject({
   ids: z.array(z.number().int().positive().max(2_147_483_647)).max(CARDS_PER_PAGE, `at most ${CARDS_PER_PAGE} ids per call`),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "cards" }, async ({ request, context }) => {
-  const { ids } = await readJsonBody(request, cardsBodySchema);
-  const unique = [...new Set(ids)];
-  const db = services(context).database.readDb;
-  const [summaries, directory] = await Promise.all([findListingSummaries(db, unique), getPlaceDirectory(db)]);
-  const found = new Set(summaries.map((s) => s.id));
-  return Response.json(
-    { listings: summaries.map((s) => presentListingCard(s, directory)), missing: unique.filter((id) => !found.has(id)) },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+const api = endpoint("POST", {
+  limit: "cards",
+  // Public cards of public listings: what the favourites page of a visitor's browser list shows.
+  authorise: anyone,
+  validate: (input) => input.jsonOf(cardsBodySchema),
+  command: async ({ input, svc }) => {
+    const unique = [...new Set(input.ids)];
+    const db = svc.database.readDb;
+    const [summaries, directory] = await Promise.all([findListingSummaries(db, unique), getPlaceDirectory(db)]);
+    const found = new Set(summaries.map((s) => s.id));
+    return { listings: summaries.map((s) => presentListingCard(s, directory)), missing: unique.filter((id) => !found.has(id)) };
+  },
+  present: privateJson,
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

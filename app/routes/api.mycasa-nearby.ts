@@ -9,54 +9,85 @@
  * - POST mycasa/nearby/sync `{ user?, nearbyAll: [point] }` → `{ result: [point] }` (the browser's points the account lacks are added)
  */
 import { z } from "zod";
-import { MAX_COMMUTE_POINTS, mycasaMessages } from "../../core/mycasa/records.ts";
+import { MAX_COMMUTE_POINTS } from "../../core/mycasa/records.ts";
 import { pointsToPush, type StoredCommutePoint } from "../../core/mycasa/commute.ts";
 import { addCommutePoint, deleteCommutePoint, listCommutePoints, syncCommutePoints, updateCommutePoint } from "../../db/mycasa.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import { jsonError } from "../api/errors.ts";
-import { mycasaAction, mycasaBody, mycasaPath } from "../mycasa/api.server.ts";
+import { chain, endpointByPath, privateJson } from "../api/endpoint.server.ts";
+import { mycasaBody, readMycasaBody, mycasaPath, unknownRecordCall } from "../mycasa/api.server.ts";
+import { mycasaUserForThemselves } from "../mycasa/policies.server.ts";
 import { commutePointInput, pointId } from "../mycasa/inputs.ts";
-import type { Route } from "./+types/api.mycasa-nearby";
 
 const stamped = (p: z.infer<typeof commutePointInput>, now: Date): StoredCommutePoint => ({
   ...p,
   updateDt: p.updateDt ?? now.toISOString(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" }, async (args) => {
-  switch (mycasaPath(args.request)) {
-    case "nearby":
-      return mycasaAction(args, mycasaBody({}), async ({ user, svc }) => ({ result: await listCommutePoints(svc.database.db, user.id) }));
-    case "nearby/add":
-      return mycasaAction(args, mycasaBody({ nearby: commutePointInput }), async ({ body, user, svc, now }) => ({
-        result: await addCommutePoint(svc.database.db, user.id, stamped(body.nearby, now)),
-      }));
-    case "nearby/update":
-      return mycasaAction(args, mycasaBody({ id: pointId, nearby: commutePointInput }), async ({ body, user, svc, now }) => ({
-        result: await updateCommutePoint(svc.database.db, user.id, body.id, { ...stamped(body.nearby, now), updateDt: now.toISOString() }),
-      }));
-    case "nearby/delete":
-      return mycasaAction(args, mycasaBody({ id: pointId }), async ({ body, user, svc }) => {
-        await deleteCommutePoint(svc.database.db, user.id, body.id);
-        return { result: { id: body.id } };
-      });
-    case "nearby/sync":
-      return mycasaAction(
-        args,
-        mycasaBody({ nearbyAll: z.array(commutePointInput).max(MAX_COMMUTE_POINTS) }),
-        async ({ body, user, svc, now }) => ({
+const endpoint = endpointByPath(
+  "POST",
+  { limit: "mycasa" },
+  mycasaPath,
+  {
+    nearby: chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, mycasaBody({})),
+      command: async ({ actor, svc }) => ({ result: await listCommutePoints(svc.database.db, actor.id) }),
+      present: privateJson,
+    }),
+    "nearby/add": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, mycasaBody({ nearby: commutePointInput })),
+      command: async ({ input, actor, svc }) => ({
+        result: await addCommutePoint(svc.database.db, actor.id, stamped(input.nearby, new Date())),
+      }),
+      present: privateJson,
+    }),
+    "nearby/update": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, mycasaBody({ id: pointId, nearby: commutePointInput })),
+      command: async ({ input, actor, svc }) => {
+        const now = new Date();
+        return {
+          result: await updateCommutePoint(svc.database.db, actor.id, input.id, {
+            ...stamped(input.nearby, now),
+            updateDt: now.toISOString(),
+          }),
+        };
+      },
+      present: privateJson,
+    }),
+    "nearby/delete": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, mycasaBody({ id: pointId })),
+      command: async ({ input, actor, svc }) => {
+        await deleteCommutePoint(svc.database.db, actor.id, input.id);
+        return { result: { id: input.id } };
+      },
+      present: privateJson,
+    }),
+    "nearby/sync": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, mycasaBody({ nearbyAll: z.array(commutePointInput).max(MAX_COMMUTE_POINTS) })),
+      command: async ({ input, actor, svc }) => {
+        const now = new Date();
+        return {
           result: await syncCommutePoints(
             svc.database.db,
-            user.id,
-            body.nearbyAll.map((p) => stamped(p, now)),
+            actor.id,
+            input.nearbyAll.map((p) => stamped(p, now)),
             pointsToPush,
           ),
-        }),
-      );
-    default:
-      return jsonError(404, mycasaMessages.invalidBody);
-  }
-});
+        };
+      },
+      present: privateJson,
+    }),
+  },
+  unknownRecordCall,
+);
 
 export const loader = endpoint.loader;
 export const action = endpoint.action;

@@ -9,12 +9,11 @@
  */
 import { z } from "zod";
 import { isAllowedPushEndpoint, pushMessages } from "../../core/alerts/alert-push.ts";
-import { mycasaMessages } from "../../core/mycasa/records.ts";
 import { deletePushSubscription, listPushSubscriptions, savePushSubscription } from "../../db/push.ts";
-import { apiRoute } from "../api/boundary.server.ts";
+import { chain, endpointByPath, privateJson } from "../api/endpoint.server.ts";
 import { jsonError } from "../api/errors.ts";
-import { mycasaAction, mycasaBody, mycasaPath } from "../mycasa/api.server.ts";
-import type { Route } from "./+types/api.mycasa-push";
+import { mycasaBody, readMycasaBody, mycasaPath, unknownRecordCall } from "../mycasa/api.server.ts";
+import { mycasaUserForThemselves } from "../mycasa/policies.server.ts";
 
 /** Base64url of exactly `bytes` bytes (padding tolerated), as PushSubscription.toJSON() gives the keys. */
 const base64urlBytes = (bytes: number) =>
@@ -23,9 +22,9 @@ const base64urlBytes = (bytes: number) =>
     .max(200)
     .regex(/^[A-Za-z0-9_-]+={0,2}$/)
     .refine((s) => Buffer.from(s, "base64url").length === bytes);
-const endpoint = z.url({ protocol: /^https?$/ }).max(1000);
+const pushEndpoint = z.url({ protocol: /^https?$/ }).max(1000);
 export const pushSubscriptionInput = z.strictObject({
-  endpoint,
+  endpoint: pushEndpoint,
   expirationTime: z.number().nullable().optional(),
   keys: z.strictObject({
     // An uncompressed P-256 point: 65 bytes starting with 4.
@@ -34,39 +33,61 @@ export const pushSubscriptionInput = z.strictObject({
   }),
 });
 
-const api = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" }, async (args) => {
-  switch (mycasaPath(args.request)) {
-    case "push/key":
-      return mycasaAction(args, mycasaBody({}), async ({ svc }) => ({ statusCode: 200, data: { publicKey: svc.push.publicKey } }));
-    case "push/subscribe":
-      return mycasaAction(args, mycasaBody({ subscription: pushSubscriptionInput }), async ({ body, user, svc, now }) => {
-        const s = body.subscription;
+const endpoint = endpointByPath(
+  "POST",
+  { limit: "mycasa" },
+  mycasaPath,
+  {
+    "push/key": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, mycasaBody({})),
+      command: async ({ svc }) => ({ statusCode: 200, data: { publicKey: svc.push.publicKey } }),
+      present: privateJson,
+    }),
+    "push/subscribe": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, mycasaBody({ subscription: pushSubscriptionInput })),
+      command: async ({ input, actor, svc }) => {
+        const s = input.subscription;
         if (!isAllowedPushEndpoint(s.endpoint, svc.push.extraOrigins)) {
           throw jsonError(400, pushMessages.endpointRefused, "subscription.endpoint");
         }
-        const device = await savePushSubscription(svc.database.db, user.id, { endpoint: s.endpoint, ...s.keys }, now);
+        const device = await savePushSubscription(svc.database.db, actor.id, { endpoint: s.endpoint, ...s.keys }, new Date());
         return { statusCode: 200, data: { id: device.id } };
-      });
-    case "push/unsubscribe":
-      return mycasaAction(args, mycasaBody({ endpoint }), async ({ body, user, svc }) => {
-        if (!(await deletePushSubscription(svc.database.db, user.id, body.endpoint)))
+      },
+      present: privateJson,
+    }),
+    "push/unsubscribe": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, mycasaBody({ endpoint: pushEndpoint })),
+      command: async ({ input, actor, svc }) => {
+        if (!(await deletePushSubscription(svc.database.db, actor.id, input.endpoint)))
           throw jsonError(404, pushMessages.deviceNotFound, "endpoint");
-        return { statusCode: 200, data: { endpoint: body.endpoint } };
-      });
-    case "push/devices":
-      return mycasaAction(args, mycasaBody({}), async ({ user, svc }) => ({
+        return { statusCode: 200, data: { endpoint: input.endpoint } };
+      },
+      present: privateJson,
+    }),
+    "push/devices": chain({
+      sameOrigin: "writes",
+      authorise: mycasaUserForThemselves,
+      validate: (input) => readMycasaBody(input, mycasaBody({})),
+      command: async ({ actor, svc }) => ({
         statusCode: 200,
         // The endpoint is a capability to reach the device: only its push service's origin is shown.
-        data: (await listPushSubscriptions(svc.database.db, user.id)).map((d) => ({
+        data: (await listPushSubscriptions(svc.database.db, actor.id)).map((d) => ({
           id: d.id,
           origin: new URL(d.endpoint).origin,
           createdAt: d.createdAt.toISOString(),
         })),
-      }));
-    default:
-      return jsonError(404, mycasaMessages.invalidBody);
-  }
-});
+      }),
+      present: privateJson,
+    }),
+  },
+  unknownRecordCall,
+);
 
-export const loader = api.loader;
-export const action = api.action;
+export const loader = endpoint.loader;
+export const action = endpoint.action;

@@ -5,12 +5,10 @@
  */
 import { z } from "zod";
 import { markAlertsSeen } from "../../db/alert-activity.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import { jsonError } from "../api/errors.ts";
-import { mycasaEndpoint } from "../mycasa/api.server.ts";
 import { savedSearchMessages, userFieldSchema } from "../mycasa/saved-searches.server.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.mycasa-searches-alerts-seen";
+import { endpoint, privateJson } from "../api/endpoint.server.ts";
+import { jsonError } from "../api/errors.ts";
+import { savedSearchOwner } from "../mycasa/policies.server.ts";
 
 const bodySchema = z.strictObject({
   user: userFieldSchema,
@@ -23,14 +21,19 @@ const bodySchema = z.strictObject({
   jwt: z.string().max(4000).nullable().optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "mycasa" }, (args) =>
-  mycasaEndpoint(args, bodySchema, async ({ user, body }) => {
-    if (!(await markAlertsSeen(services(args.context).database.db, user.id, body.searchId, body.until))) {
+const api = endpoint("POST", {
+  limit: "mycasa",
+  sameOrigin: "writes",
+  authorise: savedSearchOwner,
+  validate: (input) => input.jsonOf(bodySchema),
+  command: async ({ input, actor, svc }) => {
+    if (!(await markAlertsSeen(svc.database.db, actor.id, input.searchId, input.until))) {
       throw jsonError(404, savedSearchMessages.notFound, "searchId");
     }
     return { statusCode: 200 };
-  }),
-);
+  },
+  present: privateJson,
+});
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

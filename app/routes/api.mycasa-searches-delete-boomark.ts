@@ -4,10 +4,9 @@
  * searches are deleted; when none of the ids is one of them → 404 (another user's id looks unknown).
  */
 import { z } from "zod";
-import { apiRoute } from "../api/boundary.server.ts";
-import { mycasaEndpoint } from "../mycasa/api.server.ts";
-import { userFieldSchema } from "../mycasa/saved-searches.server.ts";
-import type { Route } from "./+types/api.mycasa-searches-delete-boomark";
+import { endpoint, privateJson } from "../api/endpoint.server.ts";
+import { savedSearchOwner } from "../mycasa/policies.server.ts";
+import { savedSearchesService, userFieldSchema } from "../mycasa/saved-searches.server.ts";
 
 const id = z
   .union([
@@ -27,12 +26,17 @@ const bodySchema = z.strictObject({
   jwt: z.string().max(4000).nullable().optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, (args) =>
-  mycasaEndpoint(args, bodySchema, async ({ user, body, searches }) => ({
+const api = endpoint("POST", {
+  limit: "search",
+  sameOrigin: "writes",
+  authorise: savedSearchOwner,
+  validate: (input) => input.jsonOf(bodySchema),
+  command: async ({ input, actor, svc }) => ({
     statusCode: 200,
-    deleted: await searches.remove(user, [...new Set(body.data.id)]),
-  })),
-);
+    deleted: await savedSearchesService(svc.database.db).remove(actor, [...new Set(input.data.id)]),
+  }),
+  present: privateJson,
+});
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

@@ -6,10 +6,16 @@
  */
 import { z } from "zod";
 import { BadInputError } from "../../core/errors.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import { mycasaEndpoint } from "../mycasa/api.server.ts";
-import { presentSavedSearch, savedSearchMessages, searchDataSchema, searchOf, userFieldSchema } from "../mycasa/saved-searches.server.ts";
-import type { Route } from "./+types/api.mycasa-searches-get-bookmark-data";
+import {
+  presentSavedSearch,
+  savedSearchesService,
+  savedSearchMessages,
+  searchDataSchema,
+  searchOf,
+  userFieldSchema,
+} from "../mycasa/saved-searches.server.ts";
+import { endpoint, privateJson } from "../api/endpoint.server.ts";
+import { savedSearchOwner } from "../mycasa/policies.server.ts";
 
 const id = z
   .union([
@@ -29,21 +35,27 @@ const bodySchema = z.strictObject({
   jwt: z.string().max(4000).nullable().optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, (args) =>
-  mycasaEndpoint(args, bodySchema, async ({ user, body, searches }) => {
-    const locale = body.locale ?? "it";
-    if (body.id !== undefined) {
-      const view = await searches.get(user, body.id, locale);
+const api = endpoint("POST", {
+  limit: "search",
+  sameOrigin: "writes",
+  authorise: savedSearchOwner,
+  validate: (input) => input.jsonOf(bodySchema),
+  command: async ({ input, actor, svc }) => {
+    const searches = savedSearchesService(svc.database.db);
+    const locale = input.locale ?? "it";
+    if (input.id !== undefined) {
+      const view = await searches.get(actor, input.id, locale);
       return { statusCode: 200, data: { searches: [{ ...view, searchAlerts: view.alerts }] } };
     }
-    if (!body.searchData) throw new BadInputError(savedSearchMessages.noSearch, "searchData");
+    if (!input.searchData) throw new BadInputError(savedSearchMessages.noSearch, "searchData");
     const directory = await searches.directory();
-    const query = searchOf(body.searchData, directory);
-    const record = await searches.findByQuery(user.id, query, directory, { excludeAuctions: body.excludeAuctions });
+    const query = searchOf(input.searchData, directory);
+    const record = await searches.findByQuery(actor.id, query, directory, { excludeAuctions: input.excludeAuctions });
     const view = record ? presentSavedSearch(record, directory, locale) : null;
     return { statusCode: 200, data: { searches: view ? [{ ...view, searchAlerts: view.alerts }] : [] } };
-  }),
-);
+  },
+  present: privateJson,
+});
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

@@ -4,10 +4,9 @@
  * (a search whose place no longer exists comes flagged `stale: true`), and the provinces they are in.
  */
 import { z } from "zod";
-import { apiRoute } from "../api/boundary.server.ts";
-import { mycasaEndpoint } from "../mycasa/api.server.ts";
-import { userFieldSchema } from "../mycasa/saved-searches.server.ts";
-import type { Route } from "./+types/api.mycasa-searches-get";
+import { endpoint, privateJson } from "../api/endpoint.server.ts";
+import { savedSearchOwner } from "../mycasa/policies.server.ts";
+import { savedSearchesService, userFieldSchema } from "../mycasa/saved-searches.server.ts";
 
 const bodySchema = z.strictObject({
   user: userFieldSchema,
@@ -15,12 +14,17 @@ const bodySchema = z.strictObject({
   jwt: z.string().max(4000).nullable().optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, (args) =>
-  mycasaEndpoint(args, bodySchema, async ({ user, body, searches }) => ({
+const api = endpoint("POST", {
+  limit: "search",
+  sameOrigin: "writes",
+  authorise: savedSearchOwner,
+  validate: (input) => input.jsonOf(bodySchema),
+  command: async ({ input, actor, svc }) => ({
     statusCode: 200,
-    ...(await searches.list(user, body.locale ?? "it")),
-  })),
-);
+    ...(await savedSearchesService(svc.database.db).list(actor, input.locale ?? "it")),
+  }),
+  present: privateJson,
+});
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

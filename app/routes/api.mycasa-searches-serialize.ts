@@ -4,26 +4,25 @@
  * canonical string and hash of the search (core/search/saved-search.ts), the same for the same search
  * whatever the order of its filters, places or polygon vertices. Logged-in users only.
  */
-import { apiRoute } from "../api/boundary.server.ts";
-import { mycasaEndpoint } from "../mycasa/api.server.ts";
-import { savePayloadSchema, searchOf, storedSearchOf } from "../mycasa/saved-searches.server.ts";
-import type { Route } from "./+types/api.mycasa-searches-serialize";
+import { savedSearchesService, savePayloadSchema, searchOf, storedSearchOf } from "../mycasa/saved-searches.server.ts";
+import { endpoint, privateJson } from "../api/endpoint.server.ts";
+import { savedSearchSession } from "../mycasa/policies.server.ts";
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, (args) =>
-  mycasaEndpoint(
-    args,
-    savePayloadSchema,
-    async ({ body, searches }) => {
-      const directory = await searches.directory();
-      const stored = storedSearchOf(searchOf(body.searchData, directory), directory, {
-        excludeAuctions: body.excludeAuctions,
-        domain: body.domain,
-      });
-      return { statusCode: 200, data: { serialize: { str: stored.serialized, hash: stored.hash } } };
-    },
-    { sessionOnly: true },
-  ),
-);
+const api = endpoint("POST", {
+  limit: "search",
+  sameOrigin: "writes",
+  authorise: savedSearchSession,
+  validate: (input) => input.jsonOf(savePayloadSchema),
+  command: async ({ input, svc }) => {
+    const directory = await savedSearchesService(svc.database.db).directory();
+    const stored = storedSearchOf(searchOf(input.searchData, directory), directory, {
+      excludeAuctions: input.excludeAuctions,
+      domain: input.domain,
+    });
+    return { statusCode: 200, data: { serialize: { str: stored.serialized, hash: stored.hash } } };
+  },
+  present: privateJson,
+});
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

@@ -6,10 +6,16 @@
  * hash). Another user's or an unknown id → 404; an edit that equals another saved search → 409.
  */
 import { z } from "zod";
-import { apiRoute } from "../api/boundary.server.ts";
-import { mycasaEndpoint } from "../mycasa/api.server.ts";
-import { notificationsSchema, searchDataSchema, SITE_DOMAINS, titleSchema, userFieldSchema } from "../mycasa/saved-searches.server.ts";
-import type { Route } from "./+types/api.mycasa-searches-update-boomark";
+import {
+  notificationsSchema,
+  savedSearchesService,
+  searchDataSchema,
+  SITE_DOMAINS,
+  titleSchema,
+  userFieldSchema,
+} from "../mycasa/saved-searches.server.ts";
+import { endpoint, privateJson } from "../api/endpoint.server.ts";
+import { savedSearchOwner } from "../mycasa/policies.server.ts";
 
 const id = z
   .union([
@@ -33,23 +39,28 @@ const bodySchema = z.strictObject({
   jwt: z.string().max(4000).nullable().optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, (args) =>
-  mycasaEndpoint(args, bodySchema, async ({ user, body, searches, now }) => {
-    const searchId = await searches.update(
-      user,
+const api = endpoint("POST", {
+  limit: "search",
+  sameOrigin: "writes",
+  authorise: savedSearchOwner,
+  validate: (input) => input.jsonOf(bodySchema),
+  command: async ({ input, actor, svc }) => {
+    const searchId = await savedSearchesService(svc.database.db).update(
+      actor,
       {
-        id: (body.bookmarkData.searchId ?? body.bookmarkData.id)!,
-        title: body.searchTitle,
-        notifications: body.notifications,
-        search: body.bkmPayload
-          ? { searchData: body.bkmPayload.searchData, excludeAuctions: body.bkmPayload.excludeAuctions, domain: body.bkmPayload.domain }
+        id: (input.bookmarkData.searchId ?? input.bookmarkData.id)!,
+        title: input.searchTitle,
+        notifications: input.notifications,
+        search: input.bkmPayload
+          ? { searchData: input.bkmPayload.searchData, excludeAuctions: input.bkmPayload.excludeAuctions, domain: input.bkmPayload.domain }
           : undefined,
       },
-      now,
+      new Date(),
     );
     return { statusCode: 200, searchId };
-  }),
-);
+  },
+  present: privateJson,
+});
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

@@ -5,17 +5,18 @@
  * search the user already saved (same hash) updates that one: its title when given, its alerts when
  * given. A new search without notifications gets e-mail once a day. Logged-in users only.
  */
-import { apiRoute } from "../api/boundary.server.ts";
-import { mycasaEndpoint } from "../mycasa/api.server.ts";
-import { savePayloadSchema } from "../mycasa/saved-searches.server.ts";
-import type { Route } from "./+types/api.mycasa-searches-upsert";
+import { savedSearchesService, savePayloadSchema } from "../mycasa/saved-searches.server.ts";
+import { endpoint, privateJson } from "../api/endpoint.server.ts";
+import { savedSearchOwner } from "../mycasa/policies.server.ts";
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, (args) =>
-  mycasaEndpoint(args, savePayloadSchema, async ({ user, body, searches, now }) => {
-    const { id, created, hash, searchUrl } = await searches.save(user, body, now);
-    return { statusCode: 200, data: id, searchId: id, hash, created, searchUrl };
-  }),
-);
+const api = endpoint("POST", {
+  limit: "search",
+  sameOrigin: "writes",
+  authorise: savedSearchOwner,
+  validate: (input) => input.jsonOf(savePayloadSchema),
+  command: ({ input, actor, svc }) => savedSearchesService(svc.database.db).save(actor, input, new Date()),
+  present: ({ id, created, hash, searchUrl }) => privateJson({ statusCode: 200, data: id, searchId: id, hash, created, searchUrl }),
+});
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

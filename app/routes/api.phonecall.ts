@@ -3,14 +3,11 @@
  * answers the number with a QR code that dials it (seed 001 §7). The only way a number is revealed.
  */
 import { z } from "zod";
+import { endpoint } from "../api/endpoint.server.ts";
 import { jsonError } from "../api/errors.ts";
-import { apiRoute, limitClient } from "../api/boundary.server.ts";
-import { readJsonBody } from "../api/request.ts";
-import { crossSiteRefusal } from "../account/api.server.ts";
-import { clientKey, currentUserId, deviceFromUserAgent, fromOwnSite } from "../contact/client.server.ts";
+import { anyone } from "../api/policies.server.ts";
+import { clientKey, currentUserId, deviceFromUserAgent } from "../contact/client.server.ts";
 import { revealPhone } from "../contact/phone.server.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.phonecall";
 
 const id = z
   .union([
@@ -29,33 +26,39 @@ const body = z.strictObject({
   device: z.enum(["PM", "PT", "PD"]).optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, async (args) => {
-  const { request, context } = args;
-  if (!fromOwnSite(request, context)) return crossSiteRefusal();
-  const input = await readJsonBody(request, body);
-  const outcome = await revealPhone(services(context).database.db, {
-    publisherId: input.publisherId,
-    listingId: input.listingId ?? null,
-    device: input.device ?? deviceFromUserAgent(request.headers.get("user-agent")),
-    userId: currentUserId(request),
-    clientKey: clientKey(request),
-    limit: (family, key) => limitClient(args, family, key),
-  });
-  if (outcome.status === "not-found") return jsonError(404, outcome.message, outcome.field);
-  if (outcome.status === "bad-input") return jsonError(400, outcome.message, outcome.field);
-  if (outcome.status === "forbidden") return jsonError(403, outcome.message);
-  return Response.json(
-    {
+const api = endpoint("POST", {
+  // Another site must not make its visitors reveal numbers.
+  sameOrigin: "writes",
+  // Anyone may ask for a number: the command judges it, under its limits per client and per publisher.
+  authorise: anyone,
+  validate: (input) => input.jsonOf(body),
+  command: async ({ input, svc, request, limit }) => {
+    const outcome = await revealPhone(svc.database.db, {
       publisherId: input.publisherId,
-      publisherName: outcome.publisherName,
-      phone: outcome.phone,
-      tel: outcome.tel,
-      qrCode: outcome.qrSvg,
-      callId: outcome.callId,
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+      listingId: input.listingId ?? null,
+      device: input.device ?? deviceFromUserAgent(request.headers.get("user-agent")),
+      userId: currentUserId(request),
+      clientKey: clientKey(request),
+      limit,
+    });
+    if (outcome.status === "not-found") throw jsonError(404, outcome.message, outcome.field);
+    if (outcome.status === "bad-input") throw jsonError(400, outcome.message, outcome.field);
+    if (outcome.status === "forbidden") throw jsonError(403, outcome.message);
+    return outcome;
+  },
+  present: (revealed, { input }) =>
+    Response.json(
+      {
+        publisherId: input.publisherId,
+        publisherName: revealed.publisherName,
+        phone: revealed.phone,
+        tel: revealed.tel,
+        qrCode: revealed.qrSvg,
+        callId: revealed.callId,
+      },
+      { headers: { "Cache-Control": "no-store" } },
+    ),
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

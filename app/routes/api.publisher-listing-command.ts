@@ -1,10 +1,12 @@
 /** POST /api/publisher/v1/listings/{id}/withdraw and …/confirm (the path's last segment names which). */
-import { apiRoute } from "../api/boundary.server.ts";
+import { chain, endpointByPath } from "../api/endpoint.server.ts";
 import { confirmListing, withdrawListing } from "../publisher/api.publishing.server.ts";
-import type { Route } from "./+types/api.publisher-listing-command";
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST" }, (args) =>
-  new URL(args.request.url).pathname.replace(/\/$/, "").endsWith("/confirm") ? confirmListing(args) : withdrawListing(args),
+const api = endpointByPath(
+  "POST",
+  {},
+  (request) => (new URL(request.url).pathname.replace(/\/$/, "").endsWith("/confirm") ? "confirm" : "withdraw"),
+  { confirm: chain(confirmListing), withdraw: chain(withdrawListing) },
 );
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

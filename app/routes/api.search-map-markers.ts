@@ -11,11 +11,10 @@ import { publicListing } from "../../core/listing/public.ts";
 import { areaGeometry } from "../../core/search/map-view.ts";
 import { listingMarkers } from "../../db/listings-search.ts";
 import { jsonError } from "../api/errors.ts";
-import { apiRoute } from "../api/boundary.server.ts";
+import { endpoint } from "../api/endpoint.server.ts";
+import { anyone } from "../api/policies.server.ts";
 import { readSearch, searchBodySchema } from "../api/search-input.server.ts";
 import { buildCriteria } from "../../db/search-criteria.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.search-map-markers";
 
 const MAX_PINS = 300;
 
@@ -30,36 +29,45 @@ const markersBodySchema = searchBodySchema.extend({
     .optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
-  const { body, query } = await readSearch(request, services(context).database.readDb, { schema: markersBodySchema });
-  const bounds = body.filters?.geobounds as
-    | { bbox?: [number, number, number, number]; zoom?: number }
-    | [number, number, number, number]
-    | undefined;
-  const shape = query.geo !== null && query.geo.kind !== "bounds";
-  if (!shape && query.geo?.kind !== "bounds")
-    return jsonError(400, "filters.geobounds: the map view {bbox, zoom} is required for markers", "filters.geobounds");
-  if (shape && !body.mapBounds) return jsonError(400, "mapBounds: the map view {bbox, zoom} is required with a drawn area", "mapBounds");
-  const db = services(context).database.readDb;
-  const { criteria } = await buildCriteria(db, query, { isochrones: services(context).isochrones });
-  const bbox = shape
-    ? body.mapBounds!.bbox
-    : criteria.area!.kind === "bounds"
-      ? criteria.area!.bbox
-      : (query.geo as { bbox: [number, number, number, number] }).bbox;
-  const askedZoom = shape ? body.mapBounds!.zoom : bounds && !Array.isArray(bounds) ? bounds.zoom : undefined;
-  const zoom = Math.round(askedZoom || zoomForBBox(bbox));
-  const { total, markers } = await listingMarkers(db, criteria, { bbox, zoom, maxPins: MAX_PINS });
-  // Pins leave through the public view (core/listing/public.ts): public point, no hidden price.
-  const shown = markers.map((m) => {
-    if (m.type !== "pin") return m;
-    const { location: _location, showPhoneNumber: _phone, ...pin } = publicListing(m);
-    return pin;
-  });
-  // A travel-time area is resolved here (isochrone provider): the map draws what was searched.
-  const area = query.geo?.kind === "nearby" && criteria.area ? areaGeometry(criteria.area) : null;
-  return Response.json({ total, zoom, aggregated: markers.some((m) => m.type === "cluster"), markers: shown, ...(area ? { area } : {}) });
+type MapBounds = { bbox?: [number, number, number, number]; zoom?: number } | [number, number, number, number] | undefined;
+
+const api = endpoint("POST", {
+  limit: "search",
+  authorise: anyone,
+  validate: async ({ request }, { svc }) => {
+    const { body, query } = await readSearch(request, svc.database.readDb, { schema: markersBodySchema });
+    const shape = query.geo !== null && query.geo.kind !== "bounds";
+    if (!shape && query.geo?.kind !== "bounds")
+      throw jsonError(400, "filters.geobounds: the map view {bbox, zoom} is required for markers", "filters.geobounds");
+    if (shape && !body.mapBounds) throw jsonError(400, "mapBounds: the map view {bbox, zoom} is required with a drawn area", "mapBounds");
+    return { body, query, shape };
+  },
+  command: async ({ input: { body, query, shape }, svc }) => {
+    const db = svc.database.readDb;
+    const bounds = body.filters?.geobounds as MapBounds;
+    const { criteria } = await buildCriteria(db, query, { isochrones: svc.isochrones });
+    const bbox = shape
+      ? body.mapBounds!.bbox
+      : criteria.area!.kind === "bounds"
+        ? criteria.area!.bbox
+        : (query.geo as { bbox: [number, number, number, number] }).bbox;
+    const askedZoom = shape ? body.mapBounds!.zoom : bounds && !Array.isArray(bounds) ? bounds.zoom : undefined;
+    const zoom = Math.round(askedZoom || zoomForBBox(bbox));
+    const { total, markers } = await listingMarkers(db, criteria, { bbox, zoom, maxPins: MAX_PINS });
+    // A travel-time area is resolved here (isochrone provider): the map draws what was searched.
+    const area = query.geo?.kind === "nearby" && criteria.area ? areaGeometry(criteria.area) : null;
+    return { total, zoom, markers, area };
+  },
+  present: ({ total, zoom, markers, area }) => {
+    // Pins leave through the public view (core/listing/public.ts): public point, no hidden price.
+    const shown = markers.map((m) => {
+      if (m.type !== "pin") return m;
+      const { location: _location, showPhoneNumber: _phone, ...pin } = publicListing(m);
+      return pin;
+    });
+    return Response.json({ total, zoom, aggregated: markers.some((m) => m.type === "cluster"), markers: shown, ...(area ? { area } : {}) });
+  },
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

@@ -1,16 +1,16 @@
 /** POST /portal-srp/api/v1/search — one page of listings with the exact total (seed 000 §7). */
-import { apiRoute } from "../api/boundary.server.ts";
+import { endpoint } from "../api/endpoint.server.ts";
+import { anyone } from "../api/policies.server.ts";
 import { readSearch } from "../api/search-input.server.ts";
 import { runListingSearch, searchOptions } from "../search/run-search.server.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.search";
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, async ({ request, context }) => {
-  const s = services(context);
-  const { body, query } = await readSearch(request, s.database.readDb);
-  const result = await runListingSearch(s.database.readDb, query, { ...searchOptions(s), size: body.size });
-  return Response.json({ ...result, query });
+const api = endpoint("POST", {
+  limit: "search",
+  authorise: anyone,
+  validate: ({ request }, { svc }) => readSearch(request, svc.database.readDb),
+  command: ({ input: { body, query }, svc }) => runListingSearch(svc.database.readDb, query, { ...searchOptions(svc), size: body.size }),
+  present: (result, { input: { query } }) => Response.json({ ...result, query }),
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

@@ -7,14 +7,20 @@
  * visible box `[west, south, east, north]`) become the search's area when the filters have none.
  */
 import { z } from "zod";
-import { apiRoute } from "../api/boundary.server.ts";
+import { endpoint, privateJson } from "../api/endpoint.server.ts";
 import { locationRefSchema } from "../api/search-input.server.ts";
-import { mycasaEndpoint } from "../mycasa/api.server.ts";
-import { describeSearch, searchOf, SITE_DOMAINS, storedSearchOf, userFieldSchema } from "../mycasa/saved-searches.server.ts";
+import { savedSearchSession } from "../mycasa/policies.server.ts";
+import {
+  describeSearch,
+  savedSearchesService,
+  searchOf,
+  SITE_DOMAINS,
+  storedSearchOf,
+  userFieldSchema,
+} from "../mycasa/saved-searches.server.ts";
 import { LIMITS } from "../../core/search/query.ts";
 import { savedSearchRaw } from "../../core/search/saved-search.ts";
 import { sortParam } from "../../core/search/vocabulary.ts";
-import type { Route } from "./+types/api.shared-utils-get-bkm-payload";
 
 const GEO_KEYS = ["geobounds", "geopolygon", "geocircle", "nearby"];
 const bodySchema = z.strictObject({
@@ -32,43 +38,43 @@ const bodySchema = z.strictObject({
   jwt: z.string().max(4000).nullable().optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "search" }, (args) =>
-  mycasaEndpoint(
-    args,
-    bodySchema,
-    async ({ user, body, searches }) => {
-      const directory = await searches.directory();
-      const filters = body.filters ? { ...body.filters } : undefined;
-      const hasArea = filters !== undefined && GEO_KEYS.some((k) => filters[k] !== undefined);
-      const area = hasArea
-        ? {}
-        : body.activeNearby !== undefined && body.activeNearby !== null
-          ? { nearby: body.activeNearby }
-          : body.isFromMap && body.bbPolygon
-            ? { geobounds: body.bbPolygon }
-            : {};
-      const withArea = Object.keys(area).length > 0 ? { ...(filters ?? {}), ...area } : filters;
-      const query = searchOf({ filters: withArea, locations: body.locations, uri: body.uri }, directory);
-      const described = describeSearch(query, directory, body.locale ?? "it");
-      const stored = storedSearchOf(query, directory, { domain: body.domain });
-      return {
-        bkmPayload: {
-          user: { id: user.id },
-          searchType: "bookmark",
-          domain: stored.domain,
-          searchData: { filters: savedSearchRaw(query), locations: query.places, activeSort: sortParam(query.sort) },
-          excludeAuctions: query.filters.auction === "exclude",
-          auctionAllowed: described.auctionAllowed,
-          title: described.defaultTitle,
-          summary: described.summary,
-          hash: stored.hash,
-          total: body.total ?? null,
-        },
-      };
-    },
-    { sessionOnly: true },
-  ),
-);
+const api = endpoint("POST", {
+  limit: "search",
+  sameOrigin: "writes",
+  authorise: savedSearchSession,
+  validate: (input) => input.jsonOf(bodySchema),
+  command: async ({ input, actor, svc }) => {
+    const directory = await savedSearchesService(svc.database.db).directory();
+    const filters = input.filters ? { ...input.filters } : undefined;
+    const hasArea = filters !== undefined && GEO_KEYS.some((k) => filters[k] !== undefined);
+    const area = hasArea
+      ? {}
+      : input.activeNearby !== undefined && input.activeNearby !== null
+        ? { nearby: input.activeNearby }
+        : input.isFromMap && input.bbPolygon
+          ? { geobounds: input.bbPolygon }
+          : {};
+    const withArea = Object.keys(area).length > 0 ? { ...(filters ?? {}), ...area } : filters;
+    const query = searchOf({ filters: withArea, locations: input.locations, uri: input.uri }, directory);
+    const described = describeSearch(query, directory, input.locale ?? "it");
+    const stored = storedSearchOf(query, directory, { domain: input.domain });
+    return {
+      bkmPayload: {
+        user: { id: actor.id },
+        searchType: "bookmark",
+        domain: stored.domain,
+        searchData: { filters: savedSearchRaw(query), locations: query.places, activeSort: sortParam(query.sort) },
+        excludeAuctions: query.filters.auction === "exclude",
+        auctionAllowed: described.auctionAllowed,
+        title: described.defaultTitle,
+        summary: described.summary,
+        hash: stored.hash,
+        total: input.total ?? null,
+      },
+    };
+  },
+  present: privateJson,
+});
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

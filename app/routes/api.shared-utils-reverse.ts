@@ -6,10 +6,8 @@
 import { z } from "zod";
 import { placesContainingPoint } from "../../db/place-search.ts";
 import { presentLocation } from "../api/location-presenter.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import { readJsonBody } from "../api/request.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.shared-utils-reverse";
+import { endpoint } from "../api/endpoint.server.ts";
+import { anyone } from "../api/policies.server.ts";
 
 const bodySchema = z.strictObject({
   coords: z.strictObject({
@@ -24,15 +22,17 @@ const bodySchema = z.strictObject({
     .optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "suggest" }, async ({ request, context }) => {
-  const body = await readJsonBody(request, bodySchema);
-  const places = await placesContainingPoint(services(context).database.readDb, body.coords.latitude, body.coords.longitude);
-  const location = (body.returnAll ? places : places.slice(0, 1)).map((p) => presentLocation(p));
-  return Response.json({
-    location,
-    ...(body.hkeys ? { inside: places.some((p) => body.hkeys!.includes(p.hkey)) } : {}),
-  });
+const api = endpoint("POST", {
+  limit: "suggest",
+  authorise: anyone,
+  validate: (input) => input.jsonOf(bodySchema),
+  command: ({ input, svc }) => placesContainingPoint(svc.database.readDb, input.coords.latitude, input.coords.longitude),
+  present: (places, { input }) =>
+    Response.json({
+      location: (input.returnAll ? places : places.slice(0, 1)).map((p) => presentLocation(p)),
+      ...(input.hkeys ? { inside: places.some((p) => input.hkeys!.includes(p.hkey)) } : {}),
+    }),
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

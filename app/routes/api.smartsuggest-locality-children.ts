@@ -15,10 +15,8 @@ import { findPlaceBySlug, listAncestors, listChildren } from "../../db/places.ts
 import { jsonError } from "../api/errors.ts";
 import { channelSchema } from "../api/places-input.ts";
 import { presentLocation } from "../api/location-presenter.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import { readJsonBody } from "../api/request.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.smartsuggest-locality-children";
+import { endpoint } from "../api/endpoint.server.ts";
+import { anyone } from "../api/policies.server.ts";
 
 const flag = z.boolean().optional();
 const bodySchema = z.strictObject({
@@ -48,42 +46,53 @@ const zoneLevels: number[] = [PlaceLevel.zone, PlaceLevel.block];
 const metroLevels: number[] = [PlaceLevel.metroLine, PlaceLevel.metroStop];
 const nonAdminLevels: number[] = [PlaceLevel.nonAdminZone, PlaceLevel.nonAdminSubZone];
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "suggest" }, async ({ request, context }) => {
-  const { childrenUri, conf = {} } = await readJsonBody(request, bodySchema);
-  const [, , , levelName, slug] = childrenUri.split("?")[0]!.split("/");
-  const level = lookupLevelOf(levelName!);
-  if (level === undefined) return jsonError(404, `childrenUri: unknown level "${levelName!.slice(0, 40)}"`, "childrenUri");
-  const db = services(context).database.readDb;
-  const place = await findPlaceBySlug(db, level, slug!.toLowerCase());
-  if (!place) return jsonError(404, `childrenUri: no ${levelName} with slug "${slug}"`, "childrenUri");
+const api = endpoint("POST", {
+  limit: "suggest",
+  authorise: anyone,
+  validate: async (input) => {
+    const { childrenUri, conf = {} } = await input.jsonOf(bodySchema);
+    const [, , , levelName, slug] = childrenUri.split("?")[0]!.split("/");
+    const level = lookupLevelOf(levelName!);
+    if (level === undefined) throw jsonError(404, `childrenUri: unknown level "${levelName!.slice(0, 40)}"`, "childrenUri");
+    return { level, levelName: levelName!, slug: slug!, conf };
+  },
+  command: async ({ input: { level, levelName, slug, conf }, svc }) => {
+    const db = svc.database.readDb;
+    const place = await findPlaceBySlug(db, level, slug.toLowerCase());
+    if (!place) throw jsonError(404, `childrenUri: no ${levelName} with slug "${slug}"`, "childrenUri");
 
-  let children = await listChildren(db, place.id);
-  if (conf.isZone) children = children.filter((c) => zoneLevels.includes(c.level));
-  else if (conf.isMetro) children = children.filter((c) => metroLevels.includes(c.level));
-  else if (conf.isNonAdminZones) children = children.filter((c) => nonAdminLevels.includes(c.level));
-  if (conf.withZones === false) children = children.filter((c) => !zoneLevels.includes(c.level));
+    let children = await listChildren(db, place.id);
+    if (conf.isZone) children = children.filter((c) => zoneLevels.includes(c.level));
+    else if (conf.isMetro) children = children.filter((c) => metroLevels.includes(c.level));
+    else if (conf.isNonAdminZones) children = children.filter((c) => nonAdminLevels.includes(c.level));
+    if (conf.withZones === false) children = children.filter((c) => !zoneLevels.includes(c.level));
 
-  const withCount = conf.withCount !== false;
-  const filter = {
-    channel: conf.channel,
-    category: conf.category,
-    buildingCondition: conf.buildingCondition,
-    publisherId: conf.publisherId,
-  };
-  const counts = withCount ? await countListingsIn(db, [place, ...children], filter) : new Map<string, number>();
-  const count = counts.get(place.id) ?? 0;
-  const locations = children.map((c) => {
-    const json = presentLocation({ ...c, count: counts.get(c.id) ?? 0 });
-    if (withCount) return json;
-    const { count: _c, text_count: _t, ...rest } = json;
-    return rest;
-  });
-  return Response.json({
-    ...(withCount ? { count, text_count: formatListingCount(count) } : {}),
-    ...(conf.withParent ? { location: presentLocation({ ...place, count }, await listAncestors(db, place.hkey)) } : {}),
-    locations,
-  });
+    const withCount = conf.withCount !== false;
+    const filter = {
+      channel: conf.channel,
+      category: conf.category,
+      buildingCondition: conf.buildingCondition,
+      publisherId: conf.publisherId,
+    };
+    const counts = withCount ? await countListingsIn(db, [place, ...children], filter) : new Map<string, number>();
+    const count = counts.get(place.id) ?? 0;
+    const ancestors = conf.withParent ? await listAncestors(db, place.hkey) : null;
+    return { place, children, counts, count, withCount, ancestors };
+  },
+  present: ({ place, children, counts, count, withCount, ancestors }) => {
+    const locations = children.map((c) => {
+      const json = presentLocation({ ...c, count: counts.get(c.id) ?? 0 });
+      if (withCount) return json;
+      const { count: _c, text_count: _t, ...rest } = json;
+      return rest;
+    });
+    return Response.json({
+      ...(withCount ? { count, text_count: formatListingCount(count) } : {}),
+      ...(ancestors ? { location: presentLocation({ ...place, count }, ancestors) } : {}),
+      locations,
+    });
+  },
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

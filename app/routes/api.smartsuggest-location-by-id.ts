@@ -5,20 +5,23 @@ import { findPlaceById } from "../../db/place-search.ts";
 import { jsonError } from "../api/errors.ts";
 import { placeIdSchema, channelSchema } from "../api/places-input.ts";
 import { presentLocation } from "../api/location-presenter.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import { readJsonBody } from "../api/request.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.smartsuggest-location-by-id";
+import { endpoint } from "../api/endpoint.server.ts";
+import { anyone } from "../api/policies.server.ts";
 
 const bodySchema = z.strictObject({ locId: placeIdSchema, channel: channelSchema.optional() });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "suggest" }, async ({ request, context }) => {
-  const body = await readJsonBody(request, bodySchema);
-  const db = services(context).database.readDb;
-  const place = await findPlaceById(db, body.locId, body.channel);
-  if (!place) return jsonError(404, `locId: no place with id "${body.locId}"`, "locId");
-  return Response.json({ location: presentLocation(place, await listAncestors(db, place.hkey)) });
+const api = endpoint("POST", {
+  limit: "suggest",
+  authorise: anyone,
+  validate: (input) => input.jsonOf(bodySchema),
+  command: async ({ input, svc }) => {
+    const db = svc.database.readDb;
+    const place = await findPlaceById(db, input.locId, input.channel);
+    if (!place) throw jsonError(404, `locId: no place with id "${input.locId}"`, "locId");
+    return presentLocation(place, await listAncestors(db, place.hkey));
+  },
+  present: (location) => Response.json({ location }),
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

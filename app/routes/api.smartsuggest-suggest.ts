@@ -3,11 +3,9 @@ import { z } from "zod";
 import { formatListingCount } from "../../core/format.ts";
 import { idSchema } from "../../core/ids.ts";
 import { suggestPlaces, extraSuggestLevels } from "../../db/place-search.ts";
-import { apiRoute } from "../api/boundary.server.ts";
-import { readJsonBody } from "../api/request.ts";
+import { endpoint } from "../api/endpoint.server.ts";
+import { anyone } from "../api/policies.server.ts";
 import { channelSchema, levelListSchema } from "../api/places-input.ts";
-import { services } from "../services.ts";
-import type { Route } from "./+types/api.smartsuggest-suggest";
 
 const bodySchema = z.strictObject({
   // Not trimmed: a trailing space after a street word ("via ") already asks for streets.
@@ -31,22 +29,26 @@ const bodySchema = z.strictObject({
     .optional(),
 });
 
-const endpoint = apiRoute<Route.ActionArgs>({ method: "POST", limit: "suggest" }, async ({ request, context }) => {
-  const body = await readJsonBody(request, bodySchema);
-  const result = await suggestPlaces(services(context).database.readDb, body.qs, {
-    channel: body.channel,
-    propertyTypeGroup: body.propertyTypeGroup,
-    publisherId: body.publisher,
-    extraLevels: body.extraLevels,
-    isLanding: body.isLanding,
-    size: body.size,
-    view: body.view,
-  });
-  return Response.json({
-    kind: result.kind,
-    data: result.data.map((p) => ({ ...p, text_count: formatListingCount(p.count) })),
-  });
+const api = endpoint("POST", {
+  limit: "suggest",
+  authorise: anyone,
+  validate: (input) => input.jsonOf(bodySchema),
+  command: ({ input, svc }) =>
+    suggestPlaces(svc.database.readDb, input.qs, {
+      channel: input.channel,
+      propertyTypeGroup: input.propertyTypeGroup,
+      publisherId: input.publisher,
+      extraLevels: input.extraLevels,
+      isLanding: input.isLanding,
+      size: input.size,
+      view: input.view,
+    }),
+  present: (result) =>
+    Response.json({
+      kind: result.kind,
+      data: result.data.map((p) => ({ ...p, text_count: formatListingCount(p.count) })),
+    }),
 });
 
-export const loader = endpoint.loader;
-export const action = endpoint.action;
+export const loader = api.loader;
+export const action = api.action;

@@ -1,12 +1,13 @@
 /** GET /portal-srp/api/v1/user/botcheck — a signed ALTCHA proof-of-work challenge for the registration form. */
 import { accountMessages } from "../../core/account/messages.ts";
-import { accountEndpoint, noInput } from "../account/api.server.ts";
-import { anyone } from "../account/policies.server.ts";
+import { accountEndpoint } from "../account/api.server.ts";
+import { noInput } from "../api/endpoint.server.ts";
+import { anyone } from "../api/policies.server.ts";
 
 const endpoint = accountEndpoint("GET", {
   unavailable: accountMessages.genericError,
-  validate: noInput,
   authorise: anyone,
+  validate: noInput,
   command: ({ svc }) => svc.accounts.botCheck.challenge(),
   present: (challenge) => Response.json(challenge),
 });

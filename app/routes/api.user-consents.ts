@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
-import { signedInUser } from "../account/policies.server.ts";
+import { signedInUser } from "../api/policies.server.ts";
 import { presentUser, withCookies } from "../account/present.server.ts";
 
 const bodySchema = z.strictObject({
@@ -18,8 +18,8 @@ const bodySchema = z.strictObject({
 
 const endpoint = accountEndpoint("POST", {
   unavailable: accountMessages.genericError,
-  validate: (request) => readAccountBody(request, bodySchema),
   authorise: signedInUser,
+  validate: (input) => readAccountBody(input, bodySchema),
   command: async ({ input, actor: { user, session }, info, svc }) => {
     const consents = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Record<string, boolean>;
     const accepted = await svc.accounts.consents.accept(user, consents, info.cookies, session);

@@ -7,14 +7,14 @@
 import { z } from "zod";
 import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
-import { signedInUser } from "../account/policies.server.ts";
+import { signedInUser } from "../api/policies.server.ts";
 import { withCookies } from "../account/present.server.ts";
 import { clearedSessionCookies } from "../account/sessions.server.ts";
 
 const endpoint = accountEndpoint("POST", {
   unavailable: accountMessages.genericError,
-  validate: (request) => readAccountBody(request, z.object({ password: z.string().max(256).optional() })),
   authorise: signedInUser,
+  validate: (input) => readAccountBody(input, z.object({ password: z.string().max(256).optional() })),
   command: ({ input, actor, info, svc }) => svc.accounts.deletion.delete(actor.user, input.password, info.ip),
   present: (_deleted, { info }) => withCookies(Response.json({ error: false }), clearedSessionCookies(info.cookies)),
 });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { AccountError } from "../../core/account/account-error.ts";
 import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
-import { sessionHolder } from "../account/policies.server.ts";
+import { sessionHolder } from "../api/policies.server.ts";
 import { presentUser } from "../account/present.server.ts";
 
 const bodySchema = z.object({
@@ -24,12 +24,12 @@ const bodySchema = z.object({
 
 const endpoint = accountEndpoint("POST", {
   unavailable: accountMessages.loginUnavailable,
-  validate: async (request) => {
-    const body = await readAccountBody(request, bodySchema);
+  authorise: sessionHolder,
+  validate: async (input) => {
+    const body = await readAccountBody(input, bodySchema);
     if (body.payload?.socialjwt) throw new AccountError(400, "Accesso social non configurato", "payload.socialjwt");
     return body;
   },
-  authorise: sessionHolder,
   command: async ({ actor }) => actor,
   present: (session) =>
     Response.json({

@@ -9,7 +9,7 @@ import { loginSchema } from "../../core/account/validation.ts";
 import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody, safeRedirect } from "../account/api.server.ts";
 import { rememberCookie } from "../account/cookies.server.ts";
-import { anyone } from "../account/policies.server.ts";
+import { anyone } from "../api/policies.server.ts";
 import { sessionResponse } from "../account/present.server.ts";
 
 const bodySchema = z.preprocess(
@@ -19,8 +19,8 @@ const bodySchema = z.preprocess(
 
 const endpoint = accountEndpoint("POST", {
   unavailable: accountMessages.loginUnavailable,
-  validate: (request) => readAccountBody(request, bodySchema),
   authorise: anyone,
+  validate: (input) => readAccountBody(input, bodySchema),
   command: ({ input, info, svc, request }) =>
     svc.accounts.credentials.loginWithPassword(input.email, input.password, info.ip, info.cookies, rememberCookie(request)),
   present: ({ issue }, { input }) => sessionResponse(issue, { redirect: safeRedirect(input.path) }),

@@ -6,12 +6,12 @@ import { z } from "zod";
 import { loginEmailSchema } from "../../core/account/validation.ts";
 import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
-import { anyone } from "../account/policies.server.ts";
+import { anyone } from "../api/policies.server.ts";
 
 const endpoint = accountEndpoint("POST", {
   unavailable: accountMessages.loginUnavailable,
-  validate: (request) => readAccountBody(request, z.object({ email: loginEmailSchema })),
   authorise: anyone,
+  validate: (input) => readAccountBody(input, z.object({ email: loginEmailSchema })),
   command: ({ input, info, svc }) => svc.accounts.credentials.requestLoginCode(input.email, info.ip),
   present: () => Response.json({ error: false, msg: accountMessages.codeSent }),
 });

@@ -7,14 +7,14 @@ import { loginEmailSchema, oneTimeCodeSchema } from "../../core/account/validati
 import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody, safeRedirect } from "../account/api.server.ts";
 import { rememberCookie } from "../account/cookies.server.ts";
-import { anyone } from "../account/policies.server.ts";
+import { anyone } from "../api/policies.server.ts";
 import { sessionResponse } from "../account/present.server.ts";
 
 const endpoint = accountEndpoint("POST", {
   unavailable: accountMessages.loginUnavailable,
-  validate: (request) =>
-    readAccountBody(request, z.object({ email: loginEmailSchema, code: oneTimeCodeSchema, path: z.string().max(2000).optional() })),
   authorise: anyone,
+  validate: (input) =>
+    readAccountBody(input, z.object({ email: loginEmailSchema, code: oneTimeCodeSchema, path: z.string().max(2000).optional() })),
   command: ({ input, info, svc, request }) =>
     svc.accounts.credentials.loginWithCode(input.email, input.code, info.ip, info.cookies, rememberCookie(request)),
   present: ({ issue }, { input }) => sessionResponse(issue, { redirect: safeRedirect(input.path) }),

@@ -3,12 +3,12 @@ import { z } from "zod";
 import { loginEmailSchema } from "../../core/account/validation.ts";
 import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
-import { anyone } from "../account/policies.server.ts";
+import { anyone } from "../api/policies.server.ts";
 
 const endpoint = accountEndpoint("POST", {
   unavailable: accountMessages.genericError,
-  validate: (request) => readAccountBody(request, z.object({ email: loginEmailSchema })),
   authorise: anyone,
+  validate: (input) => readAccountBody(input, z.object({ email: loginEmailSchema })),
   command: ({ input, info, svc }) => svc.accounts.credentials.requestPasswordReset(input.email, info.ip, svc.publicOrigin),
   present: () => Response.json({ error: false, msg: accountMessages.resetSent }),
 });

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { passwordSchema } from "../../core/account/validation.ts";
 import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
-import { anyone } from "../account/policies.server.ts";
+import { anyone } from "../api/policies.server.ts";
 import { withCookies } from "../account/present.server.ts";
 import { clearedSessionCookies } from "../account/sessions.server.ts";
 
@@ -17,9 +17,9 @@ const bodySchema = z.object({
 
 const endpoint = accountEndpoint("POST", {
   unavailable: accountMessages.genericError,
-  validate: (request) => readAccountBody(request, bodySchema),
   // The link's token is the permission: the command refuses one that is not valid.
   authorise: anyone,
+  validate: (input) => readAccountBody(input, bodySchema),
   command: ({ input, svc }) => svc.accounts.credentials.resetPassword(input.token, input.password),
   present: (_done, { info }) =>
     withCookies(Response.json({ error: false, msg: accountMessages.passwordChanged }), clearedSessionCookies(info.cookies)),

@@ -9,14 +9,14 @@ import { z } from "zod";
 import { registrationSchema } from "../../core/account/validation.ts";
 import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
-import { signedInUser } from "../account/policies.server.ts";
+import { signedInUser } from "../api/policies.server.ts";
 
 const bodySchema = registrationSchema.extend({ jwt: z.string().max(4000).optional(), jti: z.string().max(200).optional() });
 
 const endpoint = accountEndpoint("POST", {
   unavailable: accountMessages.genericError,
-  validate: (request) => readAccountBody(request, bodySchema),
   authorise: signedInUser,
+  validate: (input) => readAccountBody(input, bodySchema),
   command: ({ input, actor, svc }) => svc.accounts.registration.completeRegistration(actor.user, input),
   present: () => Response.json({ error: false, msg: accountMessages.registrationCompleted }),
 });

@@ -6,12 +6,12 @@
 import { registrationSchema } from "../../core/account/validation.ts";
 import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
-import { anyone } from "../account/policies.server.ts";
+import { anyone } from "../api/policies.server.ts";
 
 const endpoint = accountEndpoint("POST", {
   unavailable: accountMessages.genericError,
-  validate: (request) => readAccountBody(request, registrationSchema),
   authorise: anyone,
+  validate: (input) => readAccountBody(input, registrationSchema),
   command: ({ input, info, svc }) => svc.accounts.registration.register(input, info.ip, svc.publicOrigin, "required"),
   present: () => Response.json({ error: false, msg: accountMessages.registrationSent }),
 });

@@ -5,17 +5,18 @@
  */
 import { accountMessages } from "../../core/account/messages.ts";
 import { jsonError } from "../api/errors.ts";
-import { accountEndpoint, noInput } from "../account/api.server.ts";
+import { accountEndpoint } from "../account/api.server.ts";
+import { noInput } from "../api/endpoint.server.ts";
 import { rememberCookie } from "../account/cookies.server.ts";
-import { anyone } from "../account/policies.server.ts";
+import { anyone } from "../api/policies.server.ts";
 import { sessionResponse, withCookies } from "../account/present.server.ts";
 import { clearedSessionCookies } from "../account/sessions.server.ts";
 
 const endpoint = accountEndpoint("POST", {
   unavailable: accountMessages.loginUnavailable,
-  validate: noInput,
   // The remember-me cookie is the permission: the command renews only a stored, unrevoked one.
   authorise: anyone,
+  validate: noInput,
   command: ({ info, svc, request }) => svc.accounts.sessions.renew(rememberCookie(request), info.cookies),
   present: (renewed, { info }) => {
     if (renewed.outcome === "renewed") return sessionResponse(renewed.issue);

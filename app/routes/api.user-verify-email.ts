@@ -7,7 +7,7 @@ import { z } from "zod";
 import { accountMessages } from "../../core/account/messages.ts";
 import { accountEndpoint, readAccountBody } from "../account/api.server.ts";
 import { rememberCookie } from "../account/cookies.server.ts";
-import { anyone } from "../account/policies.server.ts";
+import { anyone } from "../api/policies.server.ts";
 import { sessionResponse } from "../account/present.server.ts";
 
 const bodySchema = z.object({
@@ -17,9 +17,9 @@ const bodySchema = z.object({
 
 const endpoint = accountEndpoint("POST", {
   unavailable: accountMessages.genericError,
-  validate: (request) => readAccountBody(request, bodySchema),
   // The link's token is the permission: the commands refuse one that is not valid.
   authorise: anyone,
+  validate: (input) => readAccountBody(input, bodySchema),
   command: async ({ input: { token, intent }, info, svc, request }) =>
     intent === "disown"
       ? (await svc.accounts.registration.disownRegistration(token), null)

@@ -4,14 +4,15 @@
  * once), or `{ user: null }`.
  */
 import { accountMessages } from "../../core/account/messages.ts";
-import { accountEndpoint, noInput } from "../account/api.server.ts";
-import { signedInOrNobody } from "../account/policies.server.ts";
+import { accountEndpoint } from "../account/api.server.ts";
+import { noInput } from "../api/endpoint.server.ts";
+import { signedInOrNobody } from "../api/policies.server.ts";
 import { presentUser } from "../account/present.server.ts";
 
 const endpoint = accountEndpoint("GET", {
   unavailable: accountMessages.genericError,
-  validate: noInput,
   authorise: signedInOrNobody,
+  validate: noInput,
   command: async ({ actor, svc }) => (actor ? { session: actor.session, consents: await svc.accounts.consents.read(actor.user.id) } : null),
   present: (me) => Response.json({ user: me ? presentUser(me.session, me.consents) : null }),
 });

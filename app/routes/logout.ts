@@ -3,17 +3,18 @@
  * cookies; `?redirect=false` answers 200 JSON, otherwise 303 to the home page. Refused from other sites.
  */
 import { accountMessages } from "../../core/account/messages.ts";
-import { accountEndpointForAnyMethod, noInput } from "../account/api.server.ts";
-import { anyone } from "../account/policies.server.ts";
+import { accountEndpointForAnyMethod } from "../account/api.server.ts";
+import { noInput } from "../api/endpoint.server.ts";
+import { anyone } from "../api/policies.server.ts";
 import { withCookies } from "../account/present.server.ts";
 
 const endpoint = accountEndpointForAnyMethod({
   unavailable: accountMessages.genericError,
   // A logout link is a GET that changes something: refused from other sites like a POST.
   sameOriginForGet: true,
-  validate: noInput,
   // Anyone may end the session their own cookies hold.
   authorise: anyone,
+  validate: noInput,
   command: ({ info, svc, request }) => svc.accounts.sessions.logout(request.headers.get("cookie"), info.cookies),
   present: (cookies, { request }) => {
     const url = new URL(request.url);
