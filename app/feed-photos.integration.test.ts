@@ -4,7 +4,9 @@
  * answers at once and the listing gets both photos in the feed's order in the background; the same feed again
  * fetches nothing; a new order reorders without fetching; an address left out removes its photo; a 404 and a page
  * that is no image fail with their reasons after their tries (the portal's clock moved past each wait), the listing
- * staying online; an address that is not http(s) is reported for its listing, which is imported.
+ * staying online; an address that is not http(s) is reported for its listing, which is imported. A file changed behind
+ * its address (docs/decisions/145): the feed listing it again after the re-check interval (the clock moved) asks with
+ * its ETag and Last-Modified; a 304 and the same bytes change nothing, new bytes replace the photo in its place.
  */
 import { createServer, type Server } from "node:http";
 import { sql, type Kysely } from "kysely";
@@ -21,6 +23,8 @@ import { loggedInClient } from "../test/users.ts";
 
 const API = "/api/publisher/v1";
 const DAY = 86_400_000;
+/** FEED_PHOTO_RECHECK_MS here: longer than the other tests move the clock, so only the last one re-checks. */
+const RECHECK_DAYS = 30;
 
 /** A picture with detail (a gradient and a block), so sharp has something to resize and dHash something to read. */
 async function picture(width: number, height: number, format: "jpeg" | "png"): Promise<Buffer> {
@@ -51,6 +55,14 @@ describe.each(databaseTargets)("feed photos on %s", (target) => {
   let now = Date.parse("2026-11-27T09:00:00Z");
   /** Requests the agency's photo server answered, by path. */
   const requests = new Map<string, number>();
+  /** The terrace photo: a file the agency changes behind one address, and the validators asked for it. */
+  const terrace = {
+    bytes: Buffer.alloc(0) as Buffer,
+    etag: '"v1"',
+    lastModified: "Mon, 23 Nov 2026 08:00:00 GMT",
+    honoursValidators: true,
+  };
+  const terraceAsked: Array<[string | undefined, string | undefined]> = [];
   const served = (path: string) => requests.get(path) ?? 0;
 
   async function call(key: string, path: string, lang = "it") {
@@ -84,12 +96,21 @@ describe.each(databaseTargets)("feed photos on %s", (target) => {
 
   beforeAll(async () => {
     const jpeg = await picture(640, 480, "jpeg");
+    terrace.bytes = await picture(520, 390, "jpeg");
     const png = await picture(400, 300, "png");
     photoServer = createServer((req, res) => {
       const path = req.url ?? "";
       requests.set(path, served(path) + 1);
       if (path === "/foto/soggiorno.jpg") return void res.writeHead(200, { "content-type": "image/jpeg" }).end(jpeg);
       if (path === "/foto/cucina.png") return void res.writeHead(200, { "content-type": "image/png" }).end(png);
+      if (path === "/foto/terrazzo.jpg") {
+        terraceAsked.push([req.headers["if-none-match"], req.headers["if-modified-since"]]);
+        if (terrace.honoursValidators && req.headers["if-none-match"] === terrace.etag)
+          return void res.writeHead(304, { etag: terrace.etag }).end();
+        return void res
+          .writeHead(200, { "content-type": "image/jpeg", etag: terrace.etag, "last-modified": terrace.lastModified })
+          .end(terrace.bytes);
+      }
       if (path === "/foto/pagina.jpg")
         return void res.writeHead(200, { "content-type": "image/jpeg" }).end("<html><body>Not found</body></html>");
       res.writeHead(404).end("not here");
@@ -99,7 +120,13 @@ describe.each(databaseTargets)("feed photos on %s", (target) => {
 
     provisioned = await provisionDatabase(target);
     portal = await startTestPortal(provisioned, {
-      env: { FEED_PULL_ALLOW_PRIVATE: "on", FEED_PHOTO_POLL_MS: "100", FEED_PHOTO_RETRY_MS: "60000", RATE_LIMIT_MULTIPLIER: "100" },
+      env: {
+        FEED_PULL_ALLOW_PRIVATE: "on",
+        FEED_PHOTO_POLL_MS: "100",
+        FEED_PHOTO_RETRY_MS: "60000",
+        FEED_PHOTO_RECHECK_MS: String(RECHECK_DAYS * DAY),
+        RATE_LIMIT_MULTIPLIER: "100",
+      },
       clock: () => now,
     });
     db = portal.database.db as unknown as Kysely<Database>;
@@ -343,5 +370,84 @@ describe.each(databaseTargets)("feed photos on %s", (target) => {
     } finally {
       await db.deleteFrom("feedPhotoUrls").where("listingId", "=", -1).execute();
     }
+  });
+  it("asks again for a photo the feed lists after the re-check interval: a 304 and the same bytes keep it, a new file replaces it in place", async () => {
+    const listing = await listingOf(0);
+    const failing = `<pictures><picture url="${origin}/foto/mancante.jpg"/><picture url="${origin}/foto/pagina.jpg"/></pictures>`;
+    // The first two listings (the third was withdrawn above): listing 0 with the kitchen and the terrace.
+    const parts = feed({ 0: urls("/foto/cucina.png", "/foto/terrazzo.jpg"), 1: failing }).split("</property>\n");
+    const twoListings = `${parts.slice(0, 2).join("</property>\n")}</property>\n${parts.at(-1)}`;
+    const gallery = async () =>
+      (await photosOf(listing)).json as {
+        photos: Array<{ id: number; width: number; position: number; renditions: Array<{ url: string }> }>;
+        feedPhotos: Array<{ url: string; photoId: number; state: string; checkedAt: string | null }>;
+      };
+    const terraceRow = () =>
+      db
+        .selectFrom("feedPhotoUrls")
+        .select(["etag", "lastModified", "checkedAt", "recheckAt", "photoId"])
+        .where("listingId", "=", listing)
+        .where("url", "=", `${origin}/foto/terrazzo.jpg`)
+        .executeTakeFirstOrThrow();
+    /** Waits until each of the listing's addresses was checked at the portal's present time. */
+    const checkedNow = () =>
+      expect
+        .poll(async () => (await gallery()).feedPhotos.map((f) => f.checkedAt), { timeout: 15_000 })
+        .toEqual([new Date(now).toISOString(), new Date(now).toISOString()]);
+
+    expect((await upload(twoListings)).json.report.counts).toMatchObject({ unchanged: 2 });
+    await expect.poll(async () => (await gallery()).photos.map((p) => p.width), { timeout: 15_000 }).toEqual([400, 520]);
+    const [kitchen, first] = (await gallery()).photos.map((p) => p.id);
+    expect(await terraceRow()).toMatchObject({ etag: '"v1"', lastModified: terrace.lastModified, recheckAt: null });
+    expect(terraceAsked).toEqual([[undefined, undefined]]);
+    // Listed again within the interval: nothing is due.
+    await upload(twoListings);
+    expect((await terraceRow()).recheckAt).toBeNull();
+
+    // Past the interval: asked with its validators; 304, nothing changes (the kitchen, with none, comes again the same).
+    const kitchenFetches = served("/foto/cucina.png");
+    now += (RECHECK_DAYS + 1) * DAY;
+    await upload(twoListings);
+    await checkedNow();
+    expect(terraceAsked.at(-1)).toEqual(['"v1"', terrace.lastModified]);
+    expect(served("/foto/cucina.png")).toBe(kitchenFetches + 1);
+    expect((await gallery()).photos.map((p) => p.id)).toEqual([kitchen, first]);
+
+    // The agency replaces the terrace's file at the same address: a new photo in the same place, the old one gone.
+    terrace.bytes = await picture(560, 420, "jpeg");
+    terrace.etag = '"v2"';
+    terrace.lastModified = "Fri, 27 Nov 2026 08:00:00 GMT";
+    now += (RECHECK_DAYS + 1) * DAY;
+    await upload(twoListings);
+    await expect
+      .poll(async () => (await gallery()).photos.map((p) => [p.width, p.position]), { timeout: 15_000 })
+      .toEqual([
+        [400, 0],
+        [560, 1],
+      ]);
+    const replaced = await gallery();
+    const second = replaced.photos[1]!.id;
+    expect(replaced.photos[0]!.id).toBe(kitchen);
+    expect(second).not.toBe(first);
+    expect(replaced.feedPhotos.map((f) => [f.url, f.state, f.photoId])).toEqual([
+      [`${origin}/foto/cucina.png`, "done", kitchen],
+      [`${origin}/foto/terrazzo.jpg`, "done", second],
+    ]);
+    expect(terraceAsked.at(-1)).toEqual(['"v1"', "Mon, 23 Nov 2026 08:00:00 GMT"]);
+    expect(await terraceRow()).toMatchObject({ etag: '"v2"', lastModified: terrace.lastModified });
+    const count = await sql<{ n: number }>`SELECT photo_count::int AS n FROM listings WHERE id = ${listing}`.execute(db);
+    expect(count.rows[0]!.n).toBe(2);
+    expect((await fetch(`${portal.url}/media/listing/${listing}/foto/${first}-320.webp`)).status).toBe(404);
+    expect((await fetch(`${portal.url}${replaced.photos[1]!.renditions[0]!.url}`)).status).toBe(200);
+
+    // The same bytes under another ETag (a server that ignores the validators): nothing changes but the ETag kept.
+    terrace.etag = '"v3"';
+    terrace.honoursValidators = false;
+    now += (RECHECK_DAYS + 1) * DAY;
+    await upload(twoListings);
+    await checkedNow();
+    expect(terraceAsked.at(-1)).toEqual(['"v2"', "Fri, 27 Nov 2026 08:00:00 GMT"]);
+    expect((await gallery()).photos.map((p) => p.id)).toEqual([kitchen, second]);
+    expect((await terraceRow()).etag).toBe('"v3"');
   });
 });

@@ -50,7 +50,7 @@ export interface Services {
   /** Scheduled feed pulls (docs/decisions/135): whether a source may be on a private network, and this process's puller. */
   feedPull: { allowPrivate: boolean; wake(): void };
   /** The downloader of photos feeds list by address (docs/decisions/141). */
-  feedPhotos: { wake(): void };
+  feedPhotos: { wake(): void; recheckMs: number };
 }
 
 /** Who is asking: the session checked from the cookies (no database read), address, cookie target. */

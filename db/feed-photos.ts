@@ -21,9 +21,27 @@ export interface FeedPhotoUrl {
   attempts: number;
   error: string | null;
   nextTryAt: Date;
+  /** The validators of the file last downloaded from it, and when it was downloaded or confirmed (docs/decisions/145). */
+  etag: string | null;
+  lastModified: string | null;
+  checkedAt: Date | null;
 }
 
-const columns = ["id", "listingId", "publisherId", "url", "position", "state", "photoId", "attempts", "error", "nextTryAt"] as const;
+const columns = [
+  "id",
+  "listingId",
+  "publisherId",
+  "url",
+  "position",
+  "state",
+  "photoId",
+  "attempts",
+  "error",
+  "nextTryAt",
+  "etag",
+  "lastModified",
+  "checkedAt",
+] as const;
 
 function present(row: {
   id: number | string;
@@ -36,6 +54,9 @@ function present(row: {
   attempts: number | string;
   error: string | null;
   nextTryAt: Date | string;
+  etag: string | null;
+  lastModified: string | null;
+  checkedAt: Date | string | null;
 }): FeedPhotoUrl {
   return {
     ...row,
@@ -46,6 +67,7 @@ function present(row: {
     photoId: row.photoId === null ? null : Number(row.photoId),
     attempts: Number(row.attempts),
     nextTryAt: new Date(row.nextTryAt),
+    checkedAt: row.checkedAt === null ? null : new Date(row.checkedAt),
   };
 }
 
@@ -75,14 +97,17 @@ export async function feedPhotoUrlsByListing(db: Kysely<Database>, listingIds: r
   return byListing;
 }
 
-/** The addresses of listings just published (the caller's transaction publishes them), all waiting. */
+/**
+ * The addresses of listings just published (the caller's transaction publishes them), all waiting: at their index in
+ * `urls`, or at `positions` (the feed's, for addresses added to a listing that has others).
+ */
 export async function recordNewFeedPhotoUrls(
   trx: Kysely<Database>,
-  entries: readonly { listingId: number; publisherId: number; urls: readonly string[] }[],
+  entries: readonly { listingId: number; publisherId: number; urls: readonly string[]; positions?: readonly number[] }[],
   now: Date,
 ): Promise<void> {
   const rows = entries.flatMap((e) =>
-    e.urls.map((url, position) => ({ listingId: e.listingId, publisherId: e.publisherId, url, position })),
+    e.urls.map((url, i) => ({ listingId: e.listingId, publisherId: e.publisherId, url, position: e.positions?.[i] ?? i })),
   );
   if (rows.length === 0) return;
   // A feed's batch is 100 listings with up to 40 addresses each: four arrays, not thousands of bound values.
@@ -132,7 +157,8 @@ export async function syncFeedPhotoUrls(
       .where("id", "=", c.id)
       .execute();
   }
-  await recordNewFeedPhotoUrls(trx, [{ listingId, publisherId, urls: added }], now);
+  // At the feed's positions: an address added beside kept ones must not take position 0 of the first of them.
+  await recordNewFeedPhotoUrls(trx, [{ listingId, publisherId, urls: added, positions: added.map((url) => wanted.get(url)!) }], now);
   // The photo of a dropped address goes, unless another kept address is the same file (one photo for both).
   const stillUsed = new Set(kept.map((c) => c.photoId).filter((id) => id !== null));
   const gone = [...new Set(dropped.map((d) => d.photoId).filter((id): id is number => id !== null && !stillUsed.has(id)))];
@@ -207,17 +233,28 @@ export async function claimDueFeedPhotos(
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
     RETURNING id, listing_id AS "listingId", publisher_id AS "publisherId", url, position, state, photo_id AS "photoId",
-      attempts, error, next_try_at AS "nextTryAt"`.execute(db);
+      attempts, error, next_try_at AS "nextTryAt", etag, last_modified AS "lastModified",
+      checked_at AS "checkedAt"`.execute(db);
   return rows.map(present);
 }
 
 export type StoreFeedPhotoResult = "done" | "dropped" | "not-online" | "too-many";
 
+/** What the server said of the file (its validators), kept to ask later whether it changed (docs/decisions/145). */
+export type Validators = { etag: string | null; lastModified: string | null };
+
 /**
- * Stores the downloaded photo of a claimed address and marks the address done, in one transaction under the
- * listing's lock; "dropped" (nothing stored) when the feed no longer lists the address meanwhile.
+ * Stores the downloaded photo of a claimed address and marks the address done with the file's validators, in one
+ * transaction under the listing's lock; "dropped" (nothing stored) when the feed no longer lists the address meanwhile.
  */
-export async function storeFeedPhoto(db: Kysely<Database>, claimed: FeedPhotoUrl, photo: NewPhoto, max: number, now: Date) {
+export async function storeFeedPhoto(
+  db: Kysely<Database>,
+  claimed: FeedPhotoUrl,
+  photo: NewPhoto,
+  max: number,
+  now: Date,
+  validators: Validators = { etag: null, lastModified: null },
+) {
   return db.transaction().execute(async (trx): Promise<StoreFeedPhotoResult> => {
     const own = await lockOwnOnline(trx, claimed.publisherId, claimed.listingId);
     if (own !== "ok") return "not-online";
@@ -232,12 +269,158 @@ export async function storeFeedPhoto(db: Kysely<Database>, claimed: FeedPhotoUrl
     if (!added.ok) return added.reason === "too-many" ? "too-many" : "not-online";
     await trx
       .updateTable("feedPhotoUrls")
-      .set({ state: "done", photoId: added.photo.id, error: null, claimedUntil: null })
+      .set({ state: "done", photoId: added.photo.id, error: null, claimedUntil: null, ...validators, checkedAt: now })
       .where("id", "=", claimed.id)
       .execute();
     await arrangeGallery(trx, claimed.listingId);
     return "done";
   });
+}
+
+/**
+ * An import listed these listings' addresses again (docs/decisions/145): each downloaded one last fetched or
+ * confirmed `recheckMs` or more ago becomes due for a conditional request. One statement; returns how many.
+ */
+export async function markFeedPhotoRechecks(
+  db: Kysely<Database>,
+  listingIds: readonly number[],
+  now: Date,
+  recheckMs: number,
+): Promise<number> {
+  if (listingIds.length === 0) return 0;
+  const result = await sql`
+    UPDATE feed_photo_urls SET recheck_at = ${now}::timestamptz
+    WHERE listing_id = ANY(${[...listingIds]}::bigint[]) AND state = 'done' AND recheck_at IS NULL
+      AND coalesce(checked_at, created_at) <= ${new Date(now.getTime() - recheckMs)}::timestamptz`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * Up to `limit` addresses due for a re-check at `now`, taken by this process (`recheck_at` cleared in the claim, so
+ * no other takes them; one whose process dies is asked again by a later import, its `checked_at` still old).
+ */
+export async function claimDueRechecks(db: Kysely<Database>, now: Date, limit: number): Promise<FeedPhotoUrl[]> {
+  const { rows } = await sql<Parameters<typeof present>[0]>`
+    UPDATE feed_photo_urls SET recheck_at = NULL
+    WHERE id IN (
+      SELECT id FROM feed_photo_urls
+      WHERE recheck_at <= ${now}
+      ORDER BY recheck_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id, listing_id AS "listingId", publisher_id AS "publisherId", url, position, state, photo_id AS "photoId",
+      attempts, error, next_try_at AS "nextTryAt", etag, last_modified AS "lastModified",
+      checked_at AS "checkedAt"`.execute(db);
+  return rows.map(present);
+}
+
+/** The SHA-256 of the file an address's photo was made from, while the photo is still the listing's; else null. */
+export async function feedPhotoSourceSha256(db: Kysely<Database>, claimed: FeedPhotoUrl): Promise<string | null> {
+  if (claimed.photoId === null) return null;
+  const row = await db
+    .selectFrom("listingPhotos")
+    .select("sourceSha256")
+    .where("id", "=", claimed.photoId)
+    .where("listingId", "=", claimed.listingId)
+    .executeTakeFirst();
+  return row?.sourceSha256 ?? null;
+}
+
+/**
+ * A re-check that changes no photo (a 304, the same bytes, a failed request): the address keeps its photo and is
+ * checked as of `now`, with the new validators when the server sent any, or the reason it could not be asked.
+ */
+export async function recordFeedPhotoCheck(
+  db: Kysely<Database>,
+  claimed: FeedPhotoUrl,
+  now: Date,
+  outcome: { validators: Validators } | { error: string },
+): Promise<void> {
+  await db
+    .updateTable("feedPhotoUrls")
+    .set({ checkedAt: now, ...("validators" in outcome ? { ...outcome.validators, error: null } : { error: outcome.error }) })
+    .where("id", "=", claimed.id)
+    .where("state", "=", "done")
+    .execute();
+}
+
+export type ReplaceFeedPhotoResult = "replaced" | "dropped" | "not-online" | "too-many";
+
+/** Thrown inside `replaceFeedPhoto`'s transaction to undo it. */
+class Undo extends Error {
+  readonly result: ReplaceFeedPhotoResult;
+  constructor(result: ReplaceFeedPhotoResult) {
+    super(result);
+    this.result = result;
+  }
+}
+
+/**
+ * The file behind a done address changed (docs/decisions/145): its new photo takes the old one's place, in one
+ * transaction under the listing's lock. The old photo goes (unless another address of the listing is the same file),
+ * the new one is added through the upload's path (renditions, photo count, clustering by its dHash), and the gallery
+ * is put back in the feed's order, so the new photo stands where the old one stood; the address keeps the new
+ * validators. A new photo id, never the old one's: renditions are served as immutable. "dropped" (nothing changed)
+ * when the feed no longer lists the address, or its photo was deleted through the API meanwhile.
+ */
+export async function replaceFeedPhoto(
+  db: Kysely<Database>,
+  claimed: FeedPhotoUrl,
+  photo: NewPhoto,
+  max: number,
+  now: Date,
+  validators: Validators,
+): Promise<ReplaceFeedPhotoResult> {
+  try {
+    return await db.transaction().execute(async (trx): Promise<ReplaceFeedPhotoResult> => {
+      const own = await lockOwnOnline(trx, claimed.publisherId, claimed.listingId);
+      if (own !== "ok") return "not-online";
+      const still = await trx
+        .selectFrom("feedPhotoUrls")
+        .select("photoId")
+        .where("id", "=", claimed.id)
+        .where("state", "=", "done")
+        .executeTakeFirst();
+      const oldId = still?.photoId === null || still?.photoId === undefined ? null : Number(still.photoId);
+      if (oldId === null || oldId !== claimed.photoId) return "dropped";
+      const photos = await listingPhotos(trx, claimed.listingId);
+      if (!photos.some((p) => p.id === oldId)) return "dropped";
+      const shared = await trx
+        .selectFrom("feedPhotoUrls")
+        .select("id")
+        .where("listingId", "=", claimed.listingId)
+        .where("photoId", "=", oldId)
+        .where("id", "<>", claimed.id)
+        .executeTakeFirst();
+      if (!shared) {
+        await trx.deleteFrom("listingPhotos").where("id", "=", oldId).execute();
+        await trx.deleteFrom("listingPhotoFiles").where("photoId", "=", oldId).execute();
+        // The others close up, so the new one can take the next position.
+        await placePhotos(
+          trx,
+          claimed.listingId,
+          photos.filter((p) => p.id !== oldId).map((p) => p.id),
+        );
+      }
+      const added = await addPhotoToLockedListing(trx, claimed.listingId, photo, max, now);
+      if (!added.ok) throw new Undo(added.reason === "too-many" ? "too-many" : "not-online");
+      await trx
+        .updateTable("feedPhotoUrls")
+        .set({ photoId: added.photo.id, error: null, ...validators, checkedAt: now })
+        .where("id", "=", claimed.id)
+        .execute();
+      await arrangeGallery(trx, claimed.listingId);
+      // The new file is a photo the listing had already: the count and the clustering follow the old one's removal.
+      if (!added.created) {
+        await setListingPhotoCount(trx, claimed.listingId, (await listingPhotos(trx, claimed.listingId)).length);
+        await clusterListing(trx, claimed.listingId);
+      }
+      return "replaced";
+    });
+  } catch (error) {
+    if (error instanceof Undo) return error.result;
+    throw error;
+  }
 }
 
 /**

@@ -644,6 +644,13 @@ export interface FeedPhotoUrlsTable {
   nextTryAt: Timestamp;
   claimedUntil: Timestamp | null;
   createdAt: Timestamp;
+  /** The HTTP validators of the file last downloaded from the address (docs/decisions/145). */
+  etag: string | null;
+  lastModified: string | null;
+  /** When the file was last downloaded or confirmed unchanged. */
+  checkedAt: Timestamp | null;
+  /** Set by an import that lists a done address again after FEED_PHOTO_RECHECK_MS: due for a conditional request. */
+  recheckAt: Timestamp | null;
 }
 
 /** A photo a publisher uploaded for a listing (docs/decisions/119): its place in the gallery and perceptual hash. */

@@ -85,6 +85,17 @@ const schema = z.object({
       .max(86_400_000)
       .default(15 * 60_000),
   ),
+  // A downloaded feed photo whose address a feed lists again this long after it was fetched or confirmed is asked
+  // again with its HTTP validators, and replaced when its file changed (docs/decisions/145).
+  FEED_PHOTO_RECHECK_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(60_000)
+      .max(365 * 86_400_000)
+      .default(7 * 86_400_000),
+  ),
   // `npm run demo:live` (server/demo-live.ts): generated listings and price drops per minute, from one process; 0 = off.
   DEMO_LIVE_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(6000).default(0)),
   // How long the mail queue and the alert matcher hold what they claimed before another process may take it

@@ -53,9 +53,18 @@ describe("feed addresses the portal may fetch", () => {
 
   it("fetches a feed's photo under the same rules: loopback refused unless allowed, a byte cap, the server's status", async () => {
     const bytes = Buffer.alloc(2048, 7);
+    const seen: Array<[string | undefined, string | undefined]> = [];
     const server = createServer((req, res) => {
-      if (req.url === "/a.jpg") return void res.writeHead(200, { "content-type": "image/jpeg" }).end(bytes);
+      if (req.url === "/a.jpg") {
+        // A crawler's conditional request: the same ETag is a 304 with no body.
+        if (req.headers["if-none-match"] === '"v1"') return void res.writeHead(304, { etag: '"v1"' }).end();
+        seen.push([req.headers["if-none-match"], req.headers["if-modified-since"]]);
+        return void res
+          .writeHead(200, { "content-type": "image/jpeg", etag: '"v1"', "last-modified": "Tue, 24 Nov 2026 10:00:00 GMT" })
+          .end(bytes);
+      }
       if (req.url === "/to-loopback") return void res.writeHead(302, { location: "/a.jpg" }).end();
+      if (req.url === "/304") return void res.writeHead(304).end();
       if (req.url === "/chunked") {
         // No declared length: the cap is counted as the body arrives.
         res.writeHead(200, { "content-type": "image/jpeg" });
@@ -77,7 +86,18 @@ describe("feed addresses the portal may fetch", () => {
       expect(await reason(fetchPhoto("http://169.254.169.254/latest/meta-data/", o))).toBe("refused");
       expect(await reason(fetchPhoto("http://localhost:1/a.jpg", o))).toBe("refused");
       const allowed = { ...o, allowPrivate: true };
-      expect((await fetchPhoto(`${origin}/to-loopback`, allowed)).equals(bytes)).toBe(true);
+      const fetched = await fetchPhoto(`${origin}/to-loopback`, allowed);
+      expect(fetched).toEqual({ bytes, etag: '"v1"', lastModified: "Tue, 24 Nov 2026 10:00:00 GMT" });
+      // Asked again with what the server said (through the redirect too): not modified; another ETag: the file again.
+      const validators = { etag: '"v1"', lastModified: "Tue, 24 Nov 2026 10:00:00 GMT" };
+      expect(await fetchPhoto(`${origin}/to-loopback`, { ...allowed, validators })).toBe("not-modified");
+      expect(await fetchPhoto(`${origin}/a.jpg`, { ...allowed, validators: { ...validators, etag: '"v0"' } })).toMatchObject({ bytes });
+      expect(seen).toEqual([
+        [undefined, undefined],
+        ['"v0"', "Tue, 24 Nov 2026 10:00:00 GMT"],
+      ]);
+      // A 304 never answers a request that asked nothing conditional.
+      expect(await reason(fetchPhoto(`${origin}/304`, allowed))).toBe("http-304");
       expect(await reason(fetchPhoto(`${origin}/a.jpg`, { ...allowed, maxBytes: 1000 }))).toBe("too-large");
       expect(await reason(fetchPhoto(`${origin}/chunked`, { ...allowed, maxBytes: 3000 }))).toBe("too-large");
       expect(await reason(fetchPhoto(`${origin}/missing.jpg`, allowed))).toBe("http-404");

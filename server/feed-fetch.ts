@@ -109,14 +109,42 @@ export async function fetchFeed(address: string, o: { allowPrivate: boolean; tim
   };
 }
 
+/** What a server said of a file it sent, to ask later whether it changed (docs/decisions/145). */
+export interface PhotoValidators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** A downloaded photo: its bytes and the validators its server sent with them. */
+export interface FetchedPhoto extends PhotoValidators {
+  bytes: Buffer;
+}
+
 /**
  * GET a photo a feed lists (docs/decisions/141), under the same address rules as the feed: its bytes, at most
  * `maxBytes` (a declared length over it is refused before reading, a body that grows past it is abandoned),
- * the whole fetch within `timeoutMs`; or a FeedFetchError with its reason.
+ * the whole fetch within `timeoutMs`; or a FeedFetchError with its reason. With `validators` (a re-check, decision
+ * 145) it asks as a crawler does, If-None-Match / If-Modified-Since, and a 304 comes back as "not-modified".
  */
-export async function fetchPhoto(address: string, o: { allowPrivate: boolean; timeoutMs: number; maxBytes: number }): Promise<Buffer> {
+export async function fetchPhoto(
+  address: string,
+  o: { allowPrivate: boolean; timeoutMs: number; maxBytes: number; validators?: PhotoValidators },
+): Promise<FetchedPhoto | "not-modified"> {
   const deadline = AbortSignal.timeout(o.timeoutMs);
-  const response = await getFollowingRedirects(address, { ...o, what: "photo", userAgent: "casa-portal photo fetcher", signal: deadline });
+  const conditional: Record<string, string> = {};
+  if (o.validators?.etag) conditional["if-none-match"] = o.validators.etag;
+  if (o.validators?.lastModified) conditional["if-modified-since"] = o.validators.lastModified;
+  const response = await getFollowingRedirects(address, {
+    ...o,
+    what: "photo",
+    userAgent: "casa-portal photo fetcher",
+    signal: deadline,
+    headers: conditional,
+  });
+  if (response.statusCode === 304) {
+    response.resume();
+    return "not-modified";
+  }
   const declared = Number(response.headers["content-length"]);
   if (Number.isFinite(declared) && declared > o.maxBytes) {
     response.destroy();
@@ -137,14 +165,28 @@ export async function fetchPhoto(address: string, o: { allowPrivate: boolean; ti
     if (error instanceof FeedFetchError) throw error;
     throw new FeedFetchError(`${new URL(address).host}: ${(error as Error).message}`, "unreachable");
   }
-  return Buffer.concat(chunks);
+  const header = (name: string) => {
+    const value = response.headers[name];
+    return typeof value === "string" && value.length > 0 && value.length <= 200 ? value : null;
+  };
+  return { bytes: Buffer.concat(chunks), etag: header("etag"), lastModified: header("last-modified") };
 }
 
-/** GET `address`, each address and redirect checked, up to 3 redirects; a 2xx response or a FeedFetchError. */
-async function getFollowingRedirects(
-  address: string,
-  o: { allowPrivate: boolean; timeoutMs: number; what: "feed" | "photo"; userAgent: string; signal?: AbortSignal },
-): Promise<IncomingMessage> {
+type GetOptions = {
+  allowPrivate: boolean;
+  timeoutMs: number;
+  what: "feed" | "photo";
+  userAgent: string;
+  signal?: AbortSignal;
+  /** Conditional request headers: then a 304 is an answer too. */
+  headers?: Record<string, string>;
+};
+
+/**
+ * GET `address`, each address and redirect checked, up to 3 redirects; a 2xx response (or a 304 to a conditional
+ * request) or a FeedFetchError.
+ */
+async function getFollowingRedirects(address: string, o: GetOptions): Promise<IncomingMessage> {
   let url = new URL(address);
   for (let redirects = 0; ; redirects++) {
     const refused = refusedAddress(url, o.allowPrivate);
@@ -153,6 +195,7 @@ async function getFollowingRedirects(
     const response = await get(url, o);
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
+    if (status === 304 && o.headers && Object.keys(o.headers).length > 0) return response;
     if (status >= 300 && status < 400 && location) {
       response.resume();
       if (redirects === 3) throw new FeedFetchError("more than 3 redirects", "redirects");
@@ -167,17 +210,14 @@ async function getFollowingRedirects(
   }
 }
 
-function get(
-  url: URL,
-  o: { allowPrivate: boolean; timeoutMs: number; what: "feed" | "photo"; userAgent: string; signal?: AbortSignal },
-): Promise<IncomingMessage> {
+function get(url: URL, o: GetOptions): Promise<IncomingMessage> {
   const request = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(
       url,
       {
         method: "GET",
-        headers: { "accept-encoding": o.what === "feed" ? "gzip" : "identity", "user-agent": o.userAgent },
+        headers: { ...o.headers, "accept-encoding": o.what === "feed" ? "gzip" : "identity", "user-agent": o.userAgent },
         lookup: checkedLookup(o.allowPrivate) as never,
         timeout: o.timeoutMs,
         ...(o.signal ? { signal: o.signal } : {}),

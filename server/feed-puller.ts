@@ -24,8 +24,10 @@ export interface FeedPullerOptions {
   maxBytes: number;
   allowPrivate: boolean;
   timeoutMs: number;
-  /** An import recorded photo addresses to download (decision 141). */
+  /** An import recorded photo addresses to download (decision 141) or re-check (145). */
   onPhotosWaiting?: () => void;
+  /** FEED_PHOTO_RECHECK_MS (decision 145). */
+  photoRecheckMs?: number;
 }
 
 export class FeedPuller {
@@ -79,6 +81,7 @@ export class FeedPuller {
           maxBytes: this.#o.maxBytes,
           now: new Date(clock()),
           onPhotosWaiting: this.#o.onPhotosWaiting,
+          photoRecheckMs: this.#o.photoRecheckMs,
         });
         outcome = { status: report.status, error: report.error?.en ?? null, importId: report.importId };
       } catch (error) {

@@ -306,7 +306,7 @@ export async function startPortal(options: {
     clock: options.clock ?? Date.now,
     feedMaxBytes: config.FEED_MAX_BYTES,
     feedPull: { allowPrivate: config.FEED_PULL_ALLOW_PRIVATE === "on", wake: () => feedPuller?.wake() },
-    feedPhotos: { wake: () => feedPhotoDownloader?.wake() },
+    feedPhotos: { wake: () => feedPhotoDownloader?.wake(), recheckMs: config.FEED_PHOTO_RECHECK_MS },
     alertLinks: new AlertLinks(accounts.keys.alertLinks, options.clock ?? Date.now),
   };
   // Only a server can go away under us; the embedded database lives in this process.
@@ -398,6 +398,7 @@ export async function startPortal(options: {
     allowPrivate: config.FEED_PULL_ALLOW_PRIVATE === "on",
     timeoutMs: config.FEED_PULL_TIMEOUT_MS,
     onPhotosWaiting: () => feedPhotoDownloader?.wake(),
+    photoRecheckMs: config.FEED_PHOTO_RECHECK_MS,
   }).start();
   // Photos feeds list by address (docs/decisions/141): downloaded here, never in the import's request.
   feedPhotoDownloader = new FeedPhotoDownloader({

@@ -224,6 +224,7 @@ export const uploadFeed = endpointSteps({
       maxBytes: svc.feedMaxBytes,
       now: actor.now,
       onPhotosWaiting: () => svc.feedPhotos.wake(),
+      photoRecheckMs: svc.feedPhotos.recheckMs,
     }),
   present: (report) => Response.json({ report }),
 });
@@ -291,6 +292,7 @@ export const listPhotos = endpointSteps({
         photoId: f.photoId,
         attempts: f.attempts,
         error: f.error === null ? null : feedPhotoErrorText(f.error)[actor.locale],
+        checkedAt: f.checkedAt?.toISOString() ?? null,
       })),
     }),
 });

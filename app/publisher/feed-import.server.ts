@@ -23,7 +23,7 @@ import {
 } from "../../core/publisher/feed.ts";
 import { type ListingInputProblem, listingIssueBilingual } from "../../core/publisher/listing-input.ts";
 import { PlaceLevel } from "../../core/places.ts";
-import { feedPhotoCounts, feedPhotoUrlsByListing, syncOwnFeedPhotoUrls } from "../../db/feed-photos.ts";
+import { feedPhotoCounts, feedPhotoUrlsByListing, markFeedPhotoRechecks, syncOwnFeedPhotoUrls } from "../../db/feed-photos.ts";
 import { getPlaceDirectory } from "../../db/place-directory.ts";
 import {
   confirmOwnListings,
@@ -83,8 +83,13 @@ export interface FeedImportOptions {
   gzip: boolean;
   maxBytes: number;
   now: Date;
-  /** Called when the import recorded photo addresses to download (the downloader of this process wakes). */
+  /** Called when the import recorded photo addresses to download or re-check (the downloader of this process wakes). */
   onPhotosWaiting?: () => void;
+  /**
+   * FEED_PHOTO_RECHECK_MS: a downloaded photo address the feed lists again this long after its file was fetched or
+   * confirmed is asked again whether the file changed (docs/decisions/145); without it, never.
+   */
+  photoRecheckMs?: number;
 }
 
 function hashOf(input: unknown): string {
@@ -162,6 +167,9 @@ export async function importFeed(o: FeedImportOptions): Promise<FeedReport> {
   let photosRecorded = false;
   const photoProblems: NonNullable<FeedReport["photos"]>["problems"] = [];
   let recordedPhotos = new Map<number, string[]>();
+  // Listings with downloaded addresses that this feed lists again, and whether any of them came due for a re-check.
+  let listedAgain: number[] = [];
+  let rechecksDue = false;
   const samePhotos = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((u, i) => u === b[i]);
 
   const applyOne = async ({ item, line, problem }: Pending, existing: PublishedListingRow | null) => {
@@ -190,6 +198,7 @@ export async function importFeed(o: FeedImportOptions): Promise<FeedReport> {
       if (item.photoUrls.length > 0) photosRecorded = true;
       if (online) {
         const listingId = Number(online.listingId);
+        if ((recordedPhotos.get(listingId)?.length ?? 0) > 0) listedAgain.push(listingId);
         // The photo addresses are not in the content hash: a listing whose only change is its photos is not rewritten.
         const photosChanged = !samePhotos(recordedPhotos.get(listingId) ?? [], item.photoUrls);
         if (online.contentHash === contentHash && item.operation !== "force") {
@@ -238,6 +247,11 @@ export async function importFeed(o: FeedImportOptions): Promise<FeedReport> {
       await applyOne(pending, existing.get(id) ?? null);
     }
     await publishCreates();
+    // One statement a batch, and only for listings with addresses: a feed without photos asks nothing more.
+    if (o.photoRecheckMs !== undefined && listedAgain.length > 0) {
+      if ((await markFeedPhotoRechecks(o.db, listedAgain, o.now, o.photoRecheckMs)) > 0) rechecksDue = true;
+    }
+    listedAgain = [];
   };
 
   const apply = async (pending: Pending) => {
@@ -268,7 +282,7 @@ export async function importFeed(o: FeedImportOptions): Promise<FeedReport> {
   }
   report.photos = { ...(await feedPhotoCounts(o.db, o.publisher.id)), problems: photoProblems };
   await finishFeedImport(o.db, importId, report.status, JSON.stringify(report), new Date());
-  if (photosRecorded) o.onPhotosWaiting?.();
+  if (photosRecorded || rechecksDue) o.onPhotosWaiting?.();
   return report;
 }
 

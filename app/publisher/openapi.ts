@@ -214,7 +214,17 @@ export function publisherOpenApi() {
                             state: { type: "string", enum: ["waiting", "done", "failed"] },
                             photoId: { type: ["integer", "null"] },
                             attempts: { type: "integer" },
-                            error: { type: ["string", "null"], description: "Why the last try failed, in the caller's language" },
+                            error: {
+                              type: ["string", "null"],
+                              description:
+                                "Why the last try failed, in the caller's language; on a downloaded photo, why the last check of its file failed (the photo stays)",
+                            },
+                            checkedAt: {
+                              type: ["string", "null"],
+                              format: "date-time",
+                              description:
+                                "When the file was last downloaded or confirmed unchanged; the feed listing it again after the re-check interval asks its server again (If-None-Match / If-Modified-Since) and replaces the photo in its place if the file changed",
+                            },
                           },
                         },
                       },
