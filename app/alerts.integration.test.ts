@@ -334,10 +334,14 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
       Array.from({ length: 3 }, (_, i) => ({ ...home, streetNumber: String(150 + i), title: `Casa numero ${i}` })),
     );
     await expect
-      .poll(async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM listing_events WHERE processed_at IS NULL`.execute(db)).rows[0]!.n), {
-        timeout: 60_000,
-        interval: 100,
-      })
+      .poll(
+        async () =>
+          Number((await sql<{ n: number }>`SELECT count(*) AS n FROM listing_events WHERE processed_at IS NULL`.execute(db)).rows[0]!.n),
+        {
+          timeout: 60_000,
+          interval: 100,
+        },
+      )
       .toBe(0);
     portal.immediateAlerts.start();
     await expect.poll(() => mailsToUser().length, { timeout: 60_000, interval: 100 }).toBe(before + 1);
@@ -385,7 +389,9 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
         Array.from({ length: 12 }, (_, i) => ({ ...home, streetNumber: String(200 + i) })),
       );
       // What the person receives: the twelve alerts in one or more mails (one per search and delivery run), never one twice.
-      await expect.poll(async () => (await alertsMailed(mailsToUser().slice(before), searchId)).alerts, { timeout: 60_000, interval: 100 }).toBe(12);
+      await expect
+        .poll(async () => (await alertsMailed(mailsToUser().slice(before), searchId)).alerts, { timeout: 60_000, interval: 100 })
+        .toBe(12);
       await settled();
       const mailed = await alertsMailed(mailsToUser().slice(before), searchId);
       expect(mailed.alerts).toBe(12);

@@ -305,10 +305,15 @@ if (portal && N.burst > 0) {
     if (e === 0 && matchedMs === 0) {
       matchedMs = performance.now() - t;
       recorded = Number(
-        (await sql<{ n: number }>`SELECT count(*)::int AS n FROM alert_deliveries WHERE immediate AND listing_id > ${lastListingId}`.execute(db))
-          .rows[0]!.n,
+        (
+          await sql<{
+            n: number;
+          }>`SELECT count(*)::int AS n FROM alert_deliveries WHERE immediate AND listing_id > ${lastListingId}`.execute(db)
+        ).rows[0]!.n,
       );
-      console.log(`burst of ${N.burst} new listings: all matched, their ${recorded} immediate e-mail alerts recorded, in ${Math.round(matchedMs)} ms`);
+      console.log(
+        `burst of ${N.burst} new listings: all matched, their ${recorded} immediate e-mail alerts recorded, in ${Math.round(matchedMs)} ms`,
+      );
     }
     if (e === 0 && p === 0 && m === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 250));

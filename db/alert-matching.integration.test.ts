@@ -188,7 +188,15 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
       ]);
     for (const e of events.slice(0, 3)) await record(e);
     expect(await pendingImmediateSearches(db, 100)).toContain(searchId);
-    const mail = (subject: string) => ({ kind: "alert", recipient: "batch@casa.example", replyTo: null, subject, textBody: "t", htmlBody: "h", leadId: null });
+    const mail = (subject: string) => ({
+      kind: "alert",
+      recipient: "batch@casa.example",
+      replyTo: null,
+      subject,
+      textBody: "t",
+      htmlBody: "h",
+      leadId: null,
+    });
     // A run that fails (a process killed, a compose that throws) commits nothing: the alerts still wait.
     await expect(
       sendImmediateAlerts(db, searchId, async () => {

@@ -147,7 +147,9 @@ const texts = {
     listSubject: (n: number, drops: boolean, search: string) =>
       drops ? `${n} new or reduced listings for “${search}”` : `${n} new listings for “${search}”`,
     listHeading: (n: number, drops: boolean, search: string) =>
-      drops ? `There are ${n} new or reduced listings for your search “${search}”.` : `There are ${n} new listings for your search “${search}”.`,
+      drops
+        ? `There are ${n} new or reduced listings for your search “${search}”.`
+        : `There are ${n} new listings for your search “${search}”.`,
     digestFooter:
       "You receive this e-mail because you saved this search on casa.it with e-mail alerts set to “Once a day”. You can change them in MyCasa.",
   },

@@ -96,7 +96,9 @@ describe("the alert mail as sent", () => {
     expect(twelve.text).toContain(`Prezzo sceso da ${formatEuro(300_000)} a ${formatEuro(250_000)}`);
     expect(twelve.text.match(/Vedi l'annuncio: /g)).toHaveLength(10);
     expect(twelve.text).toContain("…e altri 2 annunci.");
-    expect(twelve.text).toContain("Vedili tutti nei risultati della ricerca: https://casa.example/vendita/case/milano/?criterio=dataModifica");
+    expect(twelve.text).toContain(
+      "Vedili tutti nei risultati della ricerca: https://casa.example/vendita/case/milano/?criterio=dataModifica",
+    );
 
     const drop = alertListMail({ ...input, items: [item(0, true)] });
     expect(drop.subject).toBe("Prezzo ribassato per «Milano»");

@@ -31,7 +31,11 @@ export function alertListMail(input: AlertListInput): MailContent {
       <p>{c.heading}</p>
       {c.cards.map((card) => (
         // A listing both new and cheaper since the last mail has two cards: its drop's note tells them apart.
-        <table key={`${card.url} ${card.note ?? ""}`} role="presentation" style={{ border: "1px solid #d5dde2", borderRadius: 8, width: "100%", marginBottom: 8 }}>
+        <table
+          key={`${card.url} ${card.note ?? ""}`}
+          role="presentation"
+          style={{ border: "1px solid #d5dde2", borderRadius: 8, width: "100%", marginBottom: 8 }}
+        >
           <tbody>
             <tr>
               {card.photoUrl && (
