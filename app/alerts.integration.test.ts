@@ -3,8 +3,9 @@
  * real SMTP server on loopback: a user saves a search with e-mail 'Subito' through the API the save
  * modal uses; a matching listing published through db/listing-writes.ts → exactly one mail naming it
  * (hostile search title kept as text, one-line subject); a listing the search does not list → no mail;
- * a price drop → a mail with the old and new price; a home withdrawn and relisted → no mail. On
- * PostgreSQL two portal processes match and send together with no duplicate. Web push (decision 116): a push
+ * a price drop → a mail with the old and new price; a home withdrawn and relisted → no mail; several alerts waiting
+ * for one search → one mail listing them (decision 142). On PostgreSQL two portal processes match and send together
+ * with no duplicate. Web push (decision 116): a push
  * service on loopback decrypts what the portal sends to each device; 410 deletes the device, a service that
  * is down or hangs gets a bounded number of tries and a recorded give-up.
  */
@@ -17,6 +18,7 @@ import { publishListing, publishListings, repriceListing, withdrawListing, type 
 import type { Database } from "../db/schema.ts";
 import { createUser } from "../db/users.ts";
 import { AlertMatcher } from "../server/alert-matcher.ts";
+import { ImmediateAlertSender } from "../server/immediate-alerts.ts";
 import { AlertLinks } from "../server/alerts/alert-links.ts";
 import { createLogger } from "../server/logger.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
@@ -62,6 +64,7 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
         async () => {
           const r = await sql<{ n: number }>`
             SELECT (SELECT count(*) FROM listing_events WHERE processed_at IS NULL)
+                 + (SELECT count(*) FROM alert_deliveries WHERE immediate AND mail_id IS NULL AND digest_at IS NOT NULL)
                  + (SELECT count(*) FROM mail_queue WHERE sent_at IS NULL AND given_up_at IS NULL)
                  + (SELECT count(*) FROM push_messages WHERE sent_at IS NULL AND gave_up_at IS NULL) AS n`.execute(db);
           return Number(r.rows[0]!.n);
@@ -159,7 +162,8 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
     expect(mail.text).toContain("Trilocale luminoso <i>vista</i> parco");
     expect(mail.text).toContain(formatEuro(400_000));
     expect(mail.text).toContain(`${PUBLIC}/annunci/${id}/`);
-    expect(mail.text).toMatch(new RegExp(`${PUBLIC.replace(/\./g, "\\.")}/vendita/case/[a-z-]+/\\?price_max=500000`));
+    // The search's results, newest first (where the new listing is).
+    expect(mail.text).toMatch(new RegExp(`${PUBLIC.replace(/\./g, "\\.")}/vendita/case/[a-z-]+/\\?\\S*price_max=500000`));
     expect(mail.html).toContain("Trilocale luminoso &lt;i&gt;vista&lt;/i&gt; parco");
     expect(mail.html).toContain("Casa &lt;b&gt;bella&lt;/b&gt;");
     expect(mail.html).not.toContain("<b>bella</b>");
@@ -295,35 +299,121 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
     expect(event).toEqual({ kind: "back" });
   });
 
-  it("delivers each alert exactly once with two matchers on one database (two portal processes on PostgreSQL)", async () => {
-    // PostgreSQL: a second portal, as a second process would be; PGlite lives in one process: a second matcher there.
+  /** The listings a batch of alert mails speaks of, each mail's alerts counted from its subject ("3 nuovi annunci per …"). */
+  async function alertsMailed(mails: ReturnType<typeof mailsToUser>, searchId: number) {
+    const alerts = mails.reduce((n, m) => n + Number(/^(\d+) nuovi annunci per/.exec(m.subject)?.[1] ?? 1), 0);
+    // Each delivery in one mail, each mail handed over once (its Message-ID once).
+    const linked = await sql<{ listingId: string; sent: boolean }>`
+      SELECT listing_id AS "listingId", q.sent_at IS NOT NULL AS sent
+      FROM alert_deliveries d JOIN mail_queue q ON q.id = d.mail_id
+      WHERE d.saved_search_id = ${searchId} AND d.channel = 'mail'`.execute(db);
+    return {
+      alerts,
+      messageIds: new Set(mails.map((m) => m.messageId)).size,
+      linked: linked.rows.filter((r) => r.sent).map((r) => Number(r.listingId)),
+    };
+  }
+
+  async function searchIdOf(email: string): Promise<number> {
+    const row = await db
+      .selectFrom("savedSearches as s")
+      .innerJoin("users as u", "u.id", "s.userId")
+      .select("s.id")
+      .where("u.email", "=", email)
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  it("mails every 'Subito' alert waiting for a search in one mail: the count in the subject, each listing as a card (decision 142)", async () => {
+    await settled();
+    const before = mailsToUser().length;
+    // The sender paused while three listings are matched: their alerts wait together, as in a burst.
+    await portal.immediateAlerts.stop();
+    const ids = await publishListings(
+      db,
+      Array.from({ length: 3 }, (_, i) => ({ ...home, streetNumber: String(150 + i), title: `Casa numero ${i}` })),
+    );
+    await expect
+      .poll(
+        async () =>
+          Number((await sql<{ n: number }>`SELECT count(*) AS n FROM listing_events WHERE processed_at IS NULL`.execute(db)).rows[0]!.n),
+        {
+          timeout: 60_000,
+          interval: 100,
+        },
+      )
+      .toBe(0);
+    portal.immediateAlerts.start();
+    await expect.poll(() => mailsToUser().length, { timeout: 60_000, interval: 100 }).toBe(before + 1);
+    await settled();
+    expect(mailsToUser()).toHaveLength(before + 1);
+    const mail = mailsToUser().at(-1)!;
+    expect(mail.subject).toBe("3 nuovi annunci per «Casa <b>bella</b> Bcc: evil@example.it»");
+    expect(mail.text).toContain("Ci sono 3 annunci nuovi per la tua ricerca «Casa <b>bella</b> Bcc: evil@example.it».");
+    for (const [i, id] of ids.entries()) {
+      expect(mail.text).toContain(`Casa numero ${i}`);
+      expect(mail.text).toContain(`Vedi l'annuncio: ${PUBLIC}/annunci/${id}/`);
+      expect(mail.html).toContain(`href="${PUBLIC}/annunci/${id}/"`);
+    }
+    expect(mail.headerLines.some((h) => /^List-Unsubscribe: /i.test(h))).toBe(true);
+    const mailed = await alertsMailed(mailsToUser().slice(before), await searchIdOf(USER));
+    expect(mailed.linked.filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
+  });
+
+  it("delivers each alert exactly once with two matchers and two senders on one database (two portal processes on PostgreSQL)", async () => {
+    await settled();
+    // PostgreSQL: a second portal, as a second process would be; PGlite lives in one process: a second matcher and
+    // sender there.
     const second =
       target === "postgres"
         ? await startTestPortal(provisioned, { env: { ...env, SMTP_URL: catcher.url } })
-        : new AlertMatcher({
-            db,
-            logger: createLogger("silent"),
-            pollMs: 100,
-            origin: PUBLIC,
-            links: new AlertLinks(randomBytes(32)),
-          }).start();
+        : (() => {
+            const links = new AlertLinks(randomBytes(32));
+            const sender = new ImmediateAlertSender({ db, logger: createLogger("silent"), pollMs: 100, origin: PUBLIC, links }).start();
+            const matcher = new AlertMatcher({
+              db,
+              logger: createLogger("silent"),
+              pollMs: 100,
+              origin: PUBLIC,
+              links,
+              onRecorded: () => sender.wake(),
+            }).start();
+            return { stop: async () => (await matcher.stop(), await sender.stop()) };
+          })();
     try {
+      const searchId = await searchIdOf(USER);
       const before = mailsToUser().length;
+      const linkedBefore = (await alertsMailed([], searchId)).linked.length;
       const ids = await publishListings(
         db,
         Array.from({ length: 12 }, (_, i) => ({ ...home, streetNumber: String(200 + i) })),
       );
-      await expect.poll(() => mailsToUser().length, { timeout: 60_000, interval: 100 }).toBe(before + ids.length);
+      // What the person receives: the twelve alerts in one or more mails (one per search and delivery run), never one twice.
+      await expect
+        .poll(async () => (await alertsMailed(mailsToUser().slice(before), searchId)).alerts, { timeout: 60_000, interval: 100 })
+        .toBe(12);
       await settled();
-      const links = mailsToUser()
-        .slice(before)
-        .map((m) => /\/annunci\/(\d+)\//.exec(m.text)![1])
-        .sort();
-      expect(links).toEqual(ids.map(String).sort());
+      const mailed = await alertsMailed(mailsToUser().slice(before), searchId);
+      expect(mailed.alerts).toBe(12);
+      expect(mailed.messageIds).toBe(mailsToUser().length - before);
+      expect(mailsToUser().length - before).toBeLessThanOrEqual(12);
+      expect(mailed.linked).toHaveLength(linkedBefore + 12);
+      expect(mailed.linked.filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
+      // Each listing on a card of a mail, up to ten cards a mail (the rest counted, with the results link).
+      const mails = mailsToUser().slice(before);
+      const carded = mails.flatMap((m) => [...m.text.matchAll(/Vedi l'annuncio: \S+\/annunci\/(\d+)\//g)].map((x) => Number(x[1])));
+      expect(new Set(carded).size).toBe(carded.length);
+      expect(carded.every((id) => ids.includes(id))).toBe(true);
+      const count = (m: (typeof mails)[number]) => Number(/^(\d+) nuovi annunci per/.exec(m.subject)?.[1] ?? 1);
+      expect(carded).toHaveLength(mails.reduce((n, m) => n + Math.min(count(m), 10), 0));
+      for (const m of mails.filter((x) => count(x) > 10)) {
+        expect(m.text).toContain(count(m) === 11 ? "…e 1 altro annuncio." : `…e altri ${count(m) - 10} annunci.`);
+      }
     } finally {
       await second.stop();
     }
   });
+
   it("links every alert mail to pages without login: List-Unsubscribe one-click turns the alert off, once; forged links show nobody's data", async () => {
     const before = mailsToUser().length;
     const id = await publishListing(db, { ...home, streetNumber: "300" });

@@ -7,8 +7,9 @@
  *    max, the candidates and the searches alerted per event; with --existing also the same work in its two parts on
  *    other listings: the reads, and the decision in memory (docs/decisions/140);
  * 2. a burst of new listings published at once (statements of 500), fully matched by one AlertMatcher and every
- *    immediate alert handed to a real SMTP server on loopback by the mail queue: wall time until every event is matched
- *    (its mails queued) and until every mail is handed to SMTP, and RSS.
+ *    immediate alert handed to a real SMTP server on loopback by the mail queue, in one mail per saved search and
+ *    delivery run (docs/decisions/142): wall time until every event is matched (its alerts recorded) and until every
+ *    alert is in a mail handed to SMTP, the alerts and mails, and RSS.
  *
  * Starts the built portal in-process (its own matcher and mail queue, SMTP to a server on loopback) on the
  * database given (--database postgres://…: a fresh database is loaded; one already holding `--seed`'s `--listings`
@@ -292,26 +293,41 @@ if (portal && N.burst > 0) {
   portal.alertMatcher.wake();
   let peak = rssBefore;
   let matchedMs = 0;
-  let queued = 0;
+  let recorded = 0;
   for (;;) {
     peak = Math.max(peak, mb());
-    const r = await sql<{ e: number; m: number; q: number }>`
-      SELECT (SELECT count(*)::int FROM listing_events WHERE processed_at IS NULL) AS e, (SELECT count(*)::int FROM mail_queue WHERE sent_at IS NULL AND given_up_at IS NULL) AS m,
-        (SELECT count(*)::int FROM mail_queue WHERE kind = 'alert') AS q`.execute(db);
-    if (r.rows[0]!.e === 0 && matchedMs === 0) {
+    // e: events to match; p: 'Subito' e-mail alerts not yet in a mail (decision 142); m: mails not yet handed to SMTP.
+    const r = await sql<{ e: number; p: number; m: number }>`
+      SELECT (SELECT count(*)::int FROM listing_events WHERE processed_at IS NULL) AS e,
+        (SELECT count(*)::int FROM alert_deliveries WHERE immediate AND mail_id IS NULL AND digest_at IS NOT NULL) AS p,
+        (SELECT count(*)::int FROM mail_queue WHERE sent_at IS NULL AND given_up_at IS NULL) AS m`.execute(db);
+    const { e, p, m } = r.rows[0]!;
+    if (e === 0 && matchedMs === 0) {
       matchedMs = performance.now() - t;
-      queued = r.rows[0]!.q;
+      recorded = Number(
+        (
+          await sql<{
+            n: number;
+          }>`SELECT count(*)::int AS n FROM alert_deliveries WHERE immediate AND listing_id > ${lastListingId}`.execute(db)
+        ).rows[0]!.n,
+      );
       console.log(
-        `burst of ${N.burst} new listings: all matched and their ${queued} immediate mails queued in ${Math.round(matchedMs)} ms`,
+        `burst of ${N.burst} new listings: all matched, their ${recorded} immediate e-mail alerts recorded, in ${Math.round(matchedMs)} ms`,
       );
     }
-    if (r.rows[0]!.e === 0 && r.rows[0]!.m === 0) break;
+    if (e === 0 && p === 0 && m === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const burstMs = performance.now() - t;
+  const mailed = (
+    await sql<{ alerts: number; mails: number }>`
+      SELECT count(*)::int AS alerts, count(DISTINCT d.mail_id)::int AS mails
+      FROM alert_deliveries d JOIN mail_queue q ON q.id = d.mail_id
+      WHERE d.immediate AND d.listing_id > ${lastListingId} AND q.sent_at IS NOT NULL`.execute(db)
+  ).rows[0]!;
   console.log(
-    `burst of ${N.burst} new listings: ${catcher.mails.length} immediate alerts (of ${queued}) handed to SMTP in ${Math.round(burstMs)} ms; ` +
-      `RSS ${rssBefore} MB before, peak ${peak} MB`,
+    `burst of ${N.burst} new listings: ${mailed.alerts} immediate alerts (of ${recorded}) in ${mailed.mails} mails handed to SMTP ` +
+      `(${catcher.mails.length} received) in ${Math.round(burstMs)} ms; RSS ${rssBefore} MB before, peak ${peak} MB, ${mb()} MB after`,
   );
 }
 await portal?.stop();

@@ -4,9 +4,10 @@
  * mail, queued in the durable mail queue in the same transaction that links them to it — rows locked FOR
  * UPDATE SKIP LOCKED, so two processes never mail the same digest, and a process killed mid-way leaves
  * the rows to the next one (nothing was committed). Daily push alerts (decision 130) the same way: one push per
- * device, its messages on the digest's first row, every row of the digest pointing at that row.
+ * device, its messages on the digest's first row, every row of the digest pointing at that row. 'Subito' e-mail alerts
+ * (decision 142) the same way, due at once: each delivery run mails a search's pending ones in one mail.
  */
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import { enqueueMails, type QueuedMailInput } from "./mail-queue.ts";
 import type { Database } from "./schema.ts";
 
@@ -29,6 +30,7 @@ export async function dueDigestSearches(
     .select("savedSearchId")
     .distinct()
     .where("channel", "=", channel)
+    .where("immediate", "=", false)
     .where("mailId", "is", null)
     .where("digestAt", "is not", null)
     .where("digestAt", "<=", now)
@@ -39,20 +41,65 @@ export async function dueDigestSearches(
 }
 
 /**
+ * Saved searches with 'Subito' e-mail alerts waiting for their mail (decision 142), the longest waiting first (a
+ * burst's busiest searches cannot hold back the others).
+ */
+export async function pendingImmediateSearches(db: Kysely<Database>, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("alertDeliveries")
+    .select("savedSearchId")
+    .where("immediate", "=", true)
+    .where("mailId", "is", null)
+    .where("digestAt", "is not", null)
+    .groupBy("savedSearchId")
+    .orderBy(sql`min(id)`)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => Number(r.savedSearchId));
+}
+
+/**
  * Sends one search's due digest: `compose` gets the due rows (oldest first) and the transaction, and
  * returns the mail, or null when there is nothing to say any more (the search is gone or its listings
  * are): the rows are then closed without a mail. Returns how many deliveries the queued mail carries.
  */
-export async function sendDueDigest(
+export function sendDueDigest(
   db: Kysely<Database>,
   savedSearchId: number,
   now: Date,
   compose: (rows: DueDigestRow[], trx: Transaction<Database>) => Promise<QueuedMailInput | null>,
 ): Promise<number> {
+  return sendPendingMail(db, savedSearchId, sql`NOT immediate AND digest_at <= ${now}`, compose);
+}
+
+/**
+ * Sends one search's pending 'Subito' e-mail alerts in one mail (decision 142), as `sendDueDigest` sends a digest:
+ * the rows this run finds locked, the mail queued and the rows linked to it in one transaction; rows recorded while
+ * it runs wait for the next run.
+ */
+export function sendImmediateAlerts(
+  db: Kysely<Database>,
+  savedSearchId: number,
+  compose: (rows: DueDigestRow[], trx: Transaction<Database>) => Promise<QueuedMailInput | null>,
+): Promise<number> {
+  return sendPendingMail(db, savedSearchId, sql`immediate`, compose);
+}
+
+/**
+ * One mail for a search's pending e-mail rows that `which` selects, in one transaction: the rows locked FOR UPDATE
+ * SKIP LOCKED (two processes never mail the same row; one killed mid-way commits nothing and leaves them to the next),
+ * the mail queued, every row linked to it.
+ */
+function sendPendingMail(
+  db: Kysely<Database>,
+  savedSearchId: number,
+  which: RawBuilder<unknown>,
+  compose: (rows: DueDigestRow[], trx: Transaction<Database>) => Promise<QueuedMailInput | null>,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const locked = await sql<{ id: string | number; listingId: string | number; occasion: string; eventId: string | number }>`
       SELECT id, listing_id AS "listingId", occasion, event_id AS "eventId" FROM alert_deliveries
-      WHERE saved_search_id = ${savedSearchId} AND channel = 'mail' AND mail_id IS NULL AND digest_at IS NOT NULL AND digest_at <= ${now}
+      WHERE saved_search_id = ${savedSearchId} AND channel = 'mail' AND mail_id IS NULL AND digest_at IS NOT NULL AND ${which}
       ORDER BY id
       FOR UPDATE SKIP LOCKED`.execute(trx);
     const rows = locked.rows.map((r) => ({

@@ -8,7 +8,7 @@
  *   listing is on that search's results (the results page's SQL, with the owner's hidden listings left
  *   out), through the candidate keys, never a scan;
  * - a delivery is recorded once whatever how often its event is processed, and two claimers never take
- *   the same event.
+ *   the same event; a search's waiting 'Subito' alerts go out in one mail, each in exactly one (decision 142).
  */
 import fc from "fast-check";
 import { sql, type Kysely } from "kysely";
@@ -22,7 +22,8 @@ import { estimatedIsochrones, type IsochroneProvider } from "../core/search/isoc
 import { placesOf, savedSearchesAlertedBy, warmAlertSearches } from "./alert-matching.ts";
 import { AlertSearches } from "./alert-searches.ts";
 import { type DatabaseHandle } from "./database.ts";
-import { claimListingEvents, deliverMailAlerts, eventsOfListings, pendingEventCount, type ListingEvent } from "./listing-events.ts";
+import { pendingImmediateSearches, sendImmediateAlerts } from "./alert-digests.ts";
+import { claimListingEvents, eventsOfListings, pendingEventCount, recordAlerts, type ListingEvent } from "./listing-events.ts";
 import { publishListing, publishListings, repriceListing, withdrawListing, type NewListing } from "./listing-writes.ts";
 import { criteriaCondition } from "./search-sql.ts";
 import * as listingEventsMigration from "./migrations/2026-11-26-30-listing-events.ts";
@@ -154,16 +155,14 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     const searchId = await saveSearch(userId, parseSearch({}, []));
     const listingId = await publishListing(db, await template());
     const [event] = (await eventsOfListings(db, [listingId])) as [ListingEvent];
-    const mail = { kind: "alert", recipient: "once@casa.example", replyTo: null, subject: "s", textBody: "t", htmlBody: "h", leadId: null };
-    const delivery = { savedSearchId: searchId, listingId, occasion: "listed", eventId: event.id, mail };
-    expect(await deliverMailAlerts(db, event.id, [delivery])).toBe(1);
-    expect(await deliverMailAlerts(db, event.id, [delivery])).toBe(0);
-    const queued = await db.selectFrom("mailQueue").select("id").where("recipient", "=", "once@casa.example").execute();
-    expect(queued).toHaveLength(1);
-
+    const pending = { savedSearchId: searchId, listingId, occasion: "listed", eventId: event.id, digestAt: new Date(), immediate: true };
+    expect(await recordAlerts(db, event.id, [pending])).toBe(1);
+    expect(await recordAlerts(db, event.id, [pending])).toBe(0);
+    const rows = await db.selectFrom("alertDeliveries").select(["immediate", "mailId"]).where("savedSearchId", "=", searchId).execute();
+    expect(rows).toEqual([{ immediate: true, mailId: null }]);
     await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
-    const rows = await Promise.all(Array.from({ length: 30 }, async () => template()));
-    const ids = await publishListings(db, rows);
+    const templates = await Promise.all(Array.from({ length: 30 }, async () => template()));
+    const ids = await publishListings(db, templates);
     expect(await pendingEventCount(db)).toBe(30);
     const [a, b] = await Promise.all([claimListingEvents(db, 20, 60_000), claimListingEvents(db, 20, 60_000)]);
     const claimed = [...a, ...b].map((e) => e.listingId).sort((x, y) => x - y);
@@ -176,6 +175,56 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     const retaken = await claimListingEvents(db, 20, 60_000);
     expect(retaken.map((e) => e.listingId)).toEqual(ids.slice(0, 5));
     await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
+  });
+
+  it("mails a search's waiting 'Subito' alerts in one mail, each alert in exactly one mail: a failed run leaves them waiting, two senders never share one (decision 142)", async () => {
+    const userId = await newUser("batch@casa.example");
+    const searchId = await saveSearch(userId, parseSearch({ price_max: 9_000_000 }, []));
+    const ids = await publishListings(db, await Promise.all(Array.from({ length: 5 }, async () => template())));
+    const events = await eventsOfListings(db, ids);
+    const record = (e: ListingEvent) =>
+      recordAlerts(db, e.id, [
+        { savedSearchId: searchId, listingId: e.listingId, occasion: "listed", eventId: e.id, digestAt: new Date(), immediate: true },
+      ]);
+    for (const e of events.slice(0, 3)) await record(e);
+    expect(await pendingImmediateSearches(db, 100)).toContain(searchId);
+    const mail = (subject: string) => ({
+      kind: "alert",
+      recipient: "batch@casa.example",
+      replyTo: null,
+      subject,
+      textBody: "t",
+      htmlBody: "h",
+      leadId: null,
+    });
+    // A run that fails (a process killed, a compose that throws) commits nothing: the alerts still wait.
+    await expect(
+      sendImmediateAlerts(db, searchId, async () => {
+        throw new Error("killed mid-run");
+      }),
+    ).rejects.toThrow("killed mid-run");
+    const seen: number[][] = [];
+    expect(
+      await sendImmediateAlerts(db, searchId, async (rows) => {
+        seen.push(rows.map((r) => r.listingId));
+        return mail("first");
+      }),
+    ).toBe(3);
+    expect(seen).toEqual([events.slice(0, 3).map((e) => e.listingId)]);
+    expect(await sendImmediateAlerts(db, searchId, async () => mail("nothing"))).toBe(0);
+    // Two more, and two senders at once: each alert goes in one mail of the two, never both.
+    for (const e of events.slice(3)) await record(e);
+    const both = await Promise.all([
+      sendImmediateAlerts(db, searchId, async () => mail("a")),
+      sendImmediateAlerts(db, searchId, async () => mail("b")),
+    ]);
+    expect(both[0] + both[1]).toBe(2);
+    const linked = await sql<{ listingId: string; subject: string }>`
+      SELECT d.listing_id AS "listingId", q.subject FROM alert_deliveries d JOIN mail_queue q ON q.id = d.mail_id
+      WHERE d.saved_search_id = ${searchId} ORDER BY d.listing_id`.execute(db);
+    expect(linked.rows.map((r) => Number(r.listingId))).toEqual([...ids].sort((a, b) => a - b));
+    expect(linked.rows.filter((r) => r.subject === "first")).toHaveLength(3);
+    expect(await pendingImmediateSearches(db, 100)).not.toContain(searchId);
   });
 
   it("skips, with its reason, a saved search whose place no longer exists or whose filters no longer parse", async () => {

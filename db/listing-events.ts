@@ -6,8 +6,6 @@
  * delivery's unique key (saved search, listing, channel, occasion) makes a re-processed event harmless.
  */
 import { sql, type Kysely, type Transaction } from "kysely";
-import { recordDelivery } from "./alert-deliveries.ts";
-import { enqueueMails, type QueuedMailInput } from "./mail-queue.ts";
 import { recordPushDeliveries, type PushDelivery } from "./push.ts";
 import type { Database, Row } from "./schema.ts";
 
@@ -128,99 +126,98 @@ export async function ownersWhoHid(db: Db, listingId: number): Promise<Set<numbe
   return new Set(rows.map((r) => Number(r.userId)));
 }
 
+const ALERT_CARD_COLUMNS = [
+  "id",
+  "title",
+  "price",
+  "shownPrice",
+  "priceMax",
+  "originalPrice",
+  "isPrivateNegotiation",
+  "lat",
+  "lon",
+  "geoVisibility",
+  "streetNumber",
+  "photoCount",
+  "townId",
+  "zoneId",
+  "surface",
+  "rooms",
+] as const;
+
 /** The listing columns an alert mail shows, besides the match columns. */
 export async function readAlertCard(db: Db, listingId: number) {
-  const row = await db
-    .selectFrom("listings")
-    .select([
-      "id",
-      "title",
-      "price",
-      "shownPrice",
-      "priceMax",
-      "originalPrice",
-      "isPrivateNegotiation",
-      "lat",
-      "lon",
-      "geoVisibility",
-      "streetNumber",
-      "photoCount",
-      "townId",
-      "zoneId",
-      "surface",
-      "rooms",
-    ])
-    .where("id", "=", listingId)
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    ...row,
-    id: Number(row.id),
-    price: Number(row.price),
-    shownPrice: row.shownPrice === null ? null : Number(row.shownPrice),
-    priceMax: row.priceMax === null ? null : Number(row.priceMax),
-    originalPrice: row.originalPrice === null ? null : Number(row.originalPrice),
-  };
+  return (await readAlertCards(db, [listingId])).get(listingId) ?? null;
 }
 
-/** One alert to hand to a channel, and the mail that carries it. */
-export interface AlertDelivery {
-  savedSearchId: number;
-  listingId: number;
-  occasion: string;
-  eventId: number;
-  mail: QueuedMailInput;
-}
-
-/** A daily alert, recorded at matching time and mailed in the digest due at `digestAt` (docs/decisions/092). */
-export interface DigestDelivery {
-  savedSearchId: number;
-  listingId: number;
-  occasion: string;
-  eventId: number;
-  digestAt: Date;
-  /** 'mail' by default; 'push' for a daily push alert (decision 130). */
-  channel?: "mail" | "push";
+/** The alert cards of several listings in one read (an alert mail lists several), by id; withdrawn ones are missing. */
+export async function readAlertCards(db: Db, listingIds: readonly number[]) {
+  const ids = [...new Set(listingIds)];
+  const rows = ids.length === 0 ? [] : await db.selectFrom("listings").select(ALERT_CARD_COLUMNS).where("id", "in", ids).execute();
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      {
+        ...row,
+        id: Number(row.id),
+        price: Number(row.price),
+        shownPrice: row.shownPrice === null ? null : Number(row.shownPrice),
+        priceMax: row.priceMax === null ? null : Number(row.priceMax),
+        originalPrice: row.originalPrice === null ? null : Number(row.originalPrice),
+      },
+    ]),
+  );
 }
 
 /**
- * In one transaction: daily alerts recorded for their digest, each immediate delivery recorded once (its unique key) with its mail queued — a delivery
- * already recorded (this event processed before, by a matcher that died before marking it) queues
- * nothing — push alerts recorded the same way with a message per device of their owner (db/push.ts), and the
- * event marked processed. Returns how many mails were queued (`onPushes` hears how many push messages were).
+ * An alert recorded at matching time without a mail: a 'Subito' e-mail alert (`immediate`), mailed at the next
+ * delivery run with the search's other pending ones (docs/decisions/142), or a daily one, mailed or pushed in the
+ * search's digest at `digestAt` (decisions 092, 130).
  */
-export async function deliverMailAlerts(
+export interface PendingDelivery {
+  savedSearchId: number;
+  listingId: number;
+  occasion: string;
+  eventId: number;
+  /** The digest's time for a daily alert; the matching time for an immediate one (due at once). */
+  digestAt: Date;
+  /** 'mail' by default; 'push' for a daily push alert (decision 130). */
+  channel?: "mail" | "push";
+  /** A 'Subito' e-mail alert (decision 142). */
+  immediate?: boolean;
+}
+
+/**
+ * In one transaction: every alert of the event recorded once (its unique key: an alert recorded before — this event
+ * processed before, by a matcher that died before marking it — is left as it is), 'Subito' push alerts with a message
+ * per device of their owner (db/push.ts), and the event marked processed. No mail is queued here: each search's
+ * pending e-mail alerts go out together (server/immediate-alerts.ts, server/alert-digests.ts). Returns how many
+ * immediate e-mail alerts were recorded now (`onPushes` hears how many push messages were queued).
+ */
+export async function recordAlerts(
   db: Kysely<Database>,
   eventId: number,
-  deliveries: readonly AlertDelivery[],
-  digests: readonly DigestDelivery[] = [],
+  pending: readonly PendingDelivery[],
   pushes: readonly PushDelivery[] = [],
   onPushes?: (queued: number) => void,
 ): Promise<number> {
-  const { queued, pushed } = await db.transaction().execute(async (trx) => {
-    // Daily alerts: recorded now (the same unique key), mailed or pushed in their search's digest at `digestAt`.
-    if (digests.length > 0) {
-      await trx
-        .insertInto("alertDeliveries")
-        .values(digests.map((d) => ({ ...d, channel: d.channel ?? ("mail" as const) })))
-        .onConflict((oc) => oc.constraint("alert_deliveries_once").doNothing())
-        .execute();
-    }
-    let queued = 0;
-    for (const d of deliveries) {
-      const deliveryId = await recordDelivery(trx, d, "mail");
-      if (deliveryId === null) continue;
-      const [mailId] = await enqueueMails(trx, [d.mail]);
-      await trx.updateTable("alertDeliveries").set({ mailId }).where("id", "=", deliveryId).execute();
-      queued++;
-    }
+  const { immediate, pushed } = await db.transaction().execute(async (trx) => {
+    const inserted =
+      pending.length === 0
+        ? []
+        : await trx
+            .insertInto("alertDeliveries")
+            .values(pending.map((d) => ({ ...d, channel: d.channel ?? ("mail" as const), immediate: d.immediate ?? false })))
+            .onConflict((oc) => oc.constraint("alert_deliveries_once").doNothing())
+            .returning("immediate")
+            .execute();
     const pushed = await recordPushDeliveries(trx, pushes);
     await markEventProcessed(trx, eventId);
-    return { queued, pushed };
+    return { immediate: inserted.filter((r) => r.immediate).length, pushed };
   });
   // After the commit: the woken sender finds the messages.
   if (pushed > 0) onPushes?.(pushed);
-  return queued;
+  return immediate;
 }
 
 /** The deliveries made for a listing (tests, MyCasa's "last alerts" later). */

@@ -162,6 +162,20 @@ export async function mailWaiting(db: Kysely<Database>, recipient: string, subje
   return row !== undefined;
 }
 
+/**
+ * How many alert mails wait to be handed to the mail server (not sent, not given up, still to be tried), counted up to
+ * `cap`: the immediate alert sender makes no more while `cap` wait (decision 142).
+ */
+export async function alertMailsWaiting(db: Kysely<Database>, cap: number): Promise<number> {
+  const row = await sql<{ n: number | string }>`
+    SELECT count(*) AS n FROM (
+      SELECT 1 FROM mail_queue
+      WHERE sent_at IS NULL AND given_up_at IS NULL AND kind = 'alert' AND attempts < ${MAX_MAIL_ATTEMPTS}
+      LIMIT ${cap}
+    ) waiting`.execute(db);
+  return Number(row.rows[0]!.n);
+}
+
 /** When the next unsent mail is due, or null when none waits (the worker sleeps until then or a wake-up). */
 export async function nextMailDueInMs(db: Kysely<Database>): Promise<number | null> {
   const row = await sql<{ ms: number | string | null }>`

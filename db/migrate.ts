@@ -34,6 +34,7 @@ import * as feedSources from "./migrations/2026-11-29-11-feed-sources.ts";
 import * as savedSearchChanges from "./migrations/2026-11-30-10-saved-search-changes.ts";
 import * as privateSellers from "./migrations/2026-12-01-10-private-sellers.ts";
 import * as feedPhotoUrls from "./migrations/2026-12-02-10-feed-photo-urls.ts";
+import * as immediateAlertBatches from "./migrations/2026-12-03-10-immediate-alert-batches.ts";
 import * as feedPhotoRechecks from "./migrations/2026-12-03-20-feed-photo-rechecks.ts";
 
 /** Listed explicitly (not read from disk) so the bundled server carries them. Names sort by date. */
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-30-10-saved-search-changes": savedSearchChanges,
   "2026-12-01-10-private-sellers": privateSellers,
   "2026-12-02-10-feed-photo-urls": feedPhotoUrls,
+  "2026-12-03-10-immediate-alert-batches": immediateAlertBatches,
   "2026-12-03-20-feed-photo-rechecks": feedPhotoRechecks,
 };
 

@@ -477,8 +477,13 @@ export interface AlertDeliveriesTable {
   occasion: string;
   eventId: number;
   mailId: number | null;
-  /** A daily alert: when its digest is due (08:00 Europe/Rome); null for an immediate one or one cancelled. */
+  /**
+   * An alert that waits for its mail: a daily one's digest time (08:00 Europe/Rome), an immediate one's matching time
+   * (mailed at the next delivery run, decision 142); null when cancelled ('Mai') or closed without a mail.
+   */
   digestAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A 'Subito' e-mail alert, mailed with the search's other pending ones in one mail (decision 142). */
+  immediate: Generated<boolean>;
   /** A daily push alert that went out: the delivery whose push messages carried its digest (decision 130). */
   digestDeliveryId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;

@@ -91,6 +91,8 @@ describe("e-mail alerts", () => {
       )
       .toBe(1);
     const text = (await mail.locator("pre").textContent())!;
+    // One listing: the 'Subito' mail names it alone, as a card (decision 142: several waiting would be one mail with their count).
+    expect(text).toContain("C'è un nuovo annuncio per la tua ricerca «");
     expect(text).toContain(title);
     const link = (label: string) => new URL(new RegExp(`${label}: (\\S+)`).exec(text)![1]!);
     const listingUrl = link("Vedi l'annuncio");

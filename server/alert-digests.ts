@@ -8,7 +8,7 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import { alertLinkUrls, listUnsubscribeHeaders } from "../core/alerts/alert-links.ts";
-import { digestMailContent, type AlertReason, type DigestItem, type DigestMailInput } from "../core/alerts/alert-mail.ts";
+import { alertListContent, type AlertReason, type AlertListItem, type AlertListInput } from "../core/alerts/alert-mail.ts";
 import { digestPushPayload } from "../core/alerts/alert-push.ts";
 import { DIGEST_MAX_LISTINGS, digestMessageId, romeDay } from "../core/alerts/digest.ts";
 import { deserializeSearch } from "../core/search/saved-search.ts";
@@ -16,11 +16,11 @@ import { savedSearchDefaultTitle } from "../core/search/seo.ts";
 import { encodeSearchUrl } from "../core/search/url.ts";
 import { localizePath } from "../app/i18n/locale.ts";
 import { digestEvents, dueDigestSearches, sendDueDigest, sendDuePushDigest, type DueDigestRow } from "../db/alert-digests.ts";
-import { alertSearchRecords, readAlertCard, type AlertSearchRecord } from "../db/listing-events.ts";
+import { alertSearchRecords, readAlertCards, type AlertSearchRecord } from "../db/listing-events.ts";
 import { getPlaceDirectory, type PlaceDirectory } from "../db/place-directory.ts";
 import type { Database } from "../db/schema.ts";
 import type { AlertLinks } from "./alerts/alert-links.ts";
-import { digestMail } from "./alerts/alert-mail.tsx";
+import { alertListMail } from "./alerts/alert-mail.tsx";
 import type { Logger } from "./logger.ts";
 import { PollingWorker } from "./polling-worker.ts";
 
@@ -90,77 +90,15 @@ export class DigestSender {
     return this.#worker.stop();
   }
 
-  /**
-   * What a search's digest says, from its due rows (the same for the mail and the push): null when there is
-   * nothing to say any more (the search is gone or unreadable, its listings withdrawn).
-   */
-  async #digestInput(
-    savedSearchId: number,
-    rows: readonly DueDigestRow[],
-    trx: Transaction<Database>,
-    directory: PlaceDirectory,
-    channel: "mail" | "push",
-  ): Promise<{ search: AlertSearchRecord; input: DigestMailInput; oneClick: string } | null> {
-    const { logger, origin } = this.#o;
-    const [search] = await alertSearchRecords(trx, [savedSearchId]);
-    if (!search) return null;
-    // The language of the page it was saved from.
-    const locale = search.locale;
-    let query;
-    try {
-      query = deserializeSearch(search.serialized);
-    } catch (error) {
-      logger.warn({ savedSearchId, reason: error instanceof Error ? error.message : String(error) }, "alerts: saved search skipped");
-      return null;
-    }
-    const events = await digestEvents(
-      trx,
-      rows.map((r) => r.eventId),
-    );
-    const items: DigestItem[] = [];
-    for (const row of rows) {
-      const card = await readAlertCard(trx, row.listingId);
-      if (!card) continue; // withdrawn since: nothing to show
-      const event = events.get(row.eventId);
-      const reason: AlertReason =
-        event?.kind === "price_drop" && event.oldPrice !== null
-          ? { kind: "price_drop", oldPrice: event.oldPrice, newPrice: event.newPrice }
-          : { kind: "new" };
-      const town = directory.get(card.townId);
-      const zone = card.zoneId ? directory.get(card.zoneId) : undefined;
-      items.push({
-        listing: { ...card, place: [town?.name, zone?.name].filter(Boolean).join(", ") },
-        reason,
-        listingUrl: `${origin}${localizePath(`/annunci/${card.id}/`, locale)}`,
-      });
-    }
-    if (items.length === 0) return null;
-    const places = query.places.map((id) => directory.get(id)).filter((p) => p !== undefined);
-    const links = alertLinkUrls(origin, this.#o.links.sign(search.userId, search.id, channel), locale, localizePath);
-    return {
-      search,
-      oneClick: links.oneClick,
-      input: {
-        locale: locale,
-        searchTitle: search.title ?? savedSearchDefaultTitle(query, places, locale),
-        items,
-        max: DIGEST_MAX_LISTINGS,
-        resultsUrl: `${origin}${localizePath(encodeSearchUrl({ ...query, sort: "data_decrescente" }, directory), locale)}`,
-        origin,
-        links,
-      },
-    };
-  }
-
   async #send(savedSearchId: number): Promise<void> {
     const { db, logger, origin } = this.#o;
     // Read before the transaction: PGlite has one connection, and the directory's first read must not wait on it.
     const directory = await getPlaceDirectory(db);
     const sent = await sendDueDigest(db, savedSearchId, this.#now(), async (rows, trx) => {
-      const digest = await this.#digestInput(savedSearchId, rows, trx, directory, "mail");
+      const digest = await alertListInput(this.#o, savedSearchId, rows, trx, directory, "mail", "daily");
       if (!digest) return null;
       const { search, input, oneClick } = digest;
-      const mail = digestMail(input);
+      const mail = alertListMail(input);
       return {
         kind: "alert-digest",
         recipient: search.email,
@@ -188,10 +126,10 @@ export class DigestSender {
     const directory = await getPlaceDirectory(db);
     const now = this.#now();
     const queued = await sendDuePushDigest(db, savedSearchId, now, async (rows, trx) => {
-      const digest = await this.#digestInput(savedSearchId, rows, trx, directory, "push");
+      const digest = await alertListInput(this.#o, savedSearchId, rows, trx, directory, "push", "daily");
       if (!digest) return null;
       const { search, input } = digest;
-      const payload = digestPushPayload(digestMailContent(input), input.items.length, search.id, romeDay(now), search.locale);
+      const payload = digestPushPayload(alertListContent(input), input.items.length, search.id, romeDay(now), search.locale);
       return { userId: search.userId, payload: JSON.stringify(payload) };
     });
     if (queued > 0) {
@@ -200,4 +138,75 @@ export class DigestSender {
       this.#o.onPushQueued?.();
     }
   }
+}
+
+/**
+ * What an alert mail listing a search's alerts says (a digest, or a 'Subito' run's mail: decision 142), from its
+ * rows (oldest first); the same for the daily mail and the daily push. Null when there is nothing to say any more
+ * (the search is gone or unreadable, its listings withdrawn).
+ */
+export async function alertListInput(
+  o: { logger: Logger; origin: string; links: AlertLinks },
+  savedSearchId: number,
+  rows: readonly DueDigestRow[],
+  trx: Transaction<Database>,
+  directory: PlaceDirectory,
+  channel: "mail" | "push",
+  frequency: AlertListInput["frequency"],
+): Promise<{ search: AlertSearchRecord; input: AlertListInput; oneClick: string } | null> {
+  const { logger, origin } = o;
+  const [search] = await alertSearchRecords(trx, [savedSearchId]);
+  if (!search) return null;
+  // The language of the page it was saved from.
+  const locale = search.locale;
+  let query;
+  try {
+    query = deserializeSearch(search.serialized);
+  } catch (error) {
+    logger.warn({ savedSearchId, reason: error instanceof Error ? error.message : String(error) }, "alerts: saved search skipped");
+    return null;
+  }
+  // One after the other: a transaction is one connection.
+  const events = await digestEvents(
+    trx,
+    rows.map((r) => r.eventId),
+  );
+  const cards = await readAlertCards(
+    trx,
+    rows.map((r) => r.listingId),
+  );
+  const items: AlertListItem[] = [];
+  for (const row of rows) {
+    const card = cards.get(row.listingId);
+    if (!card) continue; // withdrawn since: nothing to show
+    const event = events.get(row.eventId);
+    const reason: AlertReason =
+      event?.kind === "price_drop" && event.oldPrice !== null
+        ? { kind: "price_drop", oldPrice: event.oldPrice, newPrice: event.newPrice }
+        : { kind: "new" };
+    const town = directory.get(card.townId);
+    const zone = card.zoneId ? directory.get(card.zoneId) : undefined;
+    items.push({
+      listing: { ...card, place: [town?.name, zone?.name].filter(Boolean).join(", ") },
+      reason,
+      listingUrl: `${origin}${localizePath(`/annunci/${card.id}/`, locale)}`,
+    });
+  }
+  if (items.length === 0) return null;
+  const places = query.places.map((id) => directory.get(id)).filter((p) => p !== undefined);
+  const links = alertLinkUrls(origin, o.links.sign(search.userId, search.id, channel), locale, localizePath);
+  return {
+    search,
+    oneClick: links.oneClick,
+    input: {
+      locale: locale,
+      frequency,
+      searchTitle: search.title ?? savedSearchDefaultTitle(query, places, locale),
+      items,
+      max: DIGEST_MAX_LISTINGS,
+      resultsUrl: `${origin}${localizePath(encodeSearchUrl({ ...query, sort: "data_decrescente" }, directory), locale)}`,
+      origin,
+      links,
+    },
+  };
 }

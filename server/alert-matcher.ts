@@ -1,15 +1,16 @@
 /**
- * Each process's alert matcher (issue 23, docs/decisions/085). Every `pollMs` (1 s: an alert is queued
+ * Each process's alert matcher (issue 23, docs/decisions/085). Every `pollMs` (1 s: an alert is recorded
  * about a second after the listing change commits) it claims listing events (db/listing-events.ts: FOR UPDATE SKIP LOCKED and a
  * lease, so two processes never match the same event at once, and one that dies leaves its events to
- * another), finds the saved searches whose e-mail alerts are 'Subito' and whose results list the listing
- * (db/alert-matching.ts), and in one transaction records each delivery once and queues its mail in the
- * durable mail queue (docs/decisions/059), which sends it and retries while SMTP is down. Daily
+ * another), finds the saved searches whose alerts are on and whose results list the listing
+ * (db/alert-matching.ts), and in one transaction records each delivery once and marks the event processed. 'Subito'
+ * e-mail alerts are mailed by server/immediate-alerts.ts, one mail per search with every alert waiting (decision 142),
+ * through the durable mail queue (docs/decisions/059), which sends it and retries while SMTP is down. Daily
  * alerts are recorded for their digest (e-mail: decision 092, push: decision 130); 'Subito' push alerts are queued for each device
  * of their owner in the same transaction (db/push.ts, sent by server/push-sender.ts, decision 116).
  */
 import type { Kysely } from "kysely";
-import { alertLinkUrls, listUnsubscribeHeaders } from "../core/alerts/alert-links.ts";
+import { alertLinkUrls } from "../core/alerts/alert-links.ts";
 import { alertMailContent, alertOccasion, type AlertLocale, type AlertMailInput, type AlertReason } from "../core/alerts/alert-mail.ts";
 import { alertPushPayload } from "../core/alerts/alert-push.ts";
 import { nextDigestAt } from "../core/alerts/digest.ts";
@@ -17,21 +18,19 @@ import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import { savedSearchDefaultTitle } from "../core/search/seo.ts";
 import { encodeSearchUrl } from "../core/search/url.ts";
 import { localizePath } from "../app/i18n/locale.ts";
-import { alertsOfListing, warmAlertSearches, type AlertedSearch } from "../db/alert-matching.ts";
+import { alertsOfListing, warmAlertSearches } from "../db/alert-matching.ts";
 import {
   claimListingEvents,
-  deliverMailAlerts,
   markEventProcessed,
   readAlertCard,
-  type AlertDelivery,
-  type DigestDelivery,
+  recordAlerts,
   type ListingEvent,
+  type PendingDelivery,
 } from "../db/listing-events.ts";
 import { getPlaceDirectory } from "../db/place-directory.ts";
 import type { PushDelivery } from "../db/push.ts";
 import type { Database } from "../db/schema.ts";
 import type { AlertLinks } from "./alerts/alert-links.ts";
-import { alertMail } from "./alerts/alert-mail.tsx";
 import type { Logger } from "./logger.ts";
 import { PollingWorker } from "./polling-worker.ts";
 
@@ -49,8 +48,8 @@ export interface AlertMatcherOptions {
   /** Signs the links without login every alert mail carries (docs/decisions/091). */
   links: AlertLinks;
   isochrones?: IsochroneProvider;
-  /** Called after mails were queued (this process's mail queue is woken). */
-  onQueued?: () => void;
+  /** Called after 'Subito' e-mail alerts were recorded (this process's immediate alert sender is woken). */
+  onRecorded?: () => void;
   /** Called after push messages were queued (this process's push sender is woken). */
   onPushQueued?: () => void;
   /** How long a claimed event is held before another matcher may take it (default 2 min; fault tests shorten it). */
@@ -62,8 +61,8 @@ export interface AlertMatcherOptions {
 export class AlertMatcher {
   readonly #o: AlertMatcherOptions;
   readonly #worker: PollingWorker<ListingEvent>;
-  /** Alert mails this process queued (logs, tests). */
-  queued = 0;
+  /** 'Subito' e-mail alerts this process recorded (logs, tests); server/immediate-alerts.ts mails them. */
+  recorded = 0;
   /** Push messages (one per device) this process queued. */
   pushed = 0;
   #warming: Promise<unknown> = Promise.resolve();
@@ -158,95 +157,65 @@ export class AlertMatcher {
       onSkip: (search, reason) => logger.warn({ savedSearchId: search.id, eventId: event.id, reason }, "alerts: saved search skipped"),
     });
     const searches = (channel: "mail" | "push", frequency: "immediately" | "daily") => alerted?.searches(channel, frequency) ?? [];
-    const digestAt = nextDigestAt(new Date((this.#o.now ?? Date.now)()));
-    const digests: DigestDelivery[] = [
-      ...searches("mail", "daily").map((search) => ({ search, channel: "mail" as const })),
+    const now = new Date((this.#o.now ?? Date.now)());
+    const digestAt = nextDigestAt(now);
+    const key = { listingId: card.id, occasion, eventId: event.id };
+    const pending: PendingDelivery[] = [
+      // 'Subito' e-mail: recorded here, mailed with the search's other waiting alerts at the next run (decision 142).
+      ...searches("mail", "immediately").map((search) => ({ ...key, savedSearchId: search.id, digestAt: now, immediate: true })),
+      ...searches("mail", "daily").map((search) => ({ ...key, savedSearchId: search.id, digestAt })),
       // Daily pushes wait for the same 08:00 (decision 130).
-      ...searches("push", "daily").map((search) => ({ search, channel: "push" as const })),
-    ].map(({ search, channel }) => ({
-      savedSearchId: search.id,
-      listingId: card.id,
-      occasion,
-      eventId: event.id,
-      digestAt,
-      channel,
-    }));
-    const mailSearches = searches("mail", "immediately");
+      ...searches("push", "daily").map((search) => ({ ...key, savedSearchId: search.id, digestAt, channel: "push" as const })),
+    ];
     const pushSearches = searches("push", "immediately");
-    if (mailSearches.length === 0 && pushSearches.length === 0) {
-      if (digests.length > 0) await deliverMailAlerts(db, event.id, [], digests);
-      else await markEventProcessed(db, event.id);
+    const pushes: PushDelivery[] = [];
+    if (pushSearches.length > 0) {
+      // One push per listing and device (decision 142: a notification opens its listing), saying what a mail about this
+      // listing alone would say.
+      const directory = alerted?.directory ?? (await getPlaceDirectory(db));
+      const town = directory.get(card.townId);
+      const zone = card.zoneId ? directory.get(card.zoneId) : undefined;
+      const place = [town?.name, zone?.name].filter(Boolean).join(", ");
+      const reason: AlertReason =
+        event.kind === "price_drop" && event.oldPrice !== null
+          ? { kind: "price_drop", oldPrice: event.oldPrice, newPrice: event.newPrice }
+          : { kind: "new" };
+      const origin = this.#o.origin;
+      for (const search of pushSearches) {
+        const places = search.query.places.map((id) => directory.get(id)).filter((p) => p !== undefined);
+        // The language of the page the search was saved from (decision 116).
+        const locale: AlertLocale = search.locale;
+        const input = {
+          locale,
+          searchTitle: search.title ?? savedSearchDefaultTitle(search.query, places, locale),
+          reason,
+          listing: { ...card, place },
+          listingUrl: `${origin}${localizePath(`/annunci/${card.id}/`, locale)}`,
+          resultsUrl: `${origin}${localizePath(encodeSearchUrl(search.query, directory), locale)}`,
+          origin,
+          links: alertLinkUrls(origin, this.#o.links.sign(search.userId, search.id, "push"), locale, localizePath),
+        } satisfies AlertMailInput;
+        pushes.push({
+          ...key,
+          savedSearchId: search.id,
+          userId: search.userId,
+          payload: JSON.stringify(alertPushPayload(alertMailContent(input), card.id, locale)),
+        });
+      }
+    }
+    if (pending.length === 0 && pushes.length === 0) {
+      await markEventProcessed(db, event.id);
       return;
     }
-    const directory = alerted?.directory ?? (await getPlaceDirectory(db));
-    const town = directory.get(card.townId);
-    const zone = card.zoneId ? directory.get(card.zoneId) : undefined;
-    const place = [town?.name, zone?.name].filter(Boolean).join(", ");
-    const reason: AlertReason =
-      event.kind === "price_drop" && event.oldPrice !== null
-        ? { kind: "price_drop", oldPrice: event.oldPrice, newPrice: event.newPrice }
-        : { kind: "new" };
-    const origin = this.#o.origin;
-    /** The alert about this listing for one saved search, as its mail (and push) says it. */
-    const alertFor = (search: AlertedSearch, channel: "mail" | "push") => {
-      const places = search.query.places.map((id) => directory.get(id)).filter((p) => p !== undefined);
-      // The language of the page the search was saved from (decision 116).
-      const locale: AlertLocale = search.locale;
-      const input = {
-        locale: locale,
-        searchTitle: search.title ?? savedSearchDefaultTitle(search.query, places, locale),
-        reason,
-        listing: { ...card, place },
-        listingUrl: `${origin}${localizePath(`/annunci/${card.id}/`, locale)}`,
-        resultsUrl: `${origin}${localizePath(encodeSearchUrl(search.query, directory), locale)}`,
-        origin,
-        links: alertLinkUrls(origin, this.#o.links.sign(search.userId, search.id, channel), locale, localizePath),
-      } satisfies AlertMailInput;
-      return input;
-    };
-    const deliveries: AlertDelivery[] = mailSearches.map((search) => {
-      const input = alertFor(search, "mail");
-      const links = input.links;
-      const mail = alertMail(input);
-      return {
-        savedSearchId: search.id,
-        listingId: card.id,
-        occasion,
-        eventId: event.id,
-        mail: {
-          kind: "alert",
-          recipient: search.email,
-          replyTo: null,
-          subject: mail.subject,
-          textBody: mail.text,
-          htmlBody: mail.html,
-          leadId: null,
-          // The delivery's key as its Message-ID: a mail handed to SMTP twice (a crash after the server's 250, before
-          // the queue marked it sent) is the same message to the reader's mail system.
-          headers: JSON.stringify({
-            ...listUnsubscribeHeaders(links.oneClick),
-            "Message-ID": `<alert.${search.id}.${card.id}.${occasion.replace(/[^A-Za-z0-9]/g, ".")}@${new URL(origin).hostname}>`,
-          }),
-        },
-      };
-    });
-    const pushes: PushDelivery[] = pushSearches.map((search) => ({
-      savedSearchId: search.id,
-      listingId: card.id,
-      occasion,
-      eventId: event.id,
-      userId: search.userId,
-      payload: JSON.stringify(alertPushPayload(alertMailContent(alertFor(search, "push")), card.id, search.locale)),
-    }));
-    const queued = await deliverMailAlerts(db, event.id, deliveries, digests, pushes, (n) => {
+    const recorded = await recordAlerts(db, event.id, pending, pushes, (n) => {
       this.pushed += n;
       logger.info({ eventId: event.id, listingId: card.id, pushes: n }, "alerts: pushes queued");
       this.#o.onPushQueued?.();
     });
-    if (queued > 0) {
-      this.queued += queued;
-      logger.info({ eventId: event.id, listingId: card.id, mails: queued }, "alerts: mails queued");
-      this.#o.onQueued?.();
+    if (recorded > 0) {
+      this.recorded += recorded;
+      logger.info({ eventId: event.id, listingId: card.id, alerts: recorded }, "alerts: immediate e-mail alerts recorded");
+      this.#o.onRecorded?.();
     }
   }
 

@@ -33,6 +33,7 @@ import cluster from "node:cluster";
 import { DigestSender } from "./alert-digests.ts";
 import { DemoLive } from "./demo-live.ts";
 import { AlertMatcher } from "./alert-matcher.ts";
+import { ImmediateAlertSender } from "./immediate-alerts.ts";
 import { FeedPhotoDownloader } from "./feed-photo-downloader.ts";
 import { FeedPuller } from "./feed-puller.ts";
 import { ListingExpiry } from "./listing-expiry.ts";
@@ -57,6 +58,7 @@ export interface RunningPortal {
   mailQueue: MailQueue;
   /** Matches listing events to saved searches and queues their alert mails (docs/decisions/085). */
   alertMatcher: AlertMatcher;
+  immediateAlerts: ImmediateAlertSender;
   digestSender: DigestSender;
   /** Sends the queued push alerts (docs/decisions/116). */
   pushSender: PushSender;
@@ -370,7 +372,16 @@ export async function startPortal(options: {
     maxAttempts: config.PUSH_MAX_ATTEMPTS,
     leaseMs: config.WORK_LEASE_MS,
   }).start();
-  // Immediate e-mail alerts: matched here, sent by the mail queue (docs/decisions/085).
+  // 'Subito' e-mail alerts: one mail per saved search with every alert waiting, handed to the mail queue (decision 142).
+  const immediateAlerts = new ImmediateAlertSender({
+    db: database.db,
+    logger,
+    pollMs: config.ALERTS_POLL_MS,
+    origin: publicOrigin,
+    links: services.alertLinks,
+    onQueued: () => mailQueue.wake(),
+  }).start();
+  // Listing events matched here: alerts recorded once each (docs/decisions/085).
   const alertMatcher = new AlertMatcher({
     db: database.db,
     logger,
@@ -378,7 +389,7 @@ export async function startPortal(options: {
     origin: publicOrigin,
     links: services.alertLinks,
     isochrones: services.isochrones,
-    onQueued: () => mailQueue.wake(),
+    onRecorded: () => immediateAlerts.wake(),
     onPushQueued: () => pushSender.wake(),
     now: options.clock,
     leaseMs: config.WORK_LEASE_MS,
@@ -445,6 +456,7 @@ export async function startPortal(options: {
       await listingChanges.stop();
       await demoLive?.stop();
       await alertMatcher.stop();
+      await immediateAlerts.stop();
       await listingExpiry.stop();
       await feedPuller?.stop();
       await feedPhotoDownloader?.stop();
@@ -462,5 +474,5 @@ export async function startPortal(options: {
     return stopping;
   };
   const listingChanges = follower!;
-  return { url, port, database, listingChanges, mailQueue, alertMatcher, digestSender, pushSender, bounceListener, stop };
+  return { url, port, database, listingChanges, mailQueue, alertMatcher, immediateAlerts, digestSender, pushSender, bounceListener, stop };
 }

@@ -1,6 +1,6 @@
 /**
- * What an immediate alert mail says (issue 23 items 3–4): its subject, the lines of its text and the
- * listing card (photo, price, place, links), in Italian or English. The price comes from the public
+ * What an alert mail says (issue 23 items 3–4): its subject, the lines of its text and each listing's card (photo,
+ * price, place, links), in Italian or English; one mail lists every alert of a search sent together (decision 142). The price comes from the public
  * view of the listing (core/listing/public.ts): a private negotiation never shows one, and a price drop
  * of such a listing is no alert at all (`alertOccasion`). Pure: server/alerts/alert-mail.tsx renders it
  * to HTML with React (escaped) and to plain text.
@@ -112,6 +112,12 @@ const texts = {
     digestDrop: (from: string, to: string) => `Prezzo sceso da ${from} a ${to}`,
     digestMore: (n: number) => (n === 1 ? "…e 1 altro annuncio." : `…e altri ${n} annunci.`),
     digestMoreLink: "Vedili tutti nei risultati della ricerca",
+    listSubject: (n: number, drops: boolean, search: string) =>
+      drops ? `${n} annunci nuovi o ribassati per «${search}»` : `${n} nuovi annunci per «${search}»`,
+    listHeading: (n: number, drops: boolean, search: string) =>
+      drops
+        ? `Ci sono ${n} annunci nuovi o con il prezzo ribassato per la tua ricerca «${search}».`
+        : `Ci sono ${n} annunci nuovi per la tua ricerca «${search}».`,
     digestFooter:
       "Ricevi questa email perché hai salvato questa ricerca su casa.it con gli avvisi via email «Una volta al giorno». Puoi cambiarli in MyCasa.",
   },
@@ -138,6 +144,12 @@ const texts = {
     digestDrop: (from: string, to: string) => `Price down from ${from} to ${to}`,
     digestMore: (n: number) => (n === 1 ? "…and 1 more listing." : `…and ${n} more listings.`),
     digestMoreLink: "See them all in the search's results",
+    listSubject: (n: number, drops: boolean, search: string) =>
+      drops ? `${n} new or reduced listings for “${search}”` : `${n} new listings for “${search}”`,
+    listHeading: (n: number, drops: boolean, search: string) =>
+      drops
+        ? `There are ${n} new or reduced listings for your search “${search}”.`
+        : `There are ${n} new listings for your search “${search}”.`,
     digestFooter:
       "You receive this e-mail because you saved this search on casa.it with e-mail alerts set to “Once a day”. You can change them in MyCasa.",
   },
@@ -177,18 +189,23 @@ export function alertMailContent(input: AlertMailInput): AlertMailContent {
   };
 }
 
-/** One listing of a daily digest. */
-export interface DigestItem {
+/** One listing of an alert mail that lists several: a 'Subito' one or a daily digest. */
+export interface AlertListItem {
   listing: AlertListing;
   reason: AlertReason;
   listingUrl: string;
 }
 
-export interface DigestMailInput {
+export interface AlertListInput {
   locale: AlertLocale;
+  /**
+   * 'immediately': a 'Subito' mail, every alert of the search pending at a delivery run (decision 142; one listing
+   * is said as before: "Nuovo annuncio per «…»"); 'daily': the digest of 08:00 (decision 092).
+   */
+  frequency: "immediately" | "daily";
   searchTitle: string;
-  /** Every listing the digest is about, oldest first: the mail shows DIGEST_MAX_LISTINGS and counts the rest. */
-  items: readonly DigestItem[];
+  /** Every listing the mail is about, oldest first: the mail shows `max` and counts the rest. */
+  items: readonly AlertListItem[];
   max: number;
   /** The search's results, newest first. */
   resultsUrl: string;
@@ -196,10 +213,12 @@ export interface DigestMailInput {
   links: AlertMailLinks;
 }
 
-export interface DigestMailContent {
+export interface AlertListContent {
   subject: string;
   heading: string;
   cards: Array<AlertMailContent["card"] & { url: string; note: string | null }>;
+  /** "Vedi l'annuncio": each card's link in the plain text. */
+  listingLink: string;
   /** "…e altri 3 annunci." when the mail does not show them all, else null. */
   more: string | null;
   resultsUrl: string;
@@ -208,32 +227,40 @@ export interface DigestMailContent {
   manageLinks: AlertMailContent["manageLinks"];
 }
 
-/** The daily digest ('Una volta al giorno', docs/decisions/092): never silently truncated. */
-export function digestMailContent(input: DigestMailInput): DigestMailContent {
+/**
+ * An alert mail about one or more listings, as cards: the daily digest ('Una volta al giorno', docs/decisions/092)
+ * and, since decision 142, every 'Subito' mail. Never silently truncated: past `max` cards it says how many more and
+ * links to the results.
+ */
+export function alertListContent(input: AlertListInput): AlertListContent {
   const t = texts[input.locale];
   const n = input.items.length;
   const shown = input.items.slice(0, input.max);
   const more = n - shown.length;
+  const single = (item: AlertListItem) =>
+    alertMailContent({ ...input, reason: item.reason, listing: item.listing, listingUrl: item.listingUrl, resultsUrl: input.resultsUrl });
   const cards = shown.map((item) => {
-    const one = alertMailContent({
-      ...input,
-      reason: item.reason,
-      listing: item.listing,
-      listingUrl: item.listingUrl,
-      resultsUrl: input.resultsUrl,
-    });
+    const one = single(item);
     const drop = item.reason.kind === "price_drop" && one.card.oldPrice !== null ? item.reason : null;
     return { ...one.card, url: item.listingUrl, note: drop ? t.digestDrop(formatEuro(drop.oldPrice), formatEuro(drop.newPrice)) : null };
   });
+  const first = single(input.items[0]!);
+  const drops = input.items.some((item) => item.reason.kind === "price_drop");
+  const [subject, heading, footer]: [string, string, string] =
+    input.frequency === "daily"
+      ? [t.digestSubject(n, input.searchTitle), t.digestHeading(n, input.searchTitle), t.digestFooter]
+      : n === 1
+        ? [first.subject, first.heading, first.footer]
+        : [t.listSubject(n, drops, input.searchTitle), t.listHeading(n, drops, input.searchTitle), t.footer];
   return {
-    subject: t.digestSubject(n, input.searchTitle),
-    heading: t.digestHeading(n, input.searchTitle),
+    subject,
+    heading,
     cards,
+    listingLink: t.listingLink,
     more: more > 0 ? t.digestMore(more) : null,
     resultsUrl: input.resultsUrl,
     resultsLink: more > 0 ? t.digestMoreLink : t.resultsLink,
-    footer: t.digestFooter,
-    manageLinks: alertMailContent({ ...input, reason: { kind: "new" }, listing: input.items[0]!.listing, listingUrl: "", resultsUrl: "" })
-      .manageLinks,
+    footer,
+    manageLinks: first.manageLinks,
   };
 }

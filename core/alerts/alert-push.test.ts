@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { alertPushPayload, digestPushPayload, isAllowedPushEndpoint, pushOutcome } from "./alert-push.ts";
-import type { AlertMailContent, DigestMailContent } from "./alert-mail.ts";
+import type { AlertMailContent, AlertListContent } from "./alert-mail.ts";
 
 const mail = (over: Partial<AlertMailContent["card"]> = {}): AlertMailContent => ({
   subject: "Nuovo annuncio per «Milano»",
@@ -77,7 +77,7 @@ describe("pushOutcome", () => {
 });
 
 describe("digestPushPayload (decision 130)", () => {
-  const digest = (n: number): DigestMailContent => ({
+  const digest = (n: number): AlertListContent => ({
     subject: `${n} nuovi annunci per «Milano»`,
     heading: "",
     cards: Array.from({ length: Math.min(n, 10) }, (_, i) => ({
@@ -86,6 +86,7 @@ describe("digestPushPayload (decision 130)", () => {
       url: `https://casa.example/annunci/${i + 1}/`,
       note: null,
     })),
+    listingLink: "Vedi l'annuncio",
     more: null,
     resultsUrl: "https://casa.example/vendita/case/milano/?sortType=data-decrescente",
     resultsLink: "",

@@ -4,7 +4,7 @@
  * worker shows it and opens `url` (the listing) on a click, and the sender decides from the push service's
  * answer whether a message is sent, its device gone, worth another try, or given up.
  */
-import type { AlertLocale, AlertMailContent, DigestMailContent } from "./alert-mail.ts";
+import type { AlertLocale, AlertMailContent, AlertListContent } from "./alert-mail.ts";
 
 /** The notification the service worker shows (public/alert-sw: `title`, `body`, `icon`, opens `url`). */
 export interface AlertPushPayload {
@@ -51,7 +51,7 @@ const digestPushMore = {
  * `tag` is the search and day, as the digest mail's Message-ID is: sent twice, it shows once on the device.
  */
 export function digestPushPayload(
-  digest: DigestMailContent,
+  digest: AlertListContent,
   total: number,
   savedSearchId: number,
   romeDay: string,

@@ -67,3 +67,12 @@ export function romeDay(at: Date): string {
 export function digestMessageId(savedSearchId: number, sentAt: Date, host: string): string {
   return `<digest.${savedSearchId}.${romeDay(sentAt)}@${host}>`;
 }
+
+/**
+ * A 'Subito' alert mail's Message-ID (decisions 094, 142): the key of the first alert it lists. Each alert is in one
+ * mail only, so the id is the mail's own, and a mail handed to SMTP twice (a crash after the server's 250, before the
+ * queue marked it sent) is the same message to the reader's mail system.
+ */
+export function alertMessageId(first: { savedSearchId: number; listingId: number; occasion: string }, host: string): string {
+  return `<alert.${first.savedSearchId}.${first.listingId}.${first.occasion.replace(/[^A-Za-z0-9]/g, ".")}@${host}>`;
+}

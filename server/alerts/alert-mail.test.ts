@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { alertMail } from "./alert-mail.tsx";
+import { formatEuro } from "../../core/format.ts";
+import { alertListMail } from "./alert-mail.tsx";
 
 const LINKS = {
   deactivate: "https://casa.example/deactivation-alerts/?t=a.b",
@@ -27,12 +28,12 @@ const listing = {
 
 describe("the alert mail as sent", () => {
   it("keeps hostile text as text: escaped HTML, a one-line subject", () => {
-    const mail = alertMail({
+    const mail = alertListMail({
       locale: "it",
+      frequency: "immediately",
       searchTitle: "Ricerca\r\nBcc: evil@example.it <img src=x>",
-      reason: { kind: "new" },
-      listing,
-      listingUrl: "https://casa.example/annunci/900000007/",
+      items: [{ reason: { kind: "new" }, listing, listingUrl: "https://casa.example/annunci/900000007/" }],
+      max: 10,
       resultsUrl: "https://casa.example/vendita/case/milano/",
       origin: "https://casa.example",
       links: LINKS,
@@ -53,12 +54,12 @@ describe("the alert mail as sent", () => {
   });
 
   it("is in English for an English reader", () => {
-    const mail = alertMail({
+    const mail = alertListMail({
       locale: "en",
+      frequency: "immediately",
       searchTitle: "Milan",
-      reason: { kind: "new" },
-      listing,
-      listingUrl: "https://casa.example/en/annunci/900000007/",
+      items: [{ reason: { kind: "new" }, listing, listingUrl: "https://casa.example/en/annunci/900000007/" }],
+      max: 10,
       resultsUrl: "https://casa.example/en/vendita/case/milano/",
       origin: "https://casa.example",
       links: LINKS,
@@ -66,5 +67,41 @@ describe("the alert mail as sent", () => {
     expect(mail.subject).toBe("New listing for “Milan”");
     expect(mail.html).toContain('<html lang="en">');
     expect(mail.text).toContain("See all the search's results: https://casa.example/en/vendita/case/milano/");
+  });
+
+  it("lists every alert of a 'Subito' run as cards: the count in the subject, drops with their prices, past 10 how many more and the results", () => {
+    const item = (i: number, drop = false) => ({
+      reason: drop ? ({ kind: "price_drop", oldPrice: 300_000, newPrice: 250_000 } as const) : ({ kind: "new" } as const),
+      listing: { ...listing, id: 900000100 + i, title: `Casa ${i}` },
+      listingUrl: `https://casa.example/annunci/${900000100 + i}/`,
+    });
+    const input = {
+      locale: "it" as const,
+      frequency: "immediately" as const,
+      searchTitle: "Milano",
+      max: 10,
+      resultsUrl: "https://casa.example/vendita/case/milano/?criterio=dataModifica",
+      origin: "https://casa.example",
+      links: LINKS,
+    };
+    const three = alertListMail({ ...input, items: [item(1), item(2), item(3)] });
+    expect(three.subject).toBe("3 nuovi annunci per «Milano»");
+    expect(three.text).toContain("Ci sono 3 annunci nuovi per la tua ricerca «Milano».");
+    for (const i of [1, 2, 3]) expect(three.text).toContain(`Vedi l'annuncio: https://casa.example/annunci/${900000100 + i}/`);
+    expect(three.text).toContain("«Subito»");
+    expect(three.text).not.toContain("altri");
+
+    const twelve = alertListMail({ ...input, items: [item(0, true), ...Array.from({ length: 11 }, (_, i) => item(i + 1))] });
+    expect(twelve.subject).toBe("12 annunci nuovi o ribassati per «Milano»");
+    expect(twelve.text).toContain(`Prezzo sceso da ${formatEuro(300_000)} a ${formatEuro(250_000)}`);
+    expect(twelve.text.match(/Vedi l'annuncio: /g)).toHaveLength(10);
+    expect(twelve.text).toContain("…e altri 2 annunci.");
+    expect(twelve.text).toContain(
+      "Vedili tutti nei risultati della ricerca: https://casa.example/vendita/case/milano/?criterio=dataModifica",
+    );
+
+    const drop = alertListMail({ ...input, items: [item(0, true)] });
+    expect(drop.subject).toBe("Prezzo ribassato per «Milano»");
+    expect(alertListMail({ ...input, locale: "en", items: [item(1), item(2)] }).subject).toBe("2 new listings for “Milano”");
   });
 });

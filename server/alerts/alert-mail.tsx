@@ -1,78 +1,24 @@
 /**
- * The immediate alert mail (issue 23): core/alerts/alert-mail.ts decides what it says; this renders it
+ * The alert mail (issue 23): core/alerts/alert-mail.ts decides what it says; this renders it
  * as HTML through React (every text escaped, so a hostile search title or listing text stays text) and
  * as plain text. The subject is one header line whatever the title holds (headerText).
  */
 import { headerText } from "../../app/contact/lead-mail.tsx";
-import { alertMailContent, digestMailContent, type AlertMailInput, type DigestMailInput } from "../../core/alerts/alert-mail.ts";
+import { alertListContent, type AlertListInput } from "../../core/alerts/alert-mail.ts";
 import { MailFrame, mailHtml } from "../../app/mail/frame.tsx";
 import type { MailContent } from "../../app/mail/mailer.ts";
 
-export function alertMail(input: AlertMailInput): MailContent {
-  const c = alertMailContent(input);
+/**
+ * An alert mail ('Subito', decision 142, or the daily digest): the listings as cards, how many more, the results link,
+ * the links without login.
+ */
+export function alertListMail(input: AlertListInput): MailContent {
+  const c = alertListContent(input);
   const subject = headerText(c.subject);
   const text = [
     c.heading,
     "",
-    c.card.title,
-    // A drop's old price is in the heading ("da … a …"); the HTML strikes it through beside the new one.
-    c.card.price,
-    c.card.place,
-    c.card.facts,
-    "",
-    `${c.listingLink}: ${c.listingUrl}`,
-    `${c.resultsLink}: ${c.resultsUrl}`,
-    "",
-    c.footer,
-    ...c.manageLinks.map((l) => `${l.label}: ${l.url}`),
-    "",
-  ].join("\n");
-  const html = mailHtml(
-    <MailFrame title={subject} lang={input.locale} footer={c.footer}>
-      <p>{c.heading}</p>
-      <table role="presentation" style={{ border: "1px solid #d5dde2", borderRadius: 8, width: "100%" }}>
-        <tbody>
-          <tr>
-            {c.card.photoUrl && (
-              <td style={{ width: 160, verticalAlign: "top" }}>
-                <a href={c.listingUrl}>
-                  <img src={c.card.photoUrl} alt={c.card.title} width={160} style={{ display: "block", borderRadius: 6 }} />
-                </a>
-              </td>
-            )}
-            <td style={{ verticalAlign: "top", padding: 8 }}>
-              <p style={{ margin: 0, fontSize: 18, fontWeight: 700 }}>
-                {c.card.price} {c.card.oldPrice && <s style={{ fontSize: 14, fontWeight: 400, color: "#5b6770" }}>{c.card.oldPrice}</s>}
-              </p>
-              <p style={{ margin: "4px 0" }}>
-                <a href={c.listingUrl}>{c.card.title}</a>
-              </p>
-              <p style={{ margin: "4px 0", color: "#5b6770" }}>{c.card.place}</p>
-              <p style={{ margin: "4px 0", color: "#5b6770" }}>{c.card.facts}</p>
-            </td>
-          </tr>
-        </tbody>
-      </table>
-      <p>
-        <a href={c.listingUrl}>{c.listingLink}</a>
-      </p>
-      <p>
-        <a href={c.resultsUrl}>{c.resultsLink}</a>
-      </p>
-      <ManageLinks links={c.manageLinks} />
-    </MailFrame>,
-  );
-  return { subject, text, html };
-}
-
-/** The daily digest: the listings as cards, how many more, the results link, the links without login. */
-export function digestMail(input: DigestMailInput): MailContent {
-  const c = digestMailContent(input);
-  const subject = headerText(c.subject);
-  const text = [
-    c.heading,
-    "",
-    ...c.cards.flatMap((card) => [card.title, card.note ?? card.price, card.place, card.facts, card.url, ""]),
+    ...c.cards.flatMap((card) => [card.title, card.note ?? card.price, card.place, card.facts, `${c.listingLink}: ${card.url}`, ""]),
     ...(c.more ? [c.more] : []),
     `${c.resultsLink}: ${c.resultsUrl}`,
     "",
@@ -84,7 +30,12 @@ export function digestMail(input: DigestMailInput): MailContent {
     <MailFrame title={subject} lang={input.locale} footer={c.footer}>
       <p>{c.heading}</p>
       {c.cards.map((card) => (
-        <table key={card.url} role="presentation" style={{ border: "1px solid #d5dde2", borderRadius: 8, width: "100%", marginBottom: 8 }}>
+        // A listing both new and cheaper since the last mail has two cards: its drop's note tells them apart.
+        <table
+          key={`${card.url} ${card.note ?? ""}`}
+          role="presentation"
+          style={{ border: "1px solid #d5dde2", borderRadius: 8, width: "100%", marginBottom: 8 }}
+        >
           <tbody>
             <tr>
               {card.photoUrl && (
