@@ -17,6 +17,7 @@ import { encodeSearchUrl } from "../core/search/url.ts";
 import { localizePath } from "../app/i18n/locale.ts";
 import { digestEvents, dueDigestSearches, sendDueDigest, sendDuePushDigest, type DueDigestRow } from "../db/alert-digests.ts";
 import { alertSearchRecords, readAlertCards, type AlertSearchRecord } from "../db/listing-events.ts";
+import type { QueuedMailInput } from "../db/mail-queue.ts";
 import { getPlaceDirectory, type PlaceDirectory } from "../db/place-directory.ts";
 import type { Database } from "../db/schema.ts";
 import type { AlertLinks } from "./alerts/alert-links.ts";
@@ -97,21 +98,7 @@ export class DigestSender {
     const sent = await sendDueDigest(db, savedSearchId, this.#now(), async (rows, trx) => {
       const digest = await alertListInput(this.#o, savedSearchId, rows, trx, directory, "mail", "daily");
       if (!digest) return null;
-      const { search, input, oneClick } = digest;
-      const mail = alertListMail(input);
-      return {
-        kind: "alert-digest",
-        recipient: search.email,
-        replyTo: null,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
-        leadId: null,
-        headers: JSON.stringify({
-          ...listUnsubscribeHeaders(oneClick),
-          "Message-ID": digestMessageId(search.id, this.#now(), new URL(origin).hostname),
-        }),
-      };
+      return alertListQueuedMail(digest, "alert-digest", digestMessageId(digest.search.id, this.#now(), new URL(origin).hostname));
     });
     if (sent > 0) {
       this.queued++;
@@ -138,6 +125,25 @@ export class DigestSender {
       this.#o.onPushQueued?.();
     }
   }
+}
+
+/** The queued mail of an alert list (alertListInput): rendered, with one-click unsubscribe and its Message-ID. */
+export function alertListQueuedMail(
+  list: { search: AlertSearchRecord; input: AlertListInput; oneClick: string },
+  kind: "alert" | "alert-digest",
+  messageId: string,
+): QueuedMailInput {
+  const mail = alertListMail(list.input);
+  return {
+    kind,
+    recipient: list.search.email,
+    replyTo: null,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    leadId: null,
+    headers: JSON.stringify({ ...listUnsubscribeHeaders(list.oneClick), "Message-ID": messageId }),
+  };
 }
 
 /**

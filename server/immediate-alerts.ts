@@ -9,15 +9,13 @@
  * them over: while MAX_ALERT_MAILS_WAITING alert mails wait, alerts wait as alerts and go out in fewer mails.
  */
 import type { Kysely } from "kysely";
-import { listUnsubscribeHeaders } from "../core/alerts/alert-links.ts";
 import { alertMessageId } from "../core/alerts/digest.ts";
 import { pendingImmediateSearches, sendImmediateAlerts } from "../db/alert-digests.ts";
 import { alertMailsWaiting } from "../db/mail-queue.ts";
 import { getPlaceDirectory } from "../db/place-directory.ts";
 import type { Database } from "../db/schema.ts";
-import { alertListInput } from "./alert-digests.ts";
+import { alertListInput, alertListQueuedMail } from "./alert-digests.ts";
 import type { AlertLinks } from "./alerts/alert-links.ts";
-import { alertListMail } from "./alerts/alert-mail.tsx";
 import type { Logger } from "./logger.ts";
 import { PollingWorker } from "./polling-worker.ts";
 
@@ -131,20 +129,7 @@ export class ImmediateAlertSender {
     const alerts = await sendImmediateAlerts(db, savedSearchId, async (rows, trx) => {
       const list = await alertListInput(this.#o, savedSearchId, rows, trx, directory, "mail", "immediately");
       if (!list) return null;
-      const mail = alertListMail(list.input);
-      return {
-        kind: "alert",
-        recipient: list.search.email,
-        replyTo: null,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
-        leadId: null,
-        headers: JSON.stringify({
-          ...listUnsubscribeHeaders(list.oneClick),
-          "Message-ID": alertMessageId({ savedSearchId, ...rows[0]! }, new URL(origin).hostname),
-        }),
-      };
+      return alertListQueuedMail(list, "alert", alertMessageId({ savedSearchId, ...rows[0]! }, new URL(origin).hostname));
     });
     if (alerts > 0) {
       this.queued++;
