@@ -8,21 +8,32 @@ import type { Database } from "./schema.ts";
 
 /** Each of these listings that has other offers on the portal → every offer of its home (itself included). */
 export async function homeOffers(db: Kysely<Database>, listingIds: readonly number[]): Promise<Map<number, HomeOffer[]>> {
-  const offers = new Map<number, HomeOffer[]>();
-  if (listingIds.length === 0) return offers;
+  if (listingIds.length === 0) return new Map();
   // Most pages hold no home listed twice: a one-table lookup answers that, and the join below (whose planning
   // alone cost a results request more than the rest of its SQL, docs/BENCHMARKS.md "Worker processes") runs
   // only for the listings that are in a cluster.
   const clustered = await sql<{ id: string }>`
     SELECT listing_id AS id FROM home_clusters WHERE listing_id = ANY(${[...listingIds]}::bigint[])`.execute(db);
-  if (clustered.rows.length === 0) return offers;
+  return offersOfClustered(
+    db,
+    clustered.rows.map((r) => Number(r.id)),
+  );
+}
+
+/**
+ * `homeOffers` for listings already known to be in a cluster (a card's `inCluster`, read with the card): no
+ * lookup first, and no query at all when none is.
+ */
+export async function offersOfClustered(db: Kysely<Database>, clusteredIds: readonly number[]): Promise<Map<number, HomeOffer[]>> {
+  const offers = new Map<number, HomeOffer[]>();
+  if (clusteredIds.length === 0) return offers;
   const rows = await sql<{ forId: string; listingId: string; publisherId: string; publisherName: string; price: string | null }>`
     SELECT h.listing_id AS "forId", m.listing_id AS "listingId", l.publisher_id AS "publisherId", p.name AS "publisherName", l.shown_price AS price
     FROM home_clusters h
     JOIN home_clusters m ON m.cluster_id = h.cluster_id
     JOIN listings l ON l.id = m.listing_id
     JOIN publishers p ON p.id = l.publisher_id
-    WHERE h.listing_id = ANY(${clustered.rows.map((r) => r.id)}::bigint[]) AND EXISTS (SELECT 1 FROM listings me WHERE me.id = h.listing_id)
+    WHERE h.listing_id = ANY(${[...clusteredIds]}::bigint[]) AND EXISTS (SELECT 1 FROM listings me WHERE me.id = h.listing_id)
     ORDER BY l.shown_price NULLS LAST, l.id`.execute(db);
   for (const r of rows.rows) {
     const list = offers.get(Number(r.forId)) ?? [];

@@ -64,6 +64,8 @@ export type ListingSummary = Pick<Row<"listings">, SelectedColumns<typeof summar
   /** The agent who follows the listing, if any. */
   agentName: Publisher["name"] | null;
   agentIsPro: Publisher["isAgentPro"] | null;
+  /** Whether the listing is in a home cluster, so that its card may carry other offers (docs/decisions/120). */
+  inCluster: boolean;
 };
 
 /** The cards' select: the listing's columns with its publisher and agent. */
@@ -80,6 +82,8 @@ function summarySelect(db: Kysely<Database>) {
       "p.phone as publisherPhone",
       "a.name as agentName",
       "a.isAgentPro as agentIsPro",
+      // Asked here, in the cards' own round trip: a page without clustered listings then needs no other query.
+      sql<boolean>`EXISTS (SELECT 1 FROM home_clusters hc WHERE hc.listing_id = listings.id)`.as("inCluster"),
     ]);
 }
 

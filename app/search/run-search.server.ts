@@ -6,8 +6,8 @@ import { PAGE_SIZE, MAX_PAGE } from "../../core/search/vocabulary.ts";
 import type { CountCache } from "../../db/count-cache.ts";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { collapseOffers, type HomeOffer } from "../../core/listing/offers.ts";
-import { homeOffers } from "../../db/home-offers.ts";
-import { nearbyListings, searchListings } from "../../db/listings-search.ts";
+import { offersOfClustered } from "../../db/home-offers.ts";
+import { nearbyListings, searchListings, type ListingSummary } from "../../db/listings-search.ts";
 import { buildCriteria, fillInOrigin } from "../../db/search-criteria.ts";
 import { presentListingCard, type ListingCard } from "../api/listing-card-presenter.ts";
 import type { Services } from "../services.ts";
@@ -38,6 +38,8 @@ export interface ListingSearchResult {
   fillin: { total: number; listings: ResultCard[] } | null;
 }
 
+const clusteredIds = (summaries: readonly ListingSummary[]) => summaries.filter((s) => s.inCluster).map((s) => s.id);
+
 export async function runListingSearch(
   db: DatabaseHandle["readDb"],
   query: SearchQuery,
@@ -55,13 +57,7 @@ export async function runListingSearch(
   const criteria = options.excludeListings?.length ? { ...built.criteria, excludeListings: options.excludeListings } : built.criteria;
   const result = await searchListings(db, criteria, { number: query.page, size }, { counts: options.counts });
   const cards = result.listings.map((l) => presentListingCard(l, directory));
-  const listings = collapseOffers(
-    cards,
-    await homeOffers(
-      db,
-      cards.map((c) => c.id),
-    ),
-  );
+  const listings = collapseOffers(cards, await offersOfClustered(db, clusteredIds(result.listings)));
   let fillin: ListingSearchResult["fillin"] = null;
   // includeSurrounding asks for the surrounding places' listings whatever the count (seed 000 §3).
   if ((options.withFillIn ?? true) && query.page === 1 && (result.total < FEW_RESULTS || query.includeSurrounding)) {
@@ -71,13 +67,7 @@ export async function runListingSearch(
       const near = nearby.listings.map((l) => presentListingCard(l, directory));
       fillin = {
         total: nearby.total,
-        listings: collapseOffers(
-          near,
-          await homeOffers(
-            db,
-            near.map((c) => c.id),
-          ),
-        ),
+        listings: collapseOffers(near, await offersOfClustered(db, clusteredIds(nearby.listings))),
       };
     }
   }
