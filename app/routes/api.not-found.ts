@@ -1,6 +1,7 @@
 /**
- * Every path under /portal-srp/api/ and /lh/v2/ that no API route claims: JSON 404 in the error shape
- * (not the HTML page), whatever the method. Real routes are more specific, so they win over this splat.
+ * Every API path no endpoint claims: JSON 404 in the error shape (not the HTML page), whatever the method. Under
+ * /lh/ and /api/publisher/ as the splat routes' module (real routes are more specific, so they win over it); under
+ * /portal-srp/api/ as the answer of app/api/portal-endpoints.server.ts to a path its table does not list.
  * Not an endpoint, so no chain: only the boundary.
  */
 import { apiRoute } from "../api/boundary.server.ts";
