@@ -3,7 +3,8 @@
  * about a second after the listing change commits) it claims listing events (db/listing-events.ts: FOR UPDATE SKIP LOCKED and a
  * lease, so two processes never match the same event at once, and one that dies leaves its events to
  * another), finds the saved searches whose alerts are on and whose results list the listing
- * (db/alert-matching.ts), and in one transaction records each delivery once and marks the event processed. 'Subito'
+ * (db/alert-matching.ts), and in one transaction records each delivery once and marks the event processed — a batch of
+ * events together: one read of their listings, one transaction for all their alerts (docs/decisions/147). 'Subito'
  * e-mail alerts are mailed by server/immediate-alerts.ts, one mail per search with every alert waiting (decision 142),
  * through the durable mail queue (docs/decisions/059), which sends it and retries while SMTP is down. Daily
  * alerts are recorded for their digest (e-mail: decision 092, push: decision 130); 'Subito' push alerts are queued for each device
