@@ -6,6 +6,8 @@
  * - an address the mail server refuses for good (550 at RCPT): each refused mail given up at once, and after 3
  *   refusals no more alert mail to it, logged and said in MyCasa (decision 118);
  * - a listing whose alert mail was given up is not counted as new in MyCasa (decision 130);
+ * - a batch of events in which one cannot be recorded: the others are recorded and mailed, that one waits and is
+ *   mailed once when it can be (decision 147);
  * - a bounce report (RFC 3464 DSN) mailed back over SMTP to the mail's signed envelope sender counts as a refusal;
  *   forged bounce addresses are refused, delays and repeated reports count nothing (decision 131);
  * - on PostgreSQL, a portal process killed with SIGKILL in the middle of a batch: after a restart every
@@ -321,6 +323,57 @@ describe.each(databaseTargets)("alerts under faults on %s", (target) => {
     expect(page).toMatch(/il server di posta ha rifiutato 3 email per rimbalza-dopo@casa\.example/);
     expect(page).not.toMatch(/\d+ nuov[oi]/);
     bounces.close();
+  });
+
+  it("records a batch's other events when one of them cannot be recorded, and that one exactly once when it can (decision 147)", async () => {
+    const reader = "lotto@casa.example";
+    const searchId = await saveAlertSearch(db, reader, townId, 600_000, "immediately");
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+    /** This search's alerts in a mail handed to SMTP, by listing. */
+    const mailed = async () =>
+      (
+        await sql<{ listingId: string }>`
+          SELECT d.listing_id AS "listingId" FROM alert_deliveries d JOIN mail_queue q ON q.id = d.mail_id
+          WHERE d.saved_search_id = ${searchId} AND q.sent_at IS NOT NULL ORDER BY d.listing_id`.execute(db)
+      ).rows.map((r) => Number(r.listingId));
+    // The database refuses the alerts of one listing (plain SQL, as a constraint would): its event cannot be recorded.
+    await sql`CREATE FUNCTION refuse_lotto_alert() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM listings WHERE id = NEW.listing_id AND street_number = '77-rifiuto') THEN
+          RAISE EXCEPTION 'alert refused';
+        END IF;
+        RETURN NEW;
+      END $$`.execute(db);
+    await sql`CREATE TRIGGER refuse_lotto_alert BEFORE INSERT ON alert_deliveries FOR EACH ROW EXECUTE FUNCTION refuse_lotto_alert()`.execute(
+      db,
+    );
+    let ids: number[];
+    try {
+      // Six events in one transaction: the matcher claims and matches them as one batch.
+      ids = await publishListings(
+        db,
+        Array.from({ length: 6 }, (_, i) => ({ ...home, streetNumber: i === 2 ? "77-rifiuto" : `77-${i}` })),
+      );
+      const others = ids.filter((_, i) => i !== 2);
+      await expect.poll(mailed, { timeout: 60_000, interval: 100 }).toEqual([...others].sort((a, b) => a - b));
+      expect(logs.some((l) => l.includes("alerts: batch not matched together"))).toBe(true);
+      const waiting = await sql<{ listingId: string }>`
+        SELECT listing_id AS "listingId" FROM listing_events WHERE processed_at IS NULL AND listing_id = ANY(${ids}::bigint[])`.execute(db);
+      expect(waiting.rows.map((r) => Number(r.listingId))).toEqual([ids[2]]);
+    } finally {
+      await sql`DROP TRIGGER refuse_lotto_alert ON alert_deliveries`.execute(db);
+      await sql`DROP FUNCTION refuse_lotto_alert()`.execute(db);
+    }
+    // Its lease ends (two minutes in the portal): matched again, recorded, and mailed once; the others not again.
+    await sql`UPDATE listing_events SET claimed_until = now() - interval '1 second' WHERE listing_id = ${ids[2]!} AND processed_at IS NULL`.execute(
+      db,
+    );
+    await expect.poll(mailed, { timeout: 60_000, interval: 100 }).toEqual([...ids].sort((a, b) => a - b));
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+    expect(await mailed()).toEqual([...ids].sort((a, b) => a - b));
+    const mails = catcher.mails.filter((m) => m.to === reader);
+    expect(mails.reduce((n, m) => n + Number(/^(\d+) nuovi annunci per/.exec(m.subject)?.[1] ?? 1), 0)).toBe(6);
+    expect(new Set(mails.map((m) => m.messageId)).size).toBe(mails.length);
   });
 
   it("skips a saved search whose filters no longer parse or whose place is gone, with the reason logged, and alerts the others", async () => {

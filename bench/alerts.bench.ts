@@ -283,6 +283,7 @@ if (reads.length > 0) {
 
 // 2. A burst, matched by the portal's matcher and handed to SMTP by its mail queue.
 if (portal && N.burst > 0) {
+  const heapBefore = heapMb();
   const rssBefore = mb();
   const burst = await templates(Math.min(N.burst, 2000));
   while (burst.length < N.burst) burst.push(...burst.slice(0, N.burst - burst.length));
@@ -328,6 +329,13 @@ if (portal && N.burst > 0) {
   console.log(
     `burst of ${N.burst} new listings: ${mailed.alerts} immediate alerts (of ${recorded}) in ${mailed.mails} mails handed to SMTP ` +
       `(${catcher.mails.length} received) in ${Math.round(burstMs)} ms; RSS ${rssBefore} MB before, peak ${peak} MB, ${mb()} MB after`,
+  );
+  // What stays once the burst is done: the heap after a full GC, with the in-process mail catcher's received mails and
+  // without them (the bench's own, not the portal's).
+  const heapAfter = heapMb();
+  catcher.mails.length = 0;
+  console.log(
+    `heap after GC: ${heapBefore} MB before the burst, ${heapAfter} MB after it, ${heapMb()} MB without the mails the catcher kept`,
   );
 }
 await portal?.stop();

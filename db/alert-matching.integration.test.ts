@@ -23,7 +23,14 @@ import { placesOf, savedSearchesAlertedBy, warmAlertSearches } from "./alert-mat
 import { AlertSearches } from "./alert-searches.ts";
 import { type DatabaseHandle } from "./database.ts";
 import { pendingImmediateSearches, sendImmediateAlerts } from "./alert-digests.ts";
-import { claimListingEvents, eventsOfListings, pendingEventCount, recordAlerts, type ListingEvent } from "./listing-events.ts";
+import {
+  claimListingEvents,
+  eventsOfListings,
+  pendingEventCount,
+  recordAlerts,
+  recordEventsAlerts,
+  type ListingEvent,
+} from "./listing-events.ts";
 import { publishListing, publishListings, repriceListing, withdrawListing, type NewListing } from "./listing-writes.ts";
 import { criteriaCondition } from "./search-sql.ts";
 import * as listingEventsMigration from "./migrations/2026-11-26-30-listing-events.ts";
@@ -174,6 +181,56 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     );
     const retaken = await claimListingEvents(db, 20, 60_000);
     expect(retaken.map((e) => e.listingId)).toEqual(ids.slice(0, 5));
+    await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
+  });
+
+  it("records a batch of events' alerts in one transaction: each alert once, every event processed; a batch that fails records nothing (decision 147)", async () => {
+    const userId = await newUser("lotto-db@casa.example");
+    const searchId = await saveSearch(userId, parseSearch({ price_max: 9_000_000 }, []));
+    const alertsOf = (e: ListingEvent, savedSearchId = searchId) => ({
+      eventId: e.id,
+      pending: [{ savedSearchId, listingId: e.listingId, occasion: "listed", eventId: e.id, digestAt: new Date(), immediate: true }],
+    });
+    const unprocessed = async (ids: number[]) =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`SELECT count(*) AS n FROM listing_events WHERE processed_at IS NULL AND listing_id = ANY(${ids}::bigint[])`.execute(db)
+        ).rows[0]!.n,
+      );
+    const recordedFor = async (ids: number[]) =>
+      (await db.selectFrom("alertDeliveries").select("listingId").where("listingId", "in", ids).orderBy("listingId").execute()).map((r) =>
+        Number(r.listingId),
+      );
+    const ids = await publishListings(db, await Promise.all(Array.from({ length: 3 }, async () => template())));
+    const events = await eventsOfListings(db, ids);
+    expect(
+      await recordEventsAlerts(
+        db,
+        events.map((e) => alertsOf(e)),
+      ),
+    ).toBe(3);
+    expect(await unprocessed(ids)).toBe(0);
+    // Processed again (a matcher that died before its commit was seen, a lease that ended): nothing twice.
+    expect(
+      await recordEventsAlerts(
+        db,
+        events.map((e) => alertsOf(e)),
+      ),
+    ).toBe(0);
+    expect(await recordedFor(ids)).toEqual([...ids].sort((a, b) => a - b));
+    // One event's alert names a saved search that is gone (deleted meanwhile): the whole batch commits nothing.
+    const more = await publishListings(db, await Promise.all(Array.from({ length: 2 }, async () => template())));
+    const [ok, gone] = (await eventsOfListings(db, more)) as [ListingEvent, ListingEvent];
+    await expect(recordEventsAlerts(db, [alertsOf(ok), alertsOf(gone, 987_654_321)])).rejects.toThrow();
+    expect(await recordedFor(more)).toEqual([]);
+    expect(await unprocessed(more)).toBe(2);
+    // The matcher then records them one by one: the good one goes through, the other stays to be retried.
+    expect(await recordEventsAlerts(db, [alertsOf(ok)])).toBe(1);
+    await expect(recordEventsAlerts(db, [alertsOf(gone, 987_654_321)])).rejects.toThrow();
+    expect(await recordedFor(more)).toEqual([ok.listingId]);
+    expect(await unprocessed(more)).toBe(1);
     await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
   });
 

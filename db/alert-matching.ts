@@ -14,7 +14,7 @@ import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import type { SearchQuery } from "../core/search/query.ts";
 import type { AlertChannel, AlertFrequency } from "../core/search/saved-search-alerts.ts";
 import { alertSearchesOf } from "./alert-searches.ts";
-import { ownersWhoHid, type AlertSearchRecord } from "./listing-events.ts";
+import { ownersWhoHidListings, type AlertSearchRecord } from "./listing-events.ts";
 import { readMatchListings } from "./match-listings.ts";
 import { getPlaceDirectory, type PlaceDirectory } from "./place-directory.ts";
 import type { Database } from "./schema.ts";
@@ -44,6 +44,14 @@ export async function savedSearchesAlertedBy(
   );
 }
 
+/** What a listing alerts, on every channel and frequency (`alertsOfListing`, `alertsOfListings`). */
+export interface ListingAlerts {
+  listing: MatchListing;
+  /** The saved searches alerted on `channel` at `frequency`, ids ascending. */
+  searches: (channel: AlertChannel, frequency: AlertFrequency) => AlertedSearch[];
+  directory: PlaceDirectory | null;
+}
+
 /**
  * Every channel and frequency at once (the matcher's question for each event): the listing read once, the held
  * searches brought up to date, each candidate's kept predicate applied, and the owners of the matched ones read.
@@ -53,23 +61,41 @@ export async function alertsOfListing(
   db: Kysely<Database>,
   listingId: number,
   options: Omit<AlertMatchOptions, "channel" | "frequency">,
-): Promise<{
-  listing: MatchListing;
-  /** The saved searches alerted on `channel` at `frequency`, ids ascending. */
-  searches: (channel: AlertChannel, frequency: AlertFrequency) => AlertedSearch[];
-  directory: PlaceDirectory | null;
-} | null> {
+): Promise<ListingAlerts | null> {
+  const alerted = await alertsOfListings(db, [listingId], options);
+  return alerted.get(listingId)?.() ?? null;
+}
+
+/**
+ * `alertsOfListing` for a batch of listings (a matcher's batch of events, docs/decisions/147): the same three reads,
+ * each ONE statement for the whole batch, side by side (the listings, the held searches brought up to date, who hid
+ * them). Returns, per listing still there, a function that decides it in memory when called: the caller decides each
+ * listing apart, so a listing whose decision throws fails alone. Listings gone are absent.
+ */
+export async function alertsOfListings(
+  db: Kysely<Database>,
+  listingIds: readonly number[],
+  options: Omit<AlertMatchOptions, "channel" | "frequency">,
+): Promise<Map<number, () => ListingAlerts>> {
   const held = alertSearchesOf(db, options.isochrones);
-  // Side by side: the listing, the held searches brought up to date, and who hid the listing (usually no one).
-  const [[listing], , hidBy] = await Promise.all([readMatchListings(db, [listingId]), held.caughtUp(), ownersWhoHid(db, listingId)]);
-  if (!listing) return null;
-  const matched = held.matching(placesOf(listing), options.now ?? new Date(), hidBy, options.onSkip);
-  const directory = matched.length > 0 ? await getPlaceDirectory(db) : null;
-  const searches = (channel: AlertChannel, frequency: AlertFrequency): AlertedSearch[] =>
-    matched
-      .filter((s) => s.routes.some((r) => r.channel === channel && r.frequency === frequency))
-      .map((s) => ({ id: s.id, ...s.owner, query: s.query }));
-  return { listing, searches, directory };
+  const [listings, , hidBy] = await Promise.all([readMatchListings(db, listingIds), held.caughtUp(), ownersWhoHidListings(db, listingIds)]);
+  const now = options.now ?? new Date();
+  // Read once for the batch, only if a listing alerts someone (the caller's push texts and the results links need it).
+  const directory = listings.length > 0 ? await getPlaceDirectory(db) : null;
+  const none = new Set<number>();
+  return new Map(
+    listings.map((listing) => [
+      listing.id,
+      () => {
+        const matched = held.matching(placesOf(listing), now, hidBy.get(listing.id) ?? none, options.onSkip);
+        const searches = (channel: AlertChannel, frequency: AlertFrequency): AlertedSearch[] =>
+          matched
+            .filter((s) => s.routes.some((r) => r.channel === channel && r.frequency === frequency))
+            .map((s) => ({ id: s.id, ...s.owner, query: s.query }));
+        return { listing, searches, directory: matched.length > 0 ? directory : null };
+      },
+    ]),
+  );
 }
 
 /** The held searches whose keys the listing meets (call after `alertSearchesOf(db).caughtUp()`). */

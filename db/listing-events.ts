@@ -48,7 +48,17 @@ export async function claimListingEvents(db: Kysely<Database>, limit: number, le
 }
 
 export async function markEventProcessed(db: Db, id: number): Promise<void> {
-  await db.updateTable("listingEvents").set({ processedAt: sql<Date>`now()` }).where("id", "=", id).execute();
+  await markEventsProcessed(db, [id]);
+}
+
+/** Several events processed in one statement (a matcher's batch). */
+export async function markEventsProcessed(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable("listingEvents")
+    .set({ processedAt: sql<Date>`now()` })
+    .where("id", "in", [...ids])
+    .execute();
 }
 
 /** The events about some listings, oldest first (tests, a price history). */
@@ -122,8 +132,24 @@ export async function alertSearchRecords(db: Db, ids: readonly number[]): Promis
 
 /** The users who hid the listing (MyCasa): their searches' results leave it out, so must their alerts. */
 export async function ownersWhoHid(db: Db, listingId: number): Promise<Set<number>> {
-  const rows = await db.selectFrom("userHiddenListings").select("userId").where("listingId", "=", listingId).execute();
-  return new Set(rows.map((r) => Number(r.userId)));
+  return (await ownersWhoHidListings(db, [listingId])).get(listingId) ?? new Set();
+}
+
+/** `ownersWhoHid` for several listings in one read (a matcher's batch of events): listing id → users; none → absent. */
+export async function ownersWhoHidListings(db: Db, listingIds: readonly number[]): Promise<Map<number, Set<number>>> {
+  const ids = [...new Set(listingIds)];
+  const rows =
+    ids.length === 0
+      ? []
+      : await db.selectFrom("userHiddenListings").select(["listingId", "userId"]).where("listingId", "in", ids).execute();
+  const out = new Map<number, Set<number>>();
+  for (const r of rows) {
+    const id = Number(r.listingId);
+    let users = out.get(id);
+    if (!users) out.set(id, (users = new Set()));
+    users.add(Number(r.userId));
+  }
+  return out;
 }
 
 const ALERT_CARD_COLUMNS = [
@@ -144,6 +170,9 @@ const ALERT_CARD_COLUMNS = [
   "surface",
   "rooms",
 ] as const;
+
+/** What an alert mail or push shows of a listing (`readAlertCard`). */
+export type AlertCard = NonNullable<Awaited<ReturnType<typeof readAlertCard>>>;
 
 /** The listing columns an alert mail shows, besides the match columns. */
 export async function readAlertCard(db: Db, listingId: number) {
@@ -187,6 +216,13 @@ export interface PendingDelivery {
   immediate?: boolean;
 }
 
+/** One matched event's alerts, as `recordEventsAlerts` records them. */
+export interface EventAlerts {
+  eventId: number;
+  pending: readonly PendingDelivery[];
+  pushes?: readonly PushDelivery[];
+}
+
 /**
  * In one transaction: every alert of the event recorded once (its unique key: an alert recorded before — this event
  * processed before, by a matcher that died before marking it — is left as it is), 'Subito' push alerts with a message
@@ -201,19 +237,54 @@ export async function recordAlerts(
   pushes: readonly PushDelivery[] = [],
   onPushes?: (queued: number) => void,
 ): Promise<number> {
+  return recordEventsAlerts(db, [{ eventId, pending, pushes }], onPushes);
+}
+
+/** Rows per INSERT: 7 parameters a row, well under PostgreSQL's 65,535 bind parameters. */
+const DELIVERY_ROWS_PER_STATEMENT = 2_000;
+
+/**
+ * `recordAlerts` for a batch of matched events (docs/decisions/147), in ONE transaction: their alerts in multi-row
+ * inserts with the same unique key and ON CONFLICT DO NOTHING, their pushes, and every event of the batch marked
+ * processed in one statement. All or nothing: a failure commits no alert and marks no event (the caller then records
+ * the events one by one, so one event that cannot be recorded holds back only itself). The rows go in key order, so
+ * that two matchers inserting the same keys (an event processed again after its lease) wait for each other instead
+ * of deadlocking. Returns how many immediate e-mail alerts were recorded now.
+ */
+export async function recordEventsAlerts(
+  db: Kysely<Database>,
+  events: readonly EventAlerts[],
+  onPushes?: (queued: number) => void,
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const rows = events
+    .flatMap((e) => e.pending)
+    .map((d) => ({ ...d, channel: d.channel ?? ("mail" as const), immediate: d.immediate ?? false }))
+    .sort(
+      (a, b) =>
+        a.savedSearchId - b.savedSearchId ||
+        a.listingId - b.listingId ||
+        (a.channel < b.channel ? -1 : a.channel > b.channel ? 1 : 0) ||
+        (a.occasion < b.occasion ? -1 : a.occasion > b.occasion ? 1 : 0),
+    );
+  const pushes = events.flatMap((e) => e.pushes ?? []);
   const { immediate, pushed } = await db.transaction().execute(async (trx) => {
-    const inserted =
-      pending.length === 0
-        ? []
-        : await trx
-            .insertInto("alertDeliveries")
-            .values(pending.map((d) => ({ ...d, channel: d.channel ?? ("mail" as const), immediate: d.immediate ?? false })))
-            .onConflict((oc) => oc.constraint("alert_deliveries_once").doNothing())
-            .returning("immediate")
-            .execute();
+    let immediate = 0;
+    for (let i = 0; i < rows.length; i += DELIVERY_ROWS_PER_STATEMENT) {
+      const inserted = await trx
+        .insertInto("alertDeliveries")
+        .values(rows.slice(i, i + DELIVERY_ROWS_PER_STATEMENT))
+        .onConflict((oc) => oc.constraint("alert_deliveries_once").doNothing())
+        .returning("immediate")
+        .execute();
+      immediate += inserted.filter((r) => r.immediate).length;
+    }
     const pushed = await recordPushDeliveries(trx, pushes);
-    await markEventProcessed(trx, eventId);
-    return { immediate: inserted.filter((r) => r.immediate).length, pushed };
+    await markEventsProcessed(
+      trx,
+      events.map((e) => e.eventId),
+    );
+    return { immediate, pushed };
   });
   // After the commit: the woken sender finds the messages.
   if (pushed > 0) onPushes?.(pushed);

@@ -3,7 +3,8 @@
  * about a second after the listing change commits) it claims listing events (db/listing-events.ts: FOR UPDATE SKIP LOCKED and a
  * lease, so two processes never match the same event at once, and one that dies leaves its events to
  * another), finds the saved searches whose alerts are on and whose results list the listing
- * (db/alert-matching.ts), and in one transaction records each delivery once and marks the event processed. 'Subito'
+ * (db/alert-matching.ts), and in one transaction records each delivery once and marks the event processed — a batch of
+ * events together: one read of their listings, one transaction for all their alerts (docs/decisions/147). 'Subito'
  * e-mail alerts are mailed by server/immediate-alerts.ts, one mail per search with every alert waiting (decision 142),
  * through the durable mail queue (docs/decisions/059), which sends it and retries while SMTP is down. Daily
  * alerts are recorded for their digest (e-mail: decision 092, push: decision 130); 'Subito' push alerts are queued for each device
@@ -18,12 +19,13 @@ import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import { savedSearchDefaultTitle } from "../core/search/seo.ts";
 import { encodeSearchUrl } from "../core/search/url.ts";
 import { localizePath } from "../app/i18n/locale.ts";
-import { alertsOfListing, warmAlertSearches } from "../db/alert-matching.ts";
+import { alertsOfListings, warmAlertSearches, type ListingAlerts } from "../db/alert-matching.ts";
 import {
   claimListingEvents,
-  markEventProcessed,
-  readAlertCard,
-  recordAlerts,
+  readAlertCards,
+  recordEventsAlerts,
+  type AlertCard,
+  type EventAlerts,
   type ListingEvent,
   type PendingDelivery,
 } from "../db/listing-events.ts";
@@ -36,7 +38,9 @@ import { PollingWorker } from "./polling-worker.ts";
 
 /** A claimed event is due again after this long if its matcher never finished it (a crash mid-batch). */
 const LEASE_MS = 120_000;
-const BATCH = 20;
+/** Events claimed, read, decided and recorded together (docs/decisions/147). */
+const BATCH = 100;
+/** Events matched side by side when a batch is taken one by one. */
 const EVENTS_AT_ONCE = 4;
 
 export interface AlertMatcherOptions {
@@ -122,18 +126,31 @@ export class AlertMatcher {
   }
 
   /**
-   * A few events at a time: an event's work is mostly round trips to the database (about ten), so one at a time
-   * left the burst waiting on the network. Events are independent (each delivery has its own unique key, as with
-   * two matcher processes), and on PGlite the one connection takes them in turn.
+   * A batch of events matched together (docs/decisions/147): one read of their listings (cards and match columns),
+   * one of who hid them, the held searches brought up to date once, each event decided in memory, and all their
+   * alerts recorded with every event marked processed in ONE transaction. An event whose decision throws is left
+   * claimed (another try after the lease) and the rest are recorded. When a shared read or the transaction fails,
+   * the events are taken one by one as before, so one event that cannot be recorded holds back only itself.
    */
   async #handle(batch: ListingEvent[]): Promise<void> {
+    if (this.#worker.stopped) return; // claimed but unfinished: due again when the lease ends
+    try {
+      await this.#processBatch(batch);
+    } catch (error) {
+      this.#o.logger.warn({ err: error, events: batch.length }, "alerts: batch not matched together; matching its events one by one");
+      await this.#oneByOne(batch);
+    }
+  }
+
+  /** A few events at a time, each in its own transaction (the fallback of a batch that failed). */
+  async #oneByOne(batch: ListingEvent[]): Promise<void> {
     let next = 0;
     const lane = async () => {
       while (next < batch.length) {
         if (this.#worker.stopped) return; // claimed but unfinished: due again when the lease ends
         const event = batch[next++]!;
         try {
-          await this.#process(event);
+          await this.#processBatch([event]);
         } catch (error) {
           // Left claimed: another try after the lease; deliveries already made are not repeated.
           this.#o.logger.error({ err: error, eventId: event.id, listingId: event.listingId }, "alerts: event not matched; will retry");
@@ -143,22 +160,62 @@ export class AlertMatcher {
     await Promise.all(Array.from({ length: EVENTS_AT_ONCE }, lane));
   }
 
-  async #process(event: ListingEvent): Promise<void> {
+  async #processBatch(events: ListingEvent[]): Promise<void> {
     const { db, logger } = this.#o;
-    const card = await readAlertCard(db, event.listingId);
-    const occasion = card ? alertOccasion(event, card) : null;
-    if (!card || !occasion) {
-      await markEventProcessed(db, event.id);
-      return;
-    }
-    // Every channel and frequency in one pass: the listing read once, each candidate search matched once.
-    const alerted = await alertsOfListing(db, event.listingId, {
-      isochrones: this.#o.isochrones,
-      onSkip: (search, reason) => logger.warn({ savedSearchId: search.id, eventId: event.id, reason }, "alerts: saved search skipped"),
-    });
-    const searches = (channel: "mail" | "push", frequency: "immediately" | "daily") => alerted?.searches(channel, frequency) ?? [];
+    const listingIds = events.map((e) => e.listingId);
+    /** The event being decided (decisions run one at a time, in memory): a skipped search is logged with it. */
+    let deciding: ListingEvent | null = null;
+    // Side by side, one statement each for the whole batch: the cards, and the match columns with the held searches
+    // brought up to date and who hid the listings.
+    const [cards, decide] = await Promise.all([
+      readAlertCards(db, listingIds),
+      alertsOfListings(db, listingIds, {
+        isochrones: this.#o.isochrones,
+        onSkip: (search, reason) =>
+          logger.warn(
+            { savedSearchId: search.id, eventId: deciding?.id, listingId: deciding?.listingId, reason },
+            "alerts: saved search skipped",
+          ),
+      }),
+    ]);
     const now = new Date((this.#o.now ?? Date.now)());
     const digestAt = nextDigestAt(now);
+    const recorded: EventAlerts[] = [];
+    for (const event of events) {
+      deciding = event;
+      try {
+        recorded.push(await this.#decide(event, cards.get(event.listingId) ?? null, decide.get(event.listingId), now, digestAt));
+      } catch (error) {
+        // Left claimed: another try after the lease; the batch's other events are recorded.
+        logger.error({ err: error, eventId: event.id, listingId: event.listingId }, "alerts: event not matched; will retry");
+      }
+    }
+    if (recorded.length === 0) return;
+    const immediate = await recordEventsAlerts(db, recorded, (n) => {
+      this.pushed += n;
+      logger.info({ events: recorded.length, pushes: n }, "alerts: pushes queued");
+      this.#o.onPushQueued?.();
+    });
+    if (immediate > 0) {
+      this.recorded += immediate;
+      logger.info({ events: recorded.length, alerts: immediate }, "alerts: immediate e-mail alerts recorded");
+      this.#o.onRecorded?.();
+    }
+  }
+
+  /** One event's alerts, decided in memory from its batch's reads (none when its listing is gone or says nothing new). */
+  async #decide(
+    event: ListingEvent,
+    card: AlertCard | null,
+    decide: (() => ListingAlerts) | undefined,
+    now: Date,
+    digestAt: Date,
+  ): Promise<EventAlerts> {
+    const occasion = card ? alertOccasion(event, card) : null;
+    if (!card || !occasion || !decide) return { eventId: event.id, pending: [] };
+    // Every channel and frequency in one pass: each candidate search matched once.
+    const alerted = decide();
+    const searches = (channel: "mail" | "push", frequency: "immediately" | "daily") => alerted.searches(channel, frequency);
     const key = { listingId: card.id, occasion, eventId: event.id };
     const pending: PendingDelivery[] = [
       // 'Subito' e-mail: recorded here, mailed with the search's other waiting alerts at the next run (decision 142).
@@ -172,7 +229,7 @@ export class AlertMatcher {
     if (pushSearches.length > 0) {
       // One push per listing and device (decision 142: a notification opens its listing), saying what a mail about this
       // listing alone would say.
-      const directory = alerted?.directory ?? (await getPlaceDirectory(db));
+      const directory = alerted.directory ?? (await getPlaceDirectory(this.#o.db));
       const town = directory.get(card.townId);
       const zone = card.zoneId ? directory.get(card.zoneId) : undefined;
       const place = [town?.name, zone?.name].filter(Boolean).join(", ");
@@ -203,20 +260,7 @@ export class AlertMatcher {
         });
       }
     }
-    if (pending.length === 0 && pushes.length === 0) {
-      await markEventProcessed(db, event.id);
-      return;
-    }
-    const recorded = await recordAlerts(db, event.id, pending, pushes, (n) => {
-      this.pushed += n;
-      logger.info({ eventId: event.id, listingId: card.id, pushes: n }, "alerts: pushes queued");
-      this.#o.onPushQueued?.();
-    });
-    if (recorded > 0) {
-      this.recorded += recorded;
-      logger.info({ eventId: event.id, listingId: card.id, alerts: recorded }, "alerts: immediate e-mail alerts recorded");
-      this.#o.onRecorded?.();
-    }
+    return { eventId: event.id, pending, pushes };
   }
 
   /** Stops looking; an event under way finishes. */
