@@ -75,6 +75,9 @@ const schema = z.object({
   // addresses to download, how long one download may take, and the first wait after a failed try (doubled each time).
   // Private addresses follow FEED_PULL_ALLOW_PRIVATE.
   FEED_PHOTO_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(3_600_000).default(30_000)),
+  // off: this process records a feed's photo addresses but downloads none (other processes do; bench:publishing
+  // measures an import alone with it).
+  FEED_PHOTO_DOWNLOADS: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
   FEED_PHOTO_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
   FEED_PHOTO_RETRY_MS: z.preprocess(
     emptyAsUndefined,

@@ -411,16 +411,20 @@ export async function startPortal(options: {
     onPhotosWaiting: () => feedPhotoDownloader?.wake(),
     photoRecheckMs: config.FEED_PHOTO_RECHECK_MS,
   }).start();
-  // Photos feeds list by address (docs/decisions/141): downloaded here, never in the import's request.
-  feedPhotoDownloader = new FeedPhotoDownloader({
-    db: database.db,
-    logger,
-    pollMs: config.FEED_PHOTO_POLL_MS,
-    clock: services.clock,
-    allowPrivate: config.FEED_PULL_ALLOW_PRIVATE === "on",
-    timeoutMs: config.FEED_PHOTO_TIMEOUT_MS,
-    retryMs: config.FEED_PHOTO_RETRY_MS,
-  }).start();
+  // Photos feeds list by address (docs/decisions/141): downloaded here, never in the import's request (unless
+  // FEED_PHOTO_DOWNLOADS=off: then by the other processes).
+  feedPhotoDownloader =
+    config.FEED_PHOTO_DOWNLOADS === "off"
+      ? null
+      : new FeedPhotoDownloader({
+          db: database.db,
+          logger,
+          pollMs: config.FEED_PHOTO_POLL_MS,
+          clock: services.clock,
+          allowPrivate: config.FEED_PULL_ALLOW_PRIVATE === "on",
+          timeoutMs: config.FEED_PHOTO_TIMEOUT_MS,
+          retryMs: config.FEED_PHOTO_RETRY_MS,
+        }).start();
   // Daily alerts: one digest mail and one push per saved search at 08:00 Europe/Rome (docs/decisions/092, 130).
   const digestSender = new DigestSender({
     db: database.db,
