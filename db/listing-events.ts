@@ -47,11 +47,7 @@ export async function claimListingEvents(db: Kysely<Database>, limit: number, le
     .sort((a, b) => a.id - b.id);
 }
 
-export async function markEventProcessed(db: Db, id: number): Promise<void> {
-  await markEventsProcessed(db, [id]);
-}
-
-/** Several events processed in one statement (a matcher's batch). */
+/** Events processed, in one statement (a matcher's batch). */
 export async function markEventsProcessed(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db
@@ -171,13 +167,8 @@ const ALERT_CARD_COLUMNS = [
   "rooms",
 ] as const;
 
-/** What an alert mail or push shows of a listing (`readAlertCard`). */
-export type AlertCard = NonNullable<Awaited<ReturnType<typeof readAlertCard>>>;
-
-/** The listing columns an alert mail shows, besides the match columns. */
-export async function readAlertCard(db: Db, listingId: number) {
-  return (await readAlertCards(db, [listingId])).get(listingId) ?? null;
-}
+/** What an alert mail or push shows of a listing: the listing columns besides the match columns (`readAlertCards`). */
+export type AlertCard = NonNullable<ReturnType<Awaited<ReturnType<typeof readAlertCards>>["get"]>>;
 
 /** The alert cards of several listings in one read (an alert mail lists several), by id; withdrawn ones are missing. */
 export async function readAlertCards(db: Db, listingIds: readonly number[]) {
