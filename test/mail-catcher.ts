@@ -26,6 +26,10 @@ export async function startMailCatcher(port = 0) {
   /** Recipients this server refuses for good (550 at RCPT TO), and each refusal it made. */
   const refuse = new Set<string>();
   const refused: string[] = [];
+  /** Recipients whose mail this server takes in and never answers (no 250: for the sender, not delivered), and
+   * how many such mails it is holding: a test kills the sender while a mail is surely unsent. */
+  const stall = new Set<string>();
+  let stalled = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -44,6 +48,10 @@ export async function startMailCatcher(port = 0) {
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (parsed) => {
+          if (session.envelope.rcptTo.some((r) => stall.has(r.address.toLowerCase()))) {
+            stalled++;
+            return;
+          }
           for (const rcpt of session.envelope.rcptTo) {
             mails.push({
               to: rcpt.address.toLowerCase(),
@@ -75,6 +83,8 @@ export async function startMailCatcher(port = 0) {
     mails,
     refuse,
     refused,
+    stall,
+    stalled: () => stalled,
     /** The latest mail to `to` whose subject matches, waiting up to 10 s. */
     async next(to: string, subject: RegExp, after = 0): Promise<CaughtMail> {
       const deadline = Date.now() + 10_000;
