@@ -18,6 +18,8 @@ import { sampleFeed, sampleUniqueId } from "../scripts/sample-feed.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { createPublisherKey, feedListingInput } from "../test/publishers.ts";
 import { startTestPortal } from "../test/portal.ts";
+import { FeedPhotoDownloader } from "../server/feed-photo-downloader.ts";
+import { createLogger } from "../server/logger.ts";
 import type { CookieClient } from "../test/http-client.ts";
 import { loggedInClient } from "../test/users.ts";
 
@@ -449,5 +451,75 @@ describe.each(databaseTargets)("feed photos on %s", (target) => {
     expect(terraceAsked.at(-1)).toEqual(['"v2"', "Fri, 27 Nov 2026 08:00:00 GMT"]);
     expect((await gallery()).photos.map((p) => p.id)).toEqual([kitchen, second]);
     expect((await terraceRow()).etag).toBe('"v3"');
+  });
+});
+
+/**
+ * FEED_PHOTO_DOWNLOADS=off (decision 141): a process that imports but leaves the downloads to the other processes.
+ * Its imports record the addresses as waiting and it holds no downloader; a downloader of another process on the
+ * same database (built here as that process builds it) then fetches each address once.
+ */
+describe.each(databaseTargets)("a portal with FEED_PHOTO_DOWNLOADS=off on %s", (target) => {
+  let provisioned: ProvisionedDatabase;
+  let portal: Awaited<ReturnType<typeof startTestPortal>>;
+  let photoServer: Server;
+  let other: FeedPhotoDownloader | undefined;
+  const asked: string[] = [];
+
+  beforeAll(async () => {
+    const jpeg = await picture(320, 240, "jpeg");
+    photoServer = createServer((req, res) => {
+      asked.push(req.url ?? "");
+      res.writeHead(200, { "content-type": "image/jpeg" }).end(jpeg);
+    });
+    await new Promise<void>((resolve) => photoServer.listen(0, "127.0.0.1", resolve));
+    provisioned = await provisionDatabase(target);
+    portal = await startTestPortal(provisioned, {
+      env: { FEED_PULL_ALLOW_PRIVATE: "on", FEED_PHOTO_DOWNLOADS: "off", FEED_PHOTO_POLL_MS: "100", RATE_LIMIT_MULTIPLIER: "100" },
+    });
+  });
+  afterAll(async () => {
+    await other?.stop();
+    await portal?.stop();
+    await provisioned?.dispose();
+    await new Promise((resolve) => photoServer?.close(resolve));
+  });
+
+  it("records a feed's photo addresses and fetches none; another process's downloader fetches each once", async () => {
+    expect(portal.feedPhotoDownloader).toBeNull();
+    const db = portal.database.db as unknown as Kysely<Database>;
+    const agency = (await sql<{ id: number }>`SELECT id::int AS id FROM publishers WHERE kind = 'agency' ORDER BY id LIMIT 1`.execute(db))
+      .rows[0]!.id;
+    const dashboard = await loggedInClient(portal.url, { email: `agenzia${agency}@casa.example`, password: "CasaAgenzia2026" });
+    const key = (await createPublisherKey(dashboard, "Foto altrove")).key;
+    const origin = `http://127.0.0.1:${(photoServer.address() as { port: number }).port}`;
+    const parts = sampleFeed({ count: 1, clean: true, seed: "feed-photos-off" }).split("</property>\n");
+    const pictures = `<pictures><picture-url>${origin}/foto/a.jpg</picture-url><picture-url>${origin}/foto/b.jpg</picture-url></pictures>`;
+    const res = await fetch(`${portal.url}${API}/feeds`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/xml" },
+      body: `${parts[0]}${pictures}</property>\n${parts[1]}`,
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as any).report.photos.wanted).toBe(2);
+    const addresses = () =>
+      db.selectFrom("feedPhotoUrls").select(["url", "state", "attempts"]).where("publisherId", "=", agency).orderBy("position").execute();
+    expect(await addresses()).toEqual([
+      { url: `${origin}/foto/a.jpg`, state: "waiting", attempts: 0 },
+      { url: `${origin}/foto/b.jpg`, state: "waiting", attempts: 0 },
+    ]);
+    expect(asked).toEqual([]);
+
+    other = new FeedPhotoDownloader({
+      db,
+      logger: createLogger("silent"),
+      pollMs: 100,
+      clock: () => Date.now(),
+      allowPrivate: true,
+      timeoutMs: 10_000,
+      retryMs: 60_000,
+    }).start();
+    await expect.poll(async () => (await addresses()).map((a) => a.state), { timeout: 30_000 }).toEqual(["done", "done"]);
+    expect(asked.sort()).toEqual(["/foto/a.jpg", "/foto/b.jpg"]);
   });
 });

@@ -64,6 +64,8 @@ export interface RunningPortal {
   pushSender: PushSender;
   /** Receives bounce reports mailed back (decision 131), when BOUNCE_SMTP_PORT is set. */
   bounceListener: BounceListener | null;
+  /** Downloads the photos feeds list by address (decision 141); none with FEED_PHOTO_DOWNLOADS=off. */
+  feedPhotoDownloader: FeedPhotoDownloader | null;
   stop(): Promise<void>;
 }
 
@@ -478,5 +480,18 @@ export async function startPortal(options: {
     return stopping;
   };
   const listingChanges = follower!;
-  return { url, port, database, listingChanges, mailQueue, alertMatcher, immediateAlerts, digestSender, pushSender, bounceListener, stop };
+  return {
+    url,
+    port,
+    database,
+    listingChanges,
+    mailQueue,
+    alertMatcher,
+    immediateAlerts,
+    digestSender,
+    pushSender,
+    bounceListener,
+    feedPhotoDownloader,
+    stop,
+  };
 }
