@@ -38,6 +38,10 @@ async function showsUser(c: CookieClient): Promise<boolean> {
   return false;
 }
 
+/**
+ * Waits until the browser `c` is shown logged out. How fast a revocation reaches a process is a benchmark's
+ * (bench:scale-out); `ms` only bounds the wait before calling the revocation lost (decision 114).
+ */
 async function loggedOutWithin(c: CookieClient, ms: number): Promise<number> {
   const started = performance.now();
   while (await showsUser(c)) {
@@ -71,7 +75,7 @@ describe.each(databaseTargets)("session revocations followed by a process on %s"
     await sql`INSERT INTO session_revocations (user_id, revoked_at) VALUES (${user.rows[0]!.id}, now() + interval '1 second')`.execute(
       portals[0]!.database.db,
     );
-    await loggedOutWithin(c, 3000);
+    await loggedOutWithin(c, 30_000);
   });
 });
 
@@ -97,7 +101,7 @@ describe.each(databaseTargets)("a logout ends its session on %s", (target) => {
     const otherDevice = await logIn(portal);
     expect(await showsUser(replay())).toBe(true);
     await logOut(c);
-    await expect.poll(() => showsUser(replay()), { timeout: 3000 }).toBe(false);
+    await expect.poll(() => showsUser(replay()), { timeout: 30_000 }).toBe(false);
     expect(await (await replay().get("/portal-srp/api/v1/user")).json()).toMatchObject({ user: null });
     const replayed = replay();
     await replayed.get("/", { accept: "text/html" });
@@ -116,7 +120,7 @@ describe.each(databaseTargets)("a logout ends its session on %s", (target) => {
     await sql`INSERT INTO session_revocations (user_id, revoked_at, session_id) VALUES (${user.rows[0]!.id}, now(), ${sessionIdOf(c)})`.execute(
       db,
     );
-    await expect.poll(() => showsUser(c), { timeout: 3000 }).toBe(false);
+    await expect.poll(() => showsUser(c), { timeout: 30_000 }).toBe(false);
     expect(await showsUser(otherDevice)).toBe(true);
   });
 });
@@ -133,8 +137,8 @@ describe.each(databaseTargets.filter((t) => t === "postgres"))("session revocati
     expect(await showsUser(elsewhere)).toBe(true);
     const res = await onA.request("/portal-srp/api/v1/user/logout-everywhere", { method: "POST", json: {} });
     expect(res.status).toBe(200);
-    await loggedOutWithin(elsewhere, 3000);
-    await loggedOutWithin(onB, 3000);
+    await loggedOutWithin(elsewhere, 30_000);
+    await loggedOutWithin(onB, 30_000);
   });
 
   it("a logout on one portal ends the session on the other: the kept cookies replayed there are not logged in", async () => {
@@ -145,7 +149,7 @@ describe.each(databaseTargets.filter((t) => t === "postgres"))("session revocati
     const elsewhere = await logIn(b);
     expect(await showsUser(replayOnB())).toBe(true);
     await logOut(onA);
-    await expect.poll(() => showsUser(replayOnB()), { timeout: 3000 }).toBe(false);
+    await expect.poll(() => showsUser(replayOnB()), { timeout: 30_000 }).toBe(false);
     expect(await showsUser(elsewhere)).toBe(true);
   });
 });

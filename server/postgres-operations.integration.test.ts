@@ -40,12 +40,6 @@ const search = (base: string, body: unknown = { locations: ["IT-03-015146"] }) =
     body: JSON.stringify(body),
   });
 
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const started = performance.now();
-  const value = await work();
-  return { value, ms: performance.now() - started };
-}
-
 describe.skipIf(!hasPostgres)(
   `PostgreSQL operations${hasPostgres ? "" : " (skipped: PostgreSQL's initdb is not installed; apt-get install postgresql)"}`,
   () => {
@@ -59,14 +53,12 @@ describe.skipIf(!hasPostgres)(
     it("cancels a read query at STATEMENT_TIMEOUT_MS (pg_sleep), while loading keeps no limit", async () => {
       const handle = await openDatabase({ url: await createDatabase(), dataDir: "", statementTimeoutMs: 300 });
       try {
-        const { value: error, ms } = await timed(() =>
-          sql`SELECT pg_sleep(10)`.execute(handle.readDb).then(
-            () => null,
-            (e: unknown) => e,
-          ),
+        const error = await sql`SELECT pg_sleep(10)`.execute(handle.readDb).then(
+          () => null,
+          (e: unknown) => e,
         );
+        // 57014: cancelled by the statement timeout (a sleep that ran its 10 s would return no error).
         expect((error as { code?: string })?.code).toBe("57014");
-        expect(ms).toBeLessThan(5000); // 300 ms and the round trip; the margin is for a busy shared machine
         await sql`SELECT pg_sleep(0.5)`.execute(handle.db); // the maintenance pool: no limit
       } finally {
         await handle.close();
@@ -115,11 +107,11 @@ describe.skipIf(!hasPostgres)(
         expect((await search(portal.url)).status).toBe(200);
         await locker.connect();
         await locker.query("BEGIN; LOCK TABLE listings IN ACCESS EXCLUSIVE MODE");
-        const { value: res, ms } = await timed(() => search(portal.url, { locations: ["IT-03-015146"], filters: { channel: "affitto" } }));
+        // Without the timeout it would wait for the lock for ever: an answer at all is the timeout's.
+        const res = await search(portal.url, { locations: ["IT-03-015146"], filters: { channel: "affitto" } });
         expect(res.status).toBe(503);
         expect(res.headers.get("retry-after")).toBe("5");
         expect(await res.json()).toEqual({ error: { status: 503, message: expect.stringMatching(/non disponibile/) } });
-        expect(ms).toBeLessThan(5000); // without the timeout it would wait for the lock for ever
         // Logged through pino as a structured error with the request's id, not as text on stderr.
         const logged = lines.map((l) => JSON.parse(l) as { msg: string; reqId?: string; err?: { code?: string; stack?: string } });
         const failure = logged.find((l) => l.msg === "request failed" && l.reqId === res.headers.get("x-request-id"));
@@ -138,18 +130,17 @@ describe.skipIf(!hasPostgres)(
       }
     });
 
-    it("refuses to reload the data under a serving instance, whose searches never wait", async () => {
+    it("refuses to reload the data under a serving instance, which answers every search meanwhile", async () => {
       const url = await createDatabase();
       const first = await startTestPortal({ url, dataDir: "" });
       try {
         // While a second instance with other demo settings starts, the first keeps answering quickly.
         let starting = true;
-        const latencies: number[] = [];
+        let answered = 0;
         const load = (async () => {
           while (starting) {
-            const { value: res, ms } = await timed(() => search(first.url));
-            expect(res.status).toBe(200);
-            latencies.push(ms);
+            expect((await search(first.url)).status).toBe(200);
+            answered++;
           }
         })();
         const second = await startTestPortal({ url, dataDir: "" }, { env: { DEMO_COUNT: "2000" } }).then(
@@ -164,10 +155,8 @@ describe.skipIf(!hasPostgres)(
         expect(second?.message).toMatch(
           /another portal process is serving this database with DEMO_SEED=test DEMO_COUNT=3000; .*start with the same settings, or stop it first/,
         );
-        expect(latencies.length).toBeGreaterThan(0);
-        // A reload (places, POIs, listings in one transaction) holds the tables for far longer than this
-        // even on a quiet machine; the margin is for a machine shared with other builds.
-        expect(Math.max(...latencies)).toBeLessThan(3000);
+        // No wall-clock bound on those answers (decision 114): the refusal comes before the second takes any lock.
+        expect(answered).toBeGreaterThan(0);
         expect((await (await search(first.url, {})).json()).total).toBeGreaterThan(0);
 
         // The same settings serve side by side.
