@@ -12,7 +12,7 @@
  * files where through environment variables. Without them (a script, a file run by hand elsewhere)
  * every portal migrates and loads as before; either way startup sees the same database.
  */
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, constants, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { sql } from "kysely";
@@ -134,7 +134,12 @@ export function unpackPgliteDump(tar: Uint8Array, dir: string): void {
 
 /** Where the global setup keeps the seeded data directory: in memory (/dev/shm) where there is one. */
 export function pgliteSnapshotParent(): string {
-  return existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
+  try {
+    accessSync("/dev/shm", constants.W_OK);
+    return "/dev/shm";
+  } catch {
+    return tmpdir();
+  }
 }
 
 /**
