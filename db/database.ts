@@ -30,7 +30,7 @@ export interface DatabaseHandle {
    * after a failure; PGlite's own notifications in process). Resolves to a function that stops listening.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
-  /** PGlite only: its whole data directory as a tarball, which `DatabaseOptions.loadDataDir` starts from. */
+  /** PGlite only: its whole data directory as a tarball (the tests' seeded copy is unpacked from it). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
@@ -49,11 +49,6 @@ export interface DatabaseOptions {
   /** Called after each statement that writes on the primary (INSERT, UPDATE, DELETE, MERGE): read-your-writes. */
   onWrite?: () => void;
   dataDir: string;
-  /**
-   * PGlite in memory only: start from this dump (`dumpDataDir`) instead of an empty database, as tests
-   * do to skip migrating and loading the dataset in every file (test/dataset-snapshots.ts).
-   */
-  loadDataDir?: Blob;
   /** Pool size for the server (PGlite always has one connection). */
   poolSize?: number;
   /**
@@ -223,7 +218,7 @@ interface PgliteLike {
   dumpDataDir(compression?: "none" | "gzip" | "auto"): Promise<Blob>;
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<pg.Pool & { pglite?: PgliteLike }> {
+async function openPglite(dataDir: string): Promise<pg.Pool & { pglite?: PgliteLike }> {
   const [{ PGlite }, { createPgConfig }, ext] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/node-postgres"),
@@ -240,7 +235,6 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<pg.Pool 
   let pglite;
   try {
     pglite = await PGlite.create(dataDir, {
-      loadDataDir,
       extensions: {
         pg_trgm: trgm.pg_trgm,
         unaccent: unaccent.unaccent,
@@ -305,8 +299,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
     };
   }
-  if (options.loadDataDir && options.dataDir !== "memory://") throw new Error("loadDataDir starts an in-memory PGlite only (memory://)");
-  const pool = await openPglite(options.dataDir, options.loadDataDir);
+  const pool = await openPglite(options.dataDir);
   const db = kysely(pool, onQueryError);
   return {
     kind: "pglite",

@@ -155,8 +155,6 @@ export async function startPortal(options: {
   clientDir: string;
   /** The time sessions and codes are judged by (tests move it); Date.now by default. */
   clock?: () => number;
-  /** An in-memory PGlite starts from this dump (db/database.ts) instead of empty: tests' seeded copy. */
-  loadDataDir?: Blob;
 }): Promise<RunningPortal> {
   const { config, logger, build, clientDir } = options;
   const startedAt = performance.now();
@@ -206,7 +204,6 @@ export async function startPortal(options: {
       },
       onWrite: noteDatabaseWrite,
       dataDir: config.DATA_DIR,
-      loadDataDir: options.loadDataDir,
       statementTimeoutMs: config.STATEMENT_TIMEOUT_MS,
       onQueryError: (error) => {
         availability?.report(error);

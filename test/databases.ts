@@ -9,7 +9,7 @@ import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { loadDataset } from "../etl/load.ts";
-import { copyTemplateInto, noteUntouchedDatabase, pgliteSnapshot, TEST_DATASET } from "./dataset-snapshots.ts";
+import { copyTemplateInto, noteUntouchedDatabase, pgliteSnapshotCopy, TEST_DATASET } from "./dataset-snapshots.ts";
 
 export type DatabaseTarget = "pglite" | "postgres";
 
@@ -49,15 +49,19 @@ export async function provisionDatabase(target: DatabaseTarget): Promise<Provisi
 }
 
 /**
- * A database of `target` holding the run's test dataset (TEST_DATASET), opened: a copy of the PGlite dump or
+ * A database of `target` holding the run's test dataset (TEST_DATASET), opened: a copy of the seeded PGlite data directory or
  * of the seeded template (test/dataset-snapshots.ts), or migrated and loaded here when the run has neither
  * (a script outside the global setup). For data-layer tests whose subject is not the load itself.
  */
 export async function openTestDataset(target: DatabaseTarget): Promise<{ handle: DatabaseHandle; provisioned: ProvisionedDatabase }> {
   const provisioned = await provisionDatabase(target);
-  const snapshot = target === "pglite" ? await pgliteSnapshot() : undefined;
-  const copied = provisioned.url ? await copyTemplateInto(provisioned.url) : snapshot !== undefined;
-  const handle = await openDatabase({ url: provisioned.url, dataDir: provisioned.dataDir, loadDataDir: snapshot });
+  const copy = target === "pglite" ? pgliteSnapshotCopy() : undefined;
+  const copied = provisioned.url ? await copyTemplateInto(provisioned.url) : copy !== undefined;
+  const handle = await openDatabase({ url: provisioned.url, dataDir: copy?.dataDir ?? provisioned.dataDir });
+  if (copy) {
+    const close = handle.close.bind(handle);
+    handle.close = () => close().finally(copy.dispose);
+  }
   if (!copied) {
     await migrateToLatest(handle.db);
     await loadDataset(handle.db, {

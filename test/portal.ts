@@ -5,7 +5,7 @@ import type { startPortal as StartPortal } from "../server/lifecycle.ts";
 import type { loadConfig as LoadConfig } from "../server/config.ts";
 import type { createLogger as CreateLogger } from "../server/logger.ts";
 import type { ServerBuild } from "react-router";
-import { asksForTestDataset, copyTemplateInto, pgliteSnapshot, TEST_DATASET } from "./dataset-snapshots.ts";
+import { asksForTestDataset, copyTemplateInto, pgliteSnapshotCopy, TEST_DATASET } from "./dataset-snapshots.ts";
 
 export { TEST_DATASET };
 
@@ -48,13 +48,29 @@ export async function startTestPortal(database: { url: string | undefined; dataD
     BOT_CHECK_COST: "10",
     ...options.env,
   };
-  const config = bundle.loadConfig(env);
-  // The run's seeded copy instead of migrating and loading here (test/dataset-snapshots.ts).
-  let loadDataDir: Blob | undefined;
+  // The run's seeded copy instead of migrating and loading here (test/dataset-snapshots.ts): on PGlite a copy of
+  // the seeded data directory, removed when the portal stops.
+  let copy: ReturnType<typeof pgliteSnapshotCopy>;
   if (asksForTestDataset(env)) {
     if (database.url) await copyTemplateInto(database.url);
-    else if (database.dataDir === "memory://") loadDataDir = await pgliteSnapshot();
+    else if (database.dataDir === "memory://") copy = pgliteSnapshotCopy();
   }
+  if (copy) env.DATA_DIR = copy.dataDir;
+  const config = bundle.loadConfig(env);
   const logger = options.log ? bundle.createLogger("info", { write: options.log }) : bundle.createLogger("silent");
-  return bundle.startPortal({ config, logger, build: bundle.build, clientDir: clientDirectory, clock: options.clock, loadDataDir });
+  let portal: Awaited<ReturnType<typeof bundle.startPortal>>;
+  try {
+    portal = await bundle.startPortal({ config, logger, build: bundle.build, clientDir: clientDirectory, clock: options.clock });
+  } catch (error) {
+    copy?.dispose();
+    throw error;
+  }
+  if (!copy) return portal;
+  const dispose = copy.dispose;
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= portal.stop().finally(dispose);
+    return stopping;
+  };
+  return { ...portal, stop };
 }

@@ -1,13 +1,12 @@
 /**
  * Vitest global setup of the integration, postgres and e2e projects: what their files need, made once per run
- * and at the same time: the app's build (child processes), the PGlite dump of the test dataset and the seeded
+ * and at the same time: the app's build (child processes), the seeded PGlite data directory of the test dataset and the seeded
  * PostgreSQL template database (test/dataset-snapshots.ts). The first project to set up starts every part the
  * run's projects need, so the parts overlap instead of running one after the other; each project then waits
  * for its own. The postgres project is in the run only with TEST_DATABASE_URL (vitest.config.ts); an
  * unreachable server fails here once, not in every file.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -17,7 +16,9 @@ import {
   makePgliteSnapshot,
   makeTemplateDatabase,
   PGLITE_SNAPSHOT_ENV,
+  pgliteSnapshotParent,
   TEMPLATE_DATABASE_ENV,
+  unpackPgliteDump,
 } from "./dataset-snapshots.ts";
 
 interface Part<T> {
@@ -25,12 +26,11 @@ interface Part<T> {
   dispose: () => Promise<void>;
 }
 
-function pgliteSnapshotFile(): Part<string> {
-  const dir = mkdtempSync(join(tmpdir(), "casa-test-pglite-"));
-  const path = join(dir, "dataset.tar");
+function pgliteSnapshotDir(): Part<string> {
+  const dir = mkdtempSync(join(pgliteSnapshotParent(), "casa-test-pglite-"));
   const ready = (async () => {
-    writeFileSync(path, new Uint8Array(await (await makePgliteSnapshot()).arrayBuffer()));
-    return path;
+    unpackPgliteDump(new Uint8Array(await (await makePgliteSnapshot()).arrayBuffer()), join(dir, "data"));
+    return dir;
   })();
   return { ready, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -67,7 +67,7 @@ function startRun(projects: readonly string[]): Run {
   const run: Run = {
     users: 0,
     build: ensureBuildInBackground(),
-    pglite: projects.includes("integration") || projects.includes("e2e") ? pgliteSnapshotFile() : undefined,
+    pglite: projects.includes("integration") || projects.includes("e2e") ? pgliteSnapshotDir() : undefined,
     template: projects.includes("postgres") && url ? postgresTemplate(url) : undefined,
   };
   // A part that fails while a project waits for another is reported when its own project waits for it.
