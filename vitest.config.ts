@@ -23,6 +23,10 @@ const filesForBothDatabases = globSync(integrationFiles, { exclude: ["node_modul
 const integration = {
   testTimeout: 120_000,
   hookTimeout: 300_000,
+  // A worker keeps its modules from one file to the next (decision 114): a file's first portal start in a fresh
+  // process cost about 5 s of CPU more than a later one (the server bundle's import and its first compilation).
+  // Each file still has its own databases, ports and portal; nothing a test relies on lives in module state.
+  isolate: false,
 } as const;
 
 export default defineConfig({
@@ -61,6 +65,7 @@ export default defineConfig({
           globalSetup: ["test/run-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          isolate: false,
           // What a browser waits for (a count, a modal, a stored record) can take seconds on a busy machine.
           expect: { poll: { timeout: 10_000 } },
         },
