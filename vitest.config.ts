@@ -25,7 +25,8 @@ const integration = {
   hookTimeout: 300_000,
   // A worker keeps its modules from one file to the next (decision 114): a file's first portal start in a fresh
   // process cost about 5 s of CPU more than a later one (the server bundle's import and its first compilation).
-  // Each file still has its own databases, ports and portal; nothing a test relies on lives in module state.
+  // Each file still has its own databases, ports and portal, and what the modules keep per database (the place
+  // directory, listing facts, alert searches, caches) is keyed by the database handle.
   isolate: false,
 } as const;
 
