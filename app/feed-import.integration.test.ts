@@ -1,8 +1,9 @@
 /**
  * Feed import over HTTP (issue 24 "Done when", docs/decisions/097), on each database: an agency imports
  * the sample feed (data/sample-feed.xml, 1,000 listings, 10 bad): 990 in search and the report
- * names the 10; the same feed again changes nothing; 5 changed prices touch only those 5; a full feed
- * without 20 withdraws those 20. Broken XML, a body past the cap, a gzip bomb and JSON Lines.
+ * names the 10; the same feed again changes nothing; 5 changed prices touch only those 5, and a saved search
+ * that lists one of them mails its price drop; a full feed without 20 withdraws those 20. Broken XML, a body
+ * past the cap, a gzip bomb and JSON Lines.
  */
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -10,7 +11,10 @@ import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/schema.ts";
 import { SAMPLE_FEED_BAD, sampleFeed, sampleUniqueId } from "../scripts/sample-feed.ts";
+import { formatEuro } from "../core/format.ts";
+import { alertWorkPending, saveAlertSearch } from "../test/alerts.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
+import { startMailCatcher } from "../test/mail-catcher.ts";
 import { createPublisherKey, feedListingInput, listingsInSearch } from "../test/publishers.ts";
 import { startTestPortal } from "../test/portal.ts";
 import { loggedInClient } from "../test/users.ts";
@@ -20,6 +24,7 @@ const API = "/api/publisher/v1";
 describe.each(databaseTargets)("feed import on %s", (target) => {
   let provisioned: ProvisionedDatabase;
   let portal: Awaited<ReturnType<typeof startTestPortal>>;
+  let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
   let db: Kysely<Database>;
   let agencyA: number;
   let keyA: string;
@@ -48,7 +53,16 @@ describe.each(databaseTargets)("feed import on %s", (target) => {
 
   beforeAll(async () => {
     provisioned = await provisionDatabase(target);
-    portal = await startTestPortal(provisioned, { env: { FEED_MAX_BYTES: String(2 * 1024 * 1024), RATE_LIMIT_MULTIPLIER: "100" } });
+    catcher = await startMailCatcher();
+    portal = await startTestPortal(provisioned, {
+      env: {
+        FEED_MAX_BYTES: String(2 * 1024 * 1024),
+        RATE_LIMIT_MULTIPLIER: "100",
+        SMTP_URL: catcher.url,
+        ALERTS_POLL_MS: "100",
+        MAIL_QUEUE_POLL_MS: "100",
+      },
+    });
     db = portal.database.db as unknown as Kysely<Database>;
     const agencies = (await sql<{ id: number }>`SELECT id::int AS id FROM publishers WHERE kind = 'agency' ORDER BY id LIMIT 2`.execute(db))
       .rows;
@@ -69,6 +83,7 @@ describe.each(databaseTargets)("feed import on %s", (target) => {
   });
   afterAll(async () => {
     await portal?.stop();
+    await catcher?.close();
     await provisioned?.dispose();
   });
 
@@ -96,8 +111,19 @@ describe.each(databaseTargets)("feed import on %s", (target) => {
     expect(again.json.report.counts).toEqual({ received: 1000, created: 0, updated: 0, unchanged: 990, withdrawn: 0, rejected: 10 });
     expect(await eventsAfter(mark)).toEqual([]);
 
-    // Five prices 5 % lower: only those five listings change (five price drops, nothing else).
+    // Five prices 5 % lower: only those five listings change (five price drops, nothing else), and a search saved
+    // once the first import's alerts are done, that lists the first of them, mails its drop.
     const repriced = new Set([1, 2, 3, 4, 5]);
+    const watched = await db
+      .selectFrom("publishedListings")
+      .innerJoin("listings", "listings.id", "publishedListings.listingId")
+      .select(["listings.id", "listings.townId", "listings.price", "listings.channel"])
+      .where("publishedListings.publisherId", "=", agencyA)
+      .where("publishedListings.externalId", "=", sampleUniqueId(1))
+      .executeTakeFirstOrThrow();
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+    const reader = `ribasso-${target}@casa.example`;
+    await saveAlertSearch(db, reader, watched.townId, Number(watched.price), "immediately", { channel: watched.channel });
     const mark2 = await lastEvent();
     const second = await upload(keyA, sampleFeed({ repriced }));
     expect(second.json.report.counts).toEqual({ received: 1000, created: 0, updated: 5, unchanged: 985, withdrawn: 0, rejected: 10 });
@@ -110,6 +136,13 @@ describe.each(databaseTargets)("feed import on %s", (target) => {
       .execute();
     expect(changed.map((e) => e.kind)).toEqual(Array(5).fill("price_drop"));
     expect(changed.map((e) => Number(e.listingId)).sort()).toEqual(ids.map((r) => Number(r.listingId)).sort());
+    const url = `/annunci/${watched.id}/`;
+    const dropMail = () => catcher.mails.find((m) => m.to === reader && m.text.includes(url));
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
+    await expect.poll(() => dropMail() !== undefined, { timeout: 60_000, interval: 100 }).toBe(true);
+    const drop = dropMail()!;
+    const newPrice = (await db.selectFrom("listings").select("price").where("id", "=", watched.id).executeTakeFirstOrThrow()).price;
+    expect(drop.text).toContain(`è sceso da ${formatEuro(Number(watched.price))} a ${formatEuro(Number(newPrice))}`);
 
     // A full feed without 20 of them withdraws those 20: gone from search.
     const omitted = new Set(Array.from({ length: 20 }, (_, i) => 10 + i * 7));

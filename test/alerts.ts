@@ -31,13 +31,17 @@ export async function homeToPublish(
   return { home: { ...rest, originalPrice: null, priceType: "fisso", publishedAt: new Date(), ...changes }, townId: row.townId };
 }
 
-/** A new user with one saved search (a town and a price ceiling) alerting by e-mail at `frequency`; its id. */
+/**
+ * A new user with one saved search (a town and a price ceiling, sales unless `filters` say otherwise, as the search
+ * API's raw filters: `{ channel: "affitto" }`) alerting by e-mail at `frequency`; its id.
+ */
 export async function saveAlertSearch(
   db: Kysely<Database>,
   email: string,
   townId: string,
   priceMax: number,
   frequency: AlertFrequency,
+  filters: Record<string, unknown> = {},
 ): Promise<number> {
   const user = await createUser(db, {
     email,
@@ -47,7 +51,7 @@ export async function saveAlertSearch(
     emailVerified: true,
     now: new Date(),
   });
-  const { str, hash } = serializeWithHash(savedSearchQuery(parseSearch({ price_max: priceMax }, [townId])));
+  const { str, hash } = serializeWithHash(savedSearchQuery(parseSearch({ ...filters, price_max: priceMax }, [townId])));
   const notifications = { hasEmail: frequency !== "never", emailFrequency: frequency, hasPush: false, pushFrequency: "never" } as const;
   const saved = await upsertSavedSearch(db, {
     userId: user!.id,
