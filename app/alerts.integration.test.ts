@@ -328,7 +328,7 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
     await settled();
     const before = mailsToUser().length;
     // The sender paused while three listings are matched: their alerts wait together, as in a burst.
-    await portal.immediateAlerts.stop();
+    await portal.alerts!.immediate.stop();
     const ids = await publishListings(
       db,
       Array.from({ length: 3 }, (_, i) => ({ ...home, streetNumber: String(150 + i), title: `Casa numero ${i}` })),
@@ -343,7 +343,7 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
         },
       )
       .toBe(0);
-    portal.immediateAlerts.start();
+    portal.alerts!.immediate.start();
     await expect.poll(() => mailsToUser().length, { timeout: 60_000, interval: 100 }).toBe(before + 1);
     await settled();
     expect(mailsToUser()).toHaveLength(before + 1);

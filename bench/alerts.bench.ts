@@ -15,7 +15,7 @@
  * database given (--database postgres://…: a fresh database is loaded; one already holding `--seed`'s `--listings`
  * is used as it is) or an in-memory PGlite. Options: --listings N (demo listings, default 30000), --searches N (saved searches,
  * default 10000), --events N (single events timed, default 200), --burst N (default 1000), --alone (no portal in the
- * process: the alert searches only, as a matcher in a process of its own holds them; no burst).
+ * process: the cluster's alert process, server/alert-process.ts, which holds the alert searches only).
  * The saved searches are a mix: towns with a price ceiling and rooms, polygons and circles around
  * listings, whole provinces; one user per 50 searches; a quarter with e-mail 'Subito'.
  * On a database given with --database, what the run added is removed at the end (the listings it published, their
@@ -29,7 +29,6 @@ import { parseSearch, type SearchQuery } from "../core/search/query.ts";
 import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search.ts";
 import { alertCandidates, placesOf, savedSearchesAlertedBy, warmAlertSearches } from "../db/alert-matching.ts";
 import { alertSearchesOf } from "../db/alert-searches.ts";
-import { openDatabase } from "../db/database.ts";
 import { ownersWhoHid } from "../db/listing-events.ts";
 import { readMatchListings } from "../db/match-listings.ts";
 import { publishListing, publishListings, type NewListing } from "../db/listing-writes.ts";
@@ -57,8 +56,8 @@ const { values } = parseArgs({
      */
     existing: { type: "boolean", default: false },
     /**
-     * No portal in this process: only the alert searches held, as a matcher in a process of its own would hold them
-     * (needs --database; implies --existing, no burst).
+     * No portal in this process: the cluster's alert process (server/alert-process.ts), which holds the alert searches
+     * only (needs --database; implies --existing for the single events).
      */
     alone: { type: "boolean", default: false },
   },
@@ -78,40 +77,44 @@ const mb = () => Math.round(process.memoryUsage().rss / 1e6);
 
 if (values.alone && !values.database) throw new Error("--alone needs --database");
 const existing = values.existing || values.alone;
-if (values.alone) N.burst = 0;
-if (!values.alone && !ensureBuild()) process.exit(1);
-const bundle = values.alone ? null : await importServerBuild<any>();
+if (!ensureBuild()) process.exit(1);
+const bundle = await importServerBuild<any>();
 const catcher = await startMailCatcher();
 let t = performance.now();
-const alone = values.alone ? await openDatabase({ url: values.database!, dataDir: "", poolSize: 4 }) : null;
+const settings = {
+  PORT: "0",
+  HOST: "127.0.0.1",
+  DATA_DIR: "memory://",
+  DATABASE_URL: values.database ?? "",
+  DEMO_COUNT: String(N.listings),
+  DEMO_SEED: values.seed,
+  LOG_LEVEL: "silent",
+  SMTP_URL: catcher.url,
+  PUBLIC_URL: "https://casa.example",
+  SESSION_SECRET: randomBytes(32).toString("base64url"),
+  // The matcher waits until the burst wakes it: the single-event timings below run alone.
+  ALERTS_POLL_MS: "60000",
+  MAIL_QUEUE_POLL_MS: "200",
+};
+// --alone: the cluster's alert process itself (server/alert-process.ts, decision 153), as production runs it.
+const alone = values.alone
+  ? await bundle.startAlertProcess({ config: bundle.loadConfig(settings), logger: bundle.createLogger("silent") })
+  : null;
 const portal = alone
   ? null
   : await bundle.startPortal({
-      config: bundle.loadConfig({
-        PORT: "0",
-        HOST: "127.0.0.1",
-        DATA_DIR: "memory://",
-        DATABASE_URL: values.database ?? "",
-        DEMO_COUNT: String(N.listings),
-        DEMO_SEED: values.seed,
-        LOG_LEVEL: "silent",
-        SMTP_URL: catcher.url,
-        PUBLIC_URL: "https://casa.example",
-        // The matcher waits until the burst wakes it: the single-event timings below run alone.
-        ALERTS_POLL_MS: "60000",
-        MAIL_QUEUE_POLL_MS: "200",
-      }),
+      config: bundle.loadConfig(settings),
       logger: bundle.createLogger("silent"),
       build: bundle.build,
       clientDir: clientDirectory,
     });
-const db = (alone ? alone.db : portal.database.db) as Kysely<Database>;
+const db = (alone ? alone.database.db : portal.database.db) as Kysely<Database>;
 if (portal) {
   console.log(`portal with ${N.listings} listings ready in ${Math.round(performance.now() - t)} ms (${portal.database.kind})`);
   // Its listing facts load in the background: nothing below is timed while they load.
   await portal.listingChanges.factsReady;
   console.log(`listing facts loaded after ${Math.round(performance.now() - t)} ms`);
-} else console.log("no portal in this process (--alone): the alert searches only");
+} else console.log("no portal in this process (--alone): the cluster's alert process, with the alert searches only");
 /** Listings above this id are the run's own (removed at the end). */
 const lastListingId = Number((await sql<{ id: string | null }>`SELECT max(id) AS id FROM listings`.execute(db)).rows[0]!.id ?? 0);
 const heapMb = () => {
@@ -289,8 +292,8 @@ if (reads.length > 0) {
   );
 }
 
-// 2. A burst, matched by the portal's matcher and handed to SMTP by its mail queue.
-if (portal && N.burst > 0) {
+// 2. A burst, matched by the portal's (or the alert process's) matcher and handed to SMTP by its mail queue.
+if (N.burst > 0) {
   const heapBefore = heapMb();
   const rssBefore = mb();
   const burst = await templates(Math.min(N.burst, 2000));
@@ -299,7 +302,7 @@ if (portal && N.burst > 0) {
   // In statements of 500: a statement of ~75 parameters a listing must stay under PostgreSQL's 65,535 parameters.
   const burstRows = burst.map((l, i) => ({ ...l, streetNumber: `b${i}` }));
   for (let i = 0; i < burstRows.length; i += 500) await publishListings(db, burstRows.slice(i, i + 500));
-  portal.alertMatcher.wake();
+  (alone ?? portal).alerts.matcher.wake();
   let peak = rssBefore;
   let matchedMs = 0;
   let recorded = 0;
@@ -347,7 +350,7 @@ if (portal && N.burst > 0) {
   );
 }
 await portal?.stop();
-await alone?.close();
+await alone?.stop();
 await catcher.close();
 
 if (values.database) {

@@ -2,21 +2,29 @@
  * The server entry, bundled by Vite together with the React Router app (vite.config.ts), so the
  * routes and the HTTP server share one module graph. scripts/start.ts builds it when needed and runs it.
  *
- * On a PostgreSQL server it runs a worker process per core (WEB_CONCURRENCY) behind node:cluster,
- * which shares the port; on the embedded database one process, since PGlite lives inside it.
+ * On a PostgreSQL server it runs a serving process per core (WEB_CONCURRENCY) behind node:cluster,
+ * which shares the port, and one alert process (decision 153); on the embedded database one process, since
+ * PGlite lives inside it.
  */
 import cluster from "node:cluster";
+import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import * as build from "virtual:react-router/server-build";
+import { startAlertProcess } from "./alert-process.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { StartupError, startPortal } from "./lifecycle.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { WORKER_NODE_FLAGS } from "./node-flags.ts";
 
-// For the integration and end-to-end tests, which start the bundled portal in-process.
-export { build, loadConfig, startPortal, createLogger };
+// For the integration and end-to-end tests and the benchmarks, which start the bundled portal in-process.
+export { build, loadConfig, startPortal, startAlertProcess, createLogger };
 
-/** Worker → primary: this worker serves. */
+/** What a cluster worker does: serve pages and the API, or the alert work (decision 153). */
+type Role = "serve" | "alerts";
+/** The environment variable a worker reads its role from. */
+const ROLE_VARIABLE = "CASA_PROCESS_ROLE";
+
+/** Worker → primary: this worker serves (or, the alert process, works). */
 interface ReadyMessage {
   type: "casa:ready";
   url: string;
@@ -62,16 +70,44 @@ export async function main({ clientDir }: { clientDir: string }): Promise<void> 
       );
     }
     // On PostgreSQL even one worker runs under the primary: it gets the workers' flags and is restarted if it dies.
-    if (config.DATABASE_URL) return runPrimary(workers, logger);
+    if (config.DATABASE_URL) return runPrimary(workers, config, logger);
   }
-  await runServer(config, logger, clientDir);
+  if (cluster.isWorker && process.env[ROLE_VARIABLE] === "alerts") await runAlerts(config, logger);
+  else await runServer(config, logger, clientDir);
+}
+
+/** The cluster's alert process: no server, the alert work only. */
+async function runAlerts(config: Config, logger: Logger): Promise<void> {
+  const starting = startAlertProcess({ config, logger });
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      starting
+        .then((running) => running.stop())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            logger.error({ err: error }, "shutdown failed");
+            process.exit(1);
+          },
+        );
+    });
+  }
+  try {
+    await starting;
+    process.send!({ type: "casa:ready", url: config.publicOrigin ?? "" } satisfies ReadyMessage);
+  } catch (error) {
+    if (error instanceof StartupError) fail(error.message);
+    logger.fatal({ err: error }, "alert process start-up failed");
+    fail(`alert process start-up failed: ${(error as Error).message}`);
+  }
 }
 
 /** One serving process: the only one, or a cluster worker. */
 async function runServer(config: Config, logger: Logger, clientDir: string): Promise<void> {
   // The signals are taken before the start ends: the server listens (and a cluster worker is handed connections)
   // before startPortal resolves, and a SIGTERM then must still stop it gracefully, not end it unlogged.
-  const starting = startPortal({ config, logger, build, clientDir });
+  // A cluster's serving workers leave the alert work to its alert process (decision 153).
+  const starting = startPortal({ config, logger, build, clientDir, alertWork: !cluster.isWorker });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       logger.info({ signal }, "shutting down");
@@ -98,29 +134,46 @@ async function runServer(config: Config, logger: Logger, clientDir: string): Pro
 }
 
 /**
- * The cluster's primary serves nothing itself. It starts one worker first, which migrates and loads
- * the data if needed (so a start-up error is reported once), then the others; replaces a worker that
- * dies while serving; and on SIGTERM or SIGINT stops every worker gracefully before exiting.
+ * The cluster's primary serves nothing itself. It starts one serving worker first, which migrates and loads
+ * the data if needed (so a start-up error is reported once), then the others and the alert process; replaces a
+ * worker that dies while working; and on SIGTERM or SIGINT stops every worker gracefully before exiting.
+ * Every worker gets the same SESSION_SECRET (a random one when the operator set none): sessions, forms and the
+ * alert mails' links made by one process must verify in the others.
  */
-function runPrimary(count: number, logger: Logger): void {
+function runPrimary(count: number, config: Config, logger: Logger): void {
   logger.info({ workers: count }, "starting worker processes");
   const setFlags = new Set(process.execArgv.map((flag) => flag.split("=")[0]));
   cluster.setupPrimary({ execArgv: [...process.execArgv, ...WORKER_NODE_FLAGS.filter((flag) => !setFlags.has(flag.split("=")[0]))] });
+  let secret = config.SESSION_SECRET;
+  if (!secret) {
+    secret = randomBytes(32).toString("base64url");
+    logger.warn(
+      "SESSION_SECRET is not set: this portal's processes share a random key until it stops; set it (32+ characters) in production and on every instance",
+    );
+  }
+  const roles = new Map<number, Role>();
   const ready = new Set<number>();
+  const readyServing = () => [...ready].filter((id) => roles.get(id) === "serve").length;
   let stopping = false;
   let announced = false;
   let url = "";
 
-  const fork = () => {
-    const worker = cluster.fork();
+  const fork = (role: Role) => {
+    const env: Record<string, string> = { [ROLE_VARIABLE]: role, SESSION_SECRET: secret };
+    // The alert process serves nothing: its mails' links point at the portal's address.
+    if (role === "alerts") env.PUBLIC_URL = config.publicOrigin ?? url;
+    const worker = cluster.fork(env);
+    roles.set(worker.id, role);
     worker.on("message", (message: ReadyMessage) => {
       if (message?.type !== "casa:ready") return;
       ready.add(worker.id);
-      url = message.url;
-      if (ready.size === 1 && Object.keys(cluster.workers ?? {}).length < count) {
-        for (let i = 1; i < count; i++) fork();
+      if (role === "serve") url = message.url;
+      else logger.info({ workerPid: worker.process.pid }, "alert process started");
+      if (role === "serve" && ready.size === 1 && roles.size === 1) {
+        for (let i = 1; i < count; i++) fork("serve");
+        fork("alerts");
       }
-      if (ready.size === count && !announced) {
+      if (readyServing() === count && ready.size === count + 1 && !announced) {
         announced = true;
         process.stdout.write(`\nPortale pronto: ${url} (${count} ${count === 1 ? "processo" : "processi"})\n\n`);
       }
@@ -130,6 +183,8 @@ function runPrimary(count: number, logger: Logger): void {
 
   cluster.on("exit", (worker, code, signal) => {
     const wasReady = ready.delete(worker.id);
+    const role = roles.get(worker.id) ?? "serve";
+    roles.delete(worker.id);
     const alive = Object.keys(cluster.workers ?? {}).length;
     if (stopping) {
       if (alive === 0) {
@@ -149,8 +204,8 @@ function runPrimary(count: number, logger: Logger): void {
       });
       return;
     }
-    logger.error({ workerPid: worker.process.pid, code, signal }, "worker died: starting another");
-    fork();
+    logger.error({ workerPid: worker.process.pid, role, code, signal }, "worker died: starting another");
+    fork(role);
   });
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -165,7 +220,7 @@ function runPrimary(count: number, logger: Logger): void {
       }, SHUTDOWN_GRACE_MS).unref();
     });
   }
-  fork();
+  fork("serve");
 }
 
 function fail(message: string): never {

@@ -4,7 +4,6 @@
  * is wrong and what to do, and a non-zero exit.
  */
 import { readFileSync } from "node:fs";
-import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { DatabaseAvailability } from "../db/availability.ts";
@@ -28,20 +27,17 @@ import { ListingFollower } from "./listing-follower.ts";
 import { ensureDemoPublisherAccounts, ensureDemoUser } from "../app/account/demo-accounts.server.ts";
 import { createAccounts } from "./account-setup.ts";
 import { createMailer, queuedMailer } from "./mailer.ts";
-import { MailQueue } from "./mail-queue.ts";
+import type { MailQueue } from "./mail-queue.ts";
 import cluster from "node:cluster";
-import { DigestSender } from "./alert-digests.ts";
 import { DemoLive } from "./demo-live.ts";
-import { AlertMatcher } from "./alert-matcher.ts";
-import { ImmediateAlertSender } from "./immediate-alerts.ts";
+import { startAlertWork, type AlertWork } from "./alert-work.ts";
+import { bounceAddressesFor, mailQueueFor, startPushSender, vapidKeys } from "./delivery.ts";
 import { FeedPhotoDownloader } from "./feed-photo-downloader.ts";
 import { FeedPuller } from "./feed-puller.ts";
 import { ListingExpiry } from "./listing-expiry.ts";
 import { AlertLinks } from "./alerts/alert-links.ts";
-import webpush from "web-push";
-import { ensureVapidKeys } from "../db/push.ts";
-import { PushSender, vapidSubject } from "./push-sender.ts";
-import { BounceAddresses, mailFromDomain, startBounceListener, type BounceListener } from "./bounce-listener.ts";
+import type { PushSender } from "./push-sender.ts";
+import { startBounceListener, type BounceAddresses, type BounceListener } from "./bounce-listener.ts";
 
 export class StartupError extends Error {
   override name = "StartupError";
@@ -56,10 +52,11 @@ export interface RunningPortal {
   listingChanges: ListingFollower;
   /** Sends the queued mail (tests look at what it sent). */
   mailQueue: MailQueue;
-  /** Matches listing events to saved searches and queues their alert mails (docs/decisions/085). */
-  alertMatcher: AlertMatcher;
-  immediateAlerts: ImmediateAlertSender;
-  digestSender: DigestSender;
+  /**
+   * The alert matcher, 'Subito' mails and digests (server/alert-work.ts); null in a cluster's serving worker, whose
+   * cluster runs them in its alert process (decision 153).
+   */
+  alerts: AlertWork | null;
   /** Sends the queued push alerts (docs/decisions/116). */
   pushSender: PushSender;
   /** Receives bounce reports mailed back (decision 131), when BOUNCE_SMTP_PORT is set. */
@@ -155,6 +152,8 @@ export async function startPortal(options: {
   clientDir: string;
   /** The time sessions and codes are judged by (tests move it); Date.now by default. */
   clock?: () => number;
+  /** Runs the alert work (default); a cluster's serving workers leave it to the cluster's alert process (decision 153). */
+  alertWork?: boolean;
 }): Promise<RunningPortal> {
   const { config, logger, build, clientDir } = options;
   const startedAt = performance.now();
@@ -260,16 +259,7 @@ export async function startPortal(options: {
   const queueMailer = createMailer(config, database.db);
   // Bounce reports mailed back later (decision 131): each mail's own signed envelope sender, set once the keys are read.
   let bounceAddresses: BounceAddresses | null = null;
-  const mailQueue = new MailQueue({
-    db: database.db,
-    mailer: queueMailer,
-    logger,
-    pollMs: config.MAIL_QUEUE_POLL_MS,
-    retryMs: config.MAIL_RETRY_MS,
-    leaseMs: config.WORK_LEASE_MS,
-    bounceLimit: config.MAIL_BOUNCE_LIMIT,
-    ...(config.BOUNCE_SMTP_PORT !== undefined ? { returnPath: (mailId: number) => bounceAddresses!.for(mailId) } : {}),
-  });
+  const mailQueue = mailQueueFor(config, database.db, logger, queueMailer, () => bounceAddresses);
   const { accounts, close: closeAccounts } = await createAccounts(config, database.db, logger, options.clock ?? Date.now, {
     mailer: queuedMailer(database.db, queueMailer, () => mailQueue.wake()),
   });
@@ -280,8 +270,7 @@ export async function startPortal(options: {
     accounts.revocations.follow().catch((error: Error) => logger.warn({ err: error.message }, "could not read session revocations"));
   }, config.SESSION_REVOCATIONS_POLL_MS);
   followRevocations.unref();
-  // The portal's VAPID keys: made at the first start, then read from the database by every process (decision 116).
-  const vapid = await ensureVapidKeys(database.db, () => webpush.generateVAPIDKeys());
+  const vapid = await vapidKeys(database.db);
   // Made once the services exist; a source set before then waits for the puller's first look.
   let feedPuller: FeedPuller | null = null;
   let feedPhotoDownloader: FeedPhotoDownloader | null = null;
@@ -341,11 +330,8 @@ export async function startPortal(options: {
   }
   const services = state.services;
   let bounceListener: BounceListener | null = null;
-  if (config.BOUNCE_SMTP_PORT !== undefined) {
-    bounceAddresses = new BounceAddresses(
-      createHmac("sha256", accounts.keys.alertLinks).update("casa:bounce-addresses").digest(),
-      config.BOUNCE_DOMAIN ?? mailFromDomain(config.MAIL_FROM),
-    );
+  bounceAddresses = bounceAddressesFor(config, accounts.keys.alertLinks);
+  if (bounceAddresses && config.BOUNCE_SMTP_PORT !== undefined) {
     bounceListener = await startBounceListener({
       db: database.db,
       logger,
@@ -360,39 +346,21 @@ export async function startPortal(options: {
     logger.info({ port: bounceListener.port, domain: bounceAddresses.domain }, "mail: bounce reports received by SMTP");
   }
   mailQueue.start();
-  const pushSender = new PushSender({
-    db: database.db,
-    logger,
-    vapid,
-    subject: vapidSubject(config.MAIL_FROM),
-    pollMs: config.PUSH_POLL_MS,
-    timeoutMs: config.PUSH_TIMEOUT_MS,
-    retryMs: config.PUSH_RETRY_MS,
-    maxAttempts: config.PUSH_MAX_ATTEMPTS,
-    leaseMs: config.WORK_LEASE_MS,
-  }).start();
-  // 'Subito' e-mail alerts: one mail per saved search with every alert waiting, handed to the mail queue (decision 142).
-  const immediateAlerts = new ImmediateAlertSender({
-    db: database.db,
-    logger,
-    pollMs: config.ALERTS_POLL_MS,
-    origin: publicOrigin,
-    links: services.alertLinks,
-    onQueued: () => mailQueue.wake(),
-  }).start();
-  // Listing events matched here: alerts recorded once each (docs/decisions/085).
-  const alertMatcher = new AlertMatcher({
-    db: database.db,
-    logger,
-    pollMs: config.ALERTS_POLL_MS,
-    origin: publicOrigin,
-    links: services.alertLinks,
-    isochrones: services.isochrones,
-    onRecorded: () => immediateAlerts.wake(),
-    onPushQueued: () => pushSender.wake(),
-    now: options.clock,
-    leaseMs: config.WORK_LEASE_MS,
-  }).start();
+  const pushSender = startPushSender(config, database.db, logger, vapid);
+  const alerts =
+    options.alertWork === false
+      ? null
+      : startAlertWork({
+          db: database.db,
+          logger,
+          config,
+          origin: publicOrigin,
+          links: services.alertLinks,
+          isochrones: services.isochrones,
+          mailQueue,
+          pushSender,
+          clock: options.clock,
+        });
   const listingExpiry = new ListingExpiry({
     db: database.db,
     logger,
@@ -424,17 +392,6 @@ export async function startPortal(options: {
           timeoutMs: config.FEED_PHOTO_TIMEOUT_MS,
           retryMs: config.FEED_PHOTO_RETRY_MS,
         }).start();
-  // Daily alerts: one digest mail and one push per saved search at 08:00 Europe/Rome (docs/decisions/092, 130).
-  const digestSender = new DigestSender({
-    db: database.db,
-    logger,
-    pollMs: config.ALERTS_DIGEST_POLL_MS,
-    origin: publicOrigin,
-    links: services.alertLinks,
-    now: options.clock,
-    onQueued: () => mailQueue.wake(),
-    onPushQueued: () => pushSender.wake(),
-  }).start();
   // Listings that arrive while the demo runs (decision 093): one process publishes, the first cluster worker or the only process.
   const demoLive =
     config.DEMO_LIVE_PER_MINUTE > 0 && (!cluster.isWorker || cluster.worker?.id === 1)
@@ -458,12 +415,10 @@ export async function startPortal(options: {
       clearInterval(followRevocations);
       await listingChanges.stop();
       await demoLive?.stop();
-      await alertMatcher.stop();
-      await immediateAlerts.stop();
+      await alerts?.stop();
       await listingExpiry.stop();
       await feedPuller?.stop();
       await feedPhotoDownloader?.stop();
-      await digestSender.stop();
       await mailQueue.stop();
       await pushSender.stop();
       await bounceListener?.close();
@@ -483,9 +438,7 @@ export async function startPortal(options: {
     database,
     listingChanges,
     mailQueue,
-    alertMatcher,
-    immediateAlerts,
-    digestSender,
+    alerts,
     pushSender,
     bounceListener,
     feedPhotoDownloader,

@@ -13,6 +13,9 @@ import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
+import { publishListing } from "../db/listing-writes.ts";
+import { homeToPublish, saveAlertSearch } from "../test/alerts.ts";
+import { startMailCatcher } from "../test/mail-catcher.ts";
 import { startTestPortal } from "../test/portal.ts";
 import { servingPid, startPortalProcess } from "../test/portal-process.ts";
 import { WORKER_NODE_FLAGS } from "./node-flags.ts";
@@ -193,9 +196,21 @@ describe.skipIf(!hasPostgres)(
       }
     });
 
-    it("serves from WEB_CONCURRENCY=2 worker processes and stops them all on SIGTERM", async () => {
+    it("serves from WEB_CONCURRENCY=2 worker processes, matches alerts in a process of its own, and stops them all on SIGTERM", async () => {
       const url = await createDatabase();
-      const portal = await startPortalProcess({ DATABASE_URL: url, WEB_CONCURRENCY: "2", DEMO_COUNT: "300", DEMO_SEED: "cluster" });
+      const catcher = await startMailCatcher();
+      // No SESSION_SECRET: the primary gives every process the same random one, or the alert process's links would not verify.
+      const portal = await startPortalProcess({
+        DATABASE_URL: url,
+        WEB_CONCURRENCY: "2",
+        DEMO_COUNT: "300",
+        DEMO_SEED: "cluster",
+        SESSION_SECRET: "",
+        SMTP_URL: catcher.url,
+        ALERTS_POLL_MS: "100",
+        MAIL_QUEUE_POLL_MS: "100",
+      });
+      const handle = await openDatabase({ url, dataDir: "" });
       try {
         expect(portal.stdout()).toMatch(/Portale pronto: http:\/\/localhost:\d+ \(2 processi\)/);
         const base = portal.url;
@@ -207,6 +222,37 @@ describe.skipIf(!hasPostgres)(
         for (const pid of pids)
           expect(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toEqual(expect.arrayContaining(WORKER_NODE_FLAGS));
         expect((await search(base)).status).toBe(200);
+
+        // One more process, serving nothing, matches the listing events (decision 153); it is replaced if it dies.
+        const alertProcesses = () => portal.logs().filter((l) => l.msg.startsWith("alert process ready"));
+        expect(alertProcesses()).toHaveLength(1);
+        const firstAlertPid = alertProcesses()[0]!.pid;
+        expect([...pids, portal.pid]).not.toContain(firstAlertPid);
+        process.kill(firstAlertPid, "SIGKILL");
+        await expect.poll(() => alertProcesses().length, { timeout: 60_000, interval: 200 }).toBe(2);
+        const alertPid = alertProcesses()[1]!.pid;
+        expect(portal.logs()).toContainEqual(expect.objectContaining({ msg: "worker died: starting another", role: "alerts" }));
+
+        // A listing published by another process reaches a saved search's owner by mail, from the alert process, and the
+        // mail's one-click link (signed there) turns the alert off in a serving worker.
+        const reader = "cluster-alert@casa.example";
+        const { home, townId } = await homeToPublish(handle.db, { price: 200_000 });
+        const searchId = await saveAlertSearch(handle.db, reader, townId, 900_000, "immediately");
+        const id = await publishListing(handle.db, { ...home, streetNumber: "901" });
+        await expect.poll(() => catcher.mails.filter((m) => m.to === reader).length, { timeout: 60_000, interval: 100 }).toBe(1);
+        const mail = catcher.mails.find((m) => m.to === reader)!;
+        expect(mail.text).toContain(`${base}/annunci/${id}/`);
+        const oneClick = /<([^>]+)>/.exec(mail.headerLines.find((h) => /^list-unsubscribe:/i.test(h))!)![1]!;
+        expect(oneClick.startsWith(`${base}/deactivation-alerts/one-click?t=`)).toBe(true);
+        const answer = await fetch(oneClick, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=One-Click",
+        });
+        expect(answer.status).toBe(200);
+        const frequency = await sql<{ frequency: string }>`
+          SELECT frequency FROM saved_search_alerts WHERE saved_search_id = ${searchId} AND channel = 'mail'`.execute(handle.db);
+        expect(frequency.rows[0]!.frequency).toBe("never");
 
         // A worker that dies while serving is replaced.
         const [victim, survivor] = [...pids];
@@ -229,10 +275,13 @@ describe.skipIf(!hasPostgres)(
           .logs()
           .filter((l) => l.msg === "stopped")
           .map((l) => l.pid);
-        expect(new Set(stopped)).toEqual(new Set([...pids, portal.pid]));
+        expect(new Set(stopped)).toEqual(new Set([...pids, alertPid, portal.pid]));
       } catch (error) {
         portal.kill();
         throw new Error(`${(error as Error).message}\n${portal.tail()}`);
+      } finally {
+        await handle.close();
+        await catcher.close();
       }
     });
 

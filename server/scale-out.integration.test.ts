@@ -4,8 +4,8 @@
  * behind this test's own round-robin, Redis for what nodes share. Each node is a real `npm start` child
  * process with WEB_CONCURRENCY=2 (a cluster primary and two workers, test/portal-process.ts). A listing
  * published through one node's API is searchable on the other; sessions, logouts and the login limit work
- * across nodes; an immediate alert is mailed once though all four workers match listing events and send the
- * mail queue (to an SMTP server on loopback); under load
+ * across nodes; an immediate alert is mailed once though both nodes' alert processes match listing events and all
+ * their processes send the mail queue (to an SMTP server on loopback); under load
  * the replica stops (reads move to the primary, nobody sees an error) and starts again (reads return to it),
  * and a node stops (the other keeps serving, nothing written is lost). Read-your-writes: a node reading a
  * replica held 15 s behind with recovery_min_apply_delay shows a search saved on the next page
@@ -215,7 +215,7 @@ describe.skipIf(!hasPostgres)(
     /** A home in Milan for the publishing API: a dataset listing's street and point. */
     let home: Record<string, unknown>;
 
-    /** A node as production runs one: `npm start` with WEB_CONCURRENCY=2, the alert matcher and mail queue in each worker. */
+    /** A node as production runs one: `npm start` with WEB_CONCURRENCY=2 and its alert process (decision 153); a mail queue in each. */
     const startNode = (replicaUrl: string) =>
       startPortalProcess({
         ...SHARED,
@@ -366,7 +366,7 @@ describe.skipIf(!hasPostgres)(
       for (let i = 0; i < 2; i++) expect((await guesser.post(`${API}/user/login`, { email, password: "Segreta123" })).status).toBe(429);
     });
 
-    it("mails an immediate alert once, though all four workers of the two nodes match listing events and send mail", async () => {
+    it("mails an immediate alert once, though the two nodes' alert processes both match listing events and all six processes send mail", async () => {
       const email = `subito-${RUN}@casa.example`;
       emails.push(email);
       await createTestUser(primaryDb.db, email);
@@ -378,7 +378,7 @@ describe.skipIf(!hasPostgres)(
         notifications: { hasEmail: true, emailFrequency: "immediately", hasPush: false, pushFrequency: "never" },
       });
       expect(saved.status, await saved.clone().text()).toBe(200);
-      // More people alerted by the same listing: more mails queued at once, longer for the other workers to race for them.
+      // More people alerted by the same listing: more mails queued at once, longer for the other processes to race for them.
       const others = Array.from({ length: 5 }, (_, i) => `subito-${i}-${RUN}@casa.example`);
       for (const other of others) await saveAlertSearch(primaryDb.db, other, MILANO, price, "immediately");
       const recipients = [email, ...others];
