@@ -79,40 +79,26 @@ export async function main({ clientDir }: { clientDir: string }): Promise<void> 
 /** The cluster's alert process: no server, the alert work only. */
 async function runAlerts(config: Config, logger: Logger): Promise<void> {
   const starting = startAlertProcess({ config, logger });
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      starting
-        .then((running) => running.stop())
-        .then(
-          () => process.exit(0),
-          (error: unknown) => {
-            logger.error({ err: error }, "shutdown failed");
-            process.exit(1);
-          },
-        );
-    });
-  }
+  stopOnSignals(starting, logger);
   try {
     await starting;
     process.send!({ type: "casa:ready", url: config.publicOrigin ?? "" } satisfies ReadyMessage);
   } catch (error) {
-    if (error instanceof StartupError) fail(error.message);
-    logger.fatal({ err: error }, "alert process start-up failed");
-    fail(`alert process start-up failed: ${(error as Error).message}`);
+    startupFailed(error, logger);
   }
 }
 
-/** One serving process: the only one, or a cluster worker. */
-async function runServer(config: Config, logger: Logger, clientDir: string): Promise<void> {
-  // The signals are taken before the start ends: the server listens (and a cluster worker is handed connections)
-  // before startPortal resolves, and a SIGTERM then must still stop it gracefully, not end it unlogged.
-  // A cluster's serving workers leave the alert work to its alert process (decision 153).
-  const starting = startPortal({ config, logger, build, clientDir, alertWork: !cluster.isWorker });
+/**
+ * SIGTERM or SIGINT stop what `starting` starts, gracefully, then exit. Taken before the start ends: a server
+ * listens (and a cluster worker is handed connections) before its start resolves, and a SIGTERM then must still
+ * stop it gracefully, not end it unlogged.
+ */
+function stopOnSignals(starting: Promise<{ stop(): Promise<void> }>, logger: Logger): void {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       logger.info({ signal }, "shutting down");
       starting
-        .then((portal) => portal.stop())
+        .then((started) => started.stop())
         .then(
           () => process.exit(0),
           (error: unknown) => {
@@ -122,14 +108,25 @@ async function runServer(config: Config, logger: Logger, clientDir: string): Pro
         );
     });
   }
+}
+
+function startupFailed(error: unknown, logger: Logger): never {
+  if (error instanceof StartupError) fail(error.message);
+  logger.fatal({ err: error }, "start-up failed");
+  fail(`start-up failed: ${(error as Error).message}`);
+}
+
+/** One serving process: the only one, or a cluster worker. */
+async function runServer(config: Config, logger: Logger, clientDir: string): Promise<void> {
+  // A cluster's serving workers leave the alert work to its alert process (decision 153).
+  const starting = startPortal({ config, logger, build, clientDir, alertWork: !cluster.isWorker });
+  stopOnSignals(starting, logger);
   try {
     const portal = await starting;
     if (cluster.isWorker) process.send!({ type: "casa:ready", url: portal.url } satisfies ReadyMessage);
     else process.stdout.write(`\nPortale pronto: ${portal.url}\n\n`);
   } catch (error) {
-    if (error instanceof StartupError) fail(error.message);
-    logger.fatal({ err: error }, "start-up failed");
-    fail(`start-up failed: ${(error as Error).message}`);
+    startupFailed(error, logger);
   }
 }
 
