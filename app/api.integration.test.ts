@@ -59,6 +59,14 @@ describe.each(databaseTargets)("portal over HTTP on %s", (target) => {
     const page = await fetch(`${portal.url}/`, { headers: { "accept-encoding": "br" } });
     expect(page.headers.get("content-encoding")).toBe("br");
     expect(await page.text()).toContain("Trova casa in tutta Italia");
+    // So is the JSON API, at its own level (decision 154).
+    const search = await fetch(`${portal.url}/portal-srp/api/v1/search`, {
+      method: "POST",
+      headers: { "accept-encoding": "br", "content-type": "application/json" },
+      body: JSON.stringify({ locations: [] }),
+    });
+    expect(search.headers.get("content-encoding")).toBe("br");
+    expect(((await search.json()) as { total: number }).total).toBeGreaterThan(0);
   });
 
   it("links one stylesheet on every page type: each is a render-blocking request on a phone", async () => {

@@ -25,7 +25,7 @@ import { isDatabaseFailure } from "../db/availability.ts";
 import { checkSessionCookies, cookieTargetOf, readRequestInfo } from "./http-session.ts";
 import type { Logger } from "./logger.ts";
 import { refuseMalformedRequest } from "./request-guard.ts";
-import { RequestQueue, takesTurn, type Admission, type RequestQueueLimits } from "./request-queue.ts";
+import { isPage, RequestQueue, takesTurn, type Admission, type RequestQueueLimits } from "./request-queue.ts";
 
 export interface PortalState {
   phase: "starting" | "loading" | "ready" | "stopping";
@@ -235,9 +235,13 @@ export function createHandler(options: {
     },
   });
   // Pages and JSON compressed on the fly (brotli at a fast level, else gzip); assets are precompressed.
-  // Level 2, not 4: compressing was one of a results page's largest costs in CPU, and level 2 takes about half of
-  // level 4's time for a few per cent more bytes (docs/decisions/151).
-  const compress = compression({ threshold: 1024, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 2 } } });
+  // Pages at level 2: compressing was one of a results page's largest costs in CPU, and level 2 takes about half of
+  // level 4's time for a few per cent more bytes (docs/decisions/151). Everything else (the JSON API) at level 4:
+  // at level 2 the search API's responses set off a major collection every 30 searches or so, and cost 3 ms more
+  // CPU a search than at level 4 (docs/decisions/154).
+  const brotliAt = (quality: number) => compression({ threshold: 1024, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: quality } } });
+  const compressPage = brotliAt(2);
+  const compressOther = brotliAt(4);
   const handleRequest = createRequestHandler(build, "production");
 
   /** React Router, with request.url on the request's origin (requestOrigin). */
@@ -336,6 +340,7 @@ export function createHandler(options: {
     // The client's address for rate limits (app/contact/client.server.ts); whatever a client sent is overwritten.
     req.headers["x-client-address"] = req.socket.remoteAddress ?? "";
     assets(req, res, () => {
+      const compress = isPage(path) ? compressPage : compressOther;
       compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
         // While the database is known to be down, answer at once instead of waiting on connection timeouts.
         if (!(state.availability?.available ?? true)) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RequestQueue, takesTurn, type Admission, type RequestQueueLimits } from "./request-queue.ts";
+import { isPage, RequestQueue, takesTurn, type Admission, type RequestQueueLimits } from "./request-queue.ts";
 
 const limits = (overrides: Partial<RequestQueueLimits> = {}): RequestQueueLimits => ({
   concurrency: 2,
@@ -167,5 +167,13 @@ describe("takesTurn", () => {
     expect(takesTurn("GET", "/mappa/confini.geojson")).toBe(false);
     expect(takesTurn("POST", "/vendita/case/milano/")).toBe(false);
     expect(takesTurn("POST", "/portal-srp/api/v1/search")).toBe(false);
+  });
+});
+
+describe("isPage", () => {
+  it("tells pages (compressed at their own level, decision 154) from APIs and resources", () => {
+    for (const page of ["/", "/vendita/case/milano/", "/annunci/100000001/", "/en/sale/houses/milano/"]) expect(isPage(page)).toBe(true);
+    for (const other of ["/portal-srp/api/v1/search", "/lh/v2/regione/lombardia", "/media/listing/1/1.webp", "/sitemap.xml", "/robots.txt"])
+      expect(isPage(other)).toBe(false);
   });
 });

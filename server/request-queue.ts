@@ -147,9 +147,14 @@ const QUEUED_API = /^\/portal-srp\/api\/v1\/(search|search-map|apireq|home|agenc
 /** Paths that are not pages: resources and APIs. */
 const NOT_A_PAGE = /^\/(portal-srp|lh|client-account|media|vendor|mappa)\/|\.(geojson|json|xml|txt|svg|webp|jpg|png)$/;
 
+/** Whether a path is a page (HTML), not a resource or an API. */
+export function isPage(path: string): boolean {
+  return !NOT_A_PAGE.test(path);
+}
+
 /** Whether a request takes a turn: GET and HEAD of pages and search APIs (a request with a body would hold its turn while a slow client sends it). */
 export function takesTurn(method: string | undefined, path: string): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   if (QUEUED_API.test(path)) return true;
-  return !NOT_A_PAGE.test(path);
+  return isPage(path);
 }
