@@ -27,10 +27,12 @@ import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { parseSearch, type SearchQuery } from "../core/search/query.ts";
 import { savedSearchQuery, serializeWithHash } from "../core/search/saved-search.ts";
-import { alertCandidates, placesOf, savedSearchesAlertedBy, warmAlertSearches } from "../db/alert-matching.ts";
-import { alertSearchesOf } from "../db/alert-searches.ts";
-import { ownersWhoHid } from "../db/listing-events.ts";
-import { readMatchListings } from "../db/match-listings.ts";
+import type * as AlertMatching from "../db/alert-matching.ts";
+import { warmAlertSearches } from "../db/alert-matching.ts";
+import type * as AlertSearches from "../db/alert-searches.ts";
+import { openDatabase } from "../db/database.ts";
+import type * as ListingEvents from "../db/listing-events.ts";
+import type * as MatchListings from "../db/match-listings.ts";
 import { publishListing, publishListings, type NewListing } from "../db/listing-writes.ts";
 import { upsertSavedSearch } from "../db/saved-searches.ts";
 import { createUser } from "../db/users.ts";
@@ -193,17 +195,25 @@ await Promise.all(
 );
 console.log(`saved ${saved} searches in ${Math.round(performance.now() - t)} ms`);
 
-// 0. Every alerting search loaded and compiled, as a process does at start. The timings below call the source modules
-// this script imports, whose holder is not the built portal's (its matcher loaded its own at start): loaded here, with
-// the memory it takes.
+// 0. Every alerting search loaded and compiled, as a process does at start: by this script's own modules, on a handle of
+// its own when the database is a server (closed after: its copy is not kept beside the process's).
+const loadHandle = values.database ? await openDatabase({ url: values.database, dataDir: "", poolSize: 2 }) : null;
 const heapBeforeLoad = heapMb();
 const rssBeforeLoad = mb();
 t = performance.now();
-const held = await warmAlertSearches(db);
+const held = await warmAlertSearches((loadHandle?.db ?? db) as Kysely<Database>);
 console.log(
   `held ${held} alerting saved searches, loaded and compiled in ${Math.round(performance.now() - t)} ms; heap after GC ${heapBeforeLoad} → ${heapMb()} MB` +
     `${(globalThis as { gc?: unknown }).gc ? "" : " (no --expose-gc: not collected)"}, RSS ${rssBeforeLoad} → ${mb()} MB`,
 );
+await loadHandle?.close();
+
+// The timings below call the built process's own matching, on its database handle: the saved searches its matcher loaded
+// at start (one copy in the heap, as in production), brought up to date first.
+const matching = bundle as typeof AlertMatching & typeof AlertSearches & typeof ListingEvents & typeof MatchListings;
+const { alertCandidates, alertSearchesOf, ownersWhoHid, placesOf, readMatchListings, savedSearchesAlertedBy } = matching;
+await matching.warmAlertSearches(db);
+console.log(`the process's matcher holds its saved searches; heap after GC ${heapMb()} MB, RSS ${mb()} MB`);
 
 /** `n` random sale listings to publish again (one query: a burst's templates read side by side exhausted the pool). */
 async function templates(n: number): Promise<NewListing[]> {

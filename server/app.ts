@@ -18,6 +18,11 @@ import { WORKER_NODE_FLAGS } from "./node-flags.ts";
 
 // For the integration and end-to-end tests and the benchmarks, which start the bundled portal in-process.
 export { build, loadConfig, startPortal, startAlertProcess, createLogger };
+// For bench:alerts, which times the matching with the built process's own modules: the saved searches its matcher holds.
+export { alertCandidates, placesOf, savedSearchesAlertedBy, warmAlertSearches } from "../db/alert-matching.ts";
+export { alertSearchesOf } from "../db/alert-searches.ts";
+export { ownersWhoHid } from "../db/listing-events.ts";
+export { readMatchListings } from "../db/match-listings.ts";
 
 /** What a cluster worker does: serve pages and the API, or the alert work (decision 153). */
 type Role = "serve" | "alerts";
