@@ -1,19 +1,18 @@
 /**
  * A cluster's alert process (decision 153): the alert work (server/alert-work.ts) with the mail queue and push sender
  * that send what it queues, and nothing else — no HTTP server, no listing facts. Matching one listing event beside
- * the facts of 1.2 M listings took a p95 of 21.8 ms; in a process that holds only the alerting saved searches,
- * 4.5–5.2 ms (docs/BENCHMARKS.md, "Alerts"). The primary (server/app.ts) starts it once the first serving worker
+ * the facts of 1.2 M listings took a p95 of 21.8 ms; in this process, which holds only the alerting saved searches,
+ * 3.8–6.1 ms (docs/BENCHMARKS.md, "Alerts"). The primary (server/app.ts) starts it once the first serving worker
  * has migrated and loaded the database, and restarts it if it dies; alerts wait in the database meanwhile.
  */
 import type { DatabaseHandle } from "../db/database.ts";
 import { openDatabase } from "../db/database.ts";
 import { deriveKeys } from "../app/account/tokens.server.ts";
-import { estimatedIsochrones } from "../core/search/isochrone.ts";
 import { startAlertWork, type AlertWork } from "./alert-work.ts";
 import { AlertLinks } from "./alerts/alert-links.ts";
 import type { Config } from "./config.ts";
 import { bounceAddressesFor, mailQueueFor, startPushSender, vapidKeys } from "./delivery.ts";
-import { valhallaIsochrones } from "./isochrone.ts";
+import { isochronesFor } from "./isochrone.ts";
 import type { Logger } from "./logger.ts";
 import type { MailQueue } from "./mail-queue.ts";
 import { createMailer } from "./mailer.ts";
@@ -55,7 +54,7 @@ export async function startAlertProcess({ config, logger }: { config: Config; lo
     config,
     origin: config.publicOrigin,
     links: new AlertLinks(keys.alertLinks),
-    isochrones: config.ISOCHRONE_URL ? valhallaIsochrones(config.ISOCHRONE_URL) : estimatedIsochrones,
+    isochrones: isochronesFor(config),
     mailQueue,
     pushSender,
   });
@@ -71,7 +70,7 @@ export async function startAlertProcess({ config, logger }: { config: Config; lo
         await alerts.stop();
         await mailQueue.stop();
         await pushSender.stop();
-        mailer.close?.();
+        mailer.close();
         await database.close();
         logger.info("stopped");
       })();

@@ -2,7 +2,7 @@
  * Travel-time areas from a Valhalla-compatible isochrone service, used when ISOCHRONE_URL is configured;
  * otherwise the built-in estimate of core/search/isochrone.ts (the interface the search uses).
  */
-import type { IsochroneProvider } from "../core/search/isochrone.ts";
+import { estimatedIsochrones, type IsochroneProvider } from "../core/search/isochrone.ts";
 import type { TravelMode } from "../core/search/vocabulary.ts";
 
 const costing: Record<TravelMode, string> = { walk: "pedestrian", bike: "bicycle", car: "auto" };
@@ -10,6 +10,11 @@ const MAX_RING_POINTS = 500;
 
 export class IsochroneUnavailableError extends Error {
   override name = "IsochroneUnavailableError";
+}
+
+/** The provider a process uses: Valhalla at ISOCHRONE_URL when set, else the built-in estimate. */
+export function isochronesFor(config: { ISOCHRONE_URL?: string | undefined }): IsochroneProvider {
+  return config.ISOCHRONE_URL ? valhallaIsochrones(config.ISOCHRONE_URL) : estimatedIsochrones;
 }
 
 /** Valhalla's /isochrone API: one contour, returned as polygons. Falls back to nothing: errors surface as 503. */

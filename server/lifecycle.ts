@@ -14,8 +14,7 @@ import { CountCache } from "../db/count-cache.ts";
 import { SEARCH_FACTS_AUTO_MIN } from "../db/listing-facts.ts";
 import { warmPlaceSearch } from "../db/place-search.ts";
 import { GazetteerDataError } from "../etl/gazetteer.ts";
-import { estimatedIsochrones } from "../core/search/isochrone.ts";
-import { valhallaIsochrones } from "./isochrone.ts";
+import { isochronesFor } from "./isochrone.ts";
 import { loadDataset, readDatasetInfo } from "../etl/load.ts";
 import type { Config } from "./config.ts";
 import { createHandler, noteDatabaseError, noteDatabaseWrite, type PortalState } from "./http.ts";
@@ -282,7 +281,7 @@ export async function startPortal(options: {
     logger,
     accounts,
     counts,
-    isochrones: config.ISOCHRONE_URL ? valhallaIsochrones(config.ISOCHRONE_URL) : estimatedIsochrones,
+    isochrones: isochronesFor(config),
     rateLimiter: createRateLimiter({
       redisUrl: config.REDIS_URL,
       prefix: config.RATE_LIMIT_PREFIX,
