@@ -6,7 +6,8 @@
  *
  * The candidates' keys and compiled predicates are held by this process (db/alert-searches.ts, docs/decisions/137),
  * with their owners, following every change through their change log: an event costs three small reads side by side
- * (the listing, that log, usually empty, and who hid the listing) and the kept predicates of its candidates.
+ * (the listing, that log, usually empty, and who hid the listing), prepared on the primary when the caller gives its
+ * read pool, and the kept predicates of its candidates.
  */
 import type { Kysely } from "kysely";
 import type { MatchListing } from "../core/search/match.ts";
@@ -30,6 +31,11 @@ export interface AlertMatchOptions {
   now?: Date;
   /** A candidate that cannot be resolved any more (a place gone, filters that no longer parse): skipped, with the reason. */
   onSkip?: (search: { id: number }, reason: string) => void;
+  /**
+   * Where the per-event reads go (the listings, the saved-search log, who hid them): the primary's prepared reads
+   * (`DatabaseHandle.primaryReads`); `db` when absent. The held searches stay those of `db`.
+   */
+  reads?: Kysely<Database>;
 }
 
 /** The listing (null when it is gone) and the saved searches whose results list it, ids ascending. */
@@ -78,7 +84,12 @@ export async function alertsOfListings(
   options: Omit<AlertMatchOptions, "channel" | "frequency">,
 ): Promise<Map<number, () => ListingAlerts>> {
   const held = alertSearchesOf(db, options.isochrones);
-  const [listings, , hidBy] = await Promise.all([readMatchListings(db, listingIds), held.caughtUp(), ownersWhoHidListings(db, listingIds)]);
+  const reads = options.reads ?? db;
+  const [listings, , hidBy] = await Promise.all([
+    readMatchListings(reads, listingIds),
+    held.caughtUp(reads),
+    ownersWhoHidListings(reads, listingIds),
+  ]);
   const now = options.now ?? new Date();
   // Read once for the batch, only if a listing alerts someone (the caller's push texts and the results links need it).
   const directory = listings.length > 0 ? await getPlaceDirectory(db) : null;

@@ -15,7 +15,15 @@
 import type { Kysely } from "kysely";
 import { AREA_KEY, listingKeys, type ListingPlaces } from "../core/alerts/candidates.ts";
 import type { SearchColumn } from "../core/search/filters.ts";
-import { boundValue, compileMatch, conditionBounds, readsNow, type ColumnBound, type MatchListing } from "../core/search/match.ts";
+import {
+  boundValue,
+  compileMatch,
+  conditionBounds,
+  readsNow,
+  type ColumnBound,
+  type MatchListing,
+  type SharedConditions,
+} from "../core/search/match.ts";
 import type { IsochroneProvider } from "../core/search/isochrone.ts";
 import type { AlertChannel, AlertFrequency } from "../core/search/saved-search-alerts.ts";
 import { deserializeSearch } from "../core/search/saved-search.ts";
@@ -138,6 +146,14 @@ export interface HeldOwner {
   locale: "it" | "en";
 }
 
+/** What `matching` answers for a held search: made once when it is held, not per event. */
+export interface HeldMatch {
+  id: number;
+  owner: HeldOwner;
+  routes: readonly AlertRoute[];
+  query: SearchCriteria["query"];
+}
+
 /** One held search: its owner, keys, routes, and its resolved search with the predicate for one minute's "now". */
 interface HeldSearch {
   id: number;
@@ -146,14 +162,19 @@ interface HeldSearch {
   keys: Array<{ frame: string; key: string; bbox: Box | null }>;
   /** The last event that met this search as a candidate (`AlertSearches.#stamp`): each candidate decided once. */
   seen: number;
+  /**
+   * Its predicate and what `matching` answers for it, on the search itself: a candidate is decided from the one object
+   * its stamp was read from. Null when the search failed to resolve (`compiled` has the error).
+   */
+  test: ((listing: MatchListing) => boolean) | null;
+  match: HeldMatch | null;
+  /** The minute `test` was built for, when its conditions read "now"; null when they do not. */
+  minute: number | null;
   /** lo, hi per slot (`AlertSearches.#slots`) from its compiled bounds; unbounded where it has none. */
   slotBounds: Float64Array;
   compiled:
     | {
         criteria: Omit<SearchCriteria, "now">;
-        /** The minute `test` was built for, when its conditions read "now"; null when they do not. */
-        minute: number | null;
-        test: (listing: MatchListing) => boolean;
         /**
          * Bounds every listed listing meets (price, rooms, surface…: `conditionBounds`), checked before the predicate:
          * most candidates of a large town fail one, at a few comparisons instead of the whole predicate. None when the
@@ -163,6 +184,9 @@ interface HeldSearch {
       }
     | { error: string; failedAt: number };
 }
+
+/** A held search's `compiled` when it resolved. */
+type Resolved = Exclude<HeldSearch["compiled"], { error: string }>;
 
 /** "Now" truncated to the minute, as db/search-criteria.ts truncates it. */
 const minuteOf = (now: Date) => Math.floor(now.getTime() / 60_000);
@@ -184,6 +208,8 @@ export class AlertSearches {
   #stamp = 0;
   /** The columns whose bounds the buckets keep, in slot order (assigned as searches with bounds are first held). */
   readonly #slots: SearchColumn[] = [];
+  /** Equal conditions of the held predicates compiled once (a full load starts a new one; "now" conditions stay apart). */
+  #shared: SharedConditions = new Map();
   #position: ChangePosition = { seq: 0, running: [], xmax: "0" };
   #readAt = 0;
   #prunedAt = 0;
@@ -209,21 +235,25 @@ export class AlertSearches {
     if (isochrones) this.#isochrones = isochrones;
   }
 
-  /** Resolves once every change committed before the call is held (the first call loads everything). */
-  caughtUp(): Promise<void> {
+  /**
+   * Resolves once every change committed before the call is held (the first call loads everything). `reads`: where the
+   * change log is read (a prepared read pool on the primary: it is read for every event); the searches themselves are
+   * read from the holder's own handle.
+   */
+  caughtUp(reads: Kysely<Database> = this.#db): Promise<void> {
     if (this.#pending) return this.#pending;
     const read = this.#tail.then(() => {
       if (this.#pending === read) this.#pending = null;
-      return this.#read();
+      return this.#read(reads);
     });
     this.#pending = read;
     this.#tail = read.catch(() => {});
     return read;
   }
 
-  async #read(): Promise<void> {
+  async #read(reads: Kysely<Database>): Promise<void> {
     if (!this.#loaded || this.#clock() - this.#readAt > KEEP_MS / 2) return this.#load();
-    const batch = await readChanges(this.#db, SAVED_SEARCH_CHANGES, this.#position);
+    const batch = await readChanges(reads, SAVED_SEARCH_CHANGES, this.#position);
     this.#readAt = this.#clock();
     if (batch.reset) return this.#load();
     for (let i = 0; i < batch.ids.length; i += PAGE) await this.#reload(batch.ids.slice(i, i + PAGE));
@@ -259,6 +289,7 @@ export class AlertSearches {
    */
   async #loadAll(): Promise<void> {
     this.#position = await currentChangePosition(this.#db, SAVED_SEARCH_CHANGES);
+    this.#shared = new Map();
     this.#readAt = this.#clock();
     const seen = new Set<number>();
     let after = 0;
@@ -317,22 +348,24 @@ export class AlertSearches {
       const routes = routesOf.get(id);
       const searchKeys = keysOf.get(id);
       if (!routes || !searchKeys) continue; // alerts nothing, or is found under no key
+      const owner = { userId: Number(row.userId), email: row.email, title: row.title, locale: row.locale };
       let compiled: HeldSearch["compiled"];
+      let decide: Pick<HeldSearch, "test" | "match" | "minute"> = { test: null, match: null, minute: null };
       try {
         const { criteria } = await buildCriteria(this.#db, deserializeSearch(row.serialized), { isochrones: this.#isochrones, now });
         const { now: at, ...resolved } = criteria;
         const moving = readsNow(criteria);
-        compiled = {
-          criteria: resolved,
+        compiled = { criteria: resolved, bounds: moving ? [] : conditionBounds(criteria) };
+        decide = {
+          // Conditions that read "now" are rebuilt every minute: shared, they would pile up.
+          test: compileMatch(criteria, moving ? undefined : this.#shared),
+          match: { id, owner, routes, query: resolved.query },
           minute: moving ? minuteOf(at) : null,
-          test: compileMatch(criteria),
-          bounds: moving ? [] : conditionBounds(criteria),
         };
       } catch (error) {
         compiled = { error: error instanceof Error ? error.message : String(error), failedAt: this.#clock() };
       }
-      const owner = { userId: Number(row.userId), email: row.email, title: row.title, locale: row.locale };
-      fresh.push({ id, owner, routes, keys: searchKeys, seen: 0, slotBounds: this.#slotBoundsOf(compiled), compiled });
+      fresh.push({ id, owner, routes, keys: searchKeys, seen: 0, ...decide, slotBounds: this.#slotBoundsOf(compiled), compiled });
     }
     // In one step: a match running meanwhile sees each search before or after, never missing.
     for (const id of ids) this.#drop(id);
@@ -454,27 +487,29 @@ export class AlertSearches {
     now: Date,
     hidBy: ReadonlySet<number>,
     onSkip?: (search: { id: number }, reason: string) => void,
-  ): Array<{ id: number; owner: HeldOwner; routes: readonly AlertRoute[]; query: SearchCriteria["query"] }> {
+  ): HeldMatch[] {
     const minute = minuteOf(now);
-    const out: Array<{ id: number; owner: HeldOwner; routes: readonly AlertRoute[]; query: SearchCriteria["query"] }> = [];
+    const out: HeldMatch[] = [];
     // Narrowed: a candidate outside a slot bound is left out unseen (the predicate, the same conditions, would say no).
     this.#eachCandidate(listing, true, (search) => {
-      const { compiled } = search;
-      if ("error" in compiled) {
-        onSkip?.({ id: search.id }, compiled.error);
+      const { match } = search;
+      if (search.test === null || match === null) {
+        const { compiled } = search;
+        if ("error" in compiled) onSkip?.({ id: search.id }, compiled.error);
         return;
       }
       let listed: boolean;
-      if (hidBy.has(search.owner.userId)) {
-        listed = compileMatch({ ...compiled.criteria, now: new Date(minute * 60_000), excludeListings: [listing.id] })(listing);
+      if (hidBy.size > 0 && hidBy.has(search.owner.userId)) {
+        const { criteria } = search.compiled as Resolved;
+        listed = compileMatch({ ...criteria, now: new Date(minute * 60_000), excludeListings: [listing.id] })(listing);
       } else {
-        if (compiled.minute !== null && compiled.minute !== minute) {
-          compiled.test = compileMatch({ ...compiled.criteria, now: new Date(minute * 60_000) });
-          compiled.minute = minute;
+        if (search.minute !== null && search.minute !== minute) {
+          search.test = compileMatch({ ...(search.compiled as Resolved).criteria, now: new Date(minute * 60_000) });
+          search.minute = minute;
         }
-        listed = compiled.test(listing);
+        listed = search.test(listing);
       }
-      if (listed) out.push({ id: search.id, owner: search.owner, routes: search.routes, query: compiled.criteria.query });
+      if (listed) out.push(match);
     });
     return out.sort((a, b) => a.id - b.id);
   }

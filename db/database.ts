@@ -21,6 +21,12 @@ export interface DatabaseHandle {
    * primary; on PGlite, the same single connection as `db`.
    */
   readDb: Kysely<Database>;
+  /**
+   * Reads on the primary through its read pool, prepared as `readDb`'s are (docs/decisions/149), never on a replica:
+   * for work that must see the latest commits and reads the same statements again and again (the alert matcher's
+   * per-event reads). On PGlite, the same single connection as `db`.
+   */
+  primaryReads: Kysely<Database>;
   /** Where `readDb` reads: replicas, their lag, read-your-writes and pinning scopes. Absent without replicas. */
   replicas?: ReadRouter;
   /** SELECT 1 on every pool; rejects when one does not answer. */
@@ -284,11 +290,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await replicas.start();
     }
     const readDb = kysely(replicas ? replicas.pool() : readPool, onQueryError);
+    // Over the same pool as readDb without replicas; with them, the router ends that pool when readDb is destroyed.
+    const primaryReads = replicas ? kysely(readPool, onQueryError) : readDb;
     const url = options.url;
     return {
       kind: "postgres",
       db,
       readDb,
+      primaryReads,
       replicas,
       async ping() {
         await Promise.all([sql`SELECT 1`.execute(db), sql`SELECT 1`.execute(readDb)]);
@@ -305,6 +314,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: "pglite",
     db,
     readDb: db,
+    primaryReads: db,
     ping: async () => {
       await sql`SELECT 1`.execute(db);
     },

@@ -45,6 +45,8 @@ const EVENTS_AT_ONCE = 4;
 
 export interface AlertMatcherOptions {
   db: Kysely<Database>;
+  /** The primary's prepared reads (`DatabaseHandle.primaryReads`): each batch's reads of its listings; `db` when absent. */
+  reads?: Kysely<Database>;
   logger: Logger;
   pollMs: number;
   /** PUBLIC_URL: the origin of every link in a mail. */
@@ -167,9 +169,11 @@ export class AlertMatcher {
     let deciding: ListingEvent | null = null;
     // Side by side, one statement each for the whole batch: the cards, and the match columns with the held searches
     // brought up to date and who hid the listings.
+    const reads = this.#o.reads ?? db;
     const [cards, decide] = await Promise.all([
-      readAlertCards(db, listingIds),
+      readAlertCards(reads, listingIds),
       alertsOfListings(db, listingIds, {
+        reads,
         isochrones: this.#o.isochrones,
         onSkip: (search, reason) =>
           logger.warn(

@@ -50,6 +50,7 @@ export async function startAlertProcess({ config, logger }: { config: Config; lo
   const pushSender = startPushSender(config, database.db, logger, await vapidKeys(database.db));
   const alerts = startAlertWork({
     db: database.db,
+    reads: database.primaryReads,
     logger,
     config,
     origin: config.publicOrigin,

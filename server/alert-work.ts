@@ -27,6 +27,8 @@ export interface AlertWork {
 
 export function startAlertWork(o: {
   db: Kysely<Database>;
+  /** The primary's prepared reads (`DatabaseHandle.primaryReads`), for the matcher's per-event reads. */
+  reads: Kysely<Database>;
   logger: Logger;
   config: Pick<Config, "ALERTS_POLL_MS" | "ALERTS_DIGEST_POLL_MS" | "WORK_LEASE_MS">;
   /** PUBLIC_URL: the origin of every link in a mail. */
@@ -48,6 +50,7 @@ export function startAlertWork(o: {
   }).start();
   const matcher = new AlertMatcher({
     db: o.db,
+    reads: o.reads,
     logger: o.logger,
     pollMs: o.config.ALERTS_POLL_MS,
     origin: o.origin,

@@ -351,6 +351,7 @@ export async function startPortal(options: {
       ? null
       : startAlertWork({
           db: database.db,
+          reads: database.primaryReads,
           logger,
           config,
           origin: publicOrigin,

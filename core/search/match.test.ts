@@ -11,6 +11,7 @@ import {
   withinBounds,
   type MatchListing,
   type ResolvedSearch,
+  type SharedConditions,
 } from "./match.ts";
 import { parseSearch } from "./query.ts";
 
@@ -144,6 +145,35 @@ describe("compileMatch: the predicate kept for many listings (the alert matcher'
       expect(listings.map((l) => test(l))).toEqual(listings.map((l) => matches(l, s)));
     }
     expect(listings.map((l) => matches(l, searches[0]!))).toEqual([true, false, false, true, true, false]);
+  });
+
+  it("shares equal conditions between predicates compiled with one table, deciding as matches does", () => {
+    const shared: SharedConditions = new Map();
+    const searches = [
+      search({ price_max: 260_000, numRooms_min: 3 }, [{ id: MILANO, level: PlaceLevel.town }]),
+      search({ price_max: 260_000, numRooms_min: 3 }),
+      search({ price_max: 300_000, numRooms_min: 3 }, [{ id: MILANO, level: PlaceLevel.town }]),
+      search({ propertyTypeGroup: "nuove-costruzioni", numRooms_min: 3 }),
+      search({ channel: "affitto" }),
+    ];
+    const listings = [
+      listing(),
+      listing({ id: 2, price: 300_000 }),
+      listing({ id: 3, rooms: 2 }),
+      listing({ id: 4, isNewConstruction: true }),
+      listing({ id: 6, isPrivateNegotiation: true }),
+      listing({ id: 7, channel: "affitto", priceUnit: "monthly", price: 900 }),
+    ];
+    const tests = searches.map((s) => compileMatch(s, shared));
+    searches.forEach((s, i) => expect(listings.map((l) => tests[i]!(l))).toEqual(listings.map((l) => matches(l, s))));
+    // One function per distinct condition and per distinct list of them: the three sale searches of houses share their
+    // frame, the first two their filters too.
+    const lists = [...shared.keys()].filter((k) => k.startsWith("all:"));
+    expect(lists.length).toBeLessThan(2 * searches.length);
+    expect(new Set(lists).size).toBe(lists.length);
+    const frameOfSaleHouses = shared.get(`all:${JSON.stringify(frameConditions(searches[0]!.query))}`);
+    expect(frameOfSaleHouses).toBeDefined();
+    expect(shared.get(`all:${JSON.stringify(frameConditions(searches[2]!.query))}`)).toBe(frameOfSaleHouses);
   });
 
   it("reads necessary bounds off the same conditions: what they leave out is never listed", () => {

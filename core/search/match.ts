@@ -216,24 +216,56 @@ export function withinBounds(listing: MatchListing, bounds: readonly ColumnBound
 }
 
 /**
+ * Compiled conditions by their text, shared by the predicates compiled with it: searches with the same frame, or the
+ * same filter, call one function. A listing met by a thousand held searches then runs a few hot functions instead of
+ * a thousand copies scattered over the heap (docs/decisions/155). The caller owns it and starts a new one when it
+ * drops its predicates.
+ */
+export type SharedConditions = Map<string, (row: Row) => boolean>;
+
+/** Every condition of the list, as one function (the same one for the same list when `shared` is given). */
+function compileAll(conditions: readonly Condition[], shared?: SharedConditions): (row: Row) => boolean {
+  const build = () => {
+    const each = conditions.map((c) => (shared ? compileShared(c, shared) : compileCondition(c)));
+    return (row: Row) => {
+      for (const c of each) if (!c(row)) return false;
+      return true;
+    };
+  };
+  if (!shared) return build();
+  const key = `all:${JSON.stringify(conditions)}`;
+  let compiled = shared.get(key);
+  if (!compiled) shared.set(key, (compiled = build()));
+  return compiled;
+}
+
+function compileShared(c: Condition, shared: SharedConditions): (row: Row) => boolean {
+  const key = JSON.stringify(c);
+  let compiled = shared.get(key);
+  if (!compiled) shared.set(key, (compiled = compileCondition(c)));
+  return compiled;
+}
+
+/**
  * The predicate of one resolved search with its conditions built once (the frame's and the registry's, for its
  * `now`): `matches` is this applied to one listing. What holds many searches for many listings (the alert matcher's
- * per-process predicates, docs/decisions/137) keeps the returned function instead of building the conditions again.
+ * per-process predicates, docs/decisions/137) keeps the returned function instead of building the conditions again,
+ * and passes `shared` so that equal conditions are one function. The frame and the filters are checked before the
+ * places and the area: all must hold, in any order.
  */
-export function compileMatch(search: ResolvedSearch): (listing: MatchListing) => boolean {
+export function compileMatch(search: ResolvedSearch, shared?: SharedConditions): (listing: MatchListing) => boolean {
   const { places, lineStops, area, excludePlaces, excludeListings } = search;
   const conditions = conditionsOf(search);
-  const frame = conditions.frame.map(compileCondition);
-  const filters = conditions.filters.map(compileCondition);
+  const frame = compileAll(conditions.frame, shared);
+  const filters = compileAll(conditions.filters, shared);
   return (listing) => {
-    for (const c of frame) if (!c(listing)) return false;
+    if (!frame(listing) || !filters(listing)) return false;
     if (inPlaces(listing, places, lineStops) === false) return false;
     if (excludePlaces?.length && inPlaces(listing, excludePlaces, lineStops) === true) return false;
     if (area) {
       if (typeof listing.lat !== "number" || typeof listing.lon !== "number" || !inArea(area, listing.lat, listing.lon)) return false;
     }
     if (excludeListings?.includes(listing.id)) return false;
-    for (const c of filters) if (!c(listing)) return false;
     return true;
   };
 }
