@@ -125,6 +125,17 @@ describe("matches: a listing against a resolved search", () => {
 });
 
 describe("compileMatch: the predicate kept for many listings (the alert matcher's)", () => {
+  /** Listings that a price ceiling, a room count, newness, age, a hidden price or the channel tell apart. */
+  const variety = () => [
+    listing(),
+    listing({ id: 2, price: 300_000 }),
+    listing({ id: 3, rooms: 2 }),
+    listing({ id: 4, isNewConstruction: true }),
+    listing({ id: 5, publishedAt: now.getTime() - 86_400_000 }),
+    listing({ id: 6, isPrivateNegotiation: true }),
+    listing({ id: 7, channel: "affitto", priceUnit: "monthly", price: 900 }),
+  ];
+
   it("decides every listing as matches does, built once", () => {
     const searches = [
       search({ price_max: 260_000, numRooms_min: 3 }, [{ id: MILANO, level: PlaceLevel.town }]),
@@ -132,19 +143,12 @@ describe("compileMatch: the predicate kept for many listings (the alert matcher'
       search({ publication_date: "2d" }),
       search({ channel: "affitto" }),
     ];
-    const listings = [
-      listing(),
-      listing({ id: 2, price: 300_000 }),
-      listing({ id: 3, rooms: 2 }),
-      listing({ id: 4, isNewConstruction: true }),
-      listing({ id: 5, publishedAt: now.getTime() - 86_400_000 }),
-      listing({ id: 6, isPrivateNegotiation: true }),
-    ];
+    const listings = variety();
     for (const s of searches) {
       const test = compileMatch(s);
       expect(listings.map((l) => test(l))).toEqual(listings.map((l) => matches(l, s)));
     }
-    expect(listings.map((l) => matches(l, searches[0]!))).toEqual([true, false, false, true, true, false]);
+    expect(listings.map((l) => matches(l, searches[0]!))).toEqual([true, false, false, true, true, false, false]);
   });
 
   it("shares equal conditions between predicates compiled with one table, deciding as matches does", () => {
@@ -156,14 +160,7 @@ describe("compileMatch: the predicate kept for many listings (the alert matcher'
       search({ propertyTypeGroup: "nuove-costruzioni", numRooms_min: 3 }),
       search({ channel: "affitto" }),
     ];
-    const listings = [
-      listing(),
-      listing({ id: 2, price: 300_000 }),
-      listing({ id: 3, rooms: 2 }),
-      listing({ id: 4, isNewConstruction: true }),
-      listing({ id: 6, isPrivateNegotiation: true }),
-      listing({ id: 7, channel: "affitto", priceUnit: "monthly", price: 900 }),
-    ];
+    const listings = variety();
     const tests = searches.map((s) => compileMatch(s, shared));
     searches.forEach((s, i) => expect(listings.map((l) => tests[i]!(l))).toEqual(listings.map((l) => matches(l, s))));
     // One function per distinct condition and per distinct list of them: the three sale searches of houses share their
