@@ -20,7 +20,7 @@ import { groupsByChannel, type Channel } from "../core/search/vocabulary.ts";
 import { databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
 import { estimatedIsochrones, type IsochroneProvider } from "../core/search/isochrone.ts";
 import { placesOf, savedSearchesAlertedBy, warmAlertSearches } from "./alert-matching.ts";
-import { AlertSearches } from "./alert-searches.ts";
+import { AlertSearches, alertSearchesOf } from "./alert-searches.ts";
 import { type DatabaseHandle } from "./database.ts";
 import { pendingImmediateSearches, sendImmediateAlerts } from "./alert-digests.ts";
 import {
@@ -377,6 +377,34 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     const alerted = (await savedSearchesAlertedBy(db, fourth, { channel: "mail", frequency: "immediately" }))!.searches;
     expect(alerted.find((s) => s.id === later)?.email).toBe("follows-new@casa.example");
     expect(alerted.map((s) => s.id)).not.toContain(cheap);
+    await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
+  });
+
+  it("keeps the shared conditions bounded while a search is edited again and again, deciding on its latest version (decision 155)", async () => {
+    const userId = await newUser("edits@casa.example");
+    const base = { ...(await template()), isPrivateNegotiation: false };
+    const frame = { channel: base.channel, propertyTypeGroup: base.propertyTypeGroup };
+    const id = await saveSearch(userId, parseSearch({ ...frame, price_max: base.price + 1 }, [base.townId]));
+    await warmAlertSearches(db);
+    const held = alertSearchesOf(db);
+    const start = held.sharedConditions;
+    // Each version has a ceiling of its own: a condition (and a list of them) that no other search shares.
+    const edits = 300;
+    let largest = 0;
+    for (let i = 1; i <= edits; i++) {
+      const edited = serializeWithHash(savedSearchQuery(parseSearch({ ...frame, price_max: base.price + 1 + i }, [base.townId])));
+      await sql`UPDATE saved_searches SET serialized = ${edited.str}, hash = ${edited.hash} WHERE id = ${id}`.execute(db);
+      await warmAlertSearches(db);
+      largest = Math.max(largest, held.sharedConditions);
+    }
+    // Kept, it would hold two new entries per edit (600 more): started anew, it stays within a few hundred.
+    expect(largest - start).toBeLessThan(2 * edits);
+    expect(held.sharedConditions).toBeLessThan(start + edits);
+    const tooDear = serializeWithHash(savedSearchQuery(parseSearch({ ...frame, price_max: Math.max(1, base.price - 1) }, [base.townId])));
+    await sql`UPDATE saved_searches SET serialized = ${tooDear.str}, hash = ${tooDear.hash} WHERE id = ${id}`.execute(db);
+    const alerted = await savedSearchesAlertedBy(db, await publishListing(db, base), { channel: "mail", frequency: "immediately" });
+    expect(alerted!.searches.map((s) => s.id)).not.toContain(id);
+    await sql`DELETE FROM saved_searches WHERE id = ${id}`.execute(db);
     await sql`UPDATE listing_events SET processed_at = now() WHERE processed_at IS NULL`.execute(db);
   });
 

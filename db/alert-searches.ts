@@ -36,6 +36,13 @@ export const SAVED_SEARCH_CHANGES: ChangeLog = { table: "saved_search_changes", 
 const KEEP_MS = 10 * 60_000;
 /** Searches read and compiled at a time: a page is compiled without yielding to I/O (about 25–50 ms). */
 const PAGE = 500;
+/**
+ * The shared conditions' table is started anew once more searches were compiled into it than this many times the
+ * searches held (and at least SHARED_RENEW_MIN): edits add the conditions of their new versions, and the old ones
+ * would otherwise stay in it for the life of the process.
+ */
+const SHARED_RENEW_FACTOR = 2;
+const SHARED_RENEW_MIN = 200;
 /** A held search that failed to resolve is tried again after this long. */
 const RETRY_FAILED_MS = 60_000;
 /**
@@ -210,6 +217,8 @@ export class AlertSearches {
   readonly #slots: SearchColumn[] = [];
   /** Equal conditions of the held predicates compiled once (a full load starts a new one; "now" conditions stay apart). */
   #shared: SharedConditions = new Map();
+  /** Searches compiled into `#shared` since it was started. */
+  #compiledIntoShared = 0;
   #position: ChangePosition = { seq: 0, running: [], xmax: "0" };
   #readAt = 0;
   #prunedAt = 0;
@@ -228,6 +237,16 @@ export class AlertSearches {
   /** How many searches are held. */
   get size(): number {
     return this.#held.size;
+  }
+
+  /** How many compiled conditions and lists the held predicates share now (tests watch it stay bounded). */
+  get sharedConditions(): number {
+    return this.#shared.size;
+  }
+
+  #renewShared(): void {
+    this.#shared = new Map();
+    this.#compiledIntoShared = 0;
   }
 
   /** Uses this provider for travel-time areas from now on (the portal's; searches already held keep their areas). */
@@ -289,7 +308,7 @@ export class AlertSearches {
    */
   async #loadAll(): Promise<void> {
     this.#position = await currentChangePosition(this.#db, SAVED_SEARCH_CHANGES);
-    this.#shared = new Map();
+    this.#renewShared();
     this.#readAt = this.#clock();
     const seen = new Set<number>();
     let after = 0;
@@ -343,6 +362,8 @@ export class AlertSearches {
     }
     const now = new Date(this.#clock());
     const fresh: HeldSearch[] = [];
+    if (this.#compiledIntoShared > Math.max(SHARED_RENEW_FACTOR * this.#held.size, SHARED_RENEW_MIN)) this.#renewShared();
+    this.#compiledIntoShared += rows.length;
     for (const row of rows) {
       const id = Number(row.id);
       const routes = routesOf.get(id);
