@@ -363,7 +363,6 @@ export class AlertSearches {
     const now = new Date(this.#clock());
     const fresh: HeldSearch[] = [];
     if (this.#compiledIntoShared > Math.max(SHARED_RENEW_FACTOR * this.#held.size, SHARED_RENEW_MIN)) this.#renewShared();
-    this.#compiledIntoShared += rows.length;
     for (const row of rows) {
       const id = Number(row.id);
       const routes = routesOf.get(id);
@@ -377,6 +376,7 @@ export class AlertSearches {
         const { now: at, ...resolved } = criteria;
         const moving = readsNow(criteria);
         compiled = { criteria: resolved, bounds: moving ? [] : conditionBounds(criteria) };
+        if (!moving) this.#compiledIntoShared++;
         decide = {
           // Conditions that read "now" are rebuilt every minute: shared, they would pile up.
           test: compileMatch(criteria, moving ? undefined : this.#shared),
