@@ -90,6 +90,12 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
     return result.id;
   }
 
+  /** A listing to publish with its price shown, and its channel and property group as a search's frame. */
+  async function pricedTemplate() {
+    const base = { ...(await template()), isPrivateNegotiation: false };
+    return { base, frame: { channel: base.channel, propertyTypeGroup: base.propertyTypeGroup } };
+  }
+
   beforeAll(async () => {
     ({ handle, provisioned } = await openTestDataset(target));
     db = handle.db;
@@ -349,8 +355,7 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
 
   it("follows every change of a saved search made anywhere: an edit, a delete, a search saved after the load, a new address", async () => {
     const userId = await newUser("follows@casa.example");
-    const base = { ...(await template()), isPrivateNegotiation: false };
-    const frame = { channel: base.channel, propertyTypeGroup: base.propertyTypeGroup };
+    const { base, frame } = await pricedTemplate();
     const cheap = await saveSearch(userId, parseSearch({ ...frame, price_max: base.price + 1 }, [base.townId]));
     await warmAlertSearches(db);
     const alertedBy = async (listingId: number) =>
@@ -382,8 +387,7 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
 
   it("keeps the shared conditions bounded while a search is edited again and again, deciding on its latest version (decision 155)", async () => {
     const userId = await newUser("edits@casa.example");
-    const base = { ...(await template()), isPrivateNegotiation: false };
-    const frame = { channel: base.channel, propertyTypeGroup: base.propertyTypeGroup };
+    const { base, frame } = await pricedTemplate();
     const id = await saveSearch(userId, parseSearch({ ...frame, price_max: base.price + 1 }, [base.townId]));
     await warmAlertSearches(db);
     const held = alertSearchesOf(db);
@@ -410,8 +414,7 @@ describe.each(databaseTargets)("listing events and alert matching on %s", (targe
 
   it("keeps each search's own bounds when another search leaves their bucket (decision 140)", async () => {
     const userId = await newUser("buckets@casa.example");
-    const base = { ...(await template()), isPrivateNegotiation: false };
-    const frame = { channel: base.channel, propertyTypeGroup: base.propertyTypeGroup };
+    const { base, frame } = await pricedTemplate();
     await warmAlertSearches(db);
     // Held after the load, in this order: the tight one's place in the town's bucket is taken by the last one when it leaves.
     const tight = await saveSearch(userId, parseSearch({ ...frame, price_max: Math.max(1, base.price - 1) }, [base.townId]));
