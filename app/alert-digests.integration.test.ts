@@ -203,22 +203,6 @@ describe.each(databaseTargets)("daily alert digests on %s", (target) => {
     await expect.poll(() => receivedBy(pushOnly).length, { timeout: 60_000, interval: 100 }).toBe(1);
     await expect.poll(() => to(both).length, { timeout: 60_000, interval: 100 }).toBe(1);
     await settled();
-    await expect
-      .poll(
-        async () =>
-          Number(
-            (
-              await sql<{ n: number }>`SELECT count(*)::int AS n FROM push_messages WHERE sent_at IS NULL AND gave_up_at IS NULL`.execute(
-                db,
-              )
-            ).rows[0]!.n,
-          ),
-        {
-          timeout: 60_000,
-          interval: 100,
-        },
-      )
-      .toBe(0);
     expect(push.errors).toEqual([]);
     // One notification per device, the same on each: the digest's subject, three listings and how many more, the results newest first.
     expect(new Set(receivedBy(both).map((r) => r.device))).toEqual(new Set(deviceIds(both)));
@@ -251,6 +235,8 @@ describe.each(databaseTargets)("daily alert digests on %s", (target) => {
     expect((await pushRows(pushOnly)).at(-1)).toEqual({ at: "2026-06-12T06:00:00.000Z", head: null });
     clock = Date.parse("2026-06-12T06:00:00Z");
     await expect.poll(() => receivedBy(pushOnly).length, { timeout: 60_000, interval: 100 }).toBe(2);
+    // The device has it before its sender records it as sent, and only sent pushes count in 'N nuovi'.
+    await settled();
     expect(receivedBy(pushOnly)[1]!.payload).toMatchObject({
       title: expect.stringMatching(/^1 nuovo annuncio per «/),
       body: expect.not.stringContaining("…e altr"),

@@ -21,6 +21,7 @@ import { AlertMatcher } from "../server/alert-matcher.ts";
 import { ImmediateAlertSender } from "../server/immediate-alerts.ts";
 import { AlertLinks } from "../server/alerts/alert-links.ts";
 import { createLogger } from "../server/logger.ts";
+import { alertWorkPending } from "../test/alerts.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { CookieClient } from "../test/http-client.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";
@@ -57,21 +58,9 @@ describe.each(databaseTargets)("immediate e-mail alerts on %s", (target) => {
   let townId: string;
   const mailsToUser = () => catcher.mails.filter((m) => m.to === USER);
 
-  /** Every listing event matched and every queued mail handed to SMTP: nothing more can arrive. */
+  /** Every listing event matched and every queued mail and push handed over: nothing more can arrive. */
   async function settled(): Promise<void> {
-    await expect
-      .poll(
-        async () => {
-          const r = await sql<{ n: number }>`
-            SELECT (SELECT count(*) FROM listing_events WHERE processed_at IS NULL)
-                 + (SELECT count(*) FROM alert_deliveries WHERE immediate AND mail_id IS NULL AND digest_at IS NOT NULL)
-                 + (SELECT count(*) FROM mail_queue WHERE sent_at IS NULL AND given_up_at IS NULL)
-                 + (SELECT count(*) FROM push_messages WHERE sent_at IS NULL AND gave_up_at IS NULL) AS n`.execute(db);
-          return Number(r.rows[0]!.n);
-        },
-        { timeout: 60_000, interval: 100 },
-      )
-      .toBe(0);
+    await expect.poll(() => alertWorkPending(db), { timeout: 60_000, interval: 100 }).toBe(0);
   }
 
   beforeAll(async () => {

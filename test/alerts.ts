@@ -66,11 +66,12 @@ export async function saveAlertSearch(
   return saved.id;
 }
 
-/** Listing events not yet matched, immediate alerts not yet in a mail and mails not yet sent: 0 when nothing more can arrive. */
+/** Listing events not yet matched, immediate alerts not yet in a mail, mails and pushes not yet sent (nor given up): 0 when nothing more can arrive. */
 export async function alertWorkPending(db: Kysely<Database>): Promise<number> {
   const r = await sql<{ n: number }>`
     SELECT (SELECT count(*) FROM listing_events WHERE processed_at IS NULL)
       + (SELECT count(*) FROM alert_deliveries WHERE immediate AND mail_id IS NULL AND digest_at IS NOT NULL)
-      + (SELECT count(*) FROM mail_queue WHERE sent_at IS NULL AND given_up_at IS NULL) AS n`.execute(db);
+      + (SELECT count(*) FROM mail_queue WHERE sent_at IS NULL AND given_up_at IS NULL)
+      + (SELECT count(*) FROM push_messages WHERE sent_at IS NULL AND gave_up_at IS NULL) AS n`.execute(db);
   return Number(r.rows[0]!.n);
 }
