@@ -11,7 +11,7 @@ import { TerraDrawMapLibreGLAdapter } from "terra-draw-maplibre-gl-adapter";
 import { boundaryRequest, placeLabelLayers, portalMapStyle } from "../../core/map/style.ts";
 import { MAP_DEFAULT_ZOOM, roundBounds, type Bbox } from "../../core/search/map-view.ts";
 import { addLabelImage, placeLabel } from "./map-labels.client.ts";
-import { loadMapLibre } from "./maplibre.client.ts";
+import { loadMapLibre, PORTAL_MAP_OPTIONS } from "./maplibre.client.ts";
 import { DRAW_COLOUR, drawnPolygonValidation, finishedRing, polygonDrawMode } from "./polygon-draw.client.ts";
 
 export { supportsWebGl } from "./maplibre.client.ts";
@@ -59,6 +59,7 @@ export class AreaMap {
     this.#ownStyle = options.styleUrl === null;
     const map = new maplibre.Map({
       container,
+      ...PORTAL_MAP_OPTIONS,
       style: options.styleUrl ?? (portalMapStyle({ boundaries: EMPTY }) as MapLibre.StyleSpecification),
       bounds: options.view,
       fitBoundsOptions: { padding: 24, maxZoom: MAP_DEFAULT_ZOOM },

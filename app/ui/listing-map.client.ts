@@ -3,7 +3,7 @@
  * imported on demand (app/ui/maplibre.client.ts), only once the map's box scrolls into view.
  */
 import { listingMapStyle } from "../../core/listing/location.ts";
-import { loadMapLibre, supportsWebGl } from "./maplibre.client.ts";
+import { loadMapLibre, PORTAL_MAP_OPTIONS, supportsWebGl } from "./maplibre.client.ts";
 
 interface MapLibreMap {
   on(event: string, fn: () => void): void;
@@ -25,6 +25,7 @@ export class ListingMap {
     if (this.#disposed) return;
     const map: MapLibreMap = new maplibre.Map({
       container,
+      ...PORTAL_MAP_OPTIONS,
       style: listingMapStyle(options.dataUrl) as never,
       center: [options.lon, options.lat],
       zoom: options.exact ? 14 : 13,

@@ -8,6 +8,13 @@ import type * as MapLibre from "maplibre-gl";
 export const MAPLIBRE_VERSION = "6.17.0";
 const base = `/vendor/maplibre-gl/${MAPLIBRE_VERSION}`;
 
+/**
+ * Options every portal map shares: labels and markers appear at once instead of cross-fading for 300 ms. Each frame
+ * of a fade repaints the whole map, and a pan or a new set of markers started one, so a map drew about twice the
+ * frames it needed on every move; on a phone that is battery, without a GPU it is CPU (docs/decisions/156).
+ */
+export const PORTAL_MAP_OPTIONS = { fadeDuration: 0 } as const satisfies Partial<MapLibre.MapOptions>;
+
 /** WebGL 2 is what MapLibre 6 needs; without it the static fallback stays. */
 export function supportsWebGl(): boolean {
   try {

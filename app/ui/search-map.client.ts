@@ -40,7 +40,7 @@ import { circleDistance, circleEdgePoint, circlePath } from "../../core/search/g
 import { CIRCLE_DEFAULT_RADIUS, clampRadius, isTap } from "../../core/search/map-circle.ts";
 import type { GeoArea, SearchQuery } from "../../core/search/query.ts";
 import { toRawFilters } from "../../core/search/url.ts";
-import { loadMapLibre } from "./maplibre.client.ts";
+import { loadMapLibre, PORTAL_MAP_OPTIONS } from "./maplibre.client.ts";
 import { addLabelImage, labelCanvas, placeLabel, type LabelCanvas } from "./map-labels.client.ts";
 import { DRAW_COLOUR, drawnPolygonValidation, finishedRing, polygonDrawMode } from "./polygon-draw.client.ts";
 
@@ -126,6 +126,7 @@ export class SearchMap {
           };
     const map = new maplibre.Map({
       container,
+      ...PORTAL_MAP_OPTIONS,
       style:
         options.styleUrl ?? (portalMapStyle({ boundaries: { type: "FeatureCollection", features: [] } }) as MapLibre.StyleSpecification),
       ...start,
