@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
 import { publishListing } from "../db/listing-writes.ts";
 import { homeToPublish, saveAlertSearch } from "../test/alerts.ts";
+import { makeTemplateDatabase } from "../test/dataset-snapshots.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";
 import { startTestPortal } from "../test/portal.ts";
 import { servingPid, startPortalProcess } from "../test/portal-process.ts";
@@ -26,12 +27,15 @@ const hasPostgres = postgresBinDir() !== null;
 let cluster: ThrowawayPostgres;
 let databases = 0;
 
-/** A fresh database on the throwaway cluster. */
-async function createDatabase(): Promise<string> {
+/** The test dataset, loaded once on the throwaway cluster for the tests whose subject is not the load. */
+const SEEDED_TEMPLATE = "casa_ops_seeded";
+
+/** A fresh database on the throwaway cluster: empty, or a copy of the seeded template. */
+async function createDatabase(contents: "empty" | "seeded" = "empty"): Promise<string> {
   const name = `casa_ops_${++databases}`;
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${contents === "seeded" ? ` TEMPLATE ${SEEDED_TEMPLATE}` : ""}`);
   await admin.end();
   return cluster.url.replace(/\/postgres$/, `/${name}`);
 }
@@ -48,6 +52,8 @@ describe.skipIf(!hasPostgres)(
   () => {
     beforeAll(async () => {
       cluster = await startThrowawayPostgres();
+      // Three tests start portals on the test dataset: loaded once here instead of once by each first start.
+      await makeTemplateDatabase(cluster.url, SEEDED_TEMPLATE);
     });
     afterAll(() => {
       cluster?.dispose();
@@ -102,7 +108,7 @@ describe.skipIf(!hasPostgres)(
     });
 
     it("answers a search stuck behind a lock with 503 and Retry-After within the statement timeout", async () => {
-      const url = await createDatabase();
+      const url = await createDatabase("seeded");
       const lines: string[] = [];
       const portal = await startTestPortal({ url, dataDir: "" }, { env: { STATEMENT_TIMEOUT_MS: "400" }, log: (line) => lines.push(line) });
       const locker = new pg.Client({ connectionString: url });
@@ -134,7 +140,7 @@ describe.skipIf(!hasPostgres)(
     });
 
     it("refuses to reload the data under a serving instance, which answers every search meanwhile", async () => {
-      const url = await createDatabase();
+      const url = await createDatabase("seeded");
       const first = await startTestPortal({ url, dataDir: "" });
       try {
         // While a second instance with other demo settings starts, the first keeps answering quickly.
@@ -286,7 +292,7 @@ describe.skipIf(!hasPostgres)(
     });
 
     it("answers 503 while the server is stopped, turns /readyz red, and recovers by itself", async () => {
-      const url = await createDatabase();
+      const url = await createDatabase("seeded");
       const lines: string[] = [];
       const portal = await startTestPortal({ url, dataDir: "" }, { log: (line) => lines.push(line) });
       try {
