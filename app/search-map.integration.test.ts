@@ -3,6 +3,7 @@
  * in-memory listing facts: markers for a drawn area in view (checked against the regenerated dataset),
  * the base map's boundaries, the map page's HTML, and the 400s for bad input.
  */
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { containsPoint, distanceMeters } from "../core/geo.ts";
 import { DemoContext, type ListingRow } from "../etl/demo/generator.ts";
@@ -229,6 +230,42 @@ describe.each(modes)("the search map on %s, listing facts %s", (target, facts) =
       expect(bad.status, query).toBe(400);
       expect(((await bad.json()) as { error: { field: string } }).error.field).toMatch(/^(bbox|zoom)$/);
     }
+  });
+
+  it("serves Milano's metro and tram lines within 1 m of the source's tracks, in well under half its points", async () => {
+    const res = await fetch(`${portal.url}/mappa/trasporti.geojson`);
+    expect(res.status).toBe(200);
+    type Line = { properties: { kind: string; line?: string }; geometry: { type: "LineString"; coordinates: Array<[number, number]> } };
+    const served = ((await res.json()) as { features: Line[] }).features.filter((f) => f.properties.kind !== "station");
+    const source = (
+      JSON.parse(readFileSync(new URL("../data/streets/transit_milano.geojson", import.meta.url), "utf8")) as { features: Line[] }
+    ).features;
+    expect(served.map((f) => f.properties)).toEqual(source.map((f) => f.properties));
+    const points = (lines: Line[]) => lines.reduce((n, f) => n + f.geometry.coordinates.length, 0);
+    expect(points(served)).toBeLessThan(points(source) / 2);
+    source.forEach((original, i) => {
+      const kept = served[i]!.geometry.coordinates;
+      expect(kept[0]).toEqual(original.geometry.coordinates[0]);
+      expect(kept.at(-1)).toEqual(original.geometry.coordinates.at(-1));
+      // Every point kept is one of the source's, in order; every point dropped lies within 1 m of the kept stretch
+      // around it (metres of a local equirectangular projection).
+      const line = original.geometry.coordinates;
+      const metres = ([lon, lat]: [number, number]) => [lon * 111_320 * Math.cos((line[0]![1] * Math.PI) / 180), lat * 110_540];
+      let at = 0;
+      for (let k = 1; k < kept.length; k++) {
+        const from = at;
+        while (at < line.length && line[at]!.join() !== kept[k]!.join()) at++;
+        expect(at, `${original.properties.line} point ${kept[k]!.join()}`).toBeLessThan(line.length);
+        const [ax, ay] = metres(line[from]!);
+        const [bx, by] = metres(line[at]!);
+        for (let i = from + 1; i < at; i++) {
+          const [px, py] = metres(line[i]!);
+          const length2 = (bx! - ax!) ** 2 + (by! - ay!) ** 2;
+          const t = length2 === 0 ? 0 : Math.max(0, Math.min(1, ((px! - ax!) * (bx! - ax!) + (py! - ay!) * (by! - ay!)) / length2));
+          expect(Math.hypot(px! - ax! - t * (bx! - ax!), py! - ay! - t * (by! - ay!))).toBeLessThanOrEqual(1);
+        }
+      }
+    });
   });
 
   it("renders the map page on the server with the list, its links and a canonical map URL", async () => {

@@ -6,6 +6,8 @@ import {
   interiorPoint,
   markerCellSize,
   MAX_MARKER_CELLS,
+  type Position,
+  simplifyLine,
   zoomForBBox,
   type Geometry,
 } from "./geo.ts";
@@ -117,5 +119,30 @@ describe("markerCellSize", () => {
       expect(Math.log2(cell / (360 / 2 ** zoom / 4)) % 1).toBe(0);
     }
     expect(markerCellSize(italy, 14)).toBeGreaterThan(360 / 2 ** 14 / 4);
+  });
+});
+
+describe("simplifyLine", () => {
+  // Milano's latitude: 0.00001° of longitude is about 0.78 m, of latitude 1.1 m.
+  const straightWithJitter: Position[] = Array.from({ length: 101 }, (_, i) => [9.1 + i * 0.0001, 45.46 + (i % 2) * 0.000003]);
+
+  it("drops the points within the tolerance of a straight stretch, keeping both ends", () => {
+    expect(simplifyLine(straightWithJitter, 1)).toEqual([straightWithJitter[0], straightWithJitter[100]]);
+  });
+
+  it("keeps a corner farther than the tolerance, and every point below it", () => {
+    const corner: Position[] = [
+      [9.1, 45.46],
+      [9.1005, 45.46001],
+      [9.101, 45.46],
+      [9.101, 45.461],
+    ];
+    expect(simplifyLine(corner, 2)).toEqual([corner[0], corner[2], corner[3]]);
+    expect(simplifyLine(corner, 0.5)).toEqual(corner);
+  });
+
+  it("leaves lines of one or two points as they are", () => {
+    expect(simplifyLine([[9.1, 45.46]], 1)).toEqual([[9.1, 45.46]]);
+    expect(simplifyLine(straightWithJitter.slice(0, 2), 1)).toEqual(straightWithJitter.slice(0, 2));
   });
 });

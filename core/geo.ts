@@ -232,3 +232,41 @@ function segmentCrossing(x: number, y: number, prevX: number, prevY: number): nu
   if ((ySign < 0 && fpLt(z, 0)) || (ySign > 0 && fpGt(z, 0))) return 0;
   return 2 * ySign;
 }
+
+/**
+ * A line with the points dropped that lie within `toleranceMetres` of the line kept (Douglas–Peucker, in metres
+ * of a local equirectangular projection, which is exact enough over a city). The first and last points stay.
+ */
+export function simplifyLine(line: readonly Position[], toleranceMetres: number): Position[] {
+  if (line.length < 3) return [...line];
+  const metresPerLon = 111_320 * Math.cos((line[0]![1] * Math.PI) / 180);
+  const metresPerLat = 110_540;
+  const xy = line.map(([lon, lat]) => [lon * metresPerLon, lat * metresPerLat] as const);
+  const keep = new Uint8Array(line.length);
+  keep[0] = keep[line.length - 1] = 1;
+  const spans: Array<[number, number]> = [[0, line.length - 1]];
+  while (spans.length > 0) {
+    const [a, b] = spans.pop()!;
+    const [ax, ay] = xy[a]!;
+    const [bx, by] = xy[b]!;
+    const dx = bx - ax;
+    const dy = by - ay;
+    const length2 = dx * dx + dy * dy;
+    let farthest = -1;
+    let farthestAt = -1;
+    for (let i = a + 1; i < b; i++) {
+      const [px, py] = xy[i]!;
+      const t = length2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / length2));
+      const d = Math.hypot(px - ax - t * dx, py - ay - t * dy);
+      if (d > farthest) {
+        farthest = d;
+        farthestAt = i;
+      }
+    }
+    if (farthest > toleranceMetres) {
+      keep[farthestAt] = 1;
+      spans.push([a, farthestAt], [farthestAt, b]);
+    }
+  }
+  return line.filter((_, i) => keep[i] === 1);
+}
