@@ -19,14 +19,6 @@ const TRANSIT_FILE = join(STREET_DATA_DIR, "transit_milano.geojson");
 /** Within this distance of the source's tracks: under 2 pixels at zoom 18, nothing at the zooms a search shows. */
 const LINE_TOLERANCE_METRES = 1;
 
-type LineGeometry = { type: "LineString"; coordinates: Position[] } | { type: "MultiLineString"; coordinates: Position[][] };
-
-function simplified(geometry: LineGeometry): LineGeometry {
-  return geometry.type === "LineString"
-    ? { type: "LineString", coordinates: simplifyLine(geometry.coordinates, LINE_TOLERANCE_METRES) }
-    : { type: "MultiLineString", coordinates: geometry.coordinates.map((line) => simplifyLine(line, LINE_TOLERANCE_METRES)) };
-}
-
 const answers = new WeakMap<Kysely<Database>, Promise<string>>();
 
 export function transitLines(db: Kysely<Database>): Promise<string> {
@@ -40,8 +32,12 @@ export function transitLines(db: Kysely<Database>): Promise<string> {
 }
 
 async function load(db: Kysely<Database>): Promise<string> {
-  const source = JSON.parse(readFileSync(TRANSIT_FILE, "utf8")) as { features: Array<{ geometry: LineGeometry }> };
-  const lines = source.features.map((feature) => ({ ...feature, geometry: simplified(feature.geometry) }));
+  // Every line of the source is a LineString.
+  const source = JSON.parse(readFileSync(TRANSIT_FILE, "utf8")) as { features: Array<{ geometry: { coordinates: Position[] } }> };
+  const lines = source.features.map((feature) => ({
+    ...feature,
+    geometry: { ...feature.geometry, coordinates: simplifyLine(feature.geometry.coordinates, LINE_TOLERANCE_METRES) },
+  }));
   const stops = await db
     .selectFrom("places")
     .select(["name", "lat", "lon", "extra"])

@@ -9,15 +9,16 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientDirectory, projectRoot } from "../scripts/ensure-build.ts";
-import { pgliteSnapshotCopy, TEST_DATASET } from "../test/dataset-snapshots.ts";
+import { pgliteSnapshotCopy, TEST_DATASET_ENV } from "../test/dataset-snapshots.ts";
 
 let child: ChildProcess;
 let url = "";
-// The run's seeded copy of the test dataset (test/dataset-snapshots.ts): the start finds its data there instead of
-// loading the gazetteer into an empty database first (15 s of the file's 20).
-const copy = pgliteSnapshotCopy();
+let copy: ReturnType<typeof pgliteSnapshotCopy>;
 
 beforeAll(async () => {
+  // The run's seeded copy of the test dataset (test/dataset-snapshots.ts): the start finds its data there instead of
+  // loading the gazetteer into an empty database first (15 s of the file's 20).
+  copy = pgliteSnapshotCopy();
   child = spawn(process.execPath, [join(projectRoot, "scripts/start.ts")], {
     cwd: projectRoot,
     env: {
@@ -25,9 +26,7 @@ beforeAll(async () => {
       PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: copy?.dataDir ?? "memory://",
-      DEMO_SEED: TEST_DATASET.seed,
-      DEMO_COUNT: String(TEST_DATASET.count),
-      DEMO_REFERENCE_DATE: TEST_DATASET.referenceDate,
+      ...TEST_DATASET_ENV,
       LOG_LEVEL: "silent",
     },
     stdio: ["ignore", "pipe", "inherit"],

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newApiKey } from "../app/publisher/publishing.server.ts";
 import { openDatabase, type DatabaseHandle } from "../db/database.ts";
 import { insertApiKey } from "../db/publishing.ts";
-import { makeTemplateDatabase, TEST_DATASET } from "../test/dataset-snapshots.ts";
+import { makeTemplateDatabase, TEST_DATASET_ENV } from "../test/dataset-snapshots.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";
 import { startTestPortal } from "../test/portal.ts";
 import { getOnNewConnection, startPortalProcess } from "../test/portal-process.ts";
@@ -222,9 +222,7 @@ describe.skipIf(!hasPostgres)(
         DATABASE_URL: casaOn(primary),
         DATABASE_REPLICA_URL: replicaUrl,
         WEB_CONCURRENCY: "2",
-        DEMO_SEED: TEST_DATASET.seed,
-        DEMO_COUNT: String(TEST_DATASET.count),
-        DEMO_REFERENCE_DATE: TEST_DATASET.referenceDate,
+        ...TEST_DATASET_ENV,
         SEARCH_FACTS: "on",
         BOT_CHECK_COST: "10",
         LOG_LEVEL: "warn",

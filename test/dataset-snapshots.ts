@@ -24,6 +24,13 @@ import { loadDataset } from "../etl/load.ts";
 /** Seed, size and reference date of the portal that tests start (test/portal.ts). */
 export const TEST_DATASET = { seed: "test", count: 3000, referenceDate: "2026-11-01" } as const;
 
+/** The portal settings that ask for TEST_DATASET (a portal started with them finds the seeded copies). */
+export const TEST_DATASET_ENV = {
+  DEMO_SEED: TEST_DATASET.seed,
+  DEMO_COUNT: String(TEST_DATASET.count),
+  DEMO_REFERENCE_DATE: TEST_DATASET.referenceDate,
+} as const;
+
 /** The folder holding the seeded PGlite data directory (`data/`) and its copies, set by the global setup. */
 export const PGLITE_SNAPSHOT_ENV = "CASA_TEST_PGLITE_SNAPSHOT";
 /** The name of the seeded template database on TEST_DATABASE_URL's server, set by the global setup. */

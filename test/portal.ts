@@ -5,7 +5,7 @@ import type { startPortal as StartPortal } from "../server/lifecycle.ts";
 import type { loadConfig as LoadConfig } from "../server/config.ts";
 import type { createLogger as CreateLogger } from "../server/logger.ts";
 import type { ServerBuild } from "react-router";
-import { asksForTestDataset, copyTemplateInto, pgliteSnapshotCopy, TEST_DATASET } from "./dataset-snapshots.ts";
+import { asksForTestDataset, copyTemplateInto, pgliteSnapshotCopy, TEST_DATASET, TEST_DATASET_ENV } from "./dataset-snapshots.ts";
 
 export { TEST_DATASET };
 
@@ -40,9 +40,7 @@ export async function startTestPortal(database: { url: string | undefined; dataD
     HOST: "127.0.0.1",
     DATA_DIR: database.dataDir,
     DATABASE_URL: database.url ?? "",
-    DEMO_SEED: TEST_DATASET.seed,
-    DEMO_COUNT: String(TEST_DATASET.count),
-    DEMO_REFERENCE_DATE: TEST_DATASET.referenceDate,
+    ...TEST_DATASET_ENV,
     LOG_LEVEL: "silent",
     SEARCH_FACTS: options.searchFacts ?? "auto",
     BOT_CHECK_COST: "10",
