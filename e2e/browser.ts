@@ -16,6 +16,10 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
   "--use-angle=swiftshader",
   "--enable-unsafe-swiftshader",
+  // Each new context is a browser window of its own, and Chromium builds the address bar's suggestion popups
+  // for every window as WebUI pages in a renderer of their own, even headless: about 0.9 s of CPU a context,
+  // most of a plain page's cost (docs/decisions/114).
+  "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ];
 
 /** A headless Chromium with the flags above; the tests share one per file (e2e/fixtures.ts). */
