@@ -4,6 +4,7 @@
  * codec, titles and breadcrumbs.
  */
 import type { Kysely } from "kysely";
+import { selectAsJsonRows } from "./json-rows.ts";
 import { withBbox, type WithBbox } from "./places.ts";
 import type { Database, Row, SelectedColumns } from "./schema.ts";
 
@@ -106,6 +107,6 @@ export function getPlaceDirectory(db: Kysely<Database>): Promise<PlaceDirectory>
 }
 
 async function loadPlaceDirectory(db: Kysely<Database>): Promise<PlaceDirectory> {
-  const rows = await db.selectFrom("places").select(directoryColumns).execute();
+  const rows = await selectAsJsonRows(db, db.selectFrom("places").select(directoryColumns));
   return new PlaceDirectory(rows.map(withBbox));
 }

@@ -8,6 +8,7 @@ import { sql, type Kysely } from "kysely";
 import { bboxContains, containsPoint, type BBox, type Geometry } from "../core/geo.ts";
 import { PlaceLevel } from "../core/places.ts";
 import { IN_VIEW_BOOST, isStreetQuery, normalizeQuery, splitStreetNumber, SuggestIndex, MatchKind } from "../core/places-suggest.ts";
+import { selectAsJsonRows } from "./json-rows.ts";
 import { getPlaceDirectory, type DirectoryPlace, type PlaceDirectory } from "./place-directory.ts";
 import { countListingsIn, placeSummaryColumns, toPlaceSummary, type PlaceSummary } from "./places.ts";
 import { ReloadingValue } from "./reloading-value.ts";
@@ -164,7 +165,7 @@ async function loadStreets(db: Kysely<Database>, directory: PlaceDirectory): Pro
       SELECT town_id AS "townId", street, count(*)::int AS n,
         round(avg(lat)::numeric, 6)::float8 AS lat, round(avg(lon)::numeric, 6)::float8 AS lon
       FROM listings WHERE street <> '' GROUP BY 1, 2`.execute(db),
-    db.selectFrom("streets").select(["townId", "streetKey", "name", "lat", "lon"]).execute(),
+    selectAsJsonRows(db, db.selectFrom("streets").select(["townId", "streetKey", "name", "lat", "lon"])),
   ]);
   const numbered = new Set(
     (await db.selectFrom("houseNumbers").select(["townId", "streetKey"]).distinct().execute()).map((r) => `${r.townId}|${r.streetKey}`),
