@@ -1,8 +1,33 @@
 /** Debian's Chromium driven by playwright-core: never a downloaded browser (see docs/decisions). */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import axe from "axe-core";
 import { type Browser, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Each new context is a browser window of its own, and Chromium builds the address bar's suggestion popups for every
+ * window as WebUI pages in a renderer of their own, even headless: about 0.9 s of CPU a context, most of a plain
+ * page's first load (docs/decisions/114).
+ */
+const UNUSED_BROWSER_UI = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
+
+/**
+ * The features Playwright switches off with its own --disable-features. Chromium keeps only the last of several
+ * --disable-features switches, so ours must repeat Playwright's; it does not export them, so they are read from its
+ * bundle, and a Playwright that writes them another way stops the tests here rather than losing them silently.
+ */
+function playwrightDisabledFeatures(): string[] {
+  const bundle = readFileSync(createRequire(import.meta.url).resolve("playwright-core/lib/coreBundle"), "utf8");
+  const list = /\bdisabledFeatures = \[([^\]]*)\]/.exec(bundle)?.[1];
+  const features = [...(list ?? "").matchAll(/"(\w+)"/g)].map((m) => m[1]!);
+  if (features.length === 0)
+    throw new Error(
+      "e2e/browser.ts: playwright-core's --disable-features list was not found in its bundle; see playwrightDisabledFeatures",
+    );
+  return features;
+}
 
 /** Headless Chromium with WebGL through SwiftShader: the browser tests' flags, and bench:map-browser's. */
 export const CHROMIUM_FLAGS = [
@@ -16,10 +41,7 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
   "--use-angle=swiftshader",
   "--enable-unsafe-swiftshader",
-  // Each new context is a browser window of its own, and Chromium builds the address bar's suggestion popups
-  // for every window as WebUI pages in a renderer of their own, even headless: about 0.9 s of CPU a context,
-  // most of a plain page's cost (docs/decisions/114).
-  "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
+  `--disable-features=${[...playwrightDisabledFeatures(), ...UNUSED_BROWSER_UI].join(",")}`,
 ];
 
 /** A headless Chromium with the flags above; the tests share one per file (e2e/fixtures.ts). */
