@@ -12,6 +12,7 @@ import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "..
 import { CookieClient } from "../test/http-client.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";
 import { startTestPortal } from "../test/portal.ts";
+import { LOGIN_FAILURE_WINDOW_MS, msUntilClearOfWindowEdge } from "../test/rate-windows.ts";
 
 const API = "/portal-srp/api/v1/user";
 const MINUTE = 60_000;
@@ -359,6 +360,7 @@ describe.each(databaseTargets)("accounts over HTTP on %s", (target) => {
 
   it("rate-limits wrong passwords per account with back-off, and code requests, with 429 and Retry-After", async () => {
     const c = client();
+    offset += msUntilClearOfWindowEdge(LOGIN_FAILURE_WINDOW_MS, 30_000, Date.now() + offset);
     for (let i = 0; i < 5; i++)
       expect((await c.post(`${API}/login`, { email: "dario@casa.example", password: "Sbagliata1" })).status).toBe(401);
     const blocked = await c.post(`${API}/login`, { email: "dario@casa.example", password: "Segreta123" });

@@ -24,6 +24,7 @@ import { startTestPortal } from "../test/portal.ts";
 import { getOnNewConnection, startPortalProcess } from "../test/portal-process.ts";
 import { postgresBinDir, startThrowawayPostgres, startThrowawayReplica, type ThrowawayPostgres } from "../test/throwaway-postgres.ts";
 import { saveAlertSearch } from "../test/alerts.ts";
+import { clearOfWindowEdge, LOGIN_FAILURE_WINDOW_MS } from "../test/rate-windows.ts";
 import { createTestUser } from "../test/users.ts";
 
 /** A portal node: a child process (the two nodes) or in-process (the read-your-writes node). */
@@ -351,6 +352,8 @@ describe.skipIf(!hasPostgres)(
       for (let i = 0; i < 4; i++) expect(await elsewhere.showsUser()).toBe(false);
 
       // Five wrong passwords for one account, spread over both nodes, block it on both: counted in Redis.
+      // The nodes count on the real clock: the guesses start clear of a window's edge (test/rate-windows.ts).
+      await clearOfWindowEdge(LOGIN_FAILURE_WINDOW_MS);
       const email = `scale-${RUN}@casa.example`;
       emails.push(email);
       await createTestUser(primaryDb.db, email);
