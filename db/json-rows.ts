@@ -3,11 +3,16 @@
  * JSON value instead of one driver row each: turning tens of thousands of rows into objects in the driver cost
  * several times the query itself, on PGlite most of all (docs/decisions/157).
  */
-import { CompiledQuery, type Kysely } from "kysely";
+import { CamelCasePlugin, CompiledQuery, type Kysely } from "kysely";
 import type { Database } from "./schema.ts";
 
-/** snake_case → camelCase, as the database's CamelCasePlugin maps the columns of ordinary results. */
-const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/** The database's CamelCasePlugin (db/database.ts) maps the keys, as it maps the columns of ordinary results. */
+class ColumnNames extends CamelCasePlugin {
+  toCamel(key: string): string {
+    return this.camelCase(key);
+  }
+}
+const columnNames = new ColumnNames();
 
 /**
  * The rows of `query` as `execute()` would give them, in no particular order. Only for columns whose JSON form is
@@ -20,7 +25,7 @@ export async function selectAsJsonRows<Row>(db: Kysely<Database>, query: { compi
   );
   const parsed = JSON.parse(rows[0]!.rows) as Record<string, unknown>[];
   if (parsed.length === 0) return [];
-  const keys = Object.keys(parsed[0]!).map((key) => [key, camel(key)] as const);
+  const keys = Object.keys(parsed[0]!).map((key) => [key, columnNames.toCamel(key)] as const);
   return parsed.map((row) => {
     const out: Record<string, unknown> = {};
     for (const [from, to] of keys) out[to] = row[from];

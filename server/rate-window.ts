@@ -120,6 +120,12 @@ export interface WindowState {
   blocked: boolean;
 }
 
+/** The fixed window of `durationMs` that `now` falls in (windows start on multiples of their length), and the ms left in it. */
+export function windowAt(now: number, durationMs: number): { index: number; msBeforeNext: number } {
+  const index = Math.floor(now / durationMs);
+  return { index, msBeforeNext: (index + 1) * durationMs - now };
+}
+
 /** `points` events per `durationSeconds` window per key, with optional blocks (account back-off). */
 export class FixedWindow {
   private readonly store: CounterStore;
@@ -137,10 +143,9 @@ export class FixedWindow {
   }
 
   private window(key: string) {
-    const now = this.clock();
     const durationMs = this.durationSeconds * 1000;
-    const index = Math.floor(now / durationMs);
-    return { counter: `${this.keyPrefix}:${key}:${index}`, msBeforeNext: (index + 1) * durationMs - now, durationMs };
+    const { index, msBeforeNext } = windowAt(this.clock(), durationMs);
+    return { counter: `${this.keyPrefix}:${key}:${index}`, msBeforeNext, durationMs };
   }
 
   private blockKey(key: string) {
