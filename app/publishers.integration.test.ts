@@ -12,7 +12,10 @@ import { withdrawListing } from "../db/listing-writes.ts";
 import type { Database } from "../db/schema.ts";
 import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
 import { startTestPortal } from "../test/portal.ts";
+import { msUntilClearOfWindowEdge } from "../test/rate-windows.ts";
 import { loggedInClient } from "../test/users.ts";
+
+const MINUTE = 60_000;
 
 interface Reply {
   status: number;
@@ -86,10 +89,18 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
   const post = (path: string, body: unknown, from?: string) =>
     send(portal.url, "POST", path, { body: typeof body === "string" ? body : JSON.stringify(body), from });
   const api = (path: string, body: unknown, from?: string) => post(`/portal-srp/api/v1/${path}`, body, from);
+  // The contact limits count in windows of 10 minutes and an hour that start on the clock's multiples
+  // (server/rate-window.ts). A flood test moves the portal's clock on, when it must, so that its requests fall
+  // in one window of each and an hour's Retry-After is more than a minute (a run at 16:59:27 got 33 s).
+  let clockOffset = 0;
+  const clearOfRateWindowEdges = () => {
+    clockOffset += msUntilClearOfWindowEdge(60 * MINUTE, Date.now() + clockOffset, 5 * MINUTE);
+    clockOffset += msUntilClearOfWindowEdge(10 * MINUTE, Date.now() + clockOffset, 2 * MINUTE);
+  };
 
   beforeAll(async () => {
     provisioned = await provisionDatabase(target);
-    portal = await startTestPortal(provisioned);
+    portal = await startTestPortal(provisioned, { clock: () => Date.now() + clockOffset });
     db = portal.database.db as unknown as Kysely<Database>;
     const a = await sql<typeof agency>`
       SELECT p.id, p.name, p.slug, p.show_phone_number AS "showPhoneNumber", p.website,
@@ -617,6 +628,7 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
   });
 
   it("reveals a private seller's number only from one of their online listings, caps reveals per seller and records each", async () => {
+    clearOfRateWindowEdges();
     const sellers = await sql<{ id: number; publisherId: number; phone: string }>`
       SELECT l.id::int AS id, l.publisher_id::int AS "publisherId", p.phone FROM listings l JOIN publishers p ON p.id = l.publisher_id
       WHERE p.kind = 'private' AND p.show_phone_number AND p.phone IS NOT NULL AND l.publisher_id <> ${privateListing.publisherId}
@@ -676,6 +688,7 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
   });
 
   it("limits lead floods per address with 429 and Retry-After, whatever X-Client-Address says", async () => {
+    clearOfRateWindowEdges();
     const from = "127.0.0.50";
     const statuses: number[] = [];
     let last: Reply | null = null;
@@ -803,6 +816,7 @@ describe.each(databaseTargets)("agencies, contact and phone on %s", (target) => 
   });
 
   it("limits leads per listing across addresses, and phone reveals per address, with 429 and Retry-After (server/rate-limit.ts)", async () => {
+    clearOfRateWindowEdges();
     const other = await sql<{ id: number }>`
       SELECT l.id::int AS id FROM listings l JOIN publishers p ON p.id = l.publisher_id
       WHERE NOT l.is_auction AND l.id <> ${listing.id} ORDER BY l.id DESC LIMIT 1`.execute(db);

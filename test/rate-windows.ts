@@ -12,10 +12,10 @@ export const LOGIN_FAILURE_WINDOW_MS = ACCOUNT_LIMIT_RULES.loginFailuresByAccoun
 /** Time a test's attempts may take before a window's edge: seconds on a loaded machine, with room to spare. */
 const EDGE_MARGIN_MS = 30_000;
 
-/** How long from `now` until at least EDGE_MARGIN_MS are left in the current window of `windowMs`: 0 when they already are. */
-export function msUntilClearOfWindowEdge(windowMs: number, now = Date.now()): number {
+/** How long from `now` until at least `marginMs` are left in the current window of `windowMs`: 0 when they already are. */
+export function msUntilClearOfWindowEdge(windowMs: number, now = Date.now(), marginMs = EDGE_MARGIN_MS): number {
   const { msBeforeNext } = windowAt(now, windowMs);
-  return msBeforeNext < EDGE_MARGIN_MS ? msBeforeNext + 50 : 0;
+  return msBeforeNext < marginMs ? msBeforeNext + 50 : 0;
 }
 
 /** Waits, on the real clock, until at least EDGE_MARGIN_MS are left in the current window of `windowMs`. */
