@@ -1,10 +1,20 @@
 /** Debian's Chromium driven by playwright-core: never a downloaded browser (see docs/decisions). */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import axe from "axe-core";
 import { type Browser, chromium, type Page } from "playwright-core";
 
+const require = createRequire(import.meta.url);
+
+/** Debian's Chromium, the whole browser: what bench:map-browser measures (Lighthouse drives it too). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Debian's chromium-headless-shell (same source and version as `chromium`, Chromium's headless mode without the
+ * browser's windows and UI), the browser tests' (docs/decisions/158): half the browser process's CPU per test
+ * context. A machine without it runs the tests in CHROMIUM_PATH and says so once.
+ */
+export const HEADLESS_SHELL_PATH = process.env.HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
 
 /**
  * Each new context is a browser window of its own, and Chromium builds the address bar's suggestion popups for every
@@ -19,7 +29,7 @@ const UNUSED_BROWSER_UI = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
  * bundle, and a Playwright that writes them another way stops the tests here rather than losing them silently.
  */
 function playwrightDisabledFeatures(): string[] {
-  const bundle = readFileSync(createRequire(import.meta.url).resolve("playwright-core/lib/coreBundle"), "utf8");
+  const bundle = readFileSync(require.resolve("playwright-core/lib/coreBundle"), "utf8");
   const list = /\bdisabledFeatures = \[([^\]]*)\]/.exec(bundle)?.[1];
   const features = [...(list ?? "").matchAll(/"(\w+)"/g)].map((m) => m[1]!);
   if (features.length === 0)
@@ -28,6 +38,12 @@ function playwrightDisabledFeatures(): string[] {
     );
   return features;
 }
+
+/**
+ * The whole browser starts a spare renderer ahead of a context's first navigation and never uses it: three renderer
+ * processes per test context, two without it (as in the headless shell, which starts none).
+ */
+const UNUSED_PROCESSES = ["SpareRendererForSitePerProcess"];
 
 /** Headless Chromium with WebGL through SwiftShader: the browser tests' flags, and bench:map-browser's. */
 export const CHROMIUM_FLAGS = [
@@ -41,13 +57,25 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
   "--use-angle=swiftshader",
   "--enable-unsafe-swiftshader",
-  `--disable-features=${[...playwrightDisabledFeatures(), ...UNUSED_BROWSER_UI].join(",")}`,
+  `--disable-features=${[...playwrightDisabledFeatures(), ...UNUSED_BROWSER_UI, ...UNUSED_PROCESSES].join(",")}`,
 ];
 
-/** A headless Chromium with the flags above; the tests share one per file (e2e/fixtures.ts). */
+let warnedNoShell = false;
+
+/** The headless shell (or Chromium where it is not installed) with the flags above; the tests share one per file (e2e/fixtures.ts). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  const shell = existsSync(HEADLESS_SHELL_PATH);
+  if (!shell && !warnedNoShell) {
+    warnedNoShell = true;
+    console.warn(
+      `browser tests: ${HEADLESS_SHELL_PATH} is missing, so they run in ${CHROMIUM_PATH} (apt-get install -y chromium-headless-shell)`,
+    );
+  }
+  return chromium.launch({ executablePath: shell ? HEADLESS_SHELL_PATH : CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
+
+/** axe-core's minified build: the same checks as `axe.source` (its unminified build, 1.5 MB) in 0.65 MB to send and parse. */
+const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 /** What axe finds at "serious" or "critical" impact on the page as it is now, one line each (empty is the goal). */
 export async function seriousViolations(page: Page): Promise<string[]> {
@@ -64,7 +92,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   // axe-core runs in the page itself, injected once per document: @axe-core/playwright's default run also opened
   // a blank page for every check to merge the frames' results in (the portal has no frames), 3.5-6.5 s a check
   // on the search map against 0.7-1.0 s this way, with the same violations.
-  if (!(await page.evaluate(`window.axe?.version === ${JSON.stringify(axe.version)}`))) await page.evaluate(axe.source);
+  if (!(await page.evaluate(`window.axe?.version === ${JSON.stringify(axe.version)}`))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(() =>
     (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations),
   );
