@@ -198,6 +198,8 @@ export async function createDemoPublisherAccounts(db: Kysely<Database>, password
     FROM publishers p
     WHERE p.kind = 'agency'
       AND NOT EXISTS (SELECT 1 FROM users u WHERE u.publisher_id = p.id)
-      AND NOT EXISTS (SELECT 1 FROM users u WHERE lower(u.email) = 'agenzia' || p.id || '@casa.example')`.execute(db);
+      AND NOT EXISTS (SELECT 1 FROM users u WHERE lower(u.email) = 'agenzia' || p.id || '@casa.example')
+    -- Processes starting together on a fresh database (a primary and its replicas' nodes) insert the same rows.
+    ON CONFLICT DO NOTHING`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
