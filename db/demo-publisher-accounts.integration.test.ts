@@ -5,11 +5,12 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
+import { type DatabaseTarget, databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
 import type { DatabaseHandle } from "./database.ts";
 import { createDemoPublisherAccounts } from "./users.ts";
 
-describe.each(databaseTargets)("demo agency accounts made by processes at once on %s", (target) => {
+/** The test dataset on `target`, opened before the block's tests and closed after them. */
+function testDataset(target: DatabaseTarget): () => DatabaseHandle {
   let handle: DatabaseHandle;
   let provisioned: ProvisionedDatabase;
   beforeAll(async () => {
@@ -19,49 +20,48 @@ describe.each(databaseTargets)("demo agency accounts made by processes at once o
     await handle?.close();
     await provisioned?.dispose();
   });
+  return () => handle;
+}
+
+describe.each(databaseTargets)("demo agency accounts made by processes at once on %s", (target) => {
+  const dataset = testDataset(target);
 
   it("makes each missing account once, and no start fails", async () => {
-    await sql`DELETE FROM users WHERE publisher_id IS NOT NULL`.execute(handle.db);
-    const agencies = await sql<{ n: number }>`SELECT count(*)::int AS n FROM publishers WHERE kind = 'agency'`.execute(handle.db);
+    await sql`DELETE FROM users WHERE publisher_id IS NOT NULL`.execute(dataset().db);
+    const agencies = await sql<{ n: number }>`SELECT count(*)::int AS n FROM publishers WHERE kind = 'agency'`.execute(dataset().db);
     const now = new Date();
-    const made = await Promise.all(Array.from({ length: 4 }, () => createDemoPublisherAccounts(handle.db, "hash", now)));
+    const made = await Promise.all(Array.from({ length: 4 }, () => createDemoPublisherAccounts(dataset().db, "hash", now)));
     expect(made.reduce((a, b) => a + b, 0)).toBe(agencies.rows[0]!.n);
-    const accounts = await sql<{ n: number }>`SELECT count(*)::int AS n FROM users WHERE publisher_id IS NOT NULL`.execute(handle.db);
+    const accounts = await sql<{ n: number }>`SELECT count(*)::int AS n FROM users WHERE publisher_id IS NOT NULL`.execute(dataset().db);
     expect(accounts.rows[0]!.n).toBe(agencies.rows[0]!.n);
   });
 });
 
 // PGlite has one connection: two processes' statements cannot overlap there.
 describe.each(databaseTargets.filter((t) => t === "postgres"))("demo agency accounts when two starts overlap on %s", (target) => {
-  let handle: DatabaseHandle;
-  let provisioned: ProvisionedDatabase;
-  beforeAll(async () => {
-    ({ handle, provisioned } = await openTestDataset(target));
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await provisioned?.dispose();
-  });
+  const dataset = testDataset(target);
 
   it("lets a start whose insert waited on another's finish without an error", async () => {
-    await sql`DELETE FROM users WHERE publisher_id IS NOT NULL`.execute(handle.db);
+    await sql`DELETE FROM users WHERE publisher_id IS NOT NULL`.execute(dataset().db);
     // Two connections open in the pool: the transaction's, and the other start's.
-    await Promise.all([sql`SELECT pg_sleep(0.05)`.execute(handle.db), sql`SELECT pg_sleep(0.05)`.execute(handle.db)]);
+    await Promise.all([sql`SELECT pg_sleep(0.05)`.execute(dataset().db), sql`SELECT pg_sleep(0.05)`.execute(dataset().db)]);
     const now = new Date();
     let second: Promise<number> | undefined;
-    await handle.db.transaction().execute(async (trx) => {
-      expect(await createDemoPublisherAccounts(trx, "hash", now)).toBeGreaterThan(0);
-      // The other process checks before this one commits: it sees no account and waits on the same keys.
-      second = createDemoPublisherAccounts(handle.db, "hash", now);
-      await expect
-        .poll(
-          async () =>
-            (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`.execute(trx)).rows[0]!
-              .n,
-          { timeout: 10_000 },
-        )
-        .toBeGreaterThan(0);
-    });
+    await dataset()
+      .db.transaction()
+      .execute(async (trx) => {
+        expect(await createDemoPublisherAccounts(trx, "hash", now)).toBeGreaterThan(0);
+        // The other process checks before this one commits: it sees no account and waits on the same keys.
+        second = createDemoPublisherAccounts(dataset().db, "hash", now);
+        await expect
+          .poll(
+            async () =>
+              (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`.execute(trx))
+                .rows[0]!.n,
+            { timeout: 10_000 },
+          )
+          .toBeGreaterThan(0);
+      });
     expect(await second).toBe(0);
   });
 });
