@@ -12,12 +12,23 @@ export interface LabelCanvas {
   ratio: number;
 }
 
-/** A canvas to draw a label image on, at the screen's pixel ratio (at most 2). */
+let shared: { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } | null = null;
+
+/**
+ * The canvas to draw a label image on, at the screen's pixel ratio (at most 2): one for every label of the page, each
+ * drawn and read back in one go (setting its size clears it). A map view asks for dozens of labels; a canvas of its own
+ * for each cost a drawing surface apiece, and reading a canvas the GPU draws stalls on it, so this one is kept in
+ * memory (`willReadFrequently`).
+ */
 export function labelCanvas(): LabelCanvas | null {
   const ratio = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
-  const canvas = document.createElement("canvas");
-  const ctx = canvas.getContext("2d");
-  return ctx ? { canvas, ctx, ratio } : null;
+  if (!shared) {
+    const canvas = document.createElement("canvas");
+    const ctx = canvas.getContext("2d", { willReadFrequently: true });
+    if (!ctx) return null;
+    shared = { canvas, ctx };
+  }
+  return { ...shared, ratio };
 }
 
 /** A place name (`place:<name>`): dark text with a light halo, no box, so it reads over land, lines and the price map. */
