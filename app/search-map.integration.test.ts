@@ -268,6 +268,21 @@ describe.each(modes)("the search map on %s, listing facts %s", (target, facts) =
     });
   });
 
+  it("serves the metro lines alone for a city's first view (?linee=metro), and refuses another value with a 400", async () => {
+    type Feature = { properties: { kind: string; line?: string }; geometry: unknown };
+    const all = ((await (await fetch(`${portal.url}/mappa/trasporti.geojson`)).json()) as { features: Feature[] }).features;
+    const res = await fetch(`${portal.url}/mappa/trasporti.geojson?linee=metro`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/geo+json");
+    const metro = ((await res.json()) as { features: Feature[] }).features;
+    expect(metro.length).toBeGreaterThan(0);
+    expect(metro).toEqual(all.filter((f) => f.properties.kind === "metro"));
+    expect(new Set(all.map((f) => f.properties.kind))).toEqual(new Set(["metro", "tram", "station"]));
+    const wrong = await fetch(`${portal.url}/mappa/trasporti.geojson?linee=tram`);
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ error: { status: 400, field: "linee", message: expect.stringContaining("metro") } });
+  });
+
   it("renders the map page on the server with the list, its links and a canonical map URL", async () => {
     const list = await fetch(`${portal.url}/vendita/case/milano/?price_max=500000`);
     const listHtml = await list.text();

@@ -1,7 +1,7 @@
 /**
  * The map's public transport (issue 27 item 3): Milano's metro and tram lines from data/streets
  * (transit_milano.geojson, Comune di Milano, CC BY 4.0: see its README) and every metro station of the
- * places table (Milano, Roma, Torino) with its line, as one GeoJSON text. Properties: kind
+ * places table (Milano, Roma, Torino) with its line, as one GeoJSON text, or the metro lines alone. Properties: kind
  * (metro | tram | station), line ("M1"…), name. Read once per process: it changes only with a release or a
  * data reload, which restarts the processes. The lines are drawn within 1 m of the source's: its tracks have a
  * point every 4 m (a tenth of them closer than 1.1 m), which cost the browser to read and draw and draw no
@@ -19,21 +19,48 @@ const TRANSIT_FILE = join(STREET_DATA_DIR, "transit_milano.geojson");
 /** Within this distance of the source's tracks: under 2 pixels at zoom 18, nothing at the zooms a search shows. */
 const LINE_TOLERANCE_METRES = 1;
 
-const answers = new WeakMap<Kysely<Database>, Promise<string>>();
+/** What an answer holds: the metro lines alone (what a map draws below TRAM_MIN_ZOOM, core/map/style.ts), or everything. */
+export type TransitAnswer = "metro" | "all";
 
-export function transitLines(db: Kysely<Database>): Promise<string> {
-  let answer = answers.get(db);
+interface TransitFeature {
+  type: "Feature";
+  properties: { kind: string; line?: string; name?: string };
+  geometry: { type: string; coordinates: unknown };
+}
+
+const features = new WeakMap<Kysely<Database>, Promise<TransitFeature[]>>();
+const answers = new WeakMap<Kysely<Database>, Map<TransitAnswer, Promise<string>>>();
+
+function transitFeatures(db: Kysely<Database>): Promise<TransitFeature[]> {
+  let loaded = features.get(db);
+  if (!loaded) {
+    loaded = load(db);
+    loaded.catch(() => features.delete(db));
+    features.set(db, loaded);
+  }
+  return loaded;
+}
+
+/** The answer `holding` as GeoJSON text. */
+export function transitLines(db: Kysely<Database>, holding: TransitAnswer = "all"): Promise<string> {
+  let held = answers.get(db);
+  if (!held) answers.set(db, (held = new Map()));
+  let answer = held.get(holding);
   if (!answer) {
-    answer = load(db);
-    answer.catch(() => answers.delete(db));
-    answers.set(db, answer);
+    answer = transitFeatures(db).then((all) =>
+      JSON.stringify({ type: "FeatureCollection", features: holding === "all" ? all : all.filter((f) => f.properties.kind === "metro") }),
+    );
+    answer.catch(() => held.delete(holding));
+    held.set(holding, answer);
   }
   return answer;
 }
 
-async function load(db: Kysely<Database>): Promise<string> {
+async function load(db: Kysely<Database>): Promise<TransitFeature[]> {
   // Every line of the source is a LineString.
-  const source = JSON.parse(readFileSync(TRANSIT_FILE, "utf8")) as { features: Array<{ geometry: { coordinates: Position[] } }> };
+  const source = JSON.parse(readFileSync(TRANSIT_FILE, "utf8")) as {
+    features: Array<TransitFeature & { geometry: { coordinates: Position[] } }>;
+  };
   const lines = source.features.map((feature) => ({
     ...feature,
     geometry: { ...feature.geometry, coordinates: simplifyLine(feature.geometry.coordinates, LINE_TOLERANCE_METRES) },
@@ -44,10 +71,12 @@ async function load(db: Kysely<Database>): Promise<string> {
     .where("level", "=", PlaceLevel.metroStop)
     .orderBy("id")
     .execute();
-  const stations = stops.map((s) => ({
-    type: "Feature",
-    properties: { kind: "station", line: String((s.extra as Record<string, unknown>).line ?? ""), name: s.name },
-    geometry: { type: "Point", coordinates: [s.lon, s.lat] },
-  }));
-  return JSON.stringify({ type: "FeatureCollection", features: [...lines, ...stations] });
+  const stations = stops.map(
+    (s): TransitFeature => ({
+      type: "Feature",
+      properties: { kind: "station", line: String((s.extra as Record<string, unknown>).line ?? ""), name: s.name },
+      geometry: { type: "Point", coordinates: [s.lon, s.lat] },
+    }),
+  );
+  return [...lines, ...stations];
 }

@@ -1,7 +1,8 @@
 /**
  * A map that looks like a city (issue 27 item 3): at zoom 13 over Milano the search map draws the metro
  * lines (from /mappa/trasporti.geojson, in their colours: core/map/style.test.ts) and the zone names, with a
- * scale bar and an attribution naming every source; MapLibre loads only where a map is shown.
+ * scale bar and an attribution naming every source; MapLibre loads only where a map is shown. At zoom 11 it draws
+ * the metro lines having asked for them alone (no tram tracks, which it draws from zoom 12).
  */
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { startTestPortal } from "../test/portal.ts";
@@ -17,7 +18,9 @@ afterAll(async () => {
 });
 
 describe("the city map in Chromium", () => {
-  it("shows Milano's metro lines and zone names at zoom 13, a scale bar and every source", async ({ page }) => {
+  it("shows Milano's metro lines at zoom 11 from the metro's answer alone, and at zoom 13 with zone names, a scale bar and every source", async ({
+    page,
+  }) => {
     const transit: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/mappa/trasporti.geojson")) transit.push(r.url());
@@ -27,18 +30,28 @@ describe("the city map in Chromium", () => {
     await page.waitForLoadState("networkidle");
     expect(transit).toEqual([]);
 
-    await page.goto(`${portal.url}/vendita/case/mappa/?geobounds=9.15,45.445,9.23,45.485&zoom=13`);
     const map = page.getByTestId("search-map");
-    await expect.poll(() => map.getAttribute("data-map-state"), { timeout: 30_000 }).toBe("ready");
     const canvas = page.locator(".search-map__canvas");
     // Lines through the centre: M1 and M3 at Duomo, M2 at Cadorna and Lanza.
-    await expect
-      .poll(async () => (await canvas.getAttribute("data-metro-lines"))?.split(" ") ?? [], { timeout: 30_000 })
-      .toEqual(expect.arrayContaining(["M1", "M2", "M3"]));
+    const metroDrawn = () =>
+      expect
+        .poll(async () => (await canvas.getAttribute("data-metro-lines"))?.split(" ") ?? [], { timeout: 30_000 })
+        .toEqual(expect.arrayContaining(["M1", "M2", "M3"]));
+    // The whole city (zoom 11) draws the metro lines and no tram: the map asks for the metro lines alone.
+    await page.goto(`${portal.url}/vendita/case/mappa/?geobounds=9.05,45.4,9.33,45.53&zoom=11`);
+    await expect.poll(() => map.getAttribute("data-map-state"), { timeout: 30_000 }).toBe("ready");
+    await metroDrawn();
+    expect(transit.map((url) => new URL(url).search)).toEqual(["?linee=metro"]);
+
+    transit.length = 0;
+    await page.goto(`${portal.url}/vendita/case/mappa/?geobounds=9.15,45.445,9.23,45.485&zoom=13`);
+    await expect.poll(() => map.getAttribute("data-map-state"), { timeout: 30_000 }).toBe("ready");
+    await metroDrawn();
     await expect
       .poll(async () => (await canvas.getAttribute("data-zone-labels"))?.split("|") ?? [], { timeout: 30_000 })
       .toEqual(expect.arrayContaining(["Duomo", "Brera"]));
-    expect(transit).toHaveLength(1);
+    // Zoom 13 draws trams and stations too: one answer with every line.
+    expect(transit.map((url) => new URL(url).search)).toEqual([""]);
     const body = await page.evaluate(async () => (await fetch("/mappa/trasporti.geojson")).json());
     const metro = (body.features as { properties: { kind: string; line?: string } }[]).filter((f) => f.properties.kind === "metro");
     expect(new Set(metro.map((f) => f.properties.line))).toEqual(new Set(["M1", "M2", "M3", "M5"]));

@@ -18,7 +18,8 @@ import {
   placeLabelLayers,
   POI_COLOURS,
   portalMapStyle,
-  TRANSIT_MIN_ZOOM,
+  type TransitScope,
+  transitScopeForZoom,
   transitLayers,
 } from "../../core/map/style.ts";
 import {
@@ -103,8 +104,8 @@ export class SearchMap {
   #hoverId: number | null = null;
   #markersAbort: AbortController | null = null;
   #boundariesKey = "";
-  /** The transit lines are asked for once, when the map first zooms in to a city (core/map/style.ts). */
-  #transitAsked = false;
+  /** What of the transit lines the map has asked for: the metro lines once it first shows a city, the rest once it zooms to the trams (core/map/style.ts). */
+  #transitAsked: TransitScope = "none";
   #labelCache = new Set<string>();
 
   constructor(events: SearchMapEvents) {
@@ -752,14 +753,16 @@ export class SearchMap {
     await Promise.all([this.#loadBoundaries(), this.#loadMarkers(), this.#loadPois()]);
   }
 
-  /** From TRANSIT_MIN_ZOOM on, the metro and tram lines (one answer for all of Italy; MapLibre fetches it). */
+  /** The transit lines the zoom draws (one answer for all of Italy each; MapLibre fetches it): metro lines, then everything. */
   #loadTransit(): void {
     const map = this.#map;
-    if (!map || this.#transitAsked || map.getZoom() < TRANSIT_MIN_ZOOM) return;
+    if (!map || this.#transitAsked === "all") return;
+    const wanted = transitScopeForZoom(map.getZoom());
+    if (wanted === "none" || wanted === this.#transitAsked) return;
     const source = map.getSource("transit") as MapLibre.GeoJSONSource | undefined;
     if (!source) return;
-    this.#transitAsked = true;
-    source.setData(TRANSIT_URL);
+    this.#transitAsked = wanted;
+    source.setData(wanted === "metro" ? `${TRANSIT_URL}?linee=metro` : TRANSIT_URL);
   }
 
   /**

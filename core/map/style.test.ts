@@ -6,7 +6,9 @@ import {
   PLACE_LABEL_PREFIX,
   placeLabelLayers,
   TRANSIT_COLOURS,
+  TRAM_MIN_ZOOM,
   transitLayers,
+  transitScopeForZoom,
 } from "./style.ts";
 
 describe("place labels of the offline style", () => {
@@ -53,6 +55,15 @@ describe("transit layers (issue 27 item 3)", () => {
     expect((layers.find((l) => l.id === "metro-station")!.paint as Record<string, unknown>)["circle-stroke-color"]).toEqual(
       (layers.find((l) => l.id === "metro-line")!.paint as Record<string, unknown>)["line-color"],
     );
+  });
+
+  it("asks for what the zoom draws: nothing below a city, then the metro lines, then trams and stations too", () => {
+    expect([10.99, 11, 11.99, 12, 16].map(transitScopeForZoom)).toEqual(["none", "metro", "metro", "all", "all"]);
+    // Every layer drawn below TRAM_MIN_ZOOM draws metro lines alone, which is what the map has asked for there.
+    for (const layer of layers) {
+      const from = (layer.minzoom as number | undefined) ?? 0;
+      if (from < TRAM_MIN_ZOOM) expect(JSON.stringify(layer.filter), layer.id).toBe(JSON.stringify(["==", ["get", "kind"], "metro"]));
+    }
   });
 
   it("names every source in the attribution", () => {

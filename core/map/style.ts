@@ -171,8 +171,21 @@ export const TRANSIT_COLOURS = {
   tram: "#c1793a",
 } as const;
 
-/** The map asks for the transit lines from this zoom (a city fills the view). */
+/** The map asks for the metro lines from this zoom (a city fills the view). */
 export const TRANSIT_MIN_ZOOM = 11;
+/** Tram tracks and metro stations are drawn from this zoom, and asked for from it. */
+export const TRAM_MIN_ZOOM = 12;
+
+/**
+ * What of the transit answer (db/map-transit.ts) a map at `zoom` draws: nothing below TRANSIT_MIN_ZOOM, the metro lines
+ * below TRAM_MIN_ZOOM, everything from there. Milano's tram tracks are most of the answer's features and half its
+ * bytes, and a city's first view (zoom 11) draws none of them.
+ */
+export type TransitScope = "none" | "metro" | "all";
+export function transitScopeForZoom(zoom: number): TransitScope {
+  if (zoom < TRANSIT_MIN_ZOOM) return "none";
+  return zoom < TRAM_MIN_ZOOM ? "metro" : "all";
+}
 
 /** Every source the portal's own map draws from, for its attribution control (NOTICE, data/geo and data/streets READMEs). */
 export const MAP_ATTRIBUTION = [
@@ -185,8 +198,8 @@ export const MAP_ATTRIBUTION = [
 
 /**
  * Metro and tram lines and metro stations over a GeoJSON source `transit` (db/map-transit.ts; kind metro |
- * tram | station, line): tram tracks thin from zoom 12, metro lines in their colours with a white casing,
- * stations as white dots ringed in their line's colour from zoom 12.
+ * tram | station, line): tram tracks thin from TRAM_MIN_ZOOM, metro lines in their colours with a white casing,
+ * stations as white dots ringed in their line's colour from TRAM_MIN_ZOOM.
  */
 export function transitLayers(): Layer[] {
   const kind = (k: string) => ["==", ["get", "kind"], k];
@@ -196,7 +209,7 @@ export function transitLayers(): Layer[] {
       id: "tram-line",
       type: "line",
       source: "transit",
-      minzoom: 12,
+      minzoom: TRAM_MIN_ZOOM,
       filter: kind("tram"),
       layout: { "line-cap": "round", "line-join": "round" },
       paint: {
@@ -225,7 +238,7 @@ export function transitLayers(): Layer[] {
       id: "metro-station",
       type: "circle",
       source: "transit",
-      minzoom: 12,
+      minzoom: TRAM_MIN_ZOOM,
       filter: kind("station"),
       paint: {
         "circle-radius": ["interpolate", ["linear"], ["zoom"], 12, 2.5, 16, 6],
