@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import { POI_DISTANCE_RADIUS_M, POI_GRID_CELL_DEGREES, poiTypeIds, type PoiTypeId } from "../core/poi.ts";
 import { PointGrid } from "../core/point-grid.ts";
+import { oncePerDatabase } from "./once-per-database.ts";
 import type { Database, Row, SelectedColumns } from "./schema.ts";
 
 const mapPoiColumns = ["id", "type", "name", "lat", "lon"] as const;
@@ -47,29 +48,15 @@ export async function nearestPoiDistances(db: Kysely<Database>, lat: number, lon
 }
 
 type PoiPoint = { lat: number; lon: number };
-const gridsByDatabase = new WeakMap<Kysely<Database>, Promise<Map<PoiTypeId, PointGrid<PoiPoint>>>>();
-
-function poiGrids(db: Kysely<Database>): Promise<Map<PoiTypeId, PointGrid<PoiPoint>>> {
-  let loaded = gridsByDatabase.get(db);
-  if (!loaded) {
-    loaded = db
-      .selectFrom("pois")
-      .select(["type", "lat", "lon"])
-      .execute()
-      .then(
-        (rows) =>
-          new Map(
-            poiTypeIds.map((t) => [
-              t,
-              new PointGrid(
-                rows.filter((r) => r.type === t),
-                POI_GRID_CELL_DEGREES,
-              ),
-            ]),
-          ),
-      );
-    loaded.catch(() => gridsByDatabase.delete(db));
-    gridsByDatabase.set(db, loaded);
-  }
-  return loaded;
-}
+const poiGrids = oncePerDatabase(async (db): Promise<Map<PoiTypeId, PointGrid<PoiPoint>>> => {
+  const rows = await db.selectFrom("pois").select(["type", "lat", "lon"]).execute();
+  return new Map(
+    poiTypeIds.map((t) => [
+      t,
+      new PointGrid(
+        rows.filter((r) => r.type === t),
+        POI_GRID_CELL_DEGREES,
+      ),
+    ]),
+  );
+});

@@ -13,6 +13,7 @@ import type { Kysely } from "kysely";
 import { type Position, simplifyLine } from "../core/geo.ts";
 import { PlaceLevel } from "../core/places.ts";
 import { STREET_DATA_DIR } from "../etl/streets.ts";
+import { oncePerDatabase } from "./once-per-database.ts";
 import type { Database } from "./schema.ts";
 
 const TRANSIT_FILE = join(STREET_DATA_DIR, "transit_milano.geojson");
@@ -28,32 +29,16 @@ interface TransitFeature {
   geometry: { type: string; coordinates: unknown };
 }
 
-const features = new WeakMap<Kysely<Database>, Promise<TransitFeature[]>>();
-const answers = new WeakMap<Kysely<Database>, Map<TransitAnswer, Promise<string>>>();
-
-function transitFeatures(db: Kysely<Database>): Promise<TransitFeature[]> {
-  let loaded = features.get(db);
-  if (!loaded) {
-    loaded = load(db);
-    loaded.catch(() => features.delete(db));
-    features.set(db, loaded);
-  }
-  return loaded;
-}
+const transitFeatures = oncePerDatabase(load);
+const answerOf = (features: TransitFeature[]) => JSON.stringify({ type: "FeatureCollection", features });
+const answers: Record<TransitAnswer, (db: Kysely<Database>) => Promise<string>> = {
+  all: oncePerDatabase(async (db) => answerOf(await transitFeatures(db))),
+  metro: oncePerDatabase(async (db) => answerOf((await transitFeatures(db)).filter((f) => f.properties.kind === "metro"))),
+};
 
 /** The answer `holding` as GeoJSON text. */
 export function transitLines(db: Kysely<Database>, holding: TransitAnswer = "all"): Promise<string> {
-  let held = answers.get(db);
-  if (!held) answers.set(db, (held = new Map()));
-  let answer = held.get(holding);
-  if (!answer) {
-    answer = transitFeatures(db).then((all) =>
-      JSON.stringify({ type: "FeatureCollection", features: holding === "all" ? all : all.filter((f) => f.properties.kind === "metro") }),
-    );
-    answer.catch(() => held.delete(holding));
-    held.set(holding, answer);
-  }
-  return answer;
+  return answers[holding](db);
 }
 
 async function load(db: Kysely<Database>): Promise<TransitFeature[]> {

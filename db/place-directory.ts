@@ -5,6 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import { selectAsJsonRows } from "./json-rows.ts";
+import { oncePerDatabase } from "./once-per-database.ts";
 import { withBbox, type WithBbox } from "./places.ts";
 import type { Database, Row, SelectedColumns } from "./schema.ts";
 
@@ -93,18 +94,8 @@ export class PlaceDirectory {
   }
 }
 
-const directories = new WeakMap<Kysely<Database>, Promise<PlaceDirectory>>();
-
 /** The directory for this database, loaded once. */
-export function getPlaceDirectory(db: Kysely<Database>): Promise<PlaceDirectory> {
-  let directory = directories.get(db);
-  if (!directory) {
-    directory = loadPlaceDirectory(db);
-    directory.catch(() => directories.delete(db));
-    directories.set(db, directory);
-  }
-  return directory;
-}
+export const getPlaceDirectory: (db: Kysely<Database>) => Promise<PlaceDirectory> = oncePerDatabase(loadPlaceDirectory);
 
 async function loadPlaceDirectory(db: Kysely<Database>): Promise<PlaceDirectory> {
   const rows = await selectAsJsonRows(db, db.selectFrom("places").select(directoryColumns));
