@@ -4,55 +4,42 @@
  * rows at once, and a start that lost that race once failed on users_email. Several at once make each account once.
  */
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseTarget, databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
-import type { DatabaseHandle } from "./database.ts";
+import { describe, expect, it } from "vitest";
+import { databaseTargets, useTestDataset } from "../test/databases.ts";
 import { createDemoPublisherAccounts } from "./users.ts";
 
-/** The test dataset on `target`, opened before the block's tests and closed after them. */
-function testDataset(target: DatabaseTarget): () => DatabaseHandle {
-  let handle: DatabaseHandle;
-  let provisioned: ProvisionedDatabase;
-  beforeAll(async () => {
-    ({ handle, provisioned } = await openTestDataset(target));
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await provisioned?.dispose();
-  });
-  return () => handle;
-}
-
 describe.each(databaseTargets)("demo agency accounts made by processes at once on %s", (target) => {
-  const dataset = testDataset(target);
+  const dataset = useTestDataset(target);
 
   it("makes each missing account once, and no start fails", async () => {
-    await sql`DELETE FROM users WHERE publisher_id IS NOT NULL`.execute(dataset().db);
-    const agencies = await sql<{ n: number }>`SELECT count(*)::int AS n FROM publishers WHERE kind = 'agency'`.execute(dataset().db);
+    await sql`DELETE FROM users WHERE publisher_id IS NOT NULL`.execute(dataset().handle.db);
+    const agencies = await sql<{ n: number }>`SELECT count(*)::int AS n FROM publishers WHERE kind = 'agency'`.execute(dataset().handle.db);
     const now = new Date();
-    const made = await Promise.all(Array.from({ length: 4 }, () => createDemoPublisherAccounts(dataset().db, "hash", now)));
+    const made = await Promise.all(Array.from({ length: 4 }, () => createDemoPublisherAccounts(dataset().handle.db, "hash", now)));
     expect(made.reduce((a, b) => a + b, 0)).toBe(agencies.rows[0]!.n);
-    const accounts = await sql<{ n: number }>`SELECT count(*)::int AS n FROM users WHERE publisher_id IS NOT NULL`.execute(dataset().db);
+    const accounts = await sql<{ n: number }>`SELECT count(*)::int AS n FROM users WHERE publisher_id IS NOT NULL`.execute(
+      dataset().handle.db,
+    );
     expect(accounts.rows[0]!.n).toBe(agencies.rows[0]!.n);
   });
 });
 
 // PGlite has one connection: two processes' statements cannot overlap there.
 describe.each(databaseTargets.filter((t) => t === "postgres"))("demo agency accounts when two starts overlap on %s", (target) => {
-  const dataset = testDataset(target);
+  const dataset = useTestDataset(target);
 
   it("lets a start whose insert waited on another's finish without an error", async () => {
-    await sql`DELETE FROM users WHERE publisher_id IS NOT NULL`.execute(dataset().db);
+    await sql`DELETE FROM users WHERE publisher_id IS NOT NULL`.execute(dataset().handle.db);
     // Two connections open in the pool: the transaction's, and the other start's.
-    await Promise.all([sql`SELECT pg_sleep(0.05)`.execute(dataset().db), sql`SELECT pg_sleep(0.05)`.execute(dataset().db)]);
+    await Promise.all([sql`SELECT pg_sleep(0.05)`.execute(dataset().handle.db), sql`SELECT pg_sleep(0.05)`.execute(dataset().handle.db)]);
     const now = new Date();
     let second: Promise<number> | undefined;
     await dataset()
-      .db.transaction()
+      .handle.db.transaction()
       .execute(async (trx) => {
         expect(await createDemoPublisherAccounts(trx, "hash", now)).toBeGreaterThan(0);
         // The other process checks before this one commits: it sees no account and waits on the same keys.
-        second = createDemoPublisherAccounts(dataset().db, "hash", now);
+        second = createDemoPublisherAccounts(dataset().handle.db, "hash", now);
         await expect
           .poll(
             async () =>

@@ -4,14 +4,13 @@
  * facts' totals against SQL's; a transaction that commits after a later one is not missed; a bulk
  * load leaves one reset. On PGlite and on the PostgreSQL server.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import pg from "pg";
 import { Random } from "../core/random.ts";
 import { parseSearch } from "../core/search/query.ts";
 import { buildCriteria } from "./search-criteria.ts";
-import { databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
-import { type DatabaseHandle } from "./database.ts";
+import { databaseTargets, useTestDataset } from "../test/databases.ts";
 import { currentChangePosition, pruneListingChanges, readListingChanges, type ChangePosition } from "./listing-changes.ts";
 import { ListingFacts } from "./listing-facts.ts";
 import { publishListing, repriceListing, withdrawListing, expireListings, type NewListing } from "./listing-writes.ts";
@@ -21,35 +20,32 @@ import { countListingsInBySql } from "./places.ts";
 import { placeKeyColumn } from "../core/search/filters.ts";
 
 describe.each(databaseTargets)("listing changes on %s", (target) => {
-  let provisioned: ProvisionedDatabase;
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    ({ handle, provisioned } = await openTestDataset(target));
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await provisioned?.dispose();
-  });
+  const dataset = useTestDataset(target);
 
   it("leaves one reset after a bulk load, not a row per listing", async () => {
     const { rows } = await sql<{ n: number; resets: number }>`
-      SELECT count(*)::int AS n, count(*) FILTER (WHERE listing_id IS NULL)::int AS resets FROM listing_changes`.execute(handle.db);
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE listing_id IS NULL)::int AS resets FROM listing_changes`.execute(
+      dataset().handle.db,
+    );
     expect(rows[0]).toEqual({ n: 1, resets: 1 });
-    const batch = await readListingChanges(handle.db, { seq: 0, running: [], xmax: "0" });
+    const batch = await readListingChanges(dataset().handle.db, { seq: 0, running: [], xmax: "0" });
     expect(batch.reset).toBe(true);
   });
 
   it("prunes log rows older than the retention, keeping newer ones", async () => {
-    await sql`INSERT INTO listing_changes (listing_id, changed_at) VALUES (1, now() - interval '2 hours'), (2, now())`.execute(handle.db);
-    expect(await pruneListingChanges(handle.db, 60 * 60_000)).toBe(1);
-    const { rows } = await sql<{ listingId: number }>`SELECT listing_id FROM listing_changes WHERE listing_id IN (1, 2)`.execute(handle.db);
+    await sql`INSERT INTO listing_changes (listing_id, changed_at) VALUES (1, now() - interval '2 hours'), (2, now())`.execute(
+      dataset().handle.db,
+    );
+    expect(await pruneListingChanges(dataset().handle.db, 60 * 60_000)).toBe(1);
+    const { rows } = await sql<{ listingId: number }>`SELECT listing_id FROM listing_changes WHERE listing_id IN (1, 2)`.execute(
+      dataset().handle.db,
+    );
     expect(rows.map((r) => Number(r.listingId))).toEqual([2]);
-    await sql`DELETE FROM listing_changes WHERE listing_id = 2`.execute(handle.db);
+    await sql`DELETE FROM listing_changes WHERE listing_id = 2`.execute(dataset().handle.db);
   });
 
   it("keeps the facts equal to SQL through random inserts, updates and deletes", async () => {
-    const db = handle.db;
+    const db = dataset().handle.db;
     let position = await currentChangePosition(db);
     const facts = await ListingFacts.load(db);
     const random = new Random(`changes-${target}`);
@@ -223,11 +219,11 @@ describe.each(databaseTargets)("listing changes on %s", (target) => {
   // Needs two connections at once: the server only (PGlite has one).
   if (target === "postgres")
     it("does not miss a change committed after a later one", async () => {
-      const db = handle.db;
+      const db = dataset().handle.db;
       let position: ChangePosition = await currentChangePosition(db);
       const [first, second] = (await db.selectFrom("listings").select("id").orderBy("id").limit(2).execute()).map((r) => r.id);
-      const slow = new pg.Client({ connectionString: provisioned.url });
-      const fast = new pg.Client({ connectionString: provisioned.url });
+      const slow = new pg.Client({ connectionString: dataset().provisioned.url });
+      const fast = new pg.Client({ connectionString: dataset().provisioned.url });
       await slow.connect();
       await fast.connect();
       try {

@@ -2,7 +2,7 @@
  * The in-memory totals against the database's own count, on random searches over every filter key,
  * place level and area kind, on PGlite and on the PostgreSQL server.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { insideRingAsPostgres } from "../core/geo.ts";
 import { PlaceLevel } from "../core/places.ts";
 import { poiTypeIds } from "../core/poi.ts";
@@ -23,9 +23,8 @@ import {
   type Channel,
 } from "../core/search/vocabulary.ts";
 import { buildCriteria } from "./search-criteria.ts";
-import { databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
+import { databaseTargets, useTestDataset } from "../test/databases.ts";
 import { TEST_DATASET } from "../test/dataset-snapshots.ts";
-import { type DatabaseHandle } from "./database.ts";
 import type { Database } from "./schema.ts";
 import { forgetListingFacts, ListingFacts, loadListingFacts } from "./listing-facts.ts";
 import { sql, type Kysely } from "kysely";
@@ -59,19 +58,10 @@ async function busiestTowns(db: Kysely<Database>, limit: number): Promise<string
 }
 
 describe.each(databaseTargets)("in-memory totals on %s", (target) => {
-  let provisioned: ProvisionedDatabase;
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    ({ handle, provisioned } = await openTestDataset(target));
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await provisioned?.dispose();
-  });
+  const dataset = useTestDataset(target);
 
   it("equal the database's count and the match predicate's for 400 random searches", async () => {
-    const db = handle.db;
+    const db = dataset().handle.db;
     const facts = await ListingFacts.load(db);
     expect(facts.size).toBe(TEST_DATASET.count);
     const listings = await readMatchListings(db);
@@ -199,7 +189,7 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
   });
 
   it("counts each rooms and bathrooms choice of a search in one pass as counting each alone does", async () => {
-    const db = handle.db;
+    const db = dataset().handle.db;
     const facts = await ListingFacts.load(db);
     const directory = await getPlaceDirectory(db);
     const towns = await busiestTowns(db, 10);
@@ -233,7 +223,7 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
   });
 
   it("groups map cells as the database does, for views from Italy down to a neighbourhood", async () => {
-    const db = handle.db;
+    const db = dataset().handle.db;
     const facts = await ListingFacts.load(db);
     const views: Array<{ filters: Record<string, unknown>; bbox: [number, number, number, number]; zoom: number }> = [
       { filters: {}, bbox: [6, 36, 19, 47.5], zoom: 6 },
@@ -300,7 +290,7 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
   });
 
   it("orders the fill-in as the database does: neighbouring towns first, then by distance", async () => {
-    const db = handle.db;
+    const db = dataset().handle.db;
     const facts = await ListingFacts.load(db);
     const directory = await getPlaceDirectory(db);
     const towns = (await busiestTowns(db, 12)).map((id) => directory.get(id)!);
@@ -332,7 +322,7 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
   });
 
   it("counts the listings of regions, provinces, towns, zones and blocks by channel as the database does", async () => {
-    const db = handle.db;
+    const db = dataset().handle.db;
     const facts = await ListingFacts.load(db);
     const random = new Random("place-counts");
     const directory = await getPlaceDirectory(db);
@@ -367,7 +357,7 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
   });
 
   it("gives an area search the same page whether the facts list its matches or PostgreSQL finds them", async () => {
-    const db = handle.db;
+    const db = dataset().handle.db;
     const random = new Random("area-pages");
     const directory = await getPlaceDirectory(db);
     const busy = (
@@ -441,7 +431,7 @@ describe.each(databaseTargets)("in-memory totals on %s", (target) => {
       const ys = points.map((p) => p[1]);
       const { rows } = await sql<{ inside: boolean }>`
         SELECT ${literal}::polygon @> point(x, y) AS inside
-        FROM unnest(${xs}::float8[], ${ys}::float8[]) WITH ORDINALITY AS p(x, y, n) ORDER BY n`.execute(handle.db);
+        FROM unnest(${xs}::float8[], ${ys}::float8[]) WITH ORDINALITY AS p(x, y, n) ORDER BY n`.execute(dataset().handle.db);
       const expected = rows.map((r) => r.inside);
       expect(expected.some(Boolean) && expected.some((v) => !v)).toBe(true);
       expect(points.map(([x, y]) => insideRingAsPostgres(ring, x, y))).toEqual(expected);

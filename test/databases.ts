@@ -6,6 +6,7 @@
  * Both start empty; startTestPortal fills them from the run's seeded copy when it can (test/dataset-snapshots.ts).
  */
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { loadDataset } from "../etl/load.ts";
@@ -71,4 +72,20 @@ export async function openTestDataset(target: DatabaseTarget): Promise<{ handle:
     });
   }
   return { handle, provisioned };
+}
+
+/**
+ * The test dataset on `target` for a describe block: opened before its tests, closed and dropped after them. It is
+ * read through the returned function (it exists once the block's tests run).
+ */
+export function useTestDataset(target: DatabaseTarget): () => { handle: DatabaseHandle; provisioned: ProvisionedDatabase } {
+  let opened: Awaited<ReturnType<typeof openTestDataset>> | undefined;
+  beforeAll(async () => {
+    opened = await openTestDataset(target);
+  });
+  afterAll(async () => {
+    await opened?.handle.close();
+    await opened?.provisioned.dispose();
+  });
+  return () => opened!;
 }
