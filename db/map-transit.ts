@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { type Position, simplifyLine } from "../core/geo.ts";
+import type { TransitScope } from "../core/map/style.ts";
 import { PlaceLevel } from "../core/places.ts";
 import { STREET_DATA_DIR } from "../etl/streets.ts";
 import { oncePerDatabase } from "./once-per-database.ts";
@@ -20,8 +21,8 @@ const TRANSIT_FILE = join(STREET_DATA_DIR, "transit_milano.geojson");
 /** Within this distance of the source's tracks: under 2 pixels at zoom 18, nothing at the zooms a search shows. */
 const LINE_TOLERANCE_METRES = 1;
 
-/** What an answer holds: the metro lines alone (what a map draws below TRAM_MIN_ZOOM, core/map/style.ts), or everything. */
-export type TransitAnswer = "metro" | "all";
+/** What an answer holds: the metro lines alone (what a map draws below TRAM_MIN_ZOOM), or everything. */
+export type TransitAnswer = Exclude<TransitScope, "none">;
 
 interface TransitFeature {
   type: "Feature";
