@@ -10,9 +10,6 @@
  *   issue 14 §4);
  * - the favourites cards endpoint gives one page per call; a markers answer stays under 2,000 cells.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approximatePoint, listingPoints } from "../core/listing/location.ts";
@@ -20,10 +17,8 @@ import { PlaceLevel } from "../core/places.ts";
 import { Random } from "../core/random.ts";
 import { openDatabase } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { loadDataset } from "../etl/load.ts";
-import { databaseTargets, provisionDatabase, type ProvisionedDatabase } from "../test/databases.ts";
-import { BULK_CLIENT, startTestPortal, TEST_DATASET } from "../test/portal.ts";
+import { databaseTargets, provisionTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
+import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
 
 /** Fixture ids, far above the generated ones. */
 const A = 900_000_001; // approximate, priced, agency
@@ -44,16 +39,10 @@ interface Fixtures {
   streetNumber: string;
 }
 
-/** Loads the test dataset and adds the fixtures; the portal then starts on this database. */
+/** Adds the fixtures to a database holding the test dataset; the portal then starts on it. */
 async function prepare(database: { url: string | undefined; dataDir: string }): Promise<Fixtures> {
   const handle = await openDatabase({ url: database.url, dataDir: database.dataDir });
   try {
-    await migrateToLatest(handle.db);
-    await loadDataset(handle.db, {
-      seed: TEST_DATASET.seed,
-      count: TEST_DATASET.count,
-      referenceDate: new Date(`${TEST_DATASET.referenceDate}T00:00:00Z`),
-    });
     const db = handle.db;
     const town = await db
       .selectFrom("places")
@@ -134,21 +123,16 @@ async function prepare(database: { url: string | undefined; dataDir: string }): 
 }
 
 describe.each(databaseTargets)("privacy on %s", (target) => {
-  let provisioned: ProvisionedDatabase;
-  let database: { url: string | undefined; dataDir: string };
-  let dir: string | undefined;
+  let database: ProvisionedDatabase;
   let f: Fixtures;
 
   beforeAll(async () => {
-    provisioned = await provisionDatabase(target);
-    // PGlite keeps its files so the portal can open what the fixtures wrote.
-    if (target === "pglite") dir = mkdtempSync(join(tmpdir(), "casa-privacy-"));
-    database = { url: provisioned.url, dataDir: dir ?? provisioned.dataDir };
+    // On PGlite a folder, so the portals open what the fixtures wrote.
+    database = await provisionTestDataset(target);
     f = await prepare(database);
   }, 120_000);
   afterAll(async () => {
-    await provisioned?.dispose();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await database?.dispose();
   });
 
   describe.each(["off", "on"] as const)("with listing facts %s", (facts) => {

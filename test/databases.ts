@@ -5,6 +5,9 @@
  * CI runs them side by side); run outside a project's setting (`TEST_TARGET` unset), a file runs on both.
  * Both start empty; startTestPortal fills them from the run's seeded copy when it can (test/dataset-snapshots.ts).
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/database.ts";
@@ -63,15 +66,43 @@ export async function openTestDataset(target: DatabaseTarget): Promise<{ handle:
     const close = handle.close.bind(handle);
     handle.close = () => close().finally(copy.dispose);
   }
-  if (!copied) {
-    await migrateToLatest(handle.db);
-    await loadDataset(handle.db, {
-      seed: TEST_DATASET.seed,
-      count: TEST_DATASET.count,
-      referenceDate: new Date(`${TEST_DATASET.referenceDate}T00:00:00Z`),
-    });
-  }
+  if (!copied) await migrateAndLoadTestDataset(handle.db);
   return { handle, provisioned };
+}
+
+async function migrateAndLoadTestDataset(db: DatabaseHandle["db"]): Promise<void> {
+  await migrateToLatest(db);
+  await loadDataset(db, {
+    seed: TEST_DATASET.seed,
+    count: TEST_DATASET.count,
+    referenceDate: new Date(`${TEST_DATASET.referenceDate}T00:00:00Z`),
+  });
+}
+
+/**
+ * A database of `target` holding the run's test dataset that outlives the handles opened on it, for tests that write
+ * fixtures into it and then start portals on it: on PGlite a folder (a copy of the seeded data directory), on the
+ * server a copy of the seeded template; migrated and loaded here when the run has neither. `dispose` removes it.
+ */
+export async function provisionTestDataset(target: DatabaseTarget): Promise<ProvisionedDatabase> {
+  const provisioned = await provisionDatabase(target);
+  const copy = target === "pglite" ? pgliteSnapshotCopy() : undefined;
+  const folder = target === "pglite" && !copy ? mkdtempSync(join(tmpdir(), "casa-test-dataset-")) : undefined;
+  const database: ProvisionedDatabase = {
+    url: provisioned.url,
+    dataDir: copy?.dataDir ?? folder ?? provisioned.dataDir,
+    async dispose() {
+      await provisioned.dispose();
+      copy?.dispose();
+      if (folder) rmSync(folder, { recursive: true, force: true });
+    },
+  };
+  const copied = provisioned.url ? await copyTemplateInto(provisioned.url) : copy !== undefined;
+  if (!copied) {
+    const handle = await openDatabase({ url: database.url, dataDir: database.dataDir });
+    await migrateAndLoadTestDataset(handle.db).finally(() => handle.close());
+  }
+  return database;
 }
 
 /**
