@@ -1,4 +1,5 @@
 import { globSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Kinds of test, told apart by suffix: *.test.ts (pure logic, beside the code), *.integration.test.ts
@@ -6,8 +7,9 @@ import { defineConfig } from "vitest/config";
 // Integration files run on PGlite in the `integration` project, and those written for both databases
 // (`databaseTargets`, test/databases.ts) run again on the PostgreSQL server of TEST_DATABASE_URL in the
 // `postgres` project; `TEST_TARGET` tells a file which one it is in. The migrated, loaded test dataset is made
-// once per run, beside the build (test/run-setup.ts). Files run two at a time in every project:
-// each has its own databases and ports, and no test bounds wall-clock time (docs/decisions/082, 114).
+// once per run, beside the build (test/run-setup.ts). Files run one more at a time than the machine has cores, in
+// every project: a file waiting on a child process, a socket or a timer leaves its core to a third. Each has its own
+// databases and ports, and no test bounds wall-clock time (docs/decisions/082, 114).
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const ci = Boolean(process.env.CI && process.env.CI !== "false");
 const POSTGRES_HINT = "TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres";
@@ -33,7 +35,7 @@ const integration = {
 export default defineConfig({
   test: {
     env: { TZ: "Europe/Rome" },
-    maxWorkers: 2,
+    maxWorkers: availableParallelism() + 1,
     projects: [
       { test: { name: "unit", include: ["{core,etl,db,server,app,scripts,bench}/**/*.test.ts"], exclude: ["**/*.integration.test.ts"] } },
       {
