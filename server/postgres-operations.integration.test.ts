@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
 import { publishListing } from "../db/listing-writes.ts";
 import { homeToPublish, saveAlertSearch } from "../test/alerts.ts";
-import { makeTemplateDatabase } from "../test/dataset-snapshots.ts";
+import { makeTemplateDatabase, TEST_DATASET_ENV } from "../test/dataset-snapshots.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";
 import { startTestPortal } from "../test/portal.ts";
 import { servingPid, startPortalProcess } from "../test/portal-process.ts";
@@ -52,7 +52,7 @@ describe.skipIf(!hasPostgres)(
   () => {
     beforeAll(async () => {
       cluster = await startThrowawayPostgres();
-      // Three tests start portals on the test dataset: loaded once here instead of once by each first start.
+      // Four tests start portals on the test dataset: loaded once here instead of once by each first start.
       await makeTemplateDatabase(cluster.url, SEEDED_TEMPLATE);
     });
     afterAll(() => {
@@ -203,14 +203,13 @@ describe.skipIf(!hasPostgres)(
     });
 
     it("serves from WEB_CONCURRENCY=2 worker processes, matches alerts in a process of its own, and stops them all on SIGTERM", async () => {
-      const url = await createDatabase();
+      const url = await createDatabase("seeded");
       const catcher = await startMailCatcher();
       // No SESSION_SECRET: the primary gives every process the same random one, or the alert process's links would not verify.
       const portal = await startPortalProcess({
         DATABASE_URL: url,
         WEB_CONCURRENCY: "2",
-        DEMO_COUNT: "300",
-        DEMO_SEED: "cluster",
+        ...TEST_DATASET_ENV,
         SESSION_SECRET: "",
         SMTP_URL: catcher.url,
         ALERTS_POLL_MS: "100",
