@@ -53,36 +53,20 @@ export async function provisionDatabase(target: DatabaseTarget): Promise<Provisi
 }
 
 /**
- * A database of `target` holding the run's test dataset (TEST_DATASET), opened: a copy of the seeded PGlite data directory or
- * of the seeded template (test/dataset-snapshots.ts), or migrated and loaded here when the run has neither
- * (a script outside the global setup). For data-layer tests whose subject is not the load itself.
+ * provisionTestDataset's database, opened: for data-layer tests whose subject is not the load itself. Close the
+ * handle, then dispose of `provisioned`.
  */
 export async function openTestDataset(target: DatabaseTarget): Promise<{ handle: DatabaseHandle; provisioned: ProvisionedDatabase }> {
-  const provisioned = await provisionDatabase(target);
-  const copy = target === "pglite" ? pgliteSnapshotCopy() : undefined;
-  const copied = provisioned.url ? await copyTemplateInto(provisioned.url) : copy !== undefined;
-  const handle = await openDatabase({ url: provisioned.url, dataDir: copy?.dataDir ?? provisioned.dataDir });
-  if (copy) {
-    const close = handle.close.bind(handle);
-    handle.close = () => close().finally(copy.dispose);
-  }
-  if (!copied) await migrateAndLoadTestDataset(handle.db);
+  const provisioned = await provisionTestDataset(target);
+  const handle = await openDatabase({ url: provisioned.url, dataDir: provisioned.dataDir });
   return { handle, provisioned };
-}
-
-async function migrateAndLoadTestDataset(db: DatabaseHandle["db"]): Promise<void> {
-  await migrateToLatest(db);
-  await loadDataset(db, {
-    seed: TEST_DATASET.seed,
-    count: TEST_DATASET.count,
-    referenceDate: new Date(`${TEST_DATASET.referenceDate}T00:00:00Z`),
-  });
 }
 
 /**
  * A database of `target` holding the run's test dataset that outlives the handles opened on it, for tests that write
  * fixtures into it and then start portals on it: on PGlite a folder (a copy of the seeded data directory), on the
- * server a copy of the seeded template; migrated and loaded here when the run has neither. `dispose` removes it.
+ * server a copy of the seeded template (test/dataset-snapshots.ts); migrated and loaded here when the run has neither
+ * (a script outside the global setup). `dispose` removes it.
  */
 export async function provisionTestDataset(target: DatabaseTarget): Promise<ProvisionedDatabase> {
   const provisioned = await provisionDatabase(target);
@@ -100,7 +84,16 @@ export async function provisionTestDataset(target: DatabaseTarget): Promise<Prov
   const copied = provisioned.url ? await copyTemplateInto(provisioned.url) : copy !== undefined;
   if (!copied) {
     const handle = await openDatabase({ url: database.url, dataDir: database.dataDir });
-    await migrateAndLoadTestDataset(handle.db).finally(() => handle.close());
+    try {
+      await migrateToLatest(handle.db);
+      await loadDataset(handle.db, {
+        seed: TEST_DATASET.seed,
+        count: TEST_DATASET.count,
+        referenceDate: new Date(`${TEST_DATASET.referenceDate}T00:00:00Z`),
+      });
+    } finally {
+      await handle.close();
+    }
   }
   return database;
 }
