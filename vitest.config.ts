@@ -22,6 +22,12 @@ const filesForBothDatabases = globSync(integrationFiles, { exclude: ["node_modul
   readFileSync(file, "utf8").includes("databaseTargets"),
 );
 
+// The projects that run the built portal in their workers do so with production React, as `npm start` does
+// (scripts/ensure-build.ts): React picks its build from NODE_ENV when first loaded, and its development build
+// rendered each page at about twice the CPU. Portals they start as child processes choose their own
+// (test/portal-process.ts childPortalEnv).
+const PORTAL_ENV = { TZ: "Europe/Rome", NODE_ENV: "production" };
+
 const integration = {
   testTimeout: 120_000,
   hookTimeout: 300_000,
@@ -43,7 +49,7 @@ export default defineConfig({
           name: "integration",
           include: [integrationFiles],
           exclude: ["node_modules/**"],
-          env: { TZ: "Europe/Rome", TEST_TARGET: "pglite" },
+          env: { ...PORTAL_ENV, TEST_TARGET: "pglite" },
           globalSetup: ["test/run-setup.ts"],
           ...integration,
         },
@@ -54,7 +60,7 @@ export default defineConfig({
               test: {
                 name: "postgres",
                 include: filesForBothDatabases,
-                env: { TZ: "Europe/Rome", TEST_TARGET: "postgres" },
+                env: { ...PORTAL_ENV, TEST_TARGET: "postgres" },
                 globalSetup: ["test/run-setup.ts"],
                 ...integration,
               },
@@ -65,6 +71,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.e2e.test.ts"],
+          env: PORTAL_ENV,
           globalSetup: ["test/run-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 300_000,

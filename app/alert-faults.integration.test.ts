@@ -32,6 +32,7 @@ import { CookieClient } from "../test/http-client.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";
 import { alertWorkPending, homeToPublish, saveAlertSearch } from "../test/alerts.ts";
 import { BULK_CLIENT, startTestPortal } from "../test/portal.ts";
+import { childPortalEnv } from "../test/portal-process.ts";
 
 const PUBLIC = "https://casa.example";
 const root = new URL("..", import.meta.url).pathname;
@@ -433,8 +434,7 @@ describe.each(databaseTargets.filter((t) => t === "postgres"))("a portal process
     const child = spawn(process.execPath, [`${root}scripts/start.ts`], {
       cwd: root,
       detached: true,
-      env: {
-        ...process.env,
+      env: childPortalEnv({
         PORT: "0",
         HOST: "127.0.0.1",
         DATABASE_URL: provisioned.url!,
@@ -448,7 +448,7 @@ describe.each(databaseTargets.filter((t) => t === "postgres"))("a portal process
         MAIL_QUEUE_POLL_MS: "100",
         MAIL_RETRY_MS: "100",
         WORK_LEASE_MS: "1000",
-      },
+      }),
       stdio: ["ignore", "pipe", "pipe"],
     });
     children.push(child);

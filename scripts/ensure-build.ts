@@ -26,7 +26,7 @@ function buildIsCurrent(): boolean {
 }
 
 const BUILD_COMMAND = join(projectRoot, "node_modules/.bin/react-router");
-// Always a production build: under Vitest NODE_ENV is "test", which would ship development React.
+// Always a production build, whatever NODE_ENV the caller runs with (Vitest's unit project has "test").
 const buildOptions = (): SpawnOptions => ({
   cwd: projectRoot,
   stdio: ["ignore", "ignore", "inherit"],
@@ -61,7 +61,8 @@ export async function ensureBuildInBackground(): Promise<boolean> {
 /**
  * Loads the built server. React (and other libraries) choose their development or production build from
  * NODE_ENV when first loaded, and the server bundle loads them from node_modules: unset, every page was
- * rendered by development React at about twice the CPU. Tests keep their own value ("test").
+ * rendered by development React at about twice the CPU. The test projects that start portals set it to production
+ * themselves (vitest.config.ts).
  */
 export async function importServerBuild<T>(): Promise<T> {
   if (process.env.NODE_ENV === undefined) {

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientDirectory, projectRoot } from "../scripts/ensure-build.ts";
 import { pgliteSnapshotCopy, TEST_DATASET_ENV } from "../test/dataset-snapshots.ts";
+import { childPortalEnv } from "../test/portal-process.ts";
 
 let child: ChildProcess;
 let url = "";
@@ -21,14 +22,13 @@ beforeAll(async () => {
   copy = pgliteSnapshotCopy();
   child = spawn(process.execPath, [join(projectRoot, "scripts/start.ts")], {
     cwd: projectRoot,
-    env: {
-      ...process.env,
+    env: childPortalEnv({
       PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: copy?.dataDir ?? "memory://",
       ...TEST_DATASET_ENV,
       LOG_LEVEL: "silent",
-    },
+    }),
     stdio: ["ignore", "pipe", "inherit"],
   });
   url = await new Promise<string>((resolve, reject) => {

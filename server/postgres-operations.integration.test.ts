@@ -18,7 +18,7 @@ import { homeToPublish, saveAlertSearch } from "../test/alerts.ts";
 import { makeTemplateDatabase, TEST_DATASET_ENV } from "../test/dataset-snapshots.ts";
 import { startMailCatcher } from "../test/mail-catcher.ts";
 import { startTestPortal } from "../test/portal.ts";
-import { servingPid, startPortalProcess } from "../test/portal-process.ts";
+import { childPortalEnv, servingPid, startPortalProcess } from "../test/portal-process.ts";
 import { WORKER_NODE_FLAGS } from "./node-flags.ts";
 import { postgresBinDir, startThrowawayPostgres, type ThrowawayPostgres } from "../test/throwaway-postgres.ts";
 
@@ -358,8 +358,7 @@ describe("processes on the embedded database", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "casa-one-"));
     const child = spawn(process.execPath, [join(root, "scripts/start.ts")], {
       cwd: root,
-      env: {
-        ...process.env,
+      env: childPortalEnv({
         PORT: "0",
         HOST: "127.0.0.1",
         DATABASE_URL: "",
@@ -367,7 +366,7 @@ describe("processes on the embedded database", () => {
         WEB_CONCURRENCY: "4",
         DEMO_COUNT: "100",
         LOG_LEVEL: "info",
-      },
+      }),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";

@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { childPortalEnv } from "../test/portal-process.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 
@@ -12,7 +13,7 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(root, "scripts/start.ts")], {
       cwd: root,
-      env: { ...process.env, LOG_LEVEL: "silent", DEMO_COUNT: "100", ...env },
+      env: childPortalEnv({ LOG_LEVEL: "silent", DEMO_COUNT: "100", ...env }),
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";

@@ -57,6 +57,17 @@ export async function servingPid(base: string): Promise<number> {
 }
 
 /**
+ * What a portal started as a child process (`scripts/start.ts`) gets: this process's environment without its NODE_ENV,
+ * and `env` over it. The test projects that run the built portal set NODE_ENV=production so that in-process portals
+ * render with production React (vitest.config.ts); a child sets its own default as `npm start` does
+ * (scripts/ensure-build.ts), and so does not look like an operator's production deployment (server/config.ts).
+ */
+export function childPortalEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const { NODE_ENV: _worker, ...inherited } = process.env;
+  return { ...inherited, ...env };
+}
+
+/**
  * Starts `scripts/start.ts` with `env` over this process's environment (PORT=0, HOST=127.0.0.1 and
  * LOG_LEVEL=info unless given) and resolves once it says every worker is ready; rejects with its output if it
  * exits first or is not ready within `timeoutMs`.
@@ -64,7 +75,7 @@ export async function servingPid(base: string): Promise<number> {
 export async function startPortalProcess(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<PortalProcess> {
   const child = spawn(process.execPath, [join(root, "scripts/start.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    env: childPortalEnv({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
