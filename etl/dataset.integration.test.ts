@@ -9,7 +9,7 @@ import { PlaceLevel } from "../core/places.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { countPlacesByLevel, findPlaceBySlug, listChildren } from "../db/places.ts";
 import { databaseTargets, openTestDataset, type ProvisionedDatabase } from "../test/databases.ts";
-import { TEST_DATASET } from "../test/dataset-snapshots.ts";
+import { testDatasetLoadOptions } from "../test/dataset-snapshots.ts";
 import { DATASET_VERSION, loadDataset, readDatasetInfo } from "./load.ts";
 
 /** What the last two tests load over the run's dataset: another seed, fewer listings. */
@@ -29,12 +29,13 @@ describe.each(databaseTargets)("dataset on %s", (target) => {
 
   it("records the complete dataset in meta", async () => {
     const info = await readDatasetInfo(handle.db);
+    const loaded = testDatasetLoadOptions();
     expect(info).toMatchObject({
       version: DATASET_VERSION,
-      seed: TEST_DATASET.seed,
-      count: TEST_DATASET.count,
-      listings: TEST_DATASET.count,
-      referenceDate: new Date(`${TEST_DATASET.referenceDate}T00:00:00Z`).toISOString(),
+      seed: loaded.seed,
+      count: loaded.count,
+      listings: loaded.count,
+      referenceDate: loaded.referenceDate.toISOString(),
     });
   });
 

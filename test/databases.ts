@@ -13,7 +13,7 @@ import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { loadDataset } from "../etl/load.ts";
-import { copyTemplateInto, noteUntouchedDatabase, pgliteSnapshotCopy, TEST_DATASET } from "./dataset-snapshots.ts";
+import { copyTemplateInto, noteUntouchedDatabase, pgliteSnapshotCopy, testDatasetLoadOptions } from "./dataset-snapshots.ts";
 
 export type DatabaseTarget = "pglite" | "postgres";
 
@@ -86,11 +86,7 @@ export async function provisionTestDataset(target: DatabaseTarget): Promise<Prov
     const handle = await openDatabase({ url: database.url, dataDir: database.dataDir });
     try {
       await migrateToLatest(handle.db);
-      await loadDataset(handle.db, {
-        seed: TEST_DATASET.seed,
-        count: TEST_DATASET.count,
-        referenceDate: new Date(`${TEST_DATASET.referenceDate}T00:00:00Z`),
-      });
+      await loadDataset(handle.db, testDatasetLoadOptions());
     } finally {
       await handle.close();
     }

@@ -36,7 +36,8 @@ export const PGLITE_SNAPSHOT_ENV = "CASA_TEST_PGLITE_SNAPSHOT";
 /** The name of the seeded template database on TEST_DATABASE_URL's server, set by the global setup. */
 export const TEMPLATE_DATABASE_ENV = "CASA_TEST_TEMPLATE_DATABASE";
 
-const demoOptions = () => ({
+/** TEST_DATASET as `loadDataset` takes it. */
+export const testDatasetLoadOptions = () => ({
   seed: TEST_DATASET.seed,
   count: TEST_DATASET.count,
   referenceDate: new Date(`${TEST_DATASET.referenceDate}T00:00:00Z`),
@@ -57,7 +58,7 @@ export async function makePgliteSnapshot(): Promise<Blob> {
   const handle = await openDatabase({ dataDir: "memory://" });
   try {
     await migrateToLatest(handle.db);
-    await loadDataset(handle.db, demoOptions());
+    await loadDataset(handle.db, testDatasetLoadOptions());
     // The load leaves ~100 MB of write-ahead log, more than the data: every portal start would unpack it.
     // After a checkpoint only the segments from its redo point on are needed to start.
     await sql`CHECKPOINT`.execute(handle.db);
@@ -185,7 +186,7 @@ export async function makeTemplateDatabase(adminUrl: string, name: string): Prom
   const handle = await openDatabase({ url: databaseUrl(adminUrl, name), dataDir: "", poolSize: 4 });
   try {
     await migrateToLatest(handle.db);
-    await loadDataset(handle.db, demoOptions());
+    await loadDataset(handle.db, testDatasetLoadOptions());
   } finally {
     await handle.close();
   }
